@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { contractSchema, contractStatisticsSchema, contractStatusSchema } from '../domain/contract';
+import { userSchema } from '../domain/user';
+import { pageSchema } from './envelope';
+import { syncPullQuerySchema, syncPullResponseSchema } from './sync';
+
+// The REST contract of the contract server, written once: the server validates requests and the
+// main core validates responses against the same schemas. An endpoint without schemas does not
+// type-check (see `Endpoint`).
+
+export const apiPrefix = '/api/v1';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface Endpoint<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
+  method: HttpMethod;
+  path: string;
+  /** Whether a bearer token is required. */
+  auth: boolean;
+  query: Q;
+  body: B;
+  /** The `data` of the success envelope. */
+  response: R;
+}
+
+const none = z.object({}).strict();
+const trimmed = (max: number) => z.string().trim().max(max);
+
+function endpoint<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(e: Endpoint<Q, B, R>) {
+  return e;
+}
+
+export const loginRequestSchema = z
+  .object({
+    username: z.string().trim().min(1, 'please enter the user name').max(64),
+    password: z.string().min(1, 'please enter the password').max(256),
+  })
+  .strict();
+
+export const tokenPairSchema = z.object({
+  token: z.string(),
+  refreshToken: z.string(),
+  /** ISO timestamp after which `token` is refused. */
+  expiresAt: z.string(),
+});
+export type TokenPair = z.infer<typeof tokenPairSchema>;
+
+export const loginResponseSchema = tokenPairSchema.extend({ user: userSchema });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** Query strings arrive as text: coerce numbers, and reject anything unknown. */
+const pageNum = z.coerce.number().int().min(1).max(1_000_000).default(1);
+
+export const contractListQuerySchema = z
+  .object({
+    pageNum,
+    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+    status: z.coerce.number().pipe(contractStatusSchema).optional(),
+    q: trimmed(100).optional(),
+  })
+  .strict();
+export type ContractListQuery = z.infer<typeof contractListQuerySchema>;
+
+export const endpoints = {
+  health: endpoint({
+    method: 'GET', path: `${apiPrefix}/health`, auth: false, query: none, body: none,
+    response: z.object({ status: z.literal('up'), protocolVersion: z.number().int(), schemaVersion: z.number().int() }),
+  }),
+  login: endpoint({
+    method: 'POST', path: `${apiPrefix}/auth/login`, auth: false, query: none, body: loginRequestSchema,
+    response: loginResponseSchema,
+  }),
+  refresh: endpoint({
+    method: 'POST', path: `${apiPrefix}/auth/refresh`, auth: false, query: none,
+    body: z.object({ refreshToken: z.string().min(1).max(512) }).strict(),
+    response: tokenPairSchema,
+  }),
+  logout: endpoint({
+    method: 'POST', path: `${apiPrefix}/auth/logout`, auth: true, query: none, body: none,
+    response: z.object({ signedOut: z.literal(true) }),
+  }),
+  me: endpoint({
+    method: 'GET', path: `${apiPrefix}/auth/me`, auth: true, query: none, body: none, response: userSchema,
+  }),
+  contractList: endpoint({
+    method: 'GET', path: `${apiPrefix}/contracts`, auth: true, query: contractListQuerySchema, body: none,
+    response: pageSchema(contractSchema),
+  }),
+  contractStatistics: endpoint({
+    method: 'GET', path: `${apiPrefix}/contracts/statistics`, auth: true, query: none, body: none,
+    response: contractStatisticsSchema,
+  }),
+  syncPull: endpoint({
+    method: 'GET', path: `${apiPrefix}/sync/pull`, auth: true, query: syncPullQuerySchema, body: none,
+    response: syncPullResponseSchema,
+  }),
+} as const satisfies Record<string, Endpoint>;
+
+export type Endpoints = typeof endpoints;
+export type EndpointName = keyof Endpoints;
+export type EndpointResponse<N extends EndpointName> = z.infer<Endpoints[N]['response']>;
+export type EndpointQuery<N extends EndpointName> = z.input<Endpoints[N]['query']>;
+export type EndpointBody<N extends EndpointName> = z.input<Endpoints[N]['body']>;

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { errorCodes } from '../errors';
+
+// Every REST response uses one envelope { code, message, data } (the spec's data.list, data.count,
+// data.editors). Success has code 'ok'; a failure has an error code and data null.
+
+export const okCode = 'ok' as const;
+
+export function envelopeSchema<T extends z.ZodType>(data: T) {
+  return z.object({ code: z.literal(okCode), message: z.string(), data });
+}
+
+export const errorEnvelopeSchema = z.object({
+  code: z.enum(errorCodes),
+  message: z.string(),
+  data: z.null(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+/** A paged list as the spec returns it: data.list and data.count. */
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({ list: z.array(item), count: z.number().int().nonnegative() });
+}

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { idSchema } from './contract';
+
+export const userRoles = ['admin', 'staff'] as const;
+export type UserRole = (typeof userRoles)[number];
+
+export const userSchema = z.object({
+  id: idSchema,
+  username: z.string(),
+  displayName: z.string(),
+  role: z.enum(userRoles),
+  departmentId: idSchema.nullable(),
+  departmentName: z.string().nullable(),
+});
+export type User = z.infer<typeof userSchema>;

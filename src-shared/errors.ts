@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+// Errors cross every process boundary (IPC, WebSocket, REST) as plain values {code, message}.
+// `message` carries the spec's text where the spec has one; the renderer translates by `code`.
+
+export const errorCodes = [
+  'validation_failed',
+  'bad_request',
+  'invalid_credentials',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'rate_limited',
+  'not_signed_in',
+  'server_unreachable',
+  'server_error',
+  'replica_corrupt',
+  'replica_newer_schema',
+  'unknown_channel',
+  'internal',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const fieldIssueSchema = z.object({ path: z.string(), message: z.string() });
+export type FieldIssue = z.infer<typeof fieldIssueSchema>;
+
+export const appErrorSchema = z.object({
+  code: z.enum(errorCodes),
+  message: z.string(),
+  issues: z.array(fieldIssueSchema).optional(),
+});
+export type AppError = z.infer<typeof appErrorSchema>;
+
+/** English default message per code; the spec's wording where it has one ('validation failed'). */
+export const defaultErrorMessages: Record<ErrorCode, string> = {
+  validation_failed: 'validation failed',
+  bad_request: 'The request is malformed.',
+  invalid_credentials: 'Wrong user name or password.',
+  unauthorized: 'Your sign-in has expired. Please sign in again.',
+  forbidden: 'You do not have permission to do this.',
+  not_found: 'no data',
+  conflict: 'Someone else changed this record first.',
+  rate_limited: 'Too many attempts. Please wait a moment and try again.',
+  not_signed_in: 'Please sign in first.',
+  server_unreachable: 'The contract server cannot be reached.',
+  server_error: 'The contract server reported an error.',
+  replica_corrupt: 'The local data file is damaged and cannot be opened.',
+  replica_newer_schema: 'The local data file was written by a newer version of this app.',
+  unknown_channel: 'This action is not known to the app core.',
+  internal: 'Something went wrong inside the app.',
+};
+
+/** An error value that can also be thrown inside one process and caught at its edge. */
+export class AppFailure extends Error {
+  readonly error: AppError;
+  constructor(code: ErrorCode, message: string = defaultErrorMessages[code], issues?: FieldIssue[]) {
+    super(message);
+    this.name = 'AppFailure';
+    this.error = issues && issues.length > 0 ? { code, message, issues } : { code, message };
+  }
+}
+
+/** zod issues → field issues naming the field, e.g. "pageSize: Invalid input". */
+export function issuesFromZod(error: z.ZodError): FieldIssue[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.') || '(root)',
+    message: issue.message,
+  }));
+}
+
+/** A validation failure whose message names the offending fields. */
+export function validationFailure(error: z.ZodError): AppFailure {
+  const issues = issuesFromZod(error);
+  const summary = issues.map((i) => `${i.path}: ${i.message}`).join('; ');
+  return new AppFailure('validation_failed', `${defaultErrorMessages.validation_failed}: ${summary}`, issues);
+}
+
+export function toAppError(cause: unknown): AppError {
+  if (cause instanceof AppFailure) return cause.error;
+  const parsed = appErrorSchema.safeParse(cause);
+  if (parsed.success) return parsed.data;
+  return { code: 'internal', message: defaultErrorMessages.internal };
+}

@@ -1,0 +1,7 @@
+export const languages = ['en', 'zh-CN'] as const;
+export type Language = (typeof languages)[number];
+
+/** The UI language for an OS locale such as "zh-Hans-CN" or "en-GB": Chinese for zh-*, else English. */
+export function languageForLocale(locale: string | null | undefined): Language {
+  return locale && /^zh\b/i.test(locale) ? 'zh-CN' : 'en';
+}

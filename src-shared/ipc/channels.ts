@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { contractSchema, contractStatisticsSchema, contractStatusSchema } from '../domain/contract';
+import { defaultLedgerPageSize, ledgerPageSizes, type LedgerPageSize } from '../domain/enums';
+import { userSchema } from '../domain/user';
+import { appErrorSchema, type AppError } from '../errors';
+import { languages } from '../i18n/languages';
+import { pageSchema } from '../api/envelope';
+
+// The one typed IPC channel map. Main validates every request against it, the renderer takes its
+// types from it, and both hosts (Electron IPC and the web host's WebSocket) carry it unchanged.
+// A channel without request and response schemas does not type-check.
+
+export interface ChannelDefinition<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+  request: Req;
+  response: Res;
+}
+
+const channel = <Req extends z.ZodType, Res extends z.ZodType>(request: Req, response: Res) => ({ request, response });
+const empty = z.object({}).strict();
+
+/** A server address: http(s) only, no credentials in it. */
+export const serverUrlSchema = z
+  .string()
+  .trim()
+  .min(1, 'please enter the server address')
+  .max(2048)
+  .url('the server address must be a URL such as https://contracts.example.org')
+  .refine((value) => /^https?:\/\//i.test(value), 'the server address must start with http:// or https://')
+  .refine((value) => !/^https?:\/\/[^/]*@/i.test(value), 'the server address must not contain a user name or password')
+  .transform((value) => value.replace(/\/+$/, ''));
+
+export const sessionInfoSchema = z.discriminatedUnion('signedIn', [
+  z.object({ signedIn: z.literal(false), serverUrl: z.string().nullable() }),
+  z.object({ signedIn: z.literal(true), serverUrl: z.string(), user: userSchema }),
+]);
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
+export const settingsSchema = z.object({
+  serverUrl: z.string().nullable(),
+  /** null follows the operating system's language. */
+  language: z.enum(languages).nullable(),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const syncPhases = ['idle', 'pulling', 'offline', 'paused', 'error'] as const;
+export const syncStatusSchema = z.object({
+  /** Whether the contract server answered the last attempt. */
+  online: z.boolean(),
+  phase: z.enum(syncPhases),
+  lastSyncAt: z.string().nullable(),
+  /** Changes applied so far in the running pull, and how many the server says remain. */
+  pulled: z.number().int().nonnegative(),
+  remaining: z.number().int().nonnegative().nullable(),
+  error: appErrorSchema.nullable(),
+});
+export type SyncStatus = z.infer<typeof syncStatusSchema>;
+
+export const ledgerSortFields = ['updateTime', 'createTime', 'name', 'contractNumber'] as const;
+export const ledgerContractPageRequestSchema = z
+  .object({
+    /** null is the 'all' tab. */
+    status: contractStatusSchema.nullable().default(null),
+    q: z.string().trim().max(100).default(''),
+    pageNum: z.number().int().min(1).max(1_000_000).default(1),
+    pageSize: z
+      .number()
+      .refine((n): n is LedgerPageSize => (ledgerPageSizes as readonly number[]).includes(n), {
+        message: `page size must be one of ${ledgerPageSizes.join(', ')}`,
+      })
+      .default(defaultLedgerPageSize),
+    sort: z
+      .object({ field: z.enum(ledgerSortFields), order: z.enum(['asc', 'desc']) })
+      .strict()
+      .default({ field: 'updateTime', order: 'desc' }),
+  })
+  .strict();
+export type LedgerContractPageRequest = z.input<typeof ledgerContractPageRequestSchema>;
+export type LedgerContractPageQuery = z.output<typeof ledgerContractPageRequestSchema>;
+
+export const appInfoSchema = z.object({
+  version: z.string(),
+  host: z.enum(['electron', 'web']),
+  /** The operating system's locale, e.g. "zh-CN"; the UI language follows it unless set. */
+  systemLocale: z.string(),
+});
+export type AppInfo = z.infer<typeof appInfoSchema>;
+
+export const channels = {
+  'app.info': channel(empty, appInfoSchema),
+  'settings.get': channel(empty, settingsSchema),
+  'settings.update': channel(
+    z.object({ serverUrl: serverUrlSchema.optional(), language: z.enum(languages).nullable().optional() }).strict(),
+    settingsSchema,
+  ),
+  'session.get': channel(empty, sessionInfoSchema),
+  'session.signIn': channel(
+    z
+      .object({
+        serverUrl: serverUrlSchema,
+        username: z.string().trim().min(1, 'please enter the user name').max(64),
+        password: z.string().min(1, 'please enter the password').max(256),
+      })
+      .strict(),
+    sessionInfoSchema,
+  ),
+  'session.signOut': channel(empty, sessionInfoSchema),
+  'ledger.contractStatistics': channel(empty, contractStatisticsSchema),
+  'ledger.contractPage': channel(ledgerContractPageRequestSchema, pageSchema(contractSchema)),
+  'sync.status': channel(empty, syncStatusSchema),
+  'sync.now': channel(empty, syncStatusSchema),
+} as const satisfies Record<string, ChannelDefinition>;
+
+export type Channels = typeof channels;
+export type ChannelName = keyof Channels;
+export type ChannelRequest<C extends ChannelName> = z.input<Channels[C]['request']>;
+export type ChannelResponse<C extends ChannelName> = z.output<Channels[C]['response']>;
+
+/** Events main pushes to every window. */
+export const events = {
+  'session.changed': sessionInfoSchema,
+  'sync.statusChanged': syncStatusSchema,
+  /** Data in the replica changed: the renderer invalidates the matching cache tags. */
+  'data.changed': z.object({ entities: z.array(z.enum(['contract'])) }),
+} as const satisfies Record<string, z.ZodType>;
+export type Events = typeof events;
+export type EventName = keyof Events;
+export type EventPayload<E extends EventName> = z.output<Events[E]>;
+
+export type IpcResult<T> = { ok: true; data: T } | { ok: false; error: AppError };
+
+/** What a host gives the renderer: the preload bridge in Electron, a WebSocket in the browser. */
+export interface Bridge {
+  invoke<C extends ChannelName>(channel: C, request: ChannelRequest<C>): Promise<IpcResult<ChannelResponse<C>>>;
+  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+}
+
+export function isChannelName(name: unknown): name is ChannelName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(channels, name);
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The renderer is one static bundle: served by the web host over http and by Electron over app://.
+export default defineConfig({
+  root: 'src-renderer',
+  base: './',
+  plugins: [react()],
+  build: {
+    outDir: '../dist/renderer',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 2000,
+  },
+});
