@@ -137,3 +137,6 @@ export interface Bridge {
 export function isChannelName(name: unknown): name is ChannelName {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(channels, name);
 }
+
+/** The global the Electron preload exposes the bridge under (`window.contractDesk`). */
+export const bridgeGlobalName = 'contractDesk';
