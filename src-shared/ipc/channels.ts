@@ -30,7 +30,12 @@ export const serverUrlSchema = z
   .transform((value) => value.replace(/\/+$/, ''));
 
 export const sessionInfoSchema = z.discriminatedUnion('signedIn', [
-  z.object({ signedIn: z.literal(false), serverUrl: z.string().nullable() }),
+  z.object({
+    signedIn: z.literal(false),
+    serverUrl: z.string().nullable(),
+    /** Why the session kept from last time could not be opened (e.g. a damaged replica). */
+    problem: appErrorSchema.optional(),
+  }),
   z.object({ signedIn: z.literal(true), serverUrl: z.string(), user: userSchema }),
 ]);
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;

@@ -1,0 +1,74 @@
+import Database from 'better-sqlite3';
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { AppFailure } from '../../../src-shared/errors';
+import * as schema from './schema';
+
+export type ReplicaDb = BetterSQLite3Database<typeof schema>;
+
+export interface OpenReplica {
+  readonly path: string;
+  readonly db: ReplicaDb;
+  readonly sqlite: Database.Database;
+  close(): void;
+}
+
+/** How many migrations this build knows; stored in PRAGMA user_version after migrating. */
+export function knownSchemaVersion(migrationsDir: string): number {
+  const journal = JSON.parse(readFileSync(join(migrationsDir, 'meta', '_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  };
+  return journal.entries.length;
+}
+
+const corruptionCodes = new Set(['SQLITE_NOTADB', 'SQLITE_CORRUPT', 'SQLITE_CORRUPT_INDEX', 'SQLITE_CORRUPT_VTAB']);
+
+function isCorruption(cause: unknown): boolean {
+  return cause instanceof Database.SqliteError && corruptionCodes.has(cause.code);
+}
+
+/**
+ * Opens (creating if needed) a replica file and brings its schema up to date. A file that is not
+ * a sound SQLite database fails with `replica_corrupt`; one written by a newer build (a higher
+ * user_version than this build knows) fails with `replica_newer_schema` and is left untouched.
+ */
+export function openReplica(path: string, migrationsDir: string): OpenReplica {
+  mkdirSync(dirname(path), { recursive: true });
+  const known = knownSchemaVersion(migrationsDir);
+  let sqlite: Database.Database | undefined;
+  try {
+    sqlite = new Database(path);
+    const check = sqlite.pragma('quick_check', { simple: true });
+    if (check !== 'ok') throw new AppFailure('replica_corrupt');
+    const version = sqlite.pragma('user_version', { simple: true }) as number;
+    if (version > known) throw new AppFailure('replica_newer_schema');
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    const db = drizzle(sqlite, { schema });
+    if (version < known) {
+      migrate(db, { migrationsFolder: migrationsDir });
+      sqlite.pragma(`user_version = ${known}`);
+    }
+    const opened = sqlite;
+    return { path, db, sqlite: opened, close: () => opened.close() };
+  } catch (cause) {
+    sqlite?.close();
+    if (cause instanceof AppFailure) throw cause;
+    if (isCorruption(cause)) throw new AppFailure('replica_corrupt');
+    throw cause;
+  }
+}
+
+/** Keeps a damaged replica for support instead of deleting it, so a fresh one can be made. */
+export function setCorruptReplicaAside(path: string, now: Date): string | null {
+  if (!existsSync(path)) return null;
+  const aside = `${path}.corrupt-${now.toISOString().replace(/[:.]/g, '-')}`;
+  renameSync(path, aside);
+  for (const suffix of ['-wal', '-shm']) {
+    if (existsSync(path + suffix)) renameSync(path + suffix, aside + suffix);
+  }
+  return aside;
+}

@@ -1,0 +1,47 @@
+import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
+import { serverUrlSchema } from '../../src-shared/ipc/channels';
+import { createCore } from '../core/core';
+import { appVersion, clientMigrationsDir, rendererDistDir, repoRoot, systemLocale } from '../paths';
+import { startWebHost } from './web-host';
+
+// npm run start:web -- --port P --server URL --data DIR
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '5180' },
+    host: { type: 'string', default: '127.0.0.1' },
+    server: { type: 'string' },
+    data: { type: 'string', default: resolve(repoRoot, '.data', 'desktop') },
+  },
+});
+
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`--port must be a number from 0 to 65535, not "${values.port}"`);
+  process.exit(2);
+}
+
+const serverUrl = values.server === undefined ? undefined : serverUrlSchema.safeParse(values.server);
+if (serverUrl && !serverUrl.success) {
+  console.error(`--server: ${serverUrl.error.issues[0]?.message}`);
+  process.exit(2);
+}
+
+const core = createCore({
+  dataDir: resolve(values.data),
+  migrationsDir: clientMigrationsDir,
+  host: 'web',
+  version: appVersion,
+  systemLocale: systemLocale(),
+  serverUrl: serverUrl?.data,
+});
+const host = await startWebHost({ core, rendererDir: rendererDistDir, port, host: values.host });
+console.log(`Contract Desk (web host) at ${host.url}`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    await host.close();
+    await core.close();
+    process.exit(0);
+  });
+}
