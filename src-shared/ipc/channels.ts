@@ -143,5 +143,4 @@ export function isChannelName(name: unknown): name is ChannelName {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(channels, name);
 }
 
-/** The global the Electron preload exposes the bridge under (`window.contractDesk`). */
-export const bridgeGlobalName = 'contractDesk';
+export { bridgeGlobalName } from './bridge-global';

@@ -1,0 +1,74 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createDispatcher, type ChannelHandlers } from '../../src-main/core/ipc/dispatch';
+import { AppFailure } from '../../src-shared/errors';
+
+function handlers(overrides: Partial<ChannelHandlers> = {}): ChannelHandlers {
+  const fail = () => {
+    throw new Error('not under test');
+  };
+  return {
+    'app.info': () => ({ version: '1', host: 'web', systemLocale: 'en-US' }),
+    'settings.get': fail,
+    'settings.update': fail,
+    'session.get': () => ({ signedIn: false, serverUrl: null }),
+    'session.signIn': fail,
+    'session.signOut': fail,
+    'ledger.contractStatistics': fail,
+    'ledger.contractPage': fail,
+    'sync.status': fail,
+    'sync.now': fail,
+    ...overrides,
+  };
+}
+
+describe('IPC dispatcher', () => {
+  it('answers a valid call with its data', async () => {
+    const dispatch = createDispatcher(handlers());
+    expect(await dispatch('app.info', {})).toEqual({ ok: true, data: { version: '1', host: 'web', systemLocale: 'en-US' } });
+  });
+
+  it('refuses an unknown channel as a value', async () => {
+    const result = await createDispatcher(handlers())('contracts.dropAll', {});
+    expect(result).toMatchObject({ ok: false, error: { code: 'unknown_channel' } });
+  });
+
+  it('refuses a malformed request naming the field, without calling the handler', async () => {
+    const page = vi.fn();
+    const dispatch = createDispatcher(handlers({ 'ledger.contractPage': page }));
+    const result = await dispatch('ledger.contractPage', { pageSize: 7, status: 9 });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.code).toBe('validation_failed');
+    expect(result.error.message).toMatch(/^validation failed: /);
+    expect(result.error.issues?.map((i) => i.path).sort()).toEqual(['pageSize', 'status']);
+    expect(page).not.toHaveBeenCalled();
+  });
+
+  it('refuses unknown fields', async () => {
+    const result = await createDispatcher(handlers())('app.info', { extra: true });
+    expect(result).toMatchObject({ ok: false, error: { code: 'validation_failed' } });
+  });
+
+  it('returns a thrown AppFailure as its value and hides other errors', async () => {
+    const dispatch = createDispatcher(
+      handlers({
+        'ledger.contractStatistics': () => {
+          throw new AppFailure('not_signed_in');
+        },
+        'session.get': () => {
+          throw new Error('secret internals');
+        },
+      }),
+    );
+    expect(await dispatch('ledger.contractStatistics', {})).toEqual({ ok: false, error: { code: 'not_signed_in', message: 'Please sign in first.' } });
+    const hidden = await dispatch('session.get', undefined);
+    expect(hidden).toMatchObject({ ok: false, error: { code: 'internal' } });
+    expect(JSON.stringify(hidden)).not.toContain('secret internals');
+  });
+
+  it('applies request defaults before the handler runs', async () => {
+    const page = vi.fn(() => ({ list: [], count: 0 }));
+    await createDispatcher(handlers({ 'ledger.contractPage': page }))('ledger.contractPage', {});
+    expect(page).toHaveBeenCalledWith({ status: null, q: '', pageNum: 1, pageSize: 20, sort: { field: 'updateTime', order: 'desc' } });
+  });
+});

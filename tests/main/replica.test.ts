@@ -1,0 +1,154 @@
+import Database from 'better-sqlite3';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ledgerContractPageRequestSchema, type LedgerContractPageRequest } from '../../src-shared/ipc/channels';
+import { contractReader, metaReader, replicaWriter } from '../../src-main/core/data/contract-replica';
+import { knownSchemaVersion, openReplica, setCorruptReplicaAside, type OpenReplica } from '../../src-main/core/data/replica';
+import { clientMigrationsDir } from '../../src-main/paths';
+import { AppFailure } from '../../src-shared/errors';
+import { makeContract } from '../support/contracts';
+import { tempDir } from '../support/temp';
+
+const query = (request: LedgerContractPageRequest) => ledgerContractPageRequestSchema.parse(request);
+
+function expectFailure(action: () => unknown, code: string) {
+  try {
+    action();
+  } catch (cause) {
+    expect(cause).toBeInstanceOf(AppFailure);
+    expect((cause as AppFailure).error.code).toBe(code);
+    return;
+  }
+  throw new Error(`expected ${code}`);
+}
+
+describe('replica file', () => {
+  let dir: ReturnType<typeof tempDir>;
+  beforeEach(() => {
+    dir = tempDir();
+  });
+  afterEach(() => dir.cleanup());
+
+  it('migrates a fresh database to the schema this build knows, in WAL mode', () => {
+    const replica = openReplica(join(dir.path, 'r.sqlite'), clientMigrationsDir);
+    expect(replica.sqlite.pragma('user_version', { simple: true })).toBe(knownSchemaVersion(clientMigrationsDir));
+    expect(replica.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
+    const tables = replica.sqlite.prepare("select name from sqlite_master where type = 'table' order by name").pluck().all();
+    expect(tables).toEqual(expect.arrayContaining(['contracts', 'replica_meta']));
+    replica.close();
+    // Reopening an up-to-date replica runs no migration and keeps its rows.
+    const again = openReplica(join(dir.path, 'r.sqlite'), clientMigrationsDir);
+    expect(again.sqlite.pragma('user_version', { simple: true })).toBe(knownSchemaVersion(clientMigrationsDir));
+    again.close();
+  });
+
+  it('refuses a file that is not a database with replica_corrupt', () => {
+    const path = join(dir.path, 'broken.sqlite');
+    writeFileSync(path, 'this is not an SQLite file, just some text that is long enough '.repeat(200));
+    expectFailure(() => openReplica(path, clientMigrationsDir), 'replica_corrupt');
+  });
+
+  it('refuses a replica written by a newer build and leaves it untouched', () => {
+    const path = join(dir.path, 'newer.sqlite');
+    const future = new Database(path);
+    future.exec('create table from_the_future (x)');
+    future.pragma(`user_version = ${knownSchemaVersion(clientMigrationsDir) + 1}`);
+    future.close();
+    expectFailure(() => openReplica(path, clientMigrationsDir), 'replica_newer_schema');
+    const check = new Database(path);
+    expect(check.prepare("select count(*) from sqlite_master where name = 'contracts'").pluck().get()).toBe(0);
+    check.close();
+  });
+
+  it('sets a damaged replica aside instead of deleting it', () => {
+    const path = join(dir.path, 'r.sqlite');
+    writeFileSync(path, 'garbage');
+    const aside = setCorruptReplicaAside(path, new Date('2026-11-21T10:00:00Z'));
+    expect(aside).toMatch(/r\.sqlite\.corrupt-2026-11-21T10-00-00-000Z$/);
+    const fresh = openReplica(path, clientMigrationsDir);
+    fresh.close();
+  });
+});
+
+describe('contract replica reader and writer', () => {
+  let dir: ReturnType<typeof tempDir>;
+  let replica: OpenReplica;
+  beforeEach(() => {
+    dir = tempDir();
+    replica = openReplica(join(dir.path, 'r.sqlite'), clientMigrationsDir);
+    const changes = Array.from({ length: 53 }, (_, i) => ({ entity: 'contract' as const, op: 'upsert' as const, row: makeContract(i + 1) }));
+    changes.push({ entity: 'contract', op: 'upsert', row: makeContract(100, { status: null, name: 'Lease 100% _draft_' }) });
+    replicaWriter(replica).applyPulledChanges(changes, '54', '2026-11-21T10:00:00.000Z');
+  });
+  afterEach(() => {
+    replica.close();
+    dir.cleanup();
+  });
+
+  it('counts contracts per status, a missing status only in the total', () => {
+    expect(contractReader(replica).statistics()).toEqual({
+      total: 54, draft: 10, underApproval: 11, approvalRejected: 11, approved: 11, archived: 10,
+    });
+  });
+
+  it('pages by update time, newest first, within a status tab', () => {
+    const reader = contractReader(replica);
+    const first = reader.page(query({ status: 2, pageNum: 1, pageSize: 5 }));
+    expect(first.count).toBe(11);
+    expect(first.list.map((c) => c.id)).toEqual(['c-000051', 'c-000046', 'c-000041', 'c-000036', 'c-000031']);
+    const last = reader.page(query({ status: 2, pageNum: 3, pageSize: 5 }));
+    expect(last.list.map((c) => c.id)).toEqual(['c-000001']);
+    expect(first.list[0]).toEqual(makeContract(51));
+  });
+
+  it('keeps a missing status and amount as null', () => {
+    const all = contractReader(replica).page(query({ pageSize: 5 }));
+    expect(all.count).toBe(54);
+    expect(all.list[0]).toMatchObject({ id: 'c-000100', status: null });
+  });
+
+  it('matches the keyword literally, with % and _ as plain characters', () => {
+    const reader = contractReader(replica);
+    expect(reader.page(query({ q: '100%' })).list.map((c) => c.id)).toEqual(['c-000100']);
+    expect(reader.page(query({ q: '_draft_' })).count).toBe(1);
+    expect(reader.page(query({ q: "'; drop table contracts; --" })).count).toBe(0);
+    expect(reader.page(query({ q: 'HT-2026-00005' })).list.map((c) => c.id).sort()).toEqual(
+      ['c-000050', 'c-000051', 'c-000052', 'c-000053'],
+    );
+    expect(reader.statistics().total).toBe(54);
+  });
+
+  it('sorts by name ascending when asked', () => {
+    const page = contractReader(replica).page(query({ sort: { field: 'name', order: 'asc' }, pageSize: 5 }));
+    const names = page.list.map((c) => c.name);
+    expect(names).toEqual([...names].sort());
+  });
+
+  it('applies updates and deletes from a later page and advances the cursor', () => {
+    const writer = replicaWriter(replica);
+    writer.applyPulledChanges(
+      [
+        { entity: 'contract', op: 'upsert', row: makeContract(1, { status: 5, version: 2, updateTime: '2027-01-01T00:00:00.000Z' }) },
+        { entity: 'contract', op: 'delete', id: 'c-000002' },
+      ],
+      '56',
+      '2026-11-21T11:00:00.000Z',
+    );
+    const reader = contractReader(replica);
+    expect(reader.statistics().total).toBe(53);
+    expect(reader.page(query({ status: 5, pageSize: 5 })).list[0]).toMatchObject({ id: 'c-000001', version: 2 });
+    expect(metaReader(replica).cursor()).toBe('56');
+    expect(metaReader(replica).lastSyncAt()).toBe('2026-11-21T11:00:00.000Z');
+  });
+
+  it('leaves the replica unchanged when a page fails half-way', () => {
+    const writer = replicaWriter(replica);
+    const bad = { ...makeContract(200), name: null as unknown as string };
+    expect(() =>
+      writer.applyPulledChanges([{ entity: 'contract', op: 'upsert', row: makeContract(199) }, { entity: 'contract', op: 'upsert', row: bad }], '99', 'x'),
+    ).toThrow();
+    expect(contractReader(replica).statistics().total).toBe(54);
+    expect(metaReader(replica).cursor()).toBe('54');
+  });
+});

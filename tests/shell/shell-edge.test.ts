@@ -1,0 +1,138 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { resolveRendererFile } from '../../src-main/shell/app-protocol';
+import { isTrustedSender, wireCoreToIpc } from '../../src-main/shell/ipc-bridge';
+import { appOrigin, eventChannel, invokeChannel } from '../../src-main/shell/ipc-names';
+import { safeStorageSecretStore } from '../../src-main/shell/safe-storage-secrets';
+import { tempDir } from '../support/temp';
+
+const exposed: Record<string, unknown> = {};
+const rendererListeners = new Map<string, (...args: unknown[]) => void>();
+const ipcRendererInvoke = vi.fn(async (..._args: unknown[]) => ({ ok: true, data: 'answer' }));
+vi.mock('electron', () => ({
+  contextBridge: { exposeInMainWorld: (name: string, api: unknown) => (exposed[name] = api) },
+  ipcRenderer: {
+    invoke: (...args: unknown[]) => ipcRendererInvoke(...args),
+    on: (channel: string, listener: (...args: unknown[]) => void) => rendererListeners.set(channel, listener),
+    removeListener: (channel: string) => rendererListeners.delete(channel),
+  },
+}));
+
+describe('preload', () => {
+  it('exposes exactly invoke and on, carried over the app IPC channels', async () => {
+    await import('../../src-main/shell/preload');
+    const bridge = exposed.contractDesk as { invoke: (...a: unknown[]) => Promise<unknown>; on: (...a: unknown[]) => () => void };
+    expect(Object.keys(exposed)).toEqual(['contractDesk']);
+    expect(Object.keys(bridge).sort()).toEqual(['invoke', 'on']);
+    expect(await bridge.invoke('app.info', {})).toEqual({ ok: true, data: 'answer' });
+    expect(ipcRendererInvoke).toHaveBeenCalledWith(invokeChannel, 'app.info', {});
+    const seen: unknown[] = [];
+    const off = bridge.on('data.changed', (payload: unknown) => seen.push(payload));
+    rendererListeners.get(eventChannel)?.({}, 'sync.statusChanged', { other: true });
+    rendererListeners.get(eventChannel)?.({}, 'data.changed', { entities: ['contract'] });
+    expect(seen).toEqual([{ entities: ['contract'] }]);
+    off();
+    expect(rendererListeners.has(eventChannel)).toBe(false);
+  });
+});
+
+describe('IPC wiring in main', () => {
+  const frame = (url: string) => ({ senderFrame: { url } }) as never;
+
+  it('trusts only frames from the app origin', () => {
+    expect(isTrustedSender(frame(`${appOrigin}/standingBook/detail?id=1`))).toBe(true);
+    expect(isTrustedSender(frame('https://evil.example/'))).toBe(false);
+    expect(isTrustedSender(frame('file:///etc/passwd'))).toBe(false);
+    expect(isTrustedSender(frame('app://other/'))).toBe(false);
+    expect(isTrustedSender({ senderFrame: null } as never)).toBe(false);
+  });
+
+  it('forwards trusted calls to the core, refuses others, and fans events out to live windows', async () => {
+    let handler: ((event: unknown, channel: unknown, request: unknown) => Promise<unknown>) | undefined;
+    const ipcMain = { handle: vi.fn((_: string, h: typeof handler) => (handler = h)), removeHandler: vi.fn() };
+    let coreListener: ((event: string, payload: unknown) => void) | undefined;
+    const core = {
+      invoke: vi.fn(async () => ({ ok: true as const, data: 42 })),
+      subscribe: vi.fn((l: typeof coreListener) => {
+        coreListener = l;
+        return () => (coreListener = undefined);
+      }),
+    };
+    const live = { send: vi.fn(), isDestroyed: () => false };
+    const dead = { send: vi.fn(), isDestroyed: () => true };
+    const unwire = wireCoreToIpc(ipcMain as never, core as never, () => [live, dead]);
+
+    expect(await handler!(frame(`${appOrigin}/`), 'app.info', {})).toEqual({ ok: true, data: 42 });
+    expect(core.invoke).toHaveBeenCalledWith('app.info', {});
+    expect(await handler!(frame('https://evil.example/'), 'app.info', {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(core.invoke).toHaveBeenCalledTimes(1);
+
+    coreListener!('data.changed', { entities: ['contract'] });
+    expect(live.send).toHaveBeenCalledWith(eventChannel, 'data.changed', { entities: ['contract'] });
+    expect(dead.send).not.toHaveBeenCalled();
+
+    unwire();
+    expect(ipcMain.removeHandler).toHaveBeenCalledWith(invokeChannel);
+    expect(coreListener).toBeUndefined();
+  });
+});
+
+describe('app:// protocol', () => {
+  const dir = tempDir();
+  const root = join(dir.path, 'renderer');
+  beforeAll(() => {
+    mkdirSync(join(root, 'assets'), { recursive: true });
+    writeFileSync(join(root, 'index.html'), '<html></html>');
+    writeFileSync(join(root, 'assets', 'app.js'), '');
+    writeFileSync(join(dir.path, 'secret.txt'), 'secret');
+  });
+  afterAll(() => dir.cleanup());
+
+  it('serves built files and falls back to index.html for routes', () => {
+    expect(resolveRendererFile(`${appOrigin}/assets/app.js`, root)).toBe(join(root, 'assets', 'app.js'));
+    expect(resolveRendererFile(`${appOrigin}/standingBook/detail?contractId=7&mode=contract`, root)).toBe(join(root, 'index.html'));
+    expect(resolveRendererFile(`${appOrigin}/`, root)).toBe(join(root, 'index.html'));
+  });
+
+  it('refuses path traversal, foreign origins and malformed URLs', () => {
+    // The URL parser resolves an encoded dot segment itself: the request stays inside the app.
+    expect(resolveRendererFile(`${appOrigin}/%2e%2e/secret.txt`, root)).toBe(join(root, 'index.html'));
+    expect(resolveRendererFile(`${appOrigin}/assets/%2e%2e%2f%2e%2e%2fsecret.txt`, root)).toBeNull();
+    expect(resolveRendererFile(`${appOrigin}/a%00b`, root)).toBeNull();
+    expect(resolveRendererFile(`${appOrigin}/%E0%A4%A`, root)).toBeNull();
+    expect(resolveRendererFile('app://elsewhere/index.html', root)).toBeNull();
+    expect(resolveRendererFile('not a url', root)).toBeNull();
+  });
+});
+
+describe('session kept with safeStorage', () => {
+  const fakeSafeStorage = (available: boolean) => ({
+    isEncryptionAvailable: () => available,
+    encryptString: (text: string) => Buffer.from(`enc:${text}`),
+    decryptString: (data: Buffer) => {
+      const text = data.toString();
+      if (!text.startsWith('enc:')) throw new Error('cannot decrypt');
+      return text.slice(4);
+    },
+  });
+
+  it('round-trips an encrypted secret and removes it on sign-out', () => {
+    const dir = tempDir();
+    const store = safeStorageSecretStore(fakeSafeStorage(true), join(dir.path, 'session.bin'));
+    expect(store.read()).toBeNull();
+    store.write('{"token":"t"}');
+    expect(store.read()).toBe('{"token":"t"}');
+    store.write(null);
+    expect(store.read()).toBeNull();
+    dir.cleanup();
+  });
+
+  it('keeps nothing when the OS offers no encryption', () => {
+    const dir = tempDir();
+    const store = safeStorageSecretStore(fakeSafeStorage(false), join(dir.path, 'session.bin'));
+    store.write('{"token":"t"}');
+    expect(store.read()).toBeNull();
+    dir.cleanup();
+  });
+});

@@ -1,0 +1,26 @@
+import type { Contract } from '../../src-shared/domain/contract';
+import type { ContractStatus } from '../../src-shared/domain/enums';
+
+/** A contract for tests; `i` makes it unique and orders update times. */
+export function makeContract(i: number, overrides: Partial<Contract> = {}): Contract {
+  const time = new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
+  return {
+    id: `c-${String(i).padStart(6, '0')}`,
+    name: `Service agreement ${i}`,
+    contractNumber: `HT-2026-${String(i).padStart(6, '0')}`,
+    status: ((i % 5) + 1) as ContractStatus,
+    contractTypeName: 'Service',
+    templateName: null,
+    counterpartName: `Counterparty ${i % 7}`,
+    amount: { amount: 100_00 * i, unit: 'CNY' },
+    responsibleUserId: 'u-1',
+    responsibleUserName: 'Li Hua',
+    departmentId: 'd-1',
+    departmentName: 'Legal',
+    signDate: '2026-01-01',
+    createTime: time,
+    updateTime: time,
+    version: 1,
+    ...overrides,
+  };
+}
