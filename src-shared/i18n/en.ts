@@ -10,6 +10,7 @@ export const en = {
     routeNotBuilt: 'The screen for {{route}} is not built yet.',
     notFound: 'There is no screen at {{path}}.',
     backToLedger: 'Back to the ledger',
+    ledger: 'Contract ledger',
   },
   signIn: {
     title: 'Sign in',
@@ -55,6 +56,7 @@ export const en = {
       responsibleUserName: 'responsible person',
       departmentName: 'department',
       updateTime: 'update time',
+      operation: 'operation',
     },
     pager: {
       total: '{{count}} in total',

@@ -11,6 +11,7 @@ export const zhCN: Catalog = {
     routeNotBuilt: '{{route}} 页面尚未开放。',
     notFound: '{{path}} 没有对应的页面。',
     backToLedger: '返回台账',
+    ledger: '合同台账',
   },
   signIn: {
     title: '登录',
@@ -56,6 +57,7 @@ export const zhCN: Catalog = {
       responsibleUserName: '负责人',
       departmentName: '部门',
       updateTime: '更新时间',
+      operation: '操作',
     },
     pager: {
       total: '共 {{count}} 条',

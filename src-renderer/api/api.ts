@@ -1,0 +1,102 @@
+import { createApi } from '@reduxjs/toolkit/query/react';
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
+import type { ChannelRequest, ChannelResponse, SessionInfo } from '../../src-shared/ipc/channels';
+import { bridgeBaseQuery, call } from './baseQuery';
+
+export const tagTypes = ['AppInfo', 'Settings', 'Session', 'Contract', 'Sync'] as const;
+
+// Mutations whose answer is the new state of a cached query write it straight into the cache:
+// no second round trip, and the screen changes the moment the core answers.
+async function onFulfilled<T>(queryFulfilled: Promise<{ data: T }>, apply: (data: T) => void) {
+  try {
+    apply((await queryFulfilled).data);
+  } catch {
+    // The failure is the caller's to show (it holds the mutation result).
+  }
+}
+
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: bridgeBaseQuery,
+  tagTypes,
+  endpoints: (build) => ({
+    appInfo: build.query<ChannelResponse<'app.info'>, void>({
+      query: () => call('app.info', {}),
+      providesTags: ['AppInfo'],
+    }),
+    settings: build.query<ChannelResponse<'settings.get'>, void>({
+      query: () => call('settings.get', {}),
+      providesTags: ['Settings'],
+    }),
+    updateSettings: build.mutation<ChannelResponse<'settings.update'>, ChannelRequest<'settings.update'>>({
+      query: (request) => call('settings.update', request),
+      onQueryStarted: (_, { dispatch, queryFulfilled }) =>
+        onFulfilled(queryFulfilled, (settings) =>
+          dispatch(api.util.upsertQueryEntries([{ endpointName: 'settings', arg: undefined, value: settings }])),
+        ),
+    }),
+    session: build.query<ChannelResponse<'session.get'>, void>({
+      query: () => call('session.get', {}),
+      providesTags: ['Session'],
+    }),
+    signIn: build.mutation<ChannelResponse<'session.signIn'>, ChannelRequest<'session.signIn'>>({
+      query: (request) => call('session.signIn', request),
+      onQueryStarted: (_, { dispatch, queryFulfilled }) =>
+        onFulfilled(queryFulfilled, (session) => dispatch(sessionReceived(session))),
+    }),
+    signOut: build.mutation<ChannelResponse<'session.signOut'>, void>({
+      query: () => call('session.signOut', {}),
+      onQueryStarted: (_, { dispatch, queryFulfilled }) =>
+        onFulfilled(queryFulfilled, (session) => dispatch(sessionReceived(session))),
+    }),
+    contractStatistics: build.query<ChannelResponse<'ledger.contractStatistics'>, void>({
+      query: () => call('ledger.contractStatistics', {}),
+      providesTags: ['Contract'],
+    }),
+    contractPage: build.query<ChannelResponse<'ledger.contractPage'>, ChannelRequest<'ledger.contractPage'>>({
+      query: (request) => call('ledger.contractPage', request),
+      providesTags: ['Contract'],
+    }),
+    syncStatus: build.query<ChannelResponse<'sync.status'>, void>({
+      query: () => call('sync.status', {}),
+      providesTags: ['Sync'],
+    }),
+    syncNow: build.mutation<ChannelResponse<'sync.now'>, void>({
+      query: () => call('sync.now', {}),
+      onQueryStarted: (_, { dispatch, queryFulfilled }) =>
+        onFulfilled(queryFulfilled, (status) => dispatch(syncStatusReceived(status))),
+    }),
+  }),
+});
+
+type ApiState = { api: ReturnType<typeof api.reducer> };
+type ApiThunk = ThunkAction<void, ApiState, unknown, UnknownAction>;
+
+/** A new session from the core (a sign-in/out answer or a 'session.changed' event). */
+export function sessionReceived(session: SessionInfo): ApiThunk {
+  return (dispatch, getState) => {
+    const current = api.endpoints.session.select()(getState()).data;
+    // Leaving a signed-in user drops every cached answer, so the next user never sees theirs.
+    if (current?.signedIn && !(session.signedIn && session.user.id === current.user.id)) {
+      dispatch(api.util.resetApiState());
+    }
+    dispatch(api.util.upsertQueryEntries([{ endpointName: 'session', arg: undefined, value: session }]));
+  };
+}
+
+export function syncStatusReceived(status: ChannelResponse<'sync.status'>) {
+  return api.util.upsertQueryEntries([{ endpointName: 'syncStatus', arg: undefined, value: status }]);
+}
+
+export const {
+  useAppInfoQuery,
+  useSettingsQuery,
+  useUpdateSettingsMutation,
+  useSessionQuery,
+  useSignInMutation,
+  useSignOutMutation,
+  useContractStatisticsQuery,
+  useContractPageQuery,
+  useSyncStatusQuery,
+  useSyncNowMutation,
+} = api;

@@ -1,0 +1,19 @@
+import { api, sessionReceived, syncStatusReceived, tagTypes } from './api';
+import { connectionChanged } from '../bridge/connectionSlice';
+import type { Transport } from '../bridge/transport';
+import type { AppStore } from '../app/store';
+
+/** Pushes from the core (events and the line's health) become store updates. */
+export function connectStore(store: AppStore, { bridge, onConnectionChange }: Transport): void {
+  bridge.on('data.changed', ({ entities }) => {
+    if (entities.includes('contract')) store.dispatch(api.util.invalidateTags(['Contract']));
+  });
+  bridge.on('sync.statusChanged', (status) => store.dispatch(syncStatusReceived(status)));
+  bridge.on('session.changed', (session) => store.dispatch(sessionReceived(session)));
+  onConnectionChange((state) => {
+    const wasDown = store.getState().connection.state === 'reconnecting';
+    store.dispatch(connectionChanged(state));
+    // Events pushed while the socket was down are lost: refetch whatever the screens show.
+    if (state === 'open' && wasDown) store.dispatch(api.util.invalidateTags([...tagTypes]));
+  });
+}

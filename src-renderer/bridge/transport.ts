@@ -1,0 +1,23 @@
+import { bridgeGlobalName, type Bridge } from '../../src-shared/ipc/channels';
+import { webHostSocketPath } from '../../src-shared/ipc/wire';
+import { createWebSocketTransport } from './webSocketTransport';
+
+/** 'reconnecting' covers both a dropped socket and a first connection that failed. */
+export type ConnectionState = 'connecting' | 'open' | 'reconnecting';
+
+/** A bridge plus the health of the line it runs on (only a WebSocket can drop). */
+export interface Transport {
+  readonly bridge: Bridge;
+  onConnectionChange(listener: (state: ConnectionState) => void): () => void;
+}
+
+/** Electron's preload exposes a ready bridge; in a browser the web host carries it over a WebSocket. */
+export function selectTransport(): Transport {
+  const preloadBridge = (window as unknown as Partial<Record<typeof bridgeGlobalName, Bridge>>)[bridgeGlobalName];
+  if (preloadBridge) {
+    // Electron IPC never drops, so there is no connection state to report.
+    return { bridge: preloadBridge, onConnectionChange: () => () => undefined };
+  }
+  const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+  return createWebSocketTransport(`${scheme}://${window.location.host}${webHostSocketPath}`);
+}

@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react';
+import { HTMLTable } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import type { Contract } from '../../../src-shared/domain/contract';
+import { formatMoney } from '../../../src-shared/domain/money';
+import type { Catalog } from '../../../src-shared/i18n/catalogs';
+import { formatDateTime } from '../../i18n/format';
+import { ContractStatusCell } from './ContractStatusCell';
+import { ledgerTableHeight } from './tableHeight';
+
+interface Column {
+  key: keyof Catalog['ledger']['columns'];
+  /** null renders as '--'. */
+  value(contract: Contract, language: string): ReactNode;
+  className?: string;
+}
+
+const columns: Column[] = [
+  { key: 'name', value: (c) => c.name },
+  { key: 'contractNumber', value: (c) => c.contractNumber },
+  { key: 'counterpartName', value: (c) => c.counterpartName },
+  { key: 'amount', value: (c) => c.amount && formatMoney(c.amount), className: 'ledger-table__amount' },
+  { key: 'status', value: (c) => <ContractStatusCell status={c.status} /> },
+  { key: 'responsibleUserName', value: (c) => c.responsibleUserName },
+  { key: 'departmentName', value: (c) => c.departmentName },
+  { key: 'updateTime', value: (c, language) => formatDateTime(c.updateTime, language) },
+];
+
+/** Spec 2: the row's 'view' opens the contract's standing-book detail in a new tab. */
+function detailHref(contract: Contract): string {
+  return `/standingBook/detail?${new URLSearchParams({ contractId: contract.id, mode: 'contract' })}`;
+}
+
+export function LedgerTable({ contracts, stale }: { contracts: Contract[]; stale: boolean }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <div
+      className={stale ? 'ledger-table ledger-table--stale' : 'ledger-table'}
+      style={{ height: ledgerTableHeight(contracts.length) }}
+      aria-busy={stale}
+    >
+      <HTMLTable compact striped>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.key} className={column.className}>
+                {t(`ledger.columns.${column.key}`)}
+              </th>
+            ))}
+            <th className="ledger-table__operation">{t('ledger.columns.operation')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {contracts.map((contract) => (
+            <tr key={contract.id} data-testid="ledger-row">
+              {columns.map((column) => (
+                <td key={column.key} className={column.className}>
+                  {column.value(contract, i18n.language) ?? t('contractStatus.missing')}
+                </td>
+              ))}
+              <td className="ledger-table__operation">
+                <a href={detailHref(contract)} target="_blank" rel="noopener noreferrer">
+                  {t('messages.view')}
+                </a>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+    </div>
+  );
+}
