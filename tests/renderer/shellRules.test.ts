@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { AppInfo, Settings, SyncStatus } from '../../src-shared/ipc/channels';
+import { uiLanguage } from '../../src-renderer/i18n/language';
+import { syncView } from '../../src-renderer/features/sync/syncView';
+import { reconnectDelay } from '../../src-renderer/bridge/backoff';
+
+const appInfo = (systemLocale: string): AppInfo => ({ version: '0.1.0', host: 'web', systemLocale });
+const settings = (language: Settings['language']): Settings => ({ serverUrl: null, language });
+
+describe('UI language', () => {
+  it('uses the saved choice over the system locale', () => {
+    expect(uiLanguage(settings('en'), appInfo('zh-CN'), 'zh-CN')).toBe('en');
+    expect(uiLanguage(settings('zh-CN'), appInfo('en-US'), 'en-US')).toBe('zh-CN');
+  });
+
+  it('follows the operating system when nothing is saved', () => {
+    expect(uiLanguage(settings(null), appInfo('zh-Hans-CN'), 'en-US')).toBe('zh-CN');
+    expect(uiLanguage(settings(null), appInfo('de-DE'), 'zh-CN')).toBe('en');
+  });
+
+  it("falls back to the browser's locale while the core has not answered", () => {
+    expect(uiLanguage(undefined, undefined, 'zh-TW')).toBe('zh-CN');
+    expect(uiLanguage(undefined, undefined, 'en-GB')).toBe('en');
+  });
+});
+
+describe('sync indicator', () => {
+  const status = (patch: Partial<SyncStatus>): SyncStatus => ({
+    online: true,
+    phase: 'idle',
+    lastSyncAt: null,
+    pulled: 0,
+    remaining: null,
+    error: null,
+    ...patch,
+  });
+
+  it('is offline until the status is known', () => {
+    expect(syncView(undefined)).toMatchObject({ online: false, labelKey: 'sync.offline' });
+  });
+
+  it('shows online, offline, paused and failed states', () => {
+    expect(syncView(status({}))).toMatchObject({ online: true, labelKey: 'sync.online' });
+    expect(syncView(status({ online: false, phase: 'offline' }))).toMatchObject({ online: false, labelKey: 'sync.offline' });
+    expect(syncView(status({ online: false, phase: 'error' }))).toMatchObject({ online: false, labelKey: 'sync.offline' });
+    expect(syncView(status({ phase: 'error' }))).toMatchObject({ online: true, labelKey: 'sync.error' });
+    expect(syncView(status({ phase: 'paused' }))).toMatchObject({ labelKey: 'sync.paused' });
+  });
+
+  it('shows pull progress as pulled of pulled + remaining', () => {
+    expect(syncView(status({ phase: 'pulling', pulled: 300, remaining: 700 }))).toMatchObject({
+      labelKey: 'sync.pulling',
+      progress: { pulled: 300, total: 1000 },
+    });
+    expect(syncView(status({ phase: 'pulling', pulled: 300, remaining: null })).progress).toBeNull();
+  });
+});
+
+describe('reconnect backoff', () => {
+  it('doubles from half a second up to ten seconds', () => {
+    expect([0, 1, 2, 3, 4, 5, 10].map(reconnectDelay)).toEqual([500, 1000, 2000, 4000, 8000, 10_000, 10_000]);
+  });
+});
