@@ -1,0 +1,96 @@
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { ContractListQuery } from '../../src-shared/api/endpoints';
+import type { Contract, ContractStatistics } from '../../src-shared/domain/contract';
+import { contractStatusStatisticsKey } from '../../src-shared/domain/enums';
+import type { User } from '../../src-shared/domain/user';
+import type { ServerDb } from '../db/database';
+import { contracts, counterparties, departments, users } from '../db/schema';
+
+/** Who is looking: enough of the signed-in user to decide what they may see. */
+export type Viewer = Pick<User, 'id' | 'role' | 'departmentId'>;
+
+/**
+ * Admins see every contract; staff see the contracts they are responsible for and those of their
+ * own department. Every read of contracts goes through this condition.
+ */
+export function visibleTo(viewer: Viewer): SQL | undefined {
+  if (viewer.role === 'admin') return undefined;
+  const own = eq(contracts.responsibleUserId, viewer.id);
+  return viewer.departmentId ? or(own, eq(contracts.departmentId, viewer.departmentId)) : own;
+}
+
+/** A contract joined with the names the ledger shows, plus its change sequence for the pull. */
+export function selectContractRows(db: ServerDb) {
+  return db
+    .select({
+      id: contracts.id,
+      name: contracts.name,
+      contractNumber: contracts.contractNumber,
+      status: contracts.status,
+      contractTypeName: contracts.contractTypeName,
+      templateName: contracts.templateName,
+      counterpartName: counterparties.name,
+      amount: contracts.amount,
+      amountUnit: contracts.amountUnit,
+      responsibleUserId: contracts.responsibleUserId,
+      responsibleUserName: users.displayName,
+      departmentId: contracts.departmentId,
+      departmentName: departments.name,
+      signDate: contracts.signDate,
+      createTime: contracts.createTime,
+      updateTime: contracts.updateTime,
+      version: contracts.version,
+      changeSeq: contracts.changeSeq,
+    })
+    .from(contracts)
+    .leftJoin(counterparties, eq(counterparties.id, contracts.counterpartyId))
+    .leftJoin(users, eq(users.id, contracts.responsibleUserId))
+    .leftJoin(departments, eq(departments.id, contracts.departmentId));
+}
+
+export type ContractRow = Awaited<ReturnType<typeof selectContractRows>>[number];
+
+/** The wire shape (`contractSchema`): money as {amount, unit}, times as ISO strings. */
+export function toContract({ amount, amountUnit, createTime, updateTime, changeSeq: _seq, ...rest }: ContractRow): Contract {
+  return {
+    ...rest,
+    amount: amount !== null && amountUnit !== null ? { amount, unit: amountUnit } : null,
+    createTime: createTime.toISOString(),
+    updateTime: updateTime.toISOString(),
+  };
+}
+
+/** `q` is data: LIKE's own wildcards and escape character are escaped before it reaches SQL. */
+export function containsPattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export async function listContracts(db: ServerDb, viewer: Viewer, query: ContractListQuery) {
+  const pattern = query.q ? containsPattern(query.q) : undefined;
+  const where = and(
+    visibleTo(viewer),
+    query.status !== undefined ? eq(contracts.status, query.status) : undefined,
+    pattern ? or(ilike(contracts.name, pattern), ilike(contracts.contractNumber, pattern)) : undefined,
+  );
+  const rows = await selectContractRows(db)
+    .where(where)
+    .orderBy(desc(contracts.updateTime), desc(contracts.id))
+    .limit(query.pageSize)
+    .offset((query.pageNum - 1) * query.pageSize);
+  const [total] = await db.select({ count: count() }).from(contracts).where(where);
+  return { list: rows.map(toContract), count: total?.count ?? 0 };
+}
+
+export async function contractStatistics(db: ServerDb, viewer: Viewer): Promise<ContractStatistics> {
+  const groups = await db
+    .select({ status: contracts.status, count: count() })
+    .from(contracts)
+    .where(visibleTo(viewer))
+    .groupBy(contracts.status);
+  const statistics: ContractStatistics = { total: 0, draft: 0, underApproval: 0, approvalRejected: 0, approved: 0, archived: 0 };
+  for (const group of groups) {
+    statistics.total += group.count;
+    if (group.status !== null) statistics[contractStatusStatisticsKey[group.status]] += group.count;
+  }
+  return statistics;
+}

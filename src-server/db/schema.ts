@@ -1,0 +1,169 @@
+import { sql } from 'drizzle-orm';
+import type { ContractStatus, PartySubtype, PartyType } from '../../src-shared/domain/enums';
+import {
+  bigint,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+// The contract server's PostgreSQL schema. `npx drizzle-kit generate --config drizzle.server.config.ts`
+// turns changes here into SQL under migrations/server; the server applies them at start.
+// Ids are text UUIDs (v7) so that clients can generate them for rows drafted offline.
+
+const id = () => text('id').primaryKey();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const organisations = pgTable('organisations', {
+  id: id(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+});
+
+export const departments = pgTable(
+  'departments',
+  {
+    id: id(),
+    organisationId: text('organisation_id').notNull().references(() => organisations.id),
+    parentId: text('parent_id'),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.parentId], foreignColumns: [t.id], name: 'departments_parent_fk' }),
+    index('departments_organisation_idx').on(t.organisationId),
+    index('departments_parent_idx').on(t.parentId),
+  ],
+);
+
+export const userRoleValues = ['admin', 'staff'] as const;
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    organisationId: text('organisation_id').notNull().references(() => organisations.id),
+    /** Sign-in names are case-insensitive: they are stored in lower case (see the check). */
+    username: text('username').notNull(),
+    displayName: text('display_name').notNull(),
+    /** scrypt with its salt and parameters, see src-server/auth/password.ts. */
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: userRoleValues }).notNull(),
+    departmentId: text('department_id').references(() => departments.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_key').on(t.username),
+    index('users_department_idx').on(t.departmentId),
+    check('users_username_lower_check', sql`${t.username} = lower(${t.username})`),
+    check('users_role_check', sql`${t.role} in ('admin', 'staff')`),
+  ],
+);
+
+/** Only sha256 hashes of the tokens are stored, so a database leak does not leak sessions. */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: id(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    accessTokenHash: text('access_token_hash').notNull(),
+    accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }).notNull(),
+    refreshTokenHash: text('refresh_token_hash').notNull(),
+    refreshExpiresAt: timestamp('refresh_expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('auth_sessions_access_token_key').on(t.accessTokenHash),
+    uniqueIndex('auth_sessions_refresh_token_key').on(t.refreshTokenHash),
+    index('auth_sessions_user_idx').on(t.userId),
+  ],
+);
+
+/** Failed sign-ins, kept in the database so the rate limit holds across stateless processes. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    username: text('username').notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('login_failures_username_idx').on(t.username, t.failedAt)],
+);
+
+export const counterparties = pgTable(
+  'counterparties',
+  {
+    id: id(),
+    organisationId: text('organisation_id').notNull().references(() => organisations.id),
+    name: text('name').notNull(),
+    /** Party type: 1 inner, 2 outer (spec 3). */
+    type: smallint('type').$type<PartyType>().notNull(),
+    /** Party subtype: 1 organisation, 2 natural person (spec 3). */
+    subtype: smallint('subtype').$type<PartySubtype>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('counterparties_organisation_idx').on(t.organisationId),
+    check('counterparties_type_check', sql`${t.type} in (1, 2)`),
+    check('counterparties_subtype_check', sql`${t.subtype} in (1, 2)`),
+  ],
+);
+
+/** Every insert and update of a contract takes the next value (trigger in migration 0001). */
+export const contractChangeSeq = pgSequence('contract_change_seq');
+
+export const contracts = pgTable(
+  'contracts',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    contractNumber: text('contract_number'),
+    /** 1 drafting … 5 archived (spec 4); null is shown as '--'. */
+    status: smallint('status').$type<ContractStatus>(),
+    contractTypeName: text('contract_type_name'),
+    templateName: text('template_name'),
+    counterpartyId: text('counterparty_id').references(() => counterparties.id),
+    /** Money in integer hundredths with its currency unit (spec 9). */
+    amount: bigint('amount', { mode: 'number' }),
+    amountUnit: text('amount_unit'),
+    responsibleUserId: text('responsible_user_id').references(() => users.id),
+    departmentId: text('department_id').references(() => departments.id),
+    signDate: date('sign_date', { mode: 'string' }),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+    updateTime: timestamp('update_time', { withTimezone: true }).notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+    /**
+     * The sync cursor. Always assigned by the trigger; the 0 default only lets inserts omit it
+     * (and, with the unique index, makes a missing trigger fail loudly).
+     */
+    changeSeq: bigint('change_seq', { mode: 'bigint' }).notNull().default(sql`0`),
+  },
+  (t) => [
+    // The ledger: the 'all' tab and each status tab, newest first. NULLS FIRST is what a plain
+    // ORDER BY … DESC means; drizzle-kit's default (NULLS LAST) would not serve that ordering.
+    index('contracts_update_time_idx').on(t.updateTime.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('contracts_status_update_time_idx').on(t.status, t.updateTime.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Visibility for staff: their own contracts and their department's.
+    index('contracts_responsible_user_idx').on(t.responsibleUserId, t.changeSeq),
+    index('contracts_department_idx').on(t.departmentId, t.changeSeq),
+    // The pull: changes after a cursor in sequence order.
+    uniqueIndex('contracts_change_seq_key').on(t.changeSeq),
+    index('contracts_counterparty_idx').on(t.counterpartyId),
+    check('contracts_status_check', sql`${t.status} between 1 and 5`),
+    check('contracts_amount_unit_check', sql`(${t.amount} is null) = (${t.amountUnit} is null)`),
+    check('contracts_version_check', sql`${t.version} >= 0`),
+  ],
+);

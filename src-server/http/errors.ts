@@ -1,0 +1,51 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ErrorEnvelope } from '../../src-shared/api/envelope';
+import { AppFailure, defaultErrorMessages, type AppError, type ErrorCode } from '../../src-shared/errors';
+
+// Every failure leaves the server as the error envelope { code, message, data: null, issues? }.
+// Bad input is always a 4xx; anything unexpected is a 500 whose detail stays in the log.
+
+const statusByCode: Partial<Record<ErrorCode, number>> = {
+  validation_failed: 400,
+  bad_request: 400,
+  invalid_credentials: 401,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+};
+
+/** A refused sign-in that also tells the client when to try again (Retry-After). */
+export class RateLimited extends AppFailure {
+  constructor(readonly retryAfterSeconds: number) {
+    super('rate_limited');
+  }
+}
+
+function envelope(error: AppError): ErrorEnvelope {
+  return { ...error, data: null };
+}
+
+/** Fastify's own client errors (malformed JSON, wrong media type, oversized body, …). */
+function clientError(error: FastifyError): AppError {
+  if (error.statusCode === 404) return { code: 'not_found', message: defaultErrorMessages.not_found };
+  return { code: 'bad_request', message: `${defaultErrorMessages.bad_request} ${error.message}` };
+}
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppFailure) {
+      if (error instanceof RateLimited) void reply.header('retry-after', String(error.retryAfterSeconds));
+      return reply.status(statusByCode[error.error.code] ?? 500).send(envelope(error.error));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) return reply.status(status).send(envelope(clientError(error)));
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send(envelope({ code: 'server_error', message: defaultErrorMessages.server_error }));
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send(envelope({ code: 'not_found', message: `${request.method} ${request.url}: ${defaultErrorMessages.not_found}` })),
+  );
+}

@@ -1,0 +1,66 @@
+import type { AddressInfo } from 'node:net';
+import { buildContractServer } from './app';
+import { openDatabase, type DatabaseOptions } from './db/database';
+import { seedDatabase, type SeedSummary } from './seed/write';
+
+// The contract server's programmatic API, used by the CLIs, the tests, the bench and `npm start`.
+
+export { buildContractServer, type ContractServerOptions } from './app';
+export { openDatabase, defaultDataDir, type DatabaseHandle, type DatabaseOptions, type ServerDb } from './db/database';
+export { demoUsers, otherUsersPassword, type DemoUser } from './seed/catalogue';
+export { seedDatabase, type SeedSummary } from './seed/write';
+
+export interface StartOptions extends DatabaseOptions {
+  /** 0 picks a free port. Default 8787. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  logger?: boolean;
+}
+
+export interface RunningServer {
+  url: string;
+  /** Where the data lives, e.g. "PGlite at /abs/.data/server". */
+  database: string;
+  /** Stops accepting requests, lets running ones finish, then closes the database. */
+  close(): Promise<void>;
+}
+
+export const defaultPort = 8787;
+export const defaultHost = '127.0.0.1';
+
+/** Opens (and migrates) the database, then listens. PGlite in `dataDir` unless `databaseUrl` is given. */
+export async function startContractServer(options: StartOptions = {}): Promise<RunningServer> {
+  const database = await openDatabase(options);
+  const app = buildContractServer(database.db, { logger: options.logger ?? false });
+  try {
+    await app.listen({ port: options.port ?? defaultPort, host: options.host ?? defaultHost });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const { address, family, port } = app.server.address() as AddressInfo;
+  const host = family === 'IPv6' ? `[${address}]` : address;
+  return {
+    url: `http://${host}:${port}`,
+    database: database.description,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/**
+ * Writes the deterministic demo data (the same `seed` gives the same rows) into the database of
+ * `dataDir` or `databaseUrl`, replacing whatever was there. Resolves to the number of rows written.
+ * A PGlite data directory must not be open in a running server at the same time.
+ */
+export async function seedDemoData(options: DatabaseOptions & { contracts: number; seed: number }): Promise<SeedSummary> {
+  const database = await openDatabase(options);
+  try {
+    return await seedDatabase(database.db, options);
+  } finally {
+    await database.close();
+  }
+}
