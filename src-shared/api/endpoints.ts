@@ -12,11 +12,16 @@ export const apiPrefix = '/api/v1';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-export interface Endpoint<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
+export interface Endpoint<
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+  A extends boolean = boolean,
+> {
   method: HttpMethod;
   path: string;
-  /** Whether a bearer token is required. */
-  auth: boolean;
+  /** Whether a bearer token is required (kept literal, so handlers know whether a user is present). */
+  auth: A;
   query: Q;
   body: B;
   /** The `data` of the success envelope. */
@@ -26,7 +31,7 @@ export interface Endpoint<Q extends z.ZodType = z.ZodType, B extends z.ZodType =
 const none = z.object({}).strict();
 const trimmed = (max: number) => z.string().trim().max(max);
 
-function endpoint<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(e: Endpoint<Q, B, R>) {
+function endpoint<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType, const A extends boolean>(e: Endpoint<Q, B, R, A>) {
   return e;
 }
 
