@@ -1,22 +1,24 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppInfoQuery, useSettingsQuery } from '../api/api';
 import { LoadingScreen } from '../app/StatusScreens';
 import { uiLanguage } from './language';
 
 /**
- * Applies the UI language (settings.language, else the OS locale from `app.info`) and holds the UI
- * back until it is known, so a Chinese desktop never flashes English first.
+ * Applies the UI language (settings.language, else the OS locale from `app.info`). The first time,
+ * it holds the UI back until the language is known, so a Chinese desktop never flashes English;
+ * later switches happen in place.
  */
 export function LanguageGate({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
   const appInfo = useAppInfoQuery();
   const settings = useSettingsQuery();
+  const [applied, setApplied] = useState(false);
   const known = !appInfo.isLoading && !settings.isLoading;
   const language = known ? uiLanguage(settings.data, appInfo.data, navigator.language) : null;
 
   useEffect(() => {
-    if (language && i18n.language !== language) void i18n.changeLanguage(language);
+    if (language) void i18n.changeLanguage(language).then(() => setApplied(true));
   }, [i18n, language]);
 
   useEffect(() => {
@@ -24,6 +26,5 @@ export function LanguageGate({ children }: { children: ReactNode }) {
     document.title = t('app.name');
   }, [i18n.language, t]);
 
-  if (!language || i18n.language !== language) return <LoadingScreen />;
-  return children;
+  return applied ? children : <LoadingScreen />;
 }

@@ -21,7 +21,7 @@ export function ContractStatusCell({ status }: { status: ContractStatus | null }
     );
   }
   return (
-    <span data-testid="contract-status" data-status={status} className="contract-status">
+    <span data-testid="contract-status" data-status={status}>
       <span className="contract-status__dot" style={{ backgroundColor: dotColors[status] }} aria-hidden />
       {t('contractStatus', { returnObjects: true })[status]}
     </span>

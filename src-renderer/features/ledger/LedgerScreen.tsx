@@ -39,7 +39,7 @@ export function LedgerScreen() {
     body = <Spinner className="ledger__loading" />;
   } else if (page.count === 0) {
     body = (
-      <div data-testid="ledger-empty">
+      <div className="ledger__empty" data-testid="ledger-empty">
         <NonIdealState
           icon={filtered ? 'search' : 'document'}
           title={filtered ? t('ledger.emptyFiltered') : t('ledger.empty')}

@@ -1,4 +1,4 @@
-import { Button, Menu, MenuItem, Popover } from '@blueprintjs/core';
+import { Button, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { languages, type Language } from '../../../src-shared/i18n/languages';
 import { useSettingsQuery, useUpdateSettingsMutation } from '../../api/api';
@@ -31,7 +31,7 @@ export function LanguageMenu() {
   );
 
   return (
-    <Popover content={menu} placement="bottom-end">
+    <PopoverNext content={menu} placement="bottom-end">
       <Button
         data-testid="language-menu"
         variant="minimal"
@@ -40,6 +40,6 @@ export function LanguageMenu() {
         text={choices.find((choice) => choice.value === saved)?.label}
         aria-label={t('app.language')}
       />
-    </Popover>
+    </PopoverNext>
   );
 }
