@@ -5,7 +5,7 @@ import { AppShell } from './AppShell';
 import { NotFoundScreen, RouteErrorScreen, RoutePlaceholder } from './RouteScreens';
 
 /** Spec 2: every route the product defines. Screens not built yet show a placeholder naming them. */
-export const specRoutes = [
+const specRoutes = [
   '/template/detail',
   '/templateApproval/detail',
   '/standingBook/detail',

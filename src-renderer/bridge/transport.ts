@@ -1,4 +1,5 @@
-import { bridgeGlobalName, type Bridge } from '../../src-shared/ipc/channels';
+import { bridgeGlobalName } from '../../src-shared/ipc/bridge-global';
+import type { Bridge } from '../../src-shared/ipc/channels';
 import { webHostSocketPath } from '../../src-shared/ipc/wire';
 import { createWebSocketTransport } from './webSocketTransport';
 
