@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageCount, pageItems } from '../../src-renderer/features/ledger/pager';
+import { pageCount, pageItems } from '../../src-renderer/features/ledger/paging';
 import { ledgerTableHeight } from '../../src-renderer/features/ledger/tableHeight';
 import {
   contractPageRequest,

@@ -8,7 +8,7 @@ import { LedgerFilters } from './LedgerFilters';
 import { contractPageRequest, filtersReset, pageChanged, pageSizeChanged, tabChanged } from './ledgerSlice';
 import { LedgerTable } from './LedgerTable';
 import { Pager } from './Pager';
-import { pageCount } from './pager';
+import { pageCount } from './paging';
 import { StatusTabs } from './StatusTabs';
 
 /** The ledger list screen (the app's home): status tabs with counts, filters, table and pager. */

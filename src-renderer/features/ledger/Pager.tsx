@@ -1,7 +1,7 @@
 import { Button, HTMLSelect } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { ledgerPageSizes, type LedgerPageSize } from '../../../src-shared/domain/enums';
-import { pageCount, pageItems } from './pager';
+import { pageCount, pageItems } from './paging';
 
 interface PagerProps {
   pageNum: number;
