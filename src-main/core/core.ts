@@ -26,6 +26,7 @@ export interface CoreOptions {
   logger?: Logger;
   fetch?: typeof fetch;
   syncIntervalMs?: number;
+  connectivityProbeMs?: number;
   pullPageSize?: number;
 }
 
@@ -50,7 +51,15 @@ export function createCore(options: CoreOptions) {
   let sync: PullSync | null = null;
 
   function startSync(session: ActiveSession) {
-    sync = createPullSync({ session, hub, clock, logger, intervalMs: options.syncIntervalMs, pageSize: options.pullPageSize });
+    sync = createPullSync({
+      session,
+      hub,
+      clock,
+      logger,
+      intervalMs: options.syncIntervalMs,
+      probeIntervalMs: options.connectivityProbeMs,
+      pageSize: options.pullPageSize,
+    });
     void sync.syncNow();
   }
 

@@ -18,6 +18,8 @@ export interface PullSyncOptions {
   intervalMs?: number;
   /** At most this often a running pull tells open screens that data changed. */
   changeNoticeMs?: number;
+  /** How often a cheap health check keeps the online indicator true between pulls. */
+  probeIntervalMs?: number;
 }
 
 const maxBackoffMs = 60_000;
@@ -27,6 +29,7 @@ export function createPullSync(options: PullSyncOptions) {
   const pageSize = options.pageSize ?? 1000;
   const intervalMs = options.intervalMs ?? 60_000;
   const changeNoticeMs = options.changeNoticeMs ?? 500;
+  const probeIntervalMs = options.probeIntervalMs ?? 10_000;
 
   let status: SyncStatus = {
     online: true,
@@ -111,6 +114,21 @@ export function createPullSync(options: PullSyncOptions) {
     return status;
   }
 
+  // Between pulls, a health check notices a lost server within seconds, and a server that is
+  // back triggers a pull at once (sync on reconnect).
+  async function probe() {
+    if (running || stopped) return;
+    try {
+      await session.client.call('health');
+      if (!status.online) void syncNow();
+    } catch (cause) {
+      const error = toAppError(cause);
+      if (error.code === 'server_unreachable' && status.online && !running) publish({ online: false, phase: 'offline', error });
+    }
+  }
+  const probeTimer = setInterval(() => void probe(), probeIntervalMs);
+  probeTimer.unref?.();
+
   function syncNow(): Promise<SyncStatus> {
     if (stopped) return Promise.resolve(status);
     running ??= run().finally(() => {
@@ -126,6 +144,7 @@ export function createPullSync(options: PullSyncOptions) {
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
+      clearInterval(probeTimer);
       await running?.catch(() => undefined);
     },
   };

@@ -1,0 +1,127 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createContractServerClient } from '../../src-main/core/contract-server/client';
+import type { Core } from '../../src-main/core/core';
+import { rendererDistDir } from '../../src-main/paths';
+import { startWebHost, type WebHost } from '../../src-main/web-host/web-host';
+import { seedDemoData, startContractServer, type RunningServer } from '../../src-server';
+import type { ContractStatistics } from '../../src-shared/domain/contract';
+import { launchChromium } from '../support/browser';
+import { testCore } from '../support/core';
+import { tempDir } from '../support/temp';
+
+// The real app in Chromium: the built renderer, the web host, the real core and a real contract
+// server. Sign in, see the counts and rows, page and change tabs, stop the server, reload, and
+// still see them.
+
+const contracts = 65;
+const serverDir = tempDir('contract-desk-e2e-server-');
+const desktopDir = tempDir('contract-desk-e2e-desktop-');
+let server: RunningServer | null = null;
+let core: Core;
+let host: WebHost;
+let browser: Browser;
+let page: Page;
+let expected: ContractStatistics;
+
+const rows = () => page.locator('[data-testid=ledger-row]');
+const text = (testId: string) => page.getByTestId(testId).innerText();
+
+beforeAll(async () => {
+  await seedDemoData({ contracts, seed: 11, dataDir: serverDir.path });
+  server = await startContractServer({ port: 0, dataDir: serverDir.path });
+  const client = createContractServerClient(server.url);
+  const { token } = await client.call('login', { body: { username: 'admin', password: 'admin123' } });
+  expected = await client.call('contractStatistics', { token });
+  core = testCore(desktopDir.path, { serverUrl: server.url, systemLocale: 'en-US', connectivityProbeMs: 300 });
+  host = await startWebHost({ core, rendererDir: rendererDistDir, port: 0 });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.close();
+  await core?.close();
+  await server?.close().catch(() => undefined);
+  serverDir.cleanup();
+  desktopDir.cleanup();
+});
+
+describe('ledger in the browser edition', () => {
+  it('shows a plain message for a wrong password', async () => {
+    await page.goto(host.url);
+    await expect.poll(() => page.locator('#signin-server').inputValue()).toBe(server!.url);
+    await page.fill('#signin-username', 'admin');
+    await page.fill('#signin-password', 'wrong password');
+    await page.getByTestId('signin-submit').click();
+    await expect.poll(() => text('signin-error')).toContain('Wrong user name or password.');
+  });
+
+  it('signs in and shows the status counts and the first page from the replica', async () => {
+    await page.fill('#signin-password', 'admin123');
+    await page.getByTestId('signin-submit').click();
+    await expect.poll(() => text('ledger-count-all'), { timeout: 20_000 }).toBe(String(contracts));
+    expect(await text('ledger-count-1')).toBe(String(expected.draft));
+    expect(await text('ledger-count-2')).toBe(String(expected.underApproval));
+    expect(await text('ledger-count-3')).toBe(String(expected.approvalRejected));
+    expect(await text('ledger-count-4')).toBe(String(expected.approved));
+    expect(await text('ledger-count-5')).toBe(String(expected.archived));
+    await expect.poll(() => rows().count()).toBe(20);
+    expect(await text('pager-page')).toContain('1');
+    expect(await text('pager-total')).toContain(String(contracts));
+    expect(await page.getByTestId('sync-indicator').getAttribute('data-online')).toBe('true');
+  });
+
+  it('pages forward and changes the page size', async () => {
+    const firstPage = await rows().first().innerText();
+    await page.getByTestId('pager-next').click();
+    await expect.poll(() => text('pager-page')).toMatch(/2/);
+    await expect.poll(() => rows().first().innerText()).not.toBe(firstPage);
+    await page.getByTestId('pager-size').selectOption('50');
+    await expect.poll(() => rows().count()).toBe(50);
+    await expect.poll(() => text('pager-page')).toMatch(/1/);
+  });
+
+  it('changing the tab shows only that status, from page 1, with the filters reset', async () => {
+    await page.getByTestId('ledger-filter-toggle').click();
+    await page.getByTestId('ledger-keyword').fill('HT-');
+    await page.getByTestId('ledger-search').click();
+    await page.getByTestId('ledger-tab-4').click();
+    await expect.poll(() => page.getByTestId('ledger-tab-4').getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => rows().count()).toBe(Math.min(expected.approved, 50));
+    const statuses = await page.locator('[data-testid=ledger-row] [data-testid=contract-status]').evaluateAll((cells) =>
+      cells.map((c) => c.getAttribute('data-status')),
+    );
+    expect(new Set(statuses)).toEqual(new Set(['4']));
+    expect(await text('pager-page')).toMatch(/1/);
+    if (await page.getByTestId('ledger-keyword').isVisible()) {
+      expect(await page.getByTestId('ledger-keyword').inputValue()).toBe('');
+    }
+  });
+
+  it('shows the empty state when nothing matches', async () => {
+    await page.getByTestId('ledger-tab-all').click();
+    if (!(await page.getByTestId('ledger-keyword').isVisible())) await page.getByTestId('ledger-filter-toggle').click();
+    await page.getByTestId('ledger-keyword').fill('no contract is called this');
+    await page.getByTestId('ledger-search').click();
+    await expect.poll(() => page.getByTestId('ledger-empty').isVisible()).toBe(true);
+    expect(await rows().count()).toBe(0);
+  });
+
+  it('after the server stops, a reload still shows the counts and rows, and offline', async () => {
+    await server!.close();
+    server = null;
+    await page.reload();
+    await expect.poll(() => text('ledger-count-all'), { timeout: 20_000 }).toBe(String(contracts));
+    await expect.poll(() => rows().count()).toBeGreaterThan(0);
+    expect(await text('ledger-count-4')).toBe(String(expected.approved));
+    await expect.poll(() => page.getByTestId('sync-indicator').getAttribute('data-online'), { timeout: 20_000 }).toBe('false');
+  });
+
+  it('switches the language to Simplified Chinese', async () => {
+    await page.getByTestId('language-menu').click();
+    await page.getByText('简体中文').click();
+    await expect.poll(() => page.getByTestId('ledger-tab-all').innerText()).toContain('全部');
+  });
+});
