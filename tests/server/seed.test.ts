@@ -1,0 +1,99 @@
+import { asc } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { contractStatuses } from '../../src-shared/domain/enums';
+import { contracts, counterparties, departments, organisations, users } from '../../src-server/db/schema';
+import { generateDemoData, seedBaseDate } from '../../src-server/seed/generate';
+import { demoUsers, seedDatabase, type ServerDb } from '../../src-server/index';
+import { callEndpoint, describeOnDatabases, failure, signIn } from './support';
+
+/** Everything the seed writes, minus what is random by design (password salts) or server-assigned (change_seq). */
+async function snapshot(db: ServerDb) {
+  return {
+    organisations: await db.select().from(organisations).orderBy(asc(organisations.id)),
+    departments: await db.select().from(departments).orderBy(asc(departments.id)),
+    users: (await db.select().from(users).orderBy(asc(users.id))).map(({ passwordHash: _hash, ...user }) => user),
+    counterparties: await db.select().from(counterparties).orderBy(asc(counterparties.id)),
+    contracts: (await db.select().from(contracts).orderBy(asc(contracts.id))).map(({ changeSeq: _seq, ...contract }) => contract),
+  };
+}
+
+describe('demo data generation', () => {
+  it('is a pure function of the seed', () => {
+    expect(generateDemoData({ contracts: 200, seed: 4 })).toEqual(generateDemoData({ contracts: 200, seed: 4 }));
+    expect(generateDemoData({ contracts: 200, seed: 4 }).contracts).not.toEqual(generateDemoData({ contracts: 200, seed: 5 }).contracts);
+  });
+});
+
+describeOnDatabases('seed', (fixture) => {
+  let first: Awaited<ReturnType<typeof snapshot>>;
+
+  beforeAll(async () => {
+    const summary = await seedDatabase(fixture.db, { contracts: 2000, seed: 21 });
+    expect(summary).toEqual({ departments: 8, users: 30, counterparties: 500, contracts: 2000 });
+    first = await snapshot(fixture.db);
+  });
+
+  it('writes an organisation, departments with a hierarchy, ~30 users and 500 counterparties of every kind', () => {
+    expect(first.organisations).toHaveLength(1);
+    expect(first.departments.some((d) => d.parentId !== null)).toBe(true);
+    expect(new Set(first.users.map((u) => u.departmentId)).size).toBe(first.departments.length);
+    for (const demo of demoUsers) {
+      const user = first.users.find((u) => u.username === demo.username);
+      expect(user?.role).toBe(demo.role);
+      expect(first.departments.find((d) => d.id === user?.departmentId)?.name).toBe(demo.department);
+    }
+    const names = first.counterparties.map((c) => c.name);
+    expect(names.filter((n) => /[\u4e00-\u9fff]/.test(n)).length).toBeGreaterThan(250);
+    expect(names.filter((n) => /^[A-Za-z]/.test(n)).length).toBeGreaterThan(100);
+    expect(new Set(names).size).toBe(names.length);
+    expect(new Set(first.counterparties.map((c) => `${c.type}/${c.subtype}`))).toEqual(new Set(['1/1', '2/1', '2/2']));
+  });
+
+  it('writes realistic contracts: numbers, statuses, money, dates and owners across departments', () => {
+    const rows = first.contracts;
+    const numbers = rows.flatMap((c) => (c.contractNumber ? [c.contractNumber] : []));
+    expect(numbers.every((n) => /^HT-20\d\d-\d{6}$/.test(n))).toBe(true);
+    expect(new Set(numbers).size).toBe(numbers.length);
+    expect(rows.filter((c) => c.contractNumber === null).every((c) => c.status === 1)).toBe(true);
+
+    const statuses = new Set(rows.map((c) => c.status));
+    for (const status of [...contractStatuses, null]) expect(statuses).toContain(status);
+    expect(rows.filter((c) => c.status === null).length).toBeLessThan(rows.length * 0.06);
+
+    const priced = rows.filter((c) => c.amount !== null);
+    expect(priced.every((c) => Number.isSafeInteger(c.amount) && c.amount! > 0 && c.amountUnit !== null)).toBe(true);
+    expect(priced.filter((c) => c.amountUnit === 'CNY').length).toBeGreaterThan(priced.length * 0.7);
+    expect(rows.some((c) => c.amount === null)).toBe(true);
+
+    const twoYearsBefore = seedBaseDate.getTime() - 731 * 24 * 60 * 60 * 1000;
+    for (const c of rows) {
+      expect(c.createTime.getTime()).toBeGreaterThanOrEqual(twoYearsBefore);
+      expect(c.updateTime.getTime()).toBeGreaterThanOrEqual(c.createTime.getTime());
+      expect(c.updateTime.getTime()).toBeLessThanOrEqual(seedBaseDate.getTime());
+      expect(c.signDate !== null).toBe(c.status === 4 || c.status === 5);
+    }
+    expect(rows.some((c) => c.name.startsWith('采购合同 - '))).toBe(true);
+    expect(rows.some((c) => c.name.startsWith('Service agreement - '))).toBe(true);
+    expect(new Set(rows.map((c) => c.departmentId)).size).toBe(first.departments.length);
+    for (const username of ['alice', 'bob']) {
+      const owner = first.users.find((u) => u.username === username)!;
+      expect(rows.some((c) => c.responsibleUserId === owner.id)).toBe(true);
+    }
+  });
+
+  it('rewrites the very same rows when run again with the same seed, and signs everybody out', async () => {
+    const app = fixture.server();
+    const { token } = await signIn(app, 'alice', 'alice123');
+    await seedDatabase(fixture.db, { contracts: 2000, seed: 21 });
+    expect(await snapshot(fixture.db)).toEqual(first);
+    failure(await callEndpoint(app, 'me', { token }), 401, 'unauthorized');
+    await signIn(app, 'alice', 'alice123');
+  });
+
+  it('writes different data for a different seed', async () => {
+    await seedDatabase(fixture.db, { contracts: 2000, seed: 22 });
+    const other = await snapshot(fixture.db);
+    expect(other.contracts.map((c) => c.id)).not.toEqual(first.contracts.map((c) => c.id));
+    expect(other.users.map((u) => u.username)).toEqual(expect.arrayContaining(demoUsers.map((u) => u.username)));
+  });
+});

@@ -1,0 +1,94 @@
+import { inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, expect, it } from 'vitest';
+import { syncProtocolVersion, syncSchemaVersion } from '../../src-shared/api/sync';
+import { contracts } from '../../src-server/db/schema';
+import { demoUsers, seedDatabase } from '../../src-server/index';
+import { callEndpoint, describeOnDatabases, failure, okData, pullAll, signIn, upsertedRows } from './support';
+
+const admin = demoUsers.find((u) => u.role === 'admin')!;
+const total = 230;
+
+describeOnDatabases('sync pull', (fixture) => {
+  let app: FastifyInstance;
+  let token: string;
+  let seqOf: Map<string, bigint>;
+
+  beforeAll(async () => {
+    await seedDatabase(fixture.db, { contracts: total, seed: 9 });
+    const rows = await fixture.db.select({ id: contracts.id, changeSeq: contracts.changeSeq }).from(contracts);
+    seqOf = new Map(rows.map((r) => [r.id, r.changeSeq]));
+    app = fixture.server();
+    token = (await signIn(app, admin.username, admin.password)).token;
+  });
+
+  const pullQuery = (query: Record<string, string | number>) =>
+    callEndpoint(app, 'syncPull', { token, query: { protocolVersion: syncProtocolVersion, schemaVersion: syncSchemaVersion, ...query } });
+
+  it('pages through every contract once, in change order, with the cursor, hasMore and remaining right', async () => {
+    const { pages, rows } = await pullAll(app, token, 50);
+    expect(pages.map((p) => p.changes.length)).toEqual([50, 50, 50, 50, 30]);
+    let delivered = 0;
+    for (const page of pages) {
+      delivered += page.changes.length;
+      expect(page.remaining).toBe(total - delivered);
+      expect(page.hasMore).toBe(delivered < total);
+      const last = upsertedRows(page).at(-1)!;
+      expect(page.cursor).toBe(seqOf.get(last.id)!.toString());
+    }
+    const seqs = rows.map((r) => seqOf.get(r.id)!);
+    expect(seqs).toEqual([...seqs].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect(new Set(rows.map((r) => r.id)).size).toBe(total);
+    expect(rows.map((r) => r.id).sort()).toEqual([...seqOf.keys()].sort());
+  });
+
+  it('returns the given cursor, no changes and nothing remaining once caught up', async () => {
+    const { cursor } = await pullAll(app, token, 1000);
+    const page = okData('syncPull', await pullQuery({ cursor }));
+    expect(page).toEqual({ changes: [], cursor, hasMore: false, remaining: 0 });
+  });
+
+  it('resumes from a cursor in the middle without skipping or repeating', async () => {
+    const first = okData('syncPull', await pullQuery({ cursor: '0', limit: 100 }));
+    const rest = await pullAll(app, token, 70, first.cursor);
+    const firstIds = upsertedRows(first).map((r) => r.id);
+    const restIds = rest.rows.map((r) => r.id);
+    expect(firstIds.filter((id) => restIds.includes(id))).toEqual([]);
+    expect([...firstIds, ...restIds].sort()).toEqual([...seqOf.keys()].sort());
+  });
+
+  it('delivers edited contracts again, after the cursor, with their new values', async () => {
+    const { cursor } = await pullAll(app, token, 1000);
+    const edited = [...seqOf.keys()].slice(10, 13);
+    await fixture.db.update(contracts).set({ name: 'renamed for the pull test' }).where(inArray(contracts.id, edited));
+    const next = await pullAll(app, token, 2, cursor);
+    expect(next.rows.map((r) => r.id).sort()).toEqual([...edited].sort());
+    expect(next.rows.every((r) => r.name === 'renamed for the pull test')).toBe(true);
+    expect(next.pages.map((p) => [p.changes.length, p.hasMore, p.remaining])).toEqual([[2, true, 1], [1, false, 0]]);
+    expect(BigInt(next.cursor)).toBeGreaterThan(BigInt(cursor));
+  });
+
+  it('refuses an unsupported protocol or schema version with 400 and a message that says so', async () => {
+    const protocol = failure(await pullQuery({ protocolVersion: 2 }), 400, 'bad_request');
+    expect(protocol.message).toMatch(/unsupported sync protocolVersion 2.*protocolVersion 1/);
+    const schema = failure(await pullQuery({ schemaVersion: 99 }), 400, 'bad_request');
+    expect(schema.message).toMatch(/unsupported sync schemaVersion 99/);
+    const missing = failure(await callEndpoint(app, 'syncPull', { token, query: { cursor: '0' } }), 400, 'validation_failed');
+    expect(missing.message).toMatch(/protocolVersion/);
+  });
+
+  it('refuses a malformed or out-of-range cursor and limit with 400 naming the field', async () => {
+    for (const [query, field] of [
+      [{ cursor: 'abc' }, 'cursor'],
+      [{ cursor: '-1' }, 'cursor'],
+      [{ cursor: '99999999999999999999' }, 'cursor'],
+      [{ limit: 0 }, 'limit'],
+      [{ limit: 5001 }, 'limit'],
+      [{ limit: 'ten' }, 'limit'],
+    ] as const) {
+      const error = failure(await pullQuery(query), 400, 'validation_failed');
+      expect(error.message, JSON.stringify(query)).toContain(`${field}: `);
+      expect(error.issues?.[0]?.path).toBe(field);
+    }
+  });
+});
