@@ -9,6 +9,7 @@ import { registerEndpoints, type Handlers } from './http/routes';
 import { pullChanges } from './sync/pull';
 
 export interface ContractServerOptions {
+  /** Log every request (default off). Unexpected errors are logged either way. */
   logger?: boolean;
   /** The server's clock; tests move it to expire tokens and rate-limit windows. */
   now?: () => Date;
@@ -17,7 +18,7 @@ export interface ContractServerOptions {
 /** The contract server on an open database, not yet listening (tests drive it with `inject`). */
 export function buildContractServer(db: ServerDb, options: ContractServerOptions = {}): FastifyInstance {
   const now = options.now ?? (() => new Date());
-  const app = Fastify({ logger: options.logger ?? false });
+  const app = Fastify({ logger: options.logger ? true : { level: 'error' } });
   installErrorHandling(app);
 
   const handlers: Handlers = {

@@ -24,7 +24,7 @@ if (values.help) {
 const server = await startContractServer({
   port: integerOption('port', values.port, defaultPort, 0, 65535),
   host: values.host ?? defaultHost,
-  ...databaseFromEnvironment(values.data ?? defaultDataDir),
+  ...databaseFromEnvironment(values.data),
   logger: true,
 });
 console.log(`Contract server listening at ${server.url} (${server.database})`);

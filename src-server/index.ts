@@ -15,6 +15,7 @@ export interface StartOptions extends DatabaseOptions {
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
+  /** Log every request (default off). Unexpected errors are logged either way. */
   logger?: boolean;
 }
 
@@ -32,7 +33,7 @@ export const defaultHost = '127.0.0.1';
 /** Opens (and migrates) the database, then listens. PGlite in `dataDir` unless `databaseUrl` is given. */
 export async function startContractServer(options: StartOptions = {}): Promise<RunningServer> {
   const database = await openDatabase(options);
-  const app = buildContractServer(database.db, { logger: options.logger ?? false });
+  const app = buildContractServer(database.db, { logger: options.logger });
   try {
     await app.listen({ port: options.port ?? defaultPort, host: options.host ?? defaultHost });
   } catch (error) {

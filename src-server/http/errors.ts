@@ -27,20 +27,17 @@ function envelope(error: AppError): ErrorEnvelope {
   return { ...error, data: null };
 }
 
-/** Fastify's own client errors (malformed JSON, wrong media type, oversized body, …). */
-function clientError(error: FastifyError): AppError {
-  if (error.statusCode === 404) return { code: 'not_found', message: defaultErrorMessages.not_found };
-  return { code: 'bad_request', message: `${defaultErrorMessages.bad_request} ${error.message}` };
-}
-
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppFailure) {
       if (error instanceof RateLimited) void reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(statusByCode[error.error.code] ?? 500).send(envelope(error.error));
     }
+    // Fastify's own client errors: malformed JSON, an unsupported media type, an oversized body.
     const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) return reply.status(status).send(envelope(clientError(error)));
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send(envelope({ code: 'bad_request', message: `${defaultErrorMessages.bad_request} ${error.message}` }));
+    }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(envelope({ code: 'server_error', message: defaultErrorMessages.server_error }));
   });

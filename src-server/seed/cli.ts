@@ -25,7 +25,7 @@ if (values.help) {
 const contracts = integerOption('contracts', values.contracts, 1000, 0, 1_000_000);
 const seed = integerOption('seed', values.seed, 1, 0, 2 ** 32 - 1);
 const started = performance.now();
-const written = await seedDemoData({ contracts, seed, ...databaseFromEnvironment(values.data ?? defaultDataDir) });
+const written = await seedDemoData({ contracts, seed, ...databaseFromEnvironment(values.data) });
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(
   `Seeded ${written.contracts} contracts, ${written.counterparties} counterparties, ${written.users} users and ` +
