@@ -1,4 +1,6 @@
+import { benchFirstPull } from './first-pull.bench';
 import { benchLedgerReplica } from './ledger-replica.bench';
 
-// npm run bench: every figure of the desktop app's performance targets (docs/performance.md).
+// npm run bench: the desktop app's performance figures (docs/performance.md).
 await benchLedgerReplica();
+await benchFirstPull();

@@ -32,7 +32,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   }
   const app = Fastify({ logger: false });
   await app.register(fastifyWebsocket, { options: { maxPayload: maxFrameBytes } });
-  await app.register(fastifyStatic, { root: rendererDir, wildcard: false });
+  // wildcard: files are looked up per request, so a rebuilt renderer is served without a restart.
+  await app.register(fastifyStatic, { root: rendererDir, wildcard: true });
 
   app.register(async (scope) => {
     scope.get(webHostSocketPath, { websocket: true }, (socket, request) => {

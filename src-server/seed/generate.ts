@@ -157,7 +157,9 @@ export function generateDemoData(options: { contracts: number; seed: number }): 
 
     const status = random.weighted(statusWeights);
     const [minSpan, maxSpan] = updateSpanDays[status ?? 'none'];
-    const updatedAt = Math.min(base, createdAt + random.int(minSpan * 24, maxSpan * 24) * 60 * 60 * 1000 + random.int(0, 3_600_000));
+    // Recent work clamps to "now", spread over the last three days so the newest rows do not tie.
+    const latest = Math.max(createdAt, base - random.int(0, 3 * 24 * 3_600_000));
+    const updatedAt = Math.min(latest, createdAt + random.int(minSpan * 24, maxSpan * 24) * 60 * 60 * 1000 + random.int(0, 3_600_000));
     const signed = status === 4 || status === 5;
     const signDate = signed ? beijingDate(new Date(createdAt + random.next() * (updatedAt - createdAt))) : null;
 

@@ -1,0 +1,67 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { Socket } from 'node:net';
+import pg from 'pg';
+import { repoRoot } from '../src-main/paths';
+import { join } from 'node:path';
+
+/** The PostgreSQL benches use when one answers (BENCH_DATABASE_URL, else the local default). */
+export async function reachablePostgres(): Promise<string | null> {
+  const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const url = new URL(base);
+  const open = await new Promise<boolean>((resolve) => {
+    const socket = new Socket();
+    socket.setTimeout(1000);
+    socket.once('connect', () => resolve(true)).once('error', () => resolve(false)).once('timeout', () => resolve(false));
+    socket.connect(Number(url.port || 5432), url.hostname);
+  }).catch(() => false);
+  return open ? base : null;
+}
+
+/** A fresh, empty database named `name` beside the one in `adminUrl`. */
+export async function freshDatabase(adminUrl: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(`drop database if exists ${name} with (force)`);
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+const tsxNode = (script: string, args: string[], env: Record<string, string>) =>
+  spawn(process.execPath, ['--import', 'tsx', join(repoRoot, script), ...args], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+
+/** Seeds demo data in a child process (`npm run seed`), keeping this process's memory clean. */
+export function seedInChild(contracts: number, env: Record<string, string>, args: string[] = []): Promise<string> {
+  const child = tsxNode('src-server/seed/cli.ts', ['--contracts', String(contracts), '--seed', '1', ...args], env);
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve, reject) =>
+    child.once('exit', (code) => (code === 0 ? resolve(output.trim()) : reject(new Error(`seeding failed (${code}): ${output}`)))),
+  );
+}
+
+/** The contract server in a child process, so this process's memory is the core's alone. */
+export async function spawnContractServer(env: Record<string, string>, args: string[] = []): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
+  const child = tsxNode('src-server/cli.ts', ['--port', '0', ...args], env);
+  const url = await new Promise<string>((resolve, reject) => {
+    let seen = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const match = /listening at (http:\/\/[\w.:[\]-]+)/i.exec(seen);
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`the contract server exited with ${code}`)));
+  });
+  child.stdout!.resume();
+  return {
+    url,
+    child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
