@@ -119,6 +119,17 @@ describe('ledger in the browser edition', () => {
     await expect.poll(() => page.getByTestId('sync-indicator').getAttribute('data-online'), { timeout: 20_000 }).toBe('false');
   });
 
+  it('opens a deep link to a spec route, and names an unknown one', async () => {
+    await page.goto(`${host.url}/standingBook/detail?contractId=abc&mode=contract`);
+    await page.getByText('/standingBook/detail').first().waitFor();
+    expect(await page.locator('body').innerText()).toContain('The screen for /standingBook/detail is not built yet.');
+    await page.goto(`${host.url}/no/such/screen`);
+    await page.getByText('There is no screen at').first().waitFor();
+    expect(await page.locator('body').innerText()).toContain('/no/such/screen');
+    await page.goto(host.url);
+    await page.getByTestId('ledger-tab-all').waitFor();
+  });
+
   it('switches the language to Simplified Chinese', async () => {
     await page.getByTestId('language-menu').click();
     await page.getByText('简体中文').click();

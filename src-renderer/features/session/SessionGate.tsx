@@ -10,5 +10,5 @@ export function SessionGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { data: session, error } = useSessionQuery();
   if (!session) return error ? <AppErrorScreen message={errorText(t, error)} /> : <LoadingScreen />;
-  return session.signedIn ? children : <SignInScreen lastServerUrl={session.serverUrl} />;
+  return session.signedIn ? children : <SignInScreen lastServerUrl={session.serverUrl} problem={session.problem} />;
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Callout, Card, Classes, FormGroup, H3, InputGroup, type Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { toAppError } from '../../../src-shared/errors';
+import { toAppError, type AppError } from '../../../src-shared/errors';
 import { useSettingsQuery, useSignInMutation } from '../../api/api';
 import { errorText } from '../../i18n/errorText';
 import { LanguageMenu } from '../settings/LanguageMenu';
@@ -13,8 +13,11 @@ const fields = [
 ] as const;
 type FieldName = (typeof fields)[number]['name'];
 
-/** Server address (the saved one, prefilled), user name and password → `session.signIn`. */
-export function SignInScreen({ lastServerUrl }: { lastServerUrl: string | null }) {
+/**
+ * Server address (the saved one, prefilled), user name and password → `session.signIn`.
+ * `problem` says why the session kept from last time could not be opened (e.g. a damaged replica).
+ */
+export function SignInScreen({ lastServerUrl, problem }: { lastServerUrl: string | null; problem?: AppError }) {
   const { t } = useTranslation();
   const { data: settings } = useSettingsQuery();
   const [signIn, { isLoading, error }] = useSignInMutation();
@@ -61,6 +64,11 @@ export function SignInScreen({ lastServerUrl }: { lastServerUrl: string | null }
               </FormGroup>
             );
           })}
+          {problem && !appError && (
+            <Callout intent="warning" icon="warning-sign" data-testid="signin-problem" role="alert">
+              {errorText(t, problem)}
+            </Callout>
+          )}
           {appError && (
             <Callout intent="danger" icon="error" data-testid="signin-error" role="alert">
               {errorText(t, appError)}
