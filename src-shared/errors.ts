@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { en } from './i18n/en';
 
 // Errors cross every process boundary (IPC, WebSocket, REST) as plain values {code, message}.
 // `message` carries the spec's text where the spec has one; the renderer translates by `code`.
@@ -32,24 +33,8 @@ export const appErrorSchema = z.object({
 });
 export type AppError = z.infer<typeof appErrorSchema>;
 
-/** English default message per code; the spec's wording where it has one ('validation failed'). */
-export const defaultErrorMessages: Record<ErrorCode, string> = {
-  validation_failed: 'validation failed',
-  bad_request: 'The request is malformed.',
-  invalid_credentials: 'Wrong user name or password.',
-  unauthorized: 'Your sign-in has expired. Please sign in again.',
-  forbidden: 'You do not have permission to do this.',
-  not_found: 'no data',
-  conflict: 'Someone else changed this record first.',
-  rate_limited: 'Too many attempts. Please wait a moment and try again.',
-  not_signed_in: 'Please sign in first.',
-  server_unreachable: 'The contract server cannot be reached.',
-  server_error: 'The contract server reported an error.',
-  replica_corrupt: 'The local data file is damaged and cannot be opened.',
-  replica_newer_schema: 'The local data file was written by a newer version of this app.',
-  unknown_channel: 'This action is not known to the app core.',
-  internal: 'Something went wrong inside the app.',
-};
+/** English default message per code, from the English catalog (the spec's wording where it has one). */
+export const defaultErrorMessages: Record<ErrorCode, string> = en.errors;
 
 /** An error value that can also be thrown inside one process and caught at its edge. */
 export class AppFailure extends Error {

@@ -1,5 +1,8 @@
 import Database from 'better-sqlite3';
-import { writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import fc from 'fast-check';
+import type { SyncChange } from '../../src-shared/api/sync';
+import type { ContractStatus } from '../../src-shared/domain/enums';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ledgerContractPageRequestSchema, type LedgerContractPageRequest } from '../../src-shared/ipc/channels';
@@ -150,5 +153,71 @@ describe('contract replica reader and writer', () => {
     ).toThrow();
     expect(contractReader(replica).statistics().total).toBe(54);
     expect(metaReader(replica).cursor()).toBe('54');
+  });
+});
+
+describe('replica migrations', () => {
+  it('upgrades a replica of the first schema with data in it, backfilling the status counts', () => {
+    const dir = tempDir();
+    // A build that knew only the first migration.
+    const oldMigrations = join(dir.path, 'migrations-v1');
+    mkdirSync(join(oldMigrations, 'meta'), { recursive: true });
+    const journal = JSON.parse(readFileSync(join(clientMigrationsDir, 'meta', '_journal.json'), 'utf8'));
+    const first = journal.entries[0];
+    writeFileSync(join(oldMigrations, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: [first] }));
+    copyFileSync(join(clientMigrationsDir, `${first.tag}.sql`), join(oldMigrations, `${first.tag}.sql`));
+
+    const path = join(dir.path, 'r.sqlite');
+    const old = openReplica(path, oldMigrations);
+    expect(old.sqlite.pragma('user_version', { simple: true })).toBe(1);
+    const insert = old.sqlite.prepare('insert into contracts (id, name, status, create_time, update_time, version) values (?, ?, ?, ?, ?, 1)');
+    [1, 1, 4, null, 5].forEach((status, i) => insert.run(`c${i}`, `n${i}`, status, 't', 't'));
+    old.sqlite.prepare("insert into replica_meta (key, value) values ('pull_cursor', '77')").run();
+    old.close();
+
+    const upgraded = openReplica(path, clientMigrationsDir);
+    expect(upgraded.sqlite.pragma('user_version', { simple: true })).toBe(knownSchemaVersion(clientMigrationsDir));
+    expect(contractReader(upgraded).statistics()).toEqual({ total: 5, draft: 2, underApproval: 0, approvalRejected: 0, approved: 1, archived: 1 });
+    expect(metaReader(upgraded).cursor()).toBe('77');
+    upgraded.close();
+    dir.cleanup();
+  });
+});
+
+describe('status counts kept by triggers', () => {
+  it('always equal a fresh count of the contracts, whatever pages of upserts and deletes arrive', () => {
+    const dir = tempDir();
+    const replica = openReplica(join(dir.path, 'r.sqlite'), clientMigrationsDir);
+    const writer = replicaWriter(replica);
+    const reader = contractReader(replica);
+    const truth = replica.sqlite.prepare('select coalesce(status, 0) as status, count(*) as n from contracts group by 1');
+    const status = fc.constantFrom<ContractStatus | null>(1, 2, 3, 4, 5, null);
+    const change = fc.oneof(
+      fc.record({ op: fc.constant('upsert' as const), i: fc.integer({ min: 0, max: 30 }), status }),
+      fc.record({ op: fc.constant('delete' as const), i: fc.integer({ min: 0, max: 30 }) }),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.array(change, { maxLength: 25 }), { maxLength: 8 }), (pages) => {
+        for (const page of pages) {
+          const changes: SyncChange[] = page.map((c) =>
+            c.op === 'upsert'
+              ? { entity: 'contract', op: 'upsert', row: makeContract(c.i, { status: c.status }) }
+              : { entity: 'contract', op: 'delete', id: makeContract(c.i).id },
+          );
+          writer.applyPulledChanges(changes, '1', 't');
+        }
+        const expected = { total: 0, draft: 0, underApproval: 0, approvalRejected: 0, approved: 0, archived: 0 };
+        const keys = ['', 'draft', 'underApproval', 'approvalRejected', 'approved', 'archived'] as const;
+        for (const row of truth.all() as { status: number; n: number }[]) {
+          expected.total += row.n;
+          const key = keys[row.status];
+          if (key) expected[key] += row.n;
+        }
+        expect(reader.statistics()).toEqual(expected);
+      }),
+      { numRuns: 300, seed: 20261121 },
+    );
+    replica.close();
+    dir.cleanup();
   });
 });

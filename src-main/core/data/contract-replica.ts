@@ -4,7 +4,7 @@ import type { Contract, ContractStatistics } from '../../../src-shared/domain/co
 import { contractStatusStatisticsKey, type ContractStatus } from '../../../src-shared/domain/enums';
 import type { LedgerContractPageQuery } from '../../../src-shared/ipc/channels';
 import type { OpenReplica } from './replica';
-import { contracts, replicaMeta } from './schema';
+import { contractStatusCounts, contracts, replicaMeta } from './schema';
 
 // One typed data API over the replica with explicit reader and writer sides: screens only read,
 // and only sync writes base state.
@@ -101,11 +101,7 @@ export function contractReader({ db }: OpenReplica): ContractReader {
     return entry;
   }
 
-  const statisticsStatement = db
-    .select({ status: contracts.status, n: count() })
-    .from(contracts)
-    .groupBy(contracts.status)
-    .prepare();
+  const statisticsStatement = db.select({ status: contractStatusCounts.status, n: contractStatusCounts.count }).from(contractStatusCounts).prepare();
 
   return {
     page(query) {
@@ -117,7 +113,7 @@ export function contractReader({ db }: OpenReplica): ContractReader {
       const result: ContractStatistics = { total: 0, draft: 0, underApproval: 0, approvalRejected: 0, approved: 0, archived: 0 };
       for (const { status, n } of statisticsStatement.all()) {
         result.total += n;
-        const key = status === null ? undefined : contractStatusStatisticsKey[status as ContractStatus];
+        const key = contractStatusStatisticsKey[status as ContractStatus];
         if (key) result[key] += n;
       }
       return result;

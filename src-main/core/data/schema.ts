@@ -31,6 +31,15 @@ export const contracts = sqliteTable(
   ],
 );
 
+/**
+ * Contracts per status (0 for a missing status), kept by triggers on `contracts` so the ledger's
+ * header counts cost one tiny read however large the replica grows.
+ */
+export const contractStatusCounts = sqliteTable('contract_status_counts', {
+  status: integer('status').primaryKey(),
+  count: integer('count').notNull(),
+});
+
 /** Small key/value facts about this replica: the pull cursor, the last successful sync. */
 export const replicaMeta = sqliteTable('replica_meta', {
   key: text('key').primaryKey(),
