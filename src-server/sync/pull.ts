@@ -26,9 +26,10 @@ export async function pullChanges(db: ServerDb, viewer: Viewer, query: SyncPullQ
     throw new AppFailure('validation_failed', `validation failed: cursor: ${message}`, [{ path: 'cursor', message }]);
   }
 
-  // TODO(change feed issue): a sequence value is taken at write time but becomes visible at
-  // commit, so a transaction that commits late can land below a cursor a client already holds.
-  // The commit-order-safe feed (e.g. only serving changes below pg_snapshot_xmin) goes here.
+  // Known limit, lifted by the contract-server issue: a sequence value is taken at write time
+  // but becomes visible at commit, so a transaction that commits late can land below a cursor a
+  // client already holds. The commit-order-safe feed (e.g. serving only changes below
+  // pg_snapshot_xmin) replaces this condition.
   const where = and(gt(contracts.changeSeq, after), visibleTo(viewer));
   return db.transaction(
     async (tx) => {
