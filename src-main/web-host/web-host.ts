@@ -30,8 +30,16 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   if (!existsSync(join(rendererDir, 'index.html'))) {
     throw new Error(`The renderer is not built (no ${join(rendererDir, 'index.html')}): run \`npm run build:renderer\` first.`);
   }
-  const app = Fastify({ logger: false });
-  await app.register(fastifyWebsocket, { options: { maxPayload: maxFrameBytes } });
+  // Closing the host means the app is quitting: drop every connection at once instead of waiting
+  // for open pages, whose sockets would otherwise keep reconnecting and hold the close up.
+  const app = Fastify({ logger: false, forceCloseConnections: true });
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: maxFrameBytes },
+    preClose: (done) => {
+      for (const client of app.websocketServer.clients) client.terminate();
+      done();
+    },
+  });
   // wildcard: files are looked up per request, so a rebuilt renderer is served without a restart.
   await app.register(fastifyStatic, { root: rendererDir, wildcard: true });
 

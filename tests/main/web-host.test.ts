@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { connect as connectTcp } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -91,6 +93,23 @@ describe('web host', () => {
     const closed = new Promise<number>((resolve) => socket.once('close', (c) => resolve(c)));
     socket.send(JSON.stringify({ type: 'invoke', id: 5, channel: 'app.info', request: { x: 'x'.repeat(2 * 1024 * 1024) } }));
     expect(await closed).toBe(1009);
+  });
+
+  it('closes at once while a page holds a socket it never lets go of', { timeout: 8_000 }, async () => {
+    const own = await startWebHost({ core, rendererDir, port: 0 });
+    const { port } = new URL(own.url);
+    // A peer that completes the upgrade and then ignores the close handshake, as a busy or
+    // reconnecting page can: a graceful close would wait for it.
+    const peer = connectTcp(Number(port), '127.0.0.1');
+    await new Promise((resolve) => peer.once('connect', resolve));
+    peer.write(
+      `GET /ipc HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+        `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+    );
+    await new Promise((resolve) => peer.once('data', resolve));
+    const dropped = new Promise((resolve) => peer.once('close', resolve));
+    await own.close();
+    await dropped;
   });
 
   it('serves built files, the app shell for deep links, and 404 for missing assets', async () => {
