@@ -1,6 +1,5 @@
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createCore } from '../src-main/core/core';
@@ -33,13 +32,25 @@ async function contractServerUrl(): Promise<string> {
   return server.url;
 }
 
+const electronPackage = join(repoRoot, 'node_modules', 'electron');
+
+/** The Electron executable named by the electron package, if it is on disk. */
+function installedElectron(): string | null {
+  const pathFile = join(electronPackage, 'path.txt');
+  if (!existsSync(pathFile)) return null;
+  const executable = join(electronPackage, 'dist', readFileSync(pathFile, 'utf8').trim());
+  return existsSync(executable) ? executable : null;
+}
+
+/**
+ * The electron package fetches its binary on first use. Try that once, quietly: where it cannot be
+ * downloaded (no internet, ELECTRON_SKIP_BINARY_DOWNLOAD) the caller says so in one line.
+ */
 function electronBinary(): string | null {
-  try {
-    const path = createRequire(import.meta.url)('electron') as unknown;
-    return typeof path === 'string' && existsSync(path) ? path : null;
-  } catch {
-    return null;
-  }
+  const installed = installedElectron();
+  if (installed || !existsSync(join(electronPackage, 'install.js'))) return installed;
+  spawnSync(process.execPath, [join(electronPackage, 'install.js')], { stdio: 'ignore', timeout: 300_000 });
+  return installedElectron();
 }
 
 const serverUrl = await contractServerUrl();
