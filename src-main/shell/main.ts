@@ -1,59 +1,99 @@
-import { app, BrowserWindow, ipcMain, net, protocol, safeStorage, shell } from 'electron';
+import { app, BrowserWindow, ipcMain, Menu, net, Notification, protocol, safeStorage, screen, session, shell } from 'electron';
+import { autoUpdater } from 'electron-updater';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { createCore } from '../core/core';
-import { resolveRendererFile } from './app-protocol';
+import type { Language } from '../../src-shared/i18n/languages';
+import { createCore, type Core } from '../core/core';
+import { appId } from './app-identity';
+import { appMenuTemplate, changeLanguage } from './app-menu';
+import { serveAppRequest } from './app-protocol';
 import { wireCoreToIpc } from './ipc-bridge';
 import { appOrigin, appScheme } from './ipc-names';
+import { rotatingFileLogger } from './rotating-log';
 import { safeStorageSecretStore } from './safe-storage-secrets';
+import { isPerMachineInstall, startUpdates, updateFeedUrl } from './updater';
+import { createWindowManager, deepLinkFromArgv, secureWebPreferences } from './window-manager';
+import { readWindowState, writeWindowState } from './window-state';
 
-// The Electron edge: windows, the app:// protocol and the keychain. All logic lives in the core
-// and in the small tested modules beside this file.
+// The Electron edge: it wires Electron's objects to the small tested modules beside this file.
 
 protocol.registerSchemesAsPrivileged([
   { scheme: appScheme, privileges: { standard: true, secure: true, supportFetchAPI: true } },
 ]);
+app.setAppUserModelId(appId);
 
 const appDir = app.getAppPath();
 const rendererDir = join(appDir, 'dist', 'renderer');
+const statePath = join(app.getPath('userData'), 'window-state.json');
+const logger = rotatingFileLogger({ dir: app.getPath('logs') });
+process.on('uncaughtException', (error) => logger.error('uncaught exception', error));
+process.on('unhandledRejection', (reason) => logger.error('unhandled rejection', reason));
 
-function createWindow(route = '/'): BrowserWindow {
+const windows = createWindowManager({
+  createWindow: (route) => void openWindow(route),
+  openExternal: (url) => shell.openExternal(url),
+  logger,
+  // IT sets this in organisation-share (external) environments (README: IT).
+  organizationShare: process.env.CONTRACT_DESK_ORGANIZATION_SHARE === '1',
+});
+
+function openWindow(route: string): BrowserWindow {
+  const saved = readWindowState(statePath, screen.getAllDisplays().map((d) => d.workArea));
   const window = new BrowserWindow({
-    width: 1360,
-    height: 860,
+    width: saved?.width ?? 1360,
+    height: saved?.height ?? 860,
+    ...(saved && BrowserWindow.getAllWindows().length === 0 ? { x: saved.x, y: saved.y } : {}),
     show: false,
-    webPreferences: {
-      preload: join(__dirname, 'preload.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-    },
+    webPreferences: secureWebPreferences(join(__dirname, 'preload.cjs')),
   });
+  if (saved?.maximized) window.maximize();
   window.once('ready-to-show', () => window.show());
-  window.webContents.setWindowOpenHandler(({ url }) => {
-    if (url.startsWith(`${appOrigin}/`)) createWindow(new URL(url).pathname + new URL(url).search);
-    else if (/^https?:\/\//i.test(url)) void shell.openExternal(url);
-    return { action: 'deny' };
+  window.on('close', () => {
+    try {
+      writeWindowState(statePath, { ...window.getNormalBounds(), maximized: window.isMaximized() });
+    } catch (error) {
+      logger.warn('could not save the window position', error);
+    }
   });
-  window.webContents.on('will-navigate', (event, url) => {
-    if (!url.startsWith(`${appOrigin}/`)) event.preventDefault();
-  });
-  void window.loadURL(`${appOrigin}${route}`);
+  void window.loadURL(`${appOrigin}${route}`).catch((error: unknown) => logger.error(`could not load ${route}`, error));
   return window;
+}
+
+function focusFirstWindow() {
+  const [first] = BrowserWindow.getAllWindows();
+  if (!first) return void openWindow('/');
+  if (first.isMinimized()) first.restore();
+  first.focus();
+}
+
+async function installMenu(core: Core) {
+  const settings = await core.invoke('settings.get', {});
+  const language = settings.ok ? (settings.data as { language: Language | null }).language : null;
+  const setLanguage = (next: Language | null) =>
+    void changeLanguage(core, next, () => BrowserWindow.getAllWindows().map((w) => w.webContents), logger).then(() => installMenu(core));
+  Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate({ language, packaged: app.isPackaged, platform: process.platform, setLanguage })));
 }
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  app.on('second-instance', () => {
-    const [first] = BrowserWindow.getAllWindows();
-    if (first) {
-      if (first.isMinimized()) first.restore();
-      first.focus();
-    }
+  app.on('second-instance', (_event, argv) => {
+    const link = deepLinkFromArgv(argv);
+    if (link) windows.open(link);
+    else focusFirstWindow();
   });
 
-  void app.whenReady().then(() => {
+  // Every web contents, also ones created later, gets the same guards.
+  app.on('web-contents-created', (_event, contents) => {
+    contents.setWindowOpenHandler((details) => windows.windowOpen(details));
+    contents.on('will-navigate', (event) => windows.navigate(event));
+    contents.on('will-redirect', (event) => windows.redirect(event));
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+  });
+
+  void app.whenReady().then(async () => {
+    // The app asks for no browser permission (camera, notifications from pages, geolocation...).
+    session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+    session.defaultSession.setPermissionCheckHandler(() => false);
     const core = createCore({
       dataDir: app.getPath('userData'),
       migrationsDir: join(appDir, 'migrations', 'client'),
@@ -62,15 +102,23 @@ if (!app.requestSingleInstanceLock()) {
       systemLocale: app.getLocale(),
       serverUrl: process.env.CONTRACT_SERVER_URL || undefined,
       secrets: safeStorageSecretStore(safeStorage, join(app.getPath('userData'), 'session.bin')),
+      logger,
     });
-    protocol.handle(appScheme, (request) => {
-      const file = resolveRendererFile(request.url, rendererDir);
-      return file ? net.fetch(pathToFileURL(file).toString()) : new Response('Not found', { status: 404 });
-    });
+    protocol.handle(appScheme, (request) => serveAppRequest(request.url, rendererDir, (url) => net.fetch(url)));
     wireCoreToIpc(ipcMain, core, () => BrowserWindow.getAllWindows().map((w) => w.webContents));
-    createWindow();
+    await installMenu(core);
+    const link = deepLinkFromArgv(process.argv);
+    openWindow('/');
+    if (link) windows.open(link);
+    startUpdates({
+      updater: autoUpdater,
+      feedUrl: app.isPackaged ? updateFeedUrl(process.env, logger) : null,
+      perMachine: isPerMachineInstall(app.getPath('exe'), process.platform, process.env),
+      logger,
+      notify: (title, body) => new Notification({ title, body }).show(),
+    });
     app.on('activate', () => {
-      if (BrowserWindow.getAllWindows().length === 0) createWindow();
+      if (BrowserWindow.getAllWindows().length === 0) openWindow('/');
     });
     app.on('before-quit', () => void core.close());
   });

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { resolveRendererFile } from '../../src-main/shell/app-protocol';
+import { contentSecurityPolicy, resolveRendererFile, serveAppRequest } from '../../src-main/shell/app-protocol';
 import { isTrustedSender, wireCoreToIpc } from '../../src-main/shell/ipc-bridge';
 import { appOrigin, eventChannel, invokeChannel } from '../../src-main/shell/ipc-names';
 import { safeStorageSecretStore } from '../../src-main/shell/safe-storage-secrets';
@@ -103,6 +103,34 @@ describe('app:// protocol', () => {
     expect(resolveRendererFile(`${appOrigin}/%E0%A4%A`, root)).toBeNull();
     expect(resolveRendererFile('app://elsewhere/index.html', root)).toBeNull();
     expect(resolveRendererFile('not a url', root)).toBeNull();
+  });
+
+  const fetchFile = async (fileUrl: string) => new Response(`served ${fileUrl.split('/').pop()}`, { headers: { 'Content-Type': 'text/html' } });
+
+  it('sends a strict Content-Security-Policy with every response, also with the index.html fallback', async () => {
+    for (const url of [`${appOrigin}/`, `${appOrigin}/assets/app.js`, `${appOrigin}/contractApproval/detail?id=9`]) {
+      const response = await serveAppRequest(url, root, fetchFile);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('Content-Security-Policy')).toBe(contentSecurityPolicy);
+      expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff');
+      expect(response.headers.get('Content-Type')).toBe('text/html');
+    }
+    expect(await (await serveAppRequest(`${appOrigin}/standingBook/create`, root, fetchFile)).text()).toBe('served index.html');
+    const directives = contentSecurityPolicy.split('; ');
+    expect(directives).toContain("default-src 'self'");
+    expect(directives).toContain("script-src 'self'");
+    expect(directives).toContain("object-src 'none'");
+    expect(contentSecurityPolicy).not.toMatch(/unsafe-eval|unsafe-inline|\*/);
+  });
+
+  it('answers 404 (with the CSP) for traversal, foreign origins and unreadable files', async () => {
+    for (const url of [`${appOrigin}/assets/%2e%2e%2f%2e%2e%2fsecret.txt`, 'app://elsewhere/', 'not a url']) {
+      const response = await serveAppRequest(url, root, fetchFile);
+      expect(response.status).toBe(404);
+      expect(response.headers.get('Content-Security-Policy')).toBe(contentSecurityPolicy);
+    }
+    const failing = await serveAppRequest(`${appOrigin}/`, root, () => Promise.reject(new Error('disk gone')));
+    expect(failing.status).toBe(404);
   });
 });
 
