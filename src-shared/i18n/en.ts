@@ -124,6 +124,24 @@ export const en = {
     iKnow: 'I know',
     view: 'view',
   },
+  reminders: {
+    title: {
+      dueSoon: 'Performance task due soon',
+      dueToday: 'Performance task due today',
+      upcoming: 'Performance task reminder',
+      overdue: 'Performance task overdue',
+    },
+    body: '{{kind}}: {{task}}, due {{dueDate}}',
+    kinds: {
+      receivableTask: 'receivable task',
+      paymentTask: 'payment task',
+      invoiceTask: 'invoice task',
+      expirationTask: 'expiration task',
+      othersTask: 'other task',
+    },
+    snoozeOneHour: 'Remind me in 1 hour',
+    snoozeTomorrow: 'Remind me tomorrow',
+  },
   errors: {
     validation_failed: 'validation failed',
     bad_request: 'The request is malformed.',

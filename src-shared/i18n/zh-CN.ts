@@ -125,6 +125,24 @@ export const zhCN: Catalog = {
     iKnow: '我知道了',
     view: '查看',
   },
+  reminders: {
+    title: {
+      dueSoon: '履约任务即将到期',
+      dueToday: '履约任务今日到期',
+      upcoming: '履约任务提醒',
+      overdue: '履约任务已逾期',
+    },
+    body: '{{kind}}：{{task}}，到期日 {{dueDate}}',
+    kinds: {
+      receivableTask: '收款任务',
+      paymentTask: '付款任务',
+      invoiceTask: '开票任务',
+      expirationTask: '到期任务',
+      othersTask: '其他任务',
+    },
+    snoozeOneHour: '1 小时后提醒',
+    snoozeTomorrow: '明天提醒',
+  },
   errors: {
     validation_failed: '校验失败',
     bad_request: '请求格式错误。',

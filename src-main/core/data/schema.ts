@@ -45,3 +45,20 @@ export const replicaMeta = sqliteTable('replica_meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/**
+ * Desktop reminders already shown (so each fires once across restarts) and those the user
+ * snoozed: a snoozed row fires again once `snoozedUntil` (an ISO instant) has passed.
+ */
+export const firedReminders = sqliteTable(
+  'fired_reminders',
+  {
+    id: text('id').primaryKey(),
+    taskId: text('task_id').notNull(),
+    rule: text('rule').notNull(),
+    occurrence: text('occurrence').notNull(),
+    firedAt: text('fired_at').notNull(),
+    snoozedUntil: text('snoozed_until'),
+  },
+  (t) => [index('fired_reminders_snoozed_until').on(t.snoozedUntil)],
+);
