@@ -11,7 +11,7 @@ import { appOrigin, appScheme } from './ipc-names';
 import { rotatingFileLogger } from './rotating-log';
 import { safeStorageSecretStore } from './safe-storage-secrets';
 import { isPerMachineInstall, startUpdates, updateFeedUrl } from './updater';
-import { createWindowManager, deepLinkFromArgv, secureWebPreferences } from './window-manager';
+import { createWindowManager, deepLinkFromArgv } from './window-manager';
 import { readWindowState, writeWindowState } from './window-state';
 
 // The Electron edge: it wires Electron's objects to the small tested modules beside this file.
@@ -43,7 +43,22 @@ function openWindow(route: string): BrowserWindow {
     height: saved?.height ?? 860,
     ...(saved && BrowserWindow.getAllWindows().length === 0 ? { x: saved.x, y: saved.y } : {}),
     show: false,
-    webPreferences: secureWebPreferences(join(__dirname, 'preload.cjs')),
+    // Written out here, the one place windows are made, so the security scan can read every value.
+    webPreferences: {
+      preload: join(__dirname, 'preload.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInSubFrames: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      // A middle click would otherwise open a link without going through the window manager.
+      disableBlinkFeatures: 'Auxclick',
+    },
   });
   if (saved?.maximized) window.maximize();
   window.once('ready-to-show', () => window.show());

@@ -1,4 +1,3 @@
-import type { WebPreferences } from 'electron';
 import type { Logger } from '../core/ports';
 import { appOrigin } from './ipc-names';
 import { checkAppRoute, partyDetailRoute } from './routes';
@@ -47,30 +46,13 @@ export function decideOpen(rawUrl: string, policy: OpenPolicy): OpenDecision {
   return { kind: 'window', route: checked.route };
 }
 
-/** The same locked-down settings for every app window. */
-export function secureWebPreferences(preload: string): WebPreferences {
-  return {
-    preload,
-    contextIsolation: true,
-    sandbox: true,
-    nodeIntegration: false,
-    nodeIntegrationInSubFrames: false,
-    nodeIntegrationInWorker: false,
-    webSecurity: true,
-    allowRunningInsecureContent: false,
-    experimentalFeatures: false,
-    webviewTag: false,
-    navigateOnDragDrop: false,
-  };
-}
-
 interface NavigationEvent {
   url: string;
   preventDefault(): void;
 }
 
 export interface WindowManagerDeps extends OpenPolicy {
-  /** Creates an app window (secureWebPreferences, the app's preload) loading appOrigin + route. */
+  /** Creates an app window (the same locked-down webPreferences and preload) on appOrigin + route. */
   createWindow(route: string): void;
   openExternal(url: string): Promise<void>;
   logger: Logger;

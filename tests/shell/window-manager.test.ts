@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { appOrigin } from '../../src-main/shell/ipc-names';
 import { specRoutes } from '../../src-main/shell/routes';
-import { createWindowManager, decideOpen, deepLinkFromArgv, secureWebPreferences } from '../../src-main/shell/window-manager';
+import { createWindowManager, decideOpen, deepLinkFromArgv } from '../../src-main/shell/window-manager';
 
 const open = { organizationShare: false };
 const app = (pathAndQuery: string) => `${appOrigin}${pathAndQuery}`;
@@ -134,17 +134,5 @@ describe('window manager: handlers', () => {
   it('finds an app link on a second launch command line', () => {
     expect(deepLinkFromArgv(['/opt/app', '--flag', app('/standingBook/create')])).toBe(app('/standingBook/create'));
     expect(deepLinkFromArgv(['/opt/app', 'https://example.com/'])).toBeNull();
-  });
-
-  it('gives every window the locked-down web preferences', () => {
-    expect(secureWebPreferences('/app/preload.cjs')).toMatchObject({
-      preload: '/app/preload.cjs',
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-      webviewTag: false,
-      allowRunningInsecureContent: false,
-    });
   });
 });
