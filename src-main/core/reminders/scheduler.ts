@@ -1,0 +1,229 @@
+import { DateTime, IANAZone } from 'luxon';
+import { TaskState } from '../../../src-shared/domain/enums';
+import {
+  reminderKindOf,
+  type ReminderSettingsSource,
+  type ReminderTaskSource,
+} from '../../../src-shared/domain/reminders';
+import { catalogs } from '../../../src-shared/i18n/catalogs';
+import type { Language } from '../../../src-shared/i18n/languages';
+import type { ReminderLog } from '../data/reminder-log';
+import type { Clock, Logger } from '../ports';
+import { instantAt, remindersDue, type DueReminder, type ReminderRule } from './rules';
+
+// Desktop reminders: wakes at the next reminder's instant, shows what is due through the Notifier
+// and remembers it in the replica, so each reminder fires once, across restarts, offline.
+//
+// Every wake looks back over the last `catchUpMs` (24 hours by default) rather than only since the
+// previous wake. That one rule covers reminders missed while the app was closed or the laptop
+// slept, and a time-zone change east that moves a reminder's instant into the past; the fired log
+// keeps each one to a single showing. Older misses are dropped on purpose: a laptop opened after
+// a month shows today's reminders, not hundreds of stale ones (the dashboard lists those).
+
+export interface Timers {
+  set(callback: () => void, delayMs: number): unknown;
+  clear(handle: unknown): void;
+}
+
+export const systemTimers: Timers = {
+  set: (callback, delayMs) => setTimeout(callback, delayMs),
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+export interface ReminderNotification {
+  id: string;
+  title: string;
+  body: string;
+  /** The task's page; null for a quick task, which has no contract to open. */
+  route: string | null;
+  snoozeLabels: Record<SnoozeChoice, string>;
+  /** Hand back to `snooze` when the user picks "remind me later". */
+  reminder: DueReminder;
+}
+
+/** Shows a reminder; the Electron shell implements it with native notifications. */
+export interface Notifier {
+  show(notification: ReminderNotification): void;
+}
+
+export const snoozeChoices = ['oneHour', 'tomorrow'] as const;
+export type SnoozeChoice = (typeof snoozeChoices)[number];
+
+export interface ReminderSchedulerOptions {
+  clock: Clock;
+  timers: Timers;
+  tasks: ReminderTaskSource;
+  settings: ReminderSettingsSource;
+  log: ReminderLog;
+  notifier: Notifier;
+  logger: Logger;
+  language: () => Language;
+  /** The user's IANA time zone, read at every wake so a change applies at once. */
+  zone?: () => string;
+  catchUpMs?: number;
+  /** Longest sleep between wakes, so changed tasks, settings or zone are picked up. */
+  maxSleepMs?: number;
+}
+
+export interface ReminderScheduler {
+  start(): void;
+  stop(): void;
+  /** Re-reads tasks and settings now (after a sync, a settings change, a resume from sleep). */
+  refresh(): void;
+  /** Remind me later; false if the reminder was never shown. */
+  snooze(reminder: DueReminder, choice: SnoozeChoice): boolean;
+}
+
+const hourMs = 60 * 60 * 1000;
+
+export function systemTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+export function taskRoute(contractId: string | null): string | null {
+  if (contractId === null) return null;
+  return `/contractApproval/detail?id=${encodeURIComponent(contractId)}&flowId=0&tab=PERFORMANCE_TAB&active=0`;
+}
+
+function titleKey(rule: ReminderRule): keyof (typeof catalogs)['en']['reminders']['title'] {
+  if (rule === 'onDue') return 'dueToday';
+  if (rule === 'condition') return 'upcoming';
+  if (rule === 'overdue') return 'overdue';
+  return 'dueSoon';
+}
+
+function interpolate(template: string, values: Record<string, string>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (match, key: string) => values[key] ?? match);
+}
+
+export function reminderNotification(reminder: DueReminder, language: Language): ReminderNotification {
+  const text = catalogs[language].reminders;
+  return {
+    id: reminder.id,
+    title: text.title[titleKey(reminder.rule)],
+    body: interpolate(text.body, { kind: text.kinds[reminder.kind], task: reminder.taskName, dueDate: reminder.dueDate }),
+    route: taskRoute(reminder.contractId),
+    snoozeLabels: { oneHour: text.snoozeOneHour, tomorrow: text.snoozeTomorrow },
+    reminder,
+  };
+}
+
+export function createReminderScheduler(options: ReminderSchedulerOptions): ReminderScheduler {
+  const { clock, timers, log, notifier, logger } = options;
+  const catchUpMs = options.catchUpMs ?? 24 * hourMs;
+  const maxSleepMs = options.maxSleepMs ?? hourMs;
+  let timer: unknown = null;
+  let running = false;
+
+  function zone(): string {
+    const wanted = (options.zone ?? systemTimeZone)();
+    if (IANAZone.isValidZone(wanted)) return wanted;
+    logger.warn('reminders: unknown time zone, using the system zone', wanted);
+    return systemTimeZone();
+  }
+
+  function show(reminder: DueReminder): void {
+    try {
+      notifier.show(reminderNotification(reminder, options.language()));
+    } catch (cause) {
+      logger.error('reminders: the notifier failed', cause);
+    }
+  }
+
+  /** Shows what is due now; returns when to wake next. */
+  function fireDue(now: Date): Date {
+    const nowMs = now.getTime();
+    const nextSnooze = fireSnoozes(now);
+    const settings = options.settings.settings();
+    let sleepUntil = nowMs + maxSleepMs;
+    if (nextSnooze !== null) sleepUntil = Math.min(sleepUntil, Date.parse(nextSnooze));
+    if (settings === null) return new Date(sleepUntil);
+    const tasks = options.tasks.tasks();
+    const userZone = zone();
+    const due = remindersDue({ tasks, settings, zone: userZone, from: new Date(nowMs - catchUpMs), to: new Date(nowMs + 1) });
+    const fired = log.firedAmong(due.map((r) => r.id));
+    for (const reminder of due) {
+      if (fired.has(reminder.id)) continue;
+      // Logged before it is shown: a crash in between loses one reminder rather than repeating it.
+      log.markFired(reminder, now.toISOString());
+      show(reminder);
+    }
+    const [next] = remindersDue({ tasks, settings, zone: userZone, from: new Date(nowMs + 1), to: new Date(sleepUntil) });
+    return next ? next.at : new Date(sleepUntil);
+  }
+
+  /** Shows snoozed reminders whose time has come, if their task is still there and unfinished. */
+  function fireSnoozes(now: Date): string | null {
+    const due = log.snoozesDue(now.toISOString());
+    if (due.length > 0) {
+      const tasks = new Map(options.tasks.tasks().map((t) => [t.id, t]));
+      for (const snoozed of due) {
+        log.endSnooze(snoozed.id);
+        const task = tasks.get(snoozed.taskId);
+        if (!task || task.state === TaskState.Success) continue;
+        show({
+          id: snoozed.id,
+          taskId: task.id,
+          contractId: task.contractId,
+          taskName: task.name,
+          kind: reminderKindOf(task.type),
+          rule: snoozed.rule as ReminderRule,
+          occurrence: snoozed.occurrence,
+          dueDate: task.dueDate,
+          at: now,
+        });
+      }
+    }
+    return log.nextSnooze();
+  }
+
+  function wake(): void {
+    timer = null;
+    if (!running) return;
+    const now = clock.now();
+    let next: Date;
+    try {
+      next = fireDue(now);
+    } catch (cause) {
+      // A bad row or setting must not end reminders for good: try again after the usual sleep.
+      logger.error('reminders: could not compute reminders', cause);
+      next = new Date(now.getTime() + maxSleepMs);
+    }
+    timer = timers.set(wake, Math.max(0, next.getTime() - now.getTime()));
+  }
+
+  function refresh(): void {
+    if (timer !== null) timers.clear(timer);
+    wake();
+  }
+
+  function snoozeUntil(reminder: DueReminder, choice: SnoozeChoice): Date {
+    const now = clock.now();
+    if (choice === 'oneHour') return new Date(now.getTime() + hourMs);
+    const userZone = zone();
+    const tomorrow = DateTime.fromJSDate(now, { zone: userZone }).plus({ days: 1 });
+    const time = options.settings.settings()?.[reminder.kind].reminderTime ?? tomorrow.toFormat('HH:mm');
+    return instantAt(DateTime.utc(tomorrow.year, tomorrow.month, tomorrow.day), time, userZone).toJSDate();
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      wake();
+    },
+    stop() {
+      running = false;
+      if (timer !== null) timers.clear(timer);
+      timer = null;
+    },
+    refresh() {
+      if (running) refresh();
+    },
+    snooze(reminder, choice) {
+      const snoozed = log.snooze(reminder.id, snoozeUntil(reminder, choice).toISOString());
+      if (snoozed && running) refresh();
+      return snoozed;
+    },
+  };
+}
