@@ -186,6 +186,19 @@ describe('reminder scheduler', () => {
     ]);
   });
 
+  it('forgets fired reminders after 30 days on start, but keeps pending snoozes', () => {
+    const zone = 'Asia/Shanghai';
+    const log = reminderLog(replica);
+    const row = (id: string) => ({ id, taskId: 'gone', rule: 'onDue', occurrence: '2026-01-01' });
+    log.markFired(row('old'), '2026-01-01T01:00:00.000Z');
+    log.markFired(row('old-snoozed'), '2026-01-01T01:00:00.000Z');
+    log.snooze('old-snoozed', '2026-03-01T00:00:00.000Z');
+    log.markFired(row('recent'), '2026-01-20T01:00:00.000Z');
+    const { make } = setup({ start: new Date('2026-02-05T00:00:00.000Z'), zone, tasks: [], settings: mixedSettings });
+    make().start();
+    expect([...log.firedAmong(['old', 'old-snoozed', 'recent'])].sort()).toEqual(['old-snoozed', 'recent']);
+  });
+
   it('follows a time-zone change at once without repeating the day', () => {
     const tasks = [task({ id: 'daily', dueDate: '2026-01-01', state: TaskState.Overdue })];
     const settings = settingsForAll(kindSettings({ overTime: { reminderType: 'daily' } }));

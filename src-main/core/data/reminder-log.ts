@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte } from 'drizzle-orm';
 import type { OpenReplica } from './replica';
 import { firedReminders } from './schema';
 
@@ -24,6 +24,8 @@ export interface ReminderLog {
   nextSnooze(): string | null;
   /** Ends a snooze (it fired again, or its task is gone or finished). */
   endSnooze(id: string): void;
+  /** Forgets reminders fired before `before` that wait on no snooze; returns how many. */
+  forgetFiredBefore(before: string): number;
 }
 
 // SQLite caps bound parameters per statement; ids are looked up in slices below that cap.
@@ -61,6 +63,9 @@ export function reminderLog({ db }: OpenReplica): ReminderLog {
     },
     endSnooze(id) {
       db.update(t).set({ snoozedUntil: null }).where(eq(t.id, id)).run();
+    },
+    forgetFiredBefore(before) {
+      return db.delete(t).where(and(isNull(t.snoozedUntil), lt(t.firedAt, before))).run().changes;
     },
   };
 }

@@ -19,6 +19,8 @@ import { instantAt, remindersDue, type DueReminder, type ReminderRule } from './
 // slept, and a time-zone change east that moves a reminder's instant into the past; the fired log
 // keeps each one to a single showing. Older misses are dropped on purpose: a laptop opened after
 // a month shows today's reminders, not hundreds of stale ones (the dashboard lists those).
+// Since no reminder is ever looked for further back than that, the log forgets entries after
+// `forgetAfterMs` (30 days, well past the look-back plus any zone shift) so it stays small.
 
 export interface Timers {
   set(callback: () => void, delayMs: number): unknown;
@@ -75,6 +77,7 @@ export interface ReminderScheduler {
 }
 
 const hourMs = 60 * 60 * 1000;
+const forgetAfterMs = 30 * 24 * hourMs;
 
 export function systemTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -210,6 +213,7 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
     start() {
       if (running) return;
       running = true;
+      log.forgetFiredBefore(new Date(clock.now().getTime() - forgetAfterMs).toISOString());
       wake();
     },
     stop() {
