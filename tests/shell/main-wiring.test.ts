@@ -1,0 +1,154 @@
+import { join } from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { contentSecurityPolicy } from '../../src-main/shell/app-protocol';
+import { appId } from '../../src-main/shell/app-identity';
+import { appOrigin, invokeChannel } from '../../src-main/shell/ipc-names';
+import { tempDir } from '../support/temp';
+
+// main.ts with Electron faked at its edge: what it wires, not how Electron behaves.
+
+const dir = tempDir('contract-desk-main-');
+type Listener = (...args: unknown[]) => unknown;
+const appListeners = new Map<string, Listener>();
+const windows: FakeWindow[] = [];
+const calls = {
+  userModelId: [] as string[],
+  protocolHandler: undefined as Listener | undefined,
+  permissionRequest: undefined as Listener | undefined,
+  permissionCheck: undefined as Listener | undefined,
+  ipcHandlers: [] as string[],
+  menu: undefined as unknown,
+};
+
+class FakeWindow {
+  static getAllWindows = () => windows;
+  listeners = new Map<string, Listener>();
+  loaded: string[] = [];
+  webContents = { send: vi.fn(), isDestroyed: () => false, reload: vi.fn() };
+  constructor(public options: { webPreferences: Record<string, unknown>; width: number }) {
+    windows.push(this);
+  }
+  once(event: string, listener: Listener) {
+    this.listeners.set(event, listener);
+  }
+  on(event: string, listener: Listener) {
+    this.listeners.set(event, listener);
+  }
+  loadURL(url: string) {
+    this.loaded.push(url);
+    return Promise.resolve();
+  }
+  maximize() {}
+  isMinimized = () => false;
+  focus = vi.fn();
+  restore() {}
+  isMaximized = () => false;
+  getNormalBounds = () => ({ x: 10, y: 20, width: 1200, height: 800 });
+}
+
+vi.mock('electron', () => ({
+  app: {
+    setAppUserModelId: (id: string) => calls.userModelId.push(id),
+    getAppPath: () => dir.path,
+    getPath: (name: string) => join(dir.path, name),
+    getVersion: () => '0.1.0',
+    getLocale: () => 'en-US',
+    isPackaged: false,
+    requestSingleInstanceLock: () => true,
+    on: (event: string, listener: Listener) => appListeners.set(event, listener),
+    whenReady: () => Promise.resolve(),
+    quit: vi.fn(),
+  },
+  BrowserWindow: FakeWindow,
+  ipcMain: { handle: (channel: string) => calls.ipcHandlers.push(channel), removeHandler: vi.fn() },
+  Menu: { buildFromTemplate: (template: unknown) => template, setApplicationMenu: (menu: unknown) => (calls.menu = menu) },
+  net: { fetch: async () => new Response('<html></html>', { headers: { 'Content-Type': 'text/html' } }) },
+  Notification: class {
+    show() {}
+  },
+  protocol: { registerSchemesAsPrivileged: vi.fn(), handle: (_scheme: string, handler: Listener) => (calls.protocolHandler = handler) },
+  safeStorage: { isEncryptionAvailable: () => false, encryptString: vi.fn(), decryptString: vi.fn() },
+  screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
+  session: {
+    defaultSession: {
+      setPermissionRequestHandler: (handler: Listener) => (calls.permissionRequest = handler),
+      setPermissionCheckHandler: (handler: Listener) => (calls.permissionCheck = handler),
+    },
+  },
+  shell: { openExternal: vi.fn(async () => {}) },
+}));
+vi.mock('electron-updater', () => ({ autoUpdater: {} }));
+vi.mock('../../src-main/core/core', () => ({
+  createCore: () => ({
+    invoke: async () => ({ ok: true, data: { serverUrl: null, language: 'zh-CN' } }),
+    subscribe: () => () => {},
+    close: async () => {},
+  }),
+}));
+
+const processListeners = { uncaught: process.listeners('uncaughtException'), unhandled: process.listeners('unhandledRejection') };
+afterAll(() => {
+  // main.ts logs process-level errors; the test process gets its own handlers back.
+  for (const l of process.listeners('uncaughtException')) if (!processListeners.uncaught.includes(l)) process.off('uncaughtException', l);
+  for (const l of process.listeners('unhandledRejection')) if (!processListeners.unhandled.includes(l)) process.off('unhandledRejection', l);
+  dir.cleanup();
+});
+
+describe('main.ts wiring', async () => {
+  await import('../../src-main/shell/main');
+  await vi.waitFor(() => expect(windows.length).toBe(1));
+
+  it('sets the installer appId and opens one hardened window on the app origin', () => {
+    expect(calls.userModelId).toEqual([appId]);
+    const [first] = windows;
+    expect(first!.loaded).toEqual([`${appOrigin}/`]);
+    expect(first!.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, webviewTag: false });
+    expect(calls.ipcHandlers).toEqual([invokeChannel]);
+  });
+
+  it('serves app:// with the CSP and refuses every permission', async () => {
+    const response = (await calls.protocolHandler!({ url: `${appOrigin}/standingBook/detail?contractId=1&mode=contract` })) as Response;
+    expect(response.headers.get('Content-Security-Policy')).toBe(contentSecurityPolicy);
+    const granted = vi.fn();
+    calls.permissionRequest!({}, 'media', granted);
+    expect(granted).toHaveBeenCalledWith(false);
+    expect(calls.permissionCheck!({}, 'notifications')).toBe(false);
+  });
+
+  it('guards every web contents: window.open denied, spec routes as app windows, navigation and webviews held', () => {
+    const handlers = new Map<string, Listener>();
+    let openHandler: Listener | undefined;
+    const contents = { setWindowOpenHandler: (h: Listener) => (openHandler = h), on: (event: string, h: Listener) => handlers.set(event, h) };
+    appListeners.get('web-contents-created')!({}, contents);
+    expect(openHandler!({ url: `${appOrigin}/contractApproval/detail?id=9&flowId=0&tab=PERFORMANCE_TAB&active=0` })).toEqual({ action: 'deny' });
+    expect(windows.at(-1)!.loaded).toEqual([`${appOrigin}/contractApproval/detail?id=9&flowId=0&tab=PERFORMANCE_TAB&active=0`]);
+    expect(openHandler!({ url: 'javascript:alert(1)' })).toEqual({ action: 'deny' });
+    expect(windows).toHaveLength(2);
+    for (const event of ['will-navigate', 'will-redirect', 'will-attach-webview']) {
+      const preventDefault = vi.fn();
+      handlers.get(event)!({ url: 'file:///etc/passwd', preventDefault });
+      expect(preventDefault).toHaveBeenCalled();
+    }
+  });
+
+  it('shows the saved language in the menu; a second launch with a bad deep link just focuses', () => {
+    const language = (calls.menu as { label?: string; submenu?: { label: string; checked: boolean }[] }[]).find((m) => m.label === 'Language / 语言');
+    expect(language!.submenu!.find((c) => c.checked)!.label).toBe('简体中文');
+    appListeners.get('second-instance')!({}, ['exe', `${appOrigin}/nowhere`]);
+    expect(windows).toHaveLength(2);
+    appListeners.get('second-instance')!({}, ['exe']);
+    expect(windows[0]!.focus).toHaveBeenCalled();
+  });
+
+  it('remembers the window position when it closes', async () => {
+    windows[0]!.listeners.get('close')!();
+    const { readWindowState } = await import('../../src-main/shell/window-state');
+    expect(readWindowState(join(dir.path, 'userData', 'window-state.json'), [{ x: 0, y: 0, width: 1920, height: 1080 }])).toEqual({
+      x: 10,
+      y: 20,
+      width: 1200,
+      height: 800,
+      maximized: false,
+    });
+  });
+});
