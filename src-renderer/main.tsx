@@ -1,3 +1,4 @@
+import './zod-config';
 import '@blueprintjs/core/lib/css/blueprint.css';
 import '@blueprintjs/icons/lib/css/blueprint-icons.css';
 import './app/app.css';
