@@ -13,6 +13,7 @@ export const errorCodes = [
   'not_found',
   'conflict',
   'rate_limited',
+  'must_resync',
   'not_signed_in',
   'server_unreachable',
   'server_error',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { contractSchema, idSchema } from '../domain/contract';
+import { appErrorSchema } from '../errors';
 
 // Pull by a server cursor (a monotonic change sequence the server assigns), never by a clock.
 // Every pull names the protocol and schema versions it speaks (architecture, sync rule 9).
@@ -37,3 +38,45 @@ export const syncPullResponseSchema = z.object({
   remaining: z.number().int().nonnegative(),
 });
 export type SyncPullResponse = z.infer<typeof syncPullResponseSchema>;
+
+// Push: a batch of queued mutations, each applied exactly once (architecture, sync rules 2, 5, 6).
+
+const uuidSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a UUID');
+
+export const mutationEnvelopeSchema = z
+  .object({
+    /** Client-generated UUIDv7: the key of exactly-once. */
+    id: uuidSchema,
+    /** Per-client sequence number; a client's mutations are applied in this order. */
+    seq: z.number().int().positive().safe(),
+    name: z.string().min(1).max(128),
+    /** Validated on the server against the named mutation's schema (src-shared/sync/mutations.ts). */
+    args: z.unknown(),
+    /** The version of each touched row ("entity:id") the client based the edit on. */
+    baseVersions: z.record(z.string().max(140), z.number().int().nonnegative()),
+  })
+  .strict();
+export type MutationEnvelope = z.infer<typeof mutationEnvelopeSchema>;
+
+export const syncPushRequestSchema = z
+  .object({
+    protocolVersion: z.number().int().min(1),
+    schemaVersion: z.number().int().min(1),
+    clientId: uuidSchema,
+    mutations: z.array(mutationEnvelopeSchema).min(1).max(500),
+  })
+  .strict();
+export type SyncPushRequest = z.infer<typeof syncPushRequestSchema>;
+
+export const mutationResultSchema = z.discriminatedUnion('status', [
+  /** Applied now or before (a replay returns the stored result); the new version of each row. */
+  z.object({ id: uuidSchema, status: z.literal('applied'), versions: z.record(z.string(), z.number().int()) }),
+  /** Permanently refused (validation, permission, illegal state): the client reverts and shows it. */
+  z.object({ id: uuidSchema, status: z.literal('rejected'), error: appErrorSchema }),
+  /** A touched row changed since its base version: the current rows, for the user to settle. */
+  z.object({ id: uuidSchema, status: z.literal('conflict'), error: appErrorSchema, current: z.array(syncChangeSchema) }),
+]);
+export type MutationResult = z.infer<typeof mutationResultSchema>;
+
+export const syncPushResponseSchema = z.object({ results: z.array(mutationResultSchema) });
+export type SyncPushResponse = z.infer<typeof syncPushResponseSchema>;

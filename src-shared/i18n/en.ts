@@ -151,6 +151,7 @@ export const en = {
     not_found: 'no data',
     conflict: 'Someone else changed this record first.',
     rate_limited: 'Too many attempts. Please wait a moment and try again.',
+    must_resync: 'This device was offline for a long time: its data is being downloaded again. Your unsent changes are kept.',
     not_signed_in: 'Please sign in first.',
     server_unreachable: 'The contract server cannot be reached. Check the address, or work offline after a first sign-in.',
     server_error: 'The contract server reported an error.',

@@ -152,6 +152,7 @@ export const zhCN: Catalog = {
     not_found: '暂无数据',
     conflict: '该记录已被他人先行修改。',
     rate_limited: '尝试次数过多，请稍后再试。',
+    must_resync: '此设备离线时间较长，正在重新下载数据。未发送的修改会保留。',
     not_signed_in: '请先登录。',
     server_unreachable: '无法连接合同服务器。请检查地址；首次登录后可离线使用。',
     server_error: '合同服务器返回错误。',

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { idSchema } from '../domain/contract';
+import { moneySchema } from '../domain/money';
+
+// Every write the UI makes is a named, versioned mutation (architecture, sync rule 1). The client
+// applies it optimistically and queues it; the server applies it exactly once. Each mutation
+// names the rows it touches, so the server can check their base versions.
+
+/** A row a mutation touches, as "entity:id" (e.g. "contract:0192…"). */
+export type RowKey = `${string}:${string}`;
+export const rowKey = (entity: string, id: string): RowKey => `${entity}:${id}`;
+
+const contractPatchSchema = z
+  .object({
+    name: z.string().trim().min(1).max(200),
+    contractNumber: z.string().trim().max(64).nullable(),
+    signDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be yyyy-MM-dd').nullable(),
+    amount: moneySchema.nullable(),
+  })
+  .partial()
+  .strict()
+  .refine((patch) => Object.keys(patch).length > 0, 'the patch changes nothing');
+
+export interface MutationDefinition<A extends z.ZodType = z.ZodType> {
+  args: A;
+  /** The rows whose base versions the server compares before applying. */
+  touches(args: z.output<A>): RowKey[];
+}
+
+const mutation = <A extends z.ZodType>(definition: MutationDefinition<A>) => definition;
+
+export const mutations = {
+  /** Edits fields of a contract (the first mutation; the form issue adds drafting and alteration). */
+  'contract.update': mutation({
+    args: z.object({ id: idSchema, patch: contractPatchSchema }).strict(),
+    touches: (args) => [rowKey('contract', args.id)],
+  }),
+} as const satisfies Record<string, MutationDefinition>;
+
+export type MutationName = keyof typeof mutations;
+export type MutationArgs<N extends MutationName> = z.output<(typeof mutations)[N]['args']>;
+
+export function isMutationName(name: unknown): name is MutationName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(mutations, name);
+}
