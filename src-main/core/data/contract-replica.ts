@@ -4,38 +4,17 @@ import type { Contract, ContractStatistics } from '../../../src-shared/domain/co
 import { contractStatusStatisticsKey, type ContractStatus } from '../../../src-shared/domain/enums';
 import type { LedgerContractPageQuery } from '../../../src-shared/ipc/channels';
 import type { OpenReplica } from './replica';
-import { contractStatusCounts, contracts, replicaMeta } from './schema';
+import { toContract, toRow, type ContractRow } from './contract-rows';
+import { rebuildPulledRows } from './outbox';
+import { contractStatusCounts, contracts, contractsLocal, contractsOverlay, replicaMeta } from './schema';
 
-// One typed data API over the replica with explicit reader and writer sides: screens only read,
-// and only sync writes base state.
-
-type ContractRow = typeof contracts.$inferSelect;
-
-function toContract(row: ContractRow): Contract {
-  const { amount, amountUnit, status, ...rest } = row;
-  return {
-    ...rest,
-    status: (status ?? null) as ContractStatus | null,
-    amount: amount === null || amountUnit === null ? null : { amount, unit: amountUnit },
-  };
-}
-
-function toRow(contract: Contract): ContractRow {
-  const { amount, ...rest } = contract;
-  return { ...rest, amount: amount?.amount ?? null, amountUnit: amount?.unit ?? null };
-}
+// One typed data API over the replica with explicit reader and writer sides: screens only read
+// (base rows overlaid with the user's unconfirmed edits), and only sync writes base state.
 
 /** LIKE pattern that matches `text` literally anywhere (% and _ in user input are data). */
 function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
-
-const sortColumns = {
-  updateTime: contracts.updateTime,
-  createTime: contracts.createTime,
-  name: contracts.name,
-  contractNumber: contracts.contractNumber,
-} as const;
 
 export type ContractPage = { list: Contract[]; count: number };
 
@@ -59,16 +38,23 @@ export function contractReader({ db }: OpenReplica): ContractReader {
   // built on first use, so a page costs a bind and a step rather than building SQL again.
   const prepared = new Map<string, { rows: () => ContractRow[]; total: () => number; bind: (q: LedgerContractPageQuery) => Record<string, unknown> }>();
 
+  // Without local edits the ledger reads the base table and its indexes; with some, the overlay
+  // view (see schema.ts). Contract status is not locally editable yet, so the counts stay exact.
+  const hasLocal = db.select({ id: contractsLocal.id }).from(contractsLocal).limit(1).prepare();
+
   function statementsFor(query: LedgerContractPageQuery) {
-    const key = `${query.status !== null}|${query.q !== ''}|${query.sort.field}|${query.sort.order}`;
+    const overlay = hasLocal.get() !== undefined;
+    const key = `${overlay}|${query.status !== null}|${query.q !== ''}|${query.sort.field}|${query.sort.order}`;
     const cached = prepared.get(key);
     if (cached) return cached;
+    const source = overlay ? contractsOverlay : contracts;
+    const sortColumns = { updateTime: source.updateTime, createTime: source.createTime, name: source.name, contractNumber: source.contractNumber };
     const conditions: SQL[] = [];
-    if (query.status !== null) conditions.push(eq(contracts.status, sql.placeholder('status')));
+    if (query.status !== null) conditions.push(eq(source.status, sql.placeholder('status')));
     if (query.q !== '') {
       const keyword = sql.placeholder('q');
       conditions.push(
-        or(sql`${contracts.name} like ${keyword} escape '\\'`, sql`${contracts.contractNumber} like ${keyword} escape '\\'`)!,
+        or(sql`${source.name} like ${keyword} escape '\\'`, sql`${source.contractNumber} like ${keyword} escape '\\'`)!,
       );
     }
     const where = conditions.length > 0 ? and(...conditions) : undefined;
@@ -76,13 +62,13 @@ export function contractReader({ db }: OpenReplica): ContractReader {
     const direction = query.sort.order === 'asc' ? asc : desc;
     const pageStatement = db
       .select()
-      .from(contracts)
+      .from(source)
       .where(where)
-      .orderBy(direction(column), direction(contracts.id))
+      .orderBy(direction(column), direction(source.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare();
-    const countStatement = db.select({ n: count() }).from(contracts).where(where).prepare();
+    const countStatement = db.select({ n: count() }).from(source).where(where).prepare();
     let params: Record<string, unknown> = {};
     const entry = {
       bind: (q: LedgerContractPageQuery) => {
@@ -168,6 +154,8 @@ export function replicaWriter({ db }: OpenReplica): ReplicaWriter {
           }
         }
         flush();
+        // A pull never erases an unconfirmed edit: it is re-applied on the new base (rule 4).
+        rebuildPulledRows(tx, new Set(changes.map((change) => (change.op === 'upsert' ? change.row.id : change.id))));
         setMeta(tx, cursorKey, cursor);
         setMeta(tx, lastSyncKey, syncedAt);
       });

@@ -1,29 +1,33 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, sqliteTable, sqliteView, text } from 'drizzle-orm/sqlite-core';
 
 // The local replica: synced base state as the server last sent it. Pending local edits (the
 // outbox of the sync engine) are kept apart from these rows so a pull never erases them.
 
+/** The columns of a contract row, shared by the base table and the optimistic one. */
+const contractColumns = () => ({
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  contractNumber: text('contract_number'),
+  status: integer('status'),
+  contractTypeName: text('contract_type_name'),
+  templateName: text('template_name'),
+  counterpartName: text('counterpart_name'),
+  amount: integer('amount'),
+  amountUnit: text('amount_unit'),
+  responsibleUserId: text('responsible_user_id'),
+  responsibleUserName: text('responsible_user_name'),
+  departmentId: text('department_id'),
+  departmentName: text('department_name'),
+  signDate: text('sign_date'),
+  createTime: text('create_time').notNull(),
+  updateTime: text('update_time').notNull(),
+  version: integer('version').notNull(),
+});
+
 export const contracts = sqliteTable(
   'contracts',
-  {
-    id: text('id').primaryKey(),
-    name: text('name').notNull(),
-    contractNumber: text('contract_number'),
-    status: integer('status'),
-    contractTypeName: text('contract_type_name'),
-    templateName: text('template_name'),
-    counterpartName: text('counterpart_name'),
-    amount: integer('amount'),
-    amountUnit: text('amount_unit'),
-    responsibleUserId: text('responsible_user_id'),
-    responsibleUserName: text('responsible_user_name'),
-    departmentId: text('department_id'),
-    departmentName: text('department_name'),
-    signDate: text('sign_date'),
-    createTime: text('create_time').notNull(),
-    updateTime: text('update_time').notNull(),
-    version: integer('version').notNull(),
-  },
+  contractColumns(),
   (t) => [
     // The ledger pages by update time, within a status tab or across all of them.
     index('contracts_update_time').on(t.updateTime),
@@ -61,4 +65,62 @@ export const firedReminders = sqliteTable(
     snoozedUntil: text('snoozed_until'),
   },
   (t) => [index('fired_reminders_snoozed_until').on(t.snoozedUntil)],
+);
+
+// Sync engine (architecture, sync rules 1, 4–6). Base rows stay exactly as the server sent them;
+// `contracts_local` holds the optimistic row of each contract that live mutations touch (base +
+// those mutations re-applied in seq order). It is rebuilt for a row whenever its base changes or
+// one of its mutations settles, so the ledger reads one row per contract without replaying the
+// outbox: when `contracts_local` is empty (the usual case) the reader uses `contracts` directly,
+// otherwise the `contracts_overlay` view, which prefers the local row.
+
+export const contractsLocal = sqliteTable('contracts_local', contractColumns());
+
+export const contractsOverlay = sqliteView('contracts_overlay', contractColumns()).as(
+  sql`select * from contracts_local union all select * from contracts where id not in (select id from contracts_local)`,
+);
+
+/**
+ * pending: queued, not yet confirmed; applied: confirmed by the server, kept (and re-applied)
+ * until a pull brings a base row at least as new, so the user's edit never flickers away;
+ * rejected / conflict: settled against the user, kept to be shown until the user dismisses it.
+ */
+export const outboxStates = ['pending', 'applied', 'rejected', 'conflict'] as const;
+export type OutboxState = (typeof outboxStates)[number];
+
+/** The outbox: one intent per local write. Never holds an auth token. */
+export const outbox = sqliteTable(
+  'outbox',
+  {
+    // AUTOINCREMENT: a sequence number is never reused, even after its row is deleted.
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    id: text('id').notNull().unique(),
+    name: text('name').notNull(),
+    args: text('args').notNull(),
+    /** JSON {"entity:id": version}: the version of each touched row the edit was based on. */
+    baseVersions: text('base_versions').notNull(),
+    createdAt: text('created_at').notNull(),
+    state: text('state', { enum: outboxStates }).notNull(),
+    /** Pushes whose answer carried no valid result for this mutation. */
+    attempts: integer('attempts').notNull().default(0),
+    /** JSON {"entity:id": version} of an applied mutation. */
+    appliedVersions: text('applied_versions'),
+    /** JSON AppError of a rejected, conflicting or set-aside mutation. */
+    error: text('error'),
+    /** JSON SyncChange[]: the server's current rows of a conflict. */
+    current: text('current'),
+  },
+  (t) => [index('outbox_state_seq').on(t.state, t.seq)],
+);
+
+/** Which rows ("entity:id") each outbox mutation touches, to find a row's mutations fast. */
+export const outboxTouches = sqliteTable(
+  'outbox_touches',
+  {
+    rowKey: text('row_key').notNull(),
+    seq: integer('seq')
+      .notNull()
+      .references(() => outbox.seq, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.rowKey, t.seq] }), index('outbox_touches_seq').on(t.seq)],
 );

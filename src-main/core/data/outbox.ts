@@ -1,0 +1,330 @@
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { z } from 'zod';
+import { mutationResultSchema, syncChangeSchema, type MutationEnvelope, type MutationResult } from '../../../src-shared/api/sync';
+import type { Contract } from '../../../src-shared/domain/contract';
+import { AppFailure, appErrorSchema, issuesFromZod, validationFailure, type AppError } from '../../../src-shared/errors';
+import { isMutationName, mutations, rowKey, type MutationArgs, type MutationName, type RowKey } from '../../../src-shared/sync/mutations';
+import type { Clock } from '../ports';
+import { toContract, toRow } from './contract-rows';
+import { applyLocal, type WorkingRows } from './local-mutations';
+import type { OpenReplica, ReplicaDb } from './replica';
+import { contracts, contractsLocal, outbox, outboxTouches, type OutboxState } from './schema';
+
+// The outbox of the sync engine (architecture, sync rules 1, 4–6) and the optimistic rows it
+// implies. Every state change of a mutation rebuilds `contracts_local` for the rows it touches
+// in the same transaction, so what the ledger shows is always base + live mutations.
+
+type Db = Pick<ReplicaDb, 'select' | 'selectDistinct' | 'insert' | 'update' | 'delete'>;
+type OutboxRow = typeof outbox.$inferSelect;
+
+/** Mutations whose effect the user still sees on top of the base rows. */
+const liveStates: OutboxState[] = ['pending', 'applied'];
+/** Answers without a valid result for a mutation before it is set aside (one poisoned item never blocks). */
+const maxAttempts = 5;
+const versionsSchema = z.record(z.string(), z.number().int());
+
+interface ParsedMutation {
+  name: MutationName;
+  args: unknown;
+  baseVersions: Record<string, number>;
+  touches: RowKey[];
+}
+
+const setAsideError = (why: string): AppError => ({ code: 'bad_request', message: `Set aside: ${why}.` });
+
+function parseJson(text: string | null): unknown {
+  if (text === null) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A stored mutation checked against this build's registry, or why it cannot be used. */
+function parseStored(row: OutboxRow): ParsedMutation | AppError {
+  if (!isMutationName(row.name)) return setAsideError(`unknown mutation "${row.name}" (written by another version of the app)`);
+  const args = mutations[row.name].args.safeParse(parseJson(row.args));
+  const baseVersions = versionsSchema.safeParse(parseJson(row.baseVersions));
+  if (!args.success || !baseVersions.success) {
+    const issues = args.success ? 'base versions unreadable' : issuesFromZod(args.error).map((i) => `${i.path}: ${i.message}`).join('; ');
+    return setAsideError(`the stored "${row.name}" is corrupted (${issues})`);
+  }
+  const touches = (mutations[row.name].touches as (args: unknown) => RowKey[])(args.data);
+  return { name: row.name, args: args.data, baseVersions: baseVersions.data, touches };
+}
+
+const isError = (parsed: ParsedMutation | AppError): parsed is AppError => 'code' in parsed;
+
+/** The contract id of a row key, or null for an entity this replica does not hold. */
+function contractId(key: string): string | null {
+  return key.startsWith('contract:') ? key.slice('contract:'.length) : null;
+}
+
+function readBase(db: Db, key: string): Contract | null {
+  const id = contractId(key);
+  const row = id === null ? undefined : db.select().from(contracts).where(eq(contracts.id, id)).get();
+  return row ? toContract(row) : null;
+}
+
+function touchesOf(db: Db, seqs: number[]): string[] {
+  if (seqs.length === 0) return [];
+  return db.select({ key: outboxTouches.rowKey }).from(outboxTouches).where(inArray(outboxTouches.seq, seqs)).all().map((t) => t.key);
+}
+
+function liveSeqsTouching(db: Db, keys: string[], extra?: ReturnType<typeof gt>) {
+  if (keys.length === 0) return [];
+  return db
+    .select({ seq: outbox.seq, state: outbox.state, rowKey: outboxTouches.rowKey, baseVersions: outbox.baseVersions, appliedVersions: outbox.appliedVersions })
+    .from(outboxTouches)
+    .innerJoin(outbox, eq(outbox.seq, outboxTouches.seq))
+    .where(and(inArray(outboxTouches.rowKey, keys), inArray(outbox.state, liveStates), extra))
+    .orderBy(asc(outbox.seq))
+    .all();
+}
+
+/**
+ * Rebuilds the optimistic rows of `keys`: base rows with the live mutations touching them
+ * re-applied in seq order (a mutation touching two rows ties their replays together, hence the
+ * closure). Applied mutations whose result a pulled base row already holds are dropped here.
+ */
+export function rebuildOverlay(db: Db, keys: Iterable<string>): void {
+  const closure = new Set(keys);
+  const seqs = new Set<number>();
+  for (let frontier = [...closure]; frontier.length > 0; ) {
+    const found = liveSeqsTouching(db, frontier).map((t) => t.seq).filter((seq) => !seqs.has(seq));
+    for (const seq of found) seqs.add(seq);
+    frontier = touchesOf(db, found).filter((key) => !closure.has(key));
+    for (const key of frontier) closure.add(key);
+  }
+  const base = new Map<string, Contract | null>();
+  const baseOf = (key: string) => {
+    if (!base.has(key)) base.set(key, readBase(db, key));
+    return base.get(key) ?? null;
+  };
+  const working = new Map<string, Contract>();
+  const rows: WorkingRows = { get: (key) => working.get(key) ?? baseOf(key), put: (key, row) => working.set(key, row) };
+  const shown = new Set<string>();
+  const live = seqs.size === 0 ? [] : db.select().from(outbox).where(inArray(outbox.seq, [...seqs])).orderBy(asc(outbox.seq)).all();
+  for (const row of live) {
+    const parsed = parseStored(row);
+    if (isError(parsed)) {
+      db.update(outbox).set({ state: 'rejected', error: JSON.stringify(parsed) }).where(eq(outbox.seq, row.seq)).run();
+      continue;
+    }
+    if (row.state === 'applied') {
+      const applied = versionsSchema.safeParse(parseJson(row.appliedVersions));
+      // A deleted row (no base) will never catch up: the mutation is done either way.
+      const inBase = !applied.success || parsed.touches.every((key) => (baseOf(key)?.version ?? Infinity) >= (applied.data[key] ?? 0));
+      if (inBase) {
+        db.delete(outbox).where(eq(outbox.seq, row.seq)).run();
+        continue;
+      }
+    }
+    applyLocal(parsed.name, parsed.args, rows);
+    for (const key of parsed.touches) shown.add(key);
+  }
+  for (const key of closure) {
+    const id = contractId(key);
+    if (id === null) continue;
+    db.delete(contractsLocal).where(eq(contractsLocal.id, id)).run();
+    const row = working.get(key);
+    if (shown.has(key) && row) db.insert(contractsLocal).values(toRow(row)).run();
+  }
+}
+
+/** After a pull page: re-applies the live mutations on top of the base rows it changed. */
+export function rebuildPulledRows(db: Db, contractIds: Iterable<string>): void {
+  const live = new Set(
+    db
+      .selectDistinct({ key: outboxTouches.rowKey })
+      .from(outboxTouches)
+      .innerJoin(outbox, eq(outbox.seq, outboxTouches.seq))
+      .where(inArray(outbox.state, liveStates))
+      .all()
+      .map((t) => t.key),
+  );
+  if (live.size === 0) return;
+  rebuildOverlay(db, [...contractIds].map((id) => rowKey('contract', id)).filter((key) => live.has(key)));
+}
+
+export interface OutboxProblem {
+  id: string;
+  name: string;
+  state: 'rejected' | 'conflict';
+  args: unknown;
+  createdAt: string;
+  error: AppError | null;
+  /** The server's current rows of a conflict. */
+  current: z.infer<typeof syncChangeSchema>[];
+}
+
+export interface OutboxStatus {
+  queued: number;
+  oldestQueuedAt: string | null;
+  problems: OutboxProblem[];
+}
+
+export interface OutboxOptions {
+  clock: Clock;
+  newId?: () => string;
+}
+
+export function createOutbox({ db }: OpenReplica, { clock, newId = uuidv7 }: OutboxOptions) {
+  /** The version a new edit of `key` builds on: the base row's, or a newer confirmed one of ours. */
+  function knownVersion(tx: Db, key: RowKey): number {
+    let version = readBase(tx, key)?.version ?? 0;
+    for (const row of liveSeqsTouching(tx, [key])) {
+      const applied = versionsSchema.safeParse(parseJson(row.appliedVersions));
+      if (row.state === 'applied' && applied.success) version = Math.max(version, applied.data[key] ?? 0);
+    }
+    return version;
+  }
+
+  function insert(tx: Db, name: MutationName, args: unknown, touches: RowKey[], baseVersions: Record<string, number>) {
+    const id = newId();
+    const { seq } = tx
+      .insert(outbox)
+      .values({ id, name, args: JSON.stringify(args), baseVersions: JSON.stringify(baseVersions), createdAt: clock.now().toISOString(), state: 'pending' })
+      .returning({ seq: outbox.seq })
+      .get();
+    tx.insert(outboxTouches).values(touches.map((key) => ({ rowKey: key, seq }))).run();
+    rebuildOverlay(tx, touches);
+    return { id, seq };
+  }
+
+  /** Moves a mutation out of the queue and reverts (or, when applied, keeps) its effect. */
+  function settle(tx: Db, seq: number, values: Partial<OutboxRow>) {
+    tx.update(outbox).set(values).where(eq(outbox.seq, seq)).run();
+    rebuildOverlay(tx, touchesOf(tx, [seq]));
+  }
+
+  /** A later pending edit of a row was made on top of this applied one: it now builds on its result. */
+  function rebase(tx: Db, seq: number, versions: Record<string, number>) {
+    for (const [key, version] of Object.entries(versions)) {
+      for (const later of liveSeqsTouching(tx, [key], gt(outbox.seq, seq))) {
+        const base = versionsSchema.safeParse(parseJson(later.baseVersions));
+        if (later.state !== 'pending' || !base.success) continue;
+        const next = { ...base.data, [key]: Math.max(base.data[key] ?? 0, version) };
+        tx.update(outbox).set({ baseVersions: JSON.stringify(next) }).where(eq(outbox.seq, later.seq)).run();
+      }
+    }
+  }
+
+  function settleResult(tx: Db, row: OutboxRow, result: MutationResult | undefined) {
+    if (!result) {
+      const attempts = row.attempts + 1;
+      if (attempts < maxAttempts) tx.update(outbox).set({ attempts }).where(eq(outbox.seq, row.seq)).run();
+      else settle(tx, row.seq, { attempts, state: 'rejected', error: JSON.stringify(setAsideError(`the server gave no valid answer for it ${attempts} times`)) });
+      return;
+    }
+    switch (result.status) {
+      case 'applied':
+        settle(tx, row.seq, { state: 'applied', appliedVersions: JSON.stringify(result.versions) });
+        rebase(tx, row.seq, result.versions);
+        return;
+      case 'rejected':
+        settle(tx, row.seq, { state: 'rejected', error: JSON.stringify(result.error) });
+        return;
+      case 'conflict':
+        settle(tx, row.seq, { state: 'conflict', error: JSON.stringify(result.error), current: JSON.stringify(result.current) });
+    }
+  }
+
+  const problemRow = (id: string, state: 'rejected' | 'conflict') =>
+    db.select().from(outbox).where(and(eq(outbox.id, id), eq(outbox.state, state))).get();
+
+  return {
+    /** The optimistic effect and the outbox row, in one transaction (rule 1). */
+    enqueue<N extends MutationName>(name: N, args: MutationArgs<N>): { id: string; seq: number } {
+      const parsed = mutations[name].args.safeParse(args);
+      if (!parsed.success) throw validationFailure(parsed.error);
+      const touches = (mutations[name].touches as (args: unknown) => RowKey[])(parsed.data);
+      return db.transaction((tx) => insert(tx, name, parsed.data, touches, Object.fromEntries(touches.map((key) => [key, knownVersion(tx, key)]))));
+    },
+
+    /**
+     * The next pending mutations in seq order, at most `limit`. A mutation waits while an earlier
+     * pending one touches the same row: it was made on top of that one, so it is sent once that
+     * one settles (re-based on its result when applied). Unusable rows are set aside here.
+     */
+    nextBatch(limit: number): MutationEnvelope[] {
+      return db.transaction((tx) => {
+        const batch: MutationEnvelope[] = [];
+        const busy = new Set<string>();
+        for (const row of tx.select().from(outbox).where(eq(outbox.state, 'pending')).orderBy(asc(outbox.seq)).all()) {
+          if (batch.length >= limit) break;
+          const parsed = parseStored(row);
+          if (isError(parsed)) {
+            settle(tx, row.seq, { state: 'rejected', error: JSON.stringify(parsed) });
+            continue;
+          }
+          const waits = parsed.touches.some((key) => busy.has(key));
+          for (const key of parsed.touches) busy.add(key);
+          if (!waits) batch.push({ id: row.id, seq: row.seq, name: row.name, args: parsed.args, baseVersions: parsed.baseVersions });
+        }
+        return batch;
+      });
+    },
+
+    /** Records the server's answer to a push; results that do not match the schema count as missing. */
+    settle(sent: readonly MutationEnvelope[], results: readonly unknown[]): { malformed: number } {
+      const byId = new Map<string, MutationResult>();
+      let malformed = 0;
+      for (const raw of results) {
+        const result = mutationResultSchema.safeParse(raw);
+        if (result.success) byId.set(result.data.id, result.data);
+        else malformed += 1;
+      }
+      db.transaction((tx) => {
+        for (const mutation of sent) {
+          const row = tx.select().from(outbox).where(eq(outbox.id, mutation.id)).get();
+          // Only a pending row is settled: a duplicated answer finds it already settled.
+          if (row?.state === 'pending') settleResult(tx, row, byId.get(mutation.id));
+        }
+      });
+      return { malformed };
+    },
+
+    /** The user saw a rejection, or settles a conflict by keeping the server's version. */
+    dismiss(id: string): void {
+      db.delete(outbox).where(and(eq(outbox.id, id), inArray(outbox.state, ['rejected', 'conflict']))).run();
+    },
+
+    /** Settles a conflict by applying the same edit again, based on the server's current rows. */
+    applyMineAgain(id: string): { id: string; seq: number } {
+      return db.transaction((tx) => {
+        const row = problemRow(id, 'conflict');
+        const parsed = row && parseStored(row);
+        if (!row || !parsed || isError(parsed)) throw new AppFailure('not_found', 'There is no such conflict to settle.');
+        const current = z.array(syncChangeSchema).catch([]).parse(parseJson(row.current));
+        const versions = { ...parsed.baseVersions };
+        for (const change of current) if (change.op === 'upsert') versions[rowKey('contract', change.row.id)] = change.row.version;
+        tx.delete(outbox).where(eq(outbox.seq, row.seq)).run();
+        return insert(tx, parsed.name, parsed.args, parsed.touches, versions);
+      });
+    },
+
+    status(): OutboxStatus {
+      const pending = db.select({ createdAt: outbox.createdAt }).from(outbox).where(eq(outbox.state, 'pending')).orderBy(asc(outbox.seq)).all();
+      const problems = db
+        .select()
+        .from(outbox)
+        .where(inArray(outbox.state, ['rejected', 'conflict']))
+        .orderBy(asc(outbox.seq))
+        .all()
+        .map((row) => ({
+          id: row.id,
+          name: row.name,
+          state: row.state as 'rejected' | 'conflict',
+          args: parseJson(row.args) ?? row.args,
+          createdAt: row.createdAt,
+          error: appErrorSchema.nullable().catch(null).parse(parseJson(row.error) ?? null),
+          current: z.array(syncChangeSchema).catch([]).parse(parseJson(row.current) ?? []),
+        }));
+      return { queued: pending.length, oldestQueuedAt: pending[0]?.createdAt ?? null, problems };
+    },
+  };
+}
+export type Outbox = ReturnType<typeof createOutbox>;
