@@ -6,18 +6,22 @@ import { contractStatistics, listContracts } from './contracts/repository';
 import type { ServerDb } from './db/database';
 import { installErrorHandling } from './http/errors';
 import { registerEndpoints, type Handlers } from './http/routes';
-import { pullChanges } from './sync/pull';
+import { defaultSyncHistory, pullChanges, type SyncHistoryOptions } from './sync/pull';
+import { pushMutations } from './sync/push';
 
 export interface ContractServerOptions {
   /** Log every request (default off). Unexpected errors are logged either way. */
   logger?: boolean;
   /** The server's clock; tests move it to expire tokens and rate-limit windows. */
   now?: () => Date;
+  /** How long deletes stay in the change feed (default 90 days of tombstones). */
+  syncHistory?: SyncHistoryOptions;
 }
 
 /** The contract server on an open database, not yet listening (tests drive it with `inject`). */
 export function buildContractServer(db: ServerDb, options: ContractServerOptions = {}): FastifyInstance {
   const now = options.now ?? (() => new Date());
+  const syncHistory = options.syncHistory ?? defaultSyncHistory;
   const app = Fastify({ logger: options.logger ? true : { level: 'error' } });
   installErrorHandling(app);
 
@@ -35,7 +39,8 @@ export function buildContractServer(db: ServerDb, options: ContractServerOptions
     me: async ({ user: { sessionId: _session, ...user } }) => user,
     contractList: ({ user, query }) => listContracts(db, user, query),
     contractStatistics: ({ user }) => contractStatistics(db, user),
-    syncPull: ({ user, query }) => pullChanges(db, user, query),
+    syncPull: ({ user, query }) => pullChanges(db, user, query, now(), syncHistory),
+    syncPush: ({ user, body }) => pushMutations(db, user, body),
   };
   registerEndpoints(app, handlers, (authorization) => authenticate(db, authorization, now()));
   return app;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, type Column, type SQL } from 'drizzle-orm';
 import type { ContractListQuery } from '../../src-shared/api/endpoints';
 import type { Contract, ContractStatistics } from '../../src-shared/domain/contract';
 import { contractStatusStatisticsKey } from '../../src-shared/domain/enums';
@@ -9,14 +9,20 @@ import { contracts, counterparties, departments, users } from '../db/schema';
 /** Who is looking: enough of the signed-in user to decide what they may see. */
 export type Viewer = Pick<User, 'id' | 'role' | 'departmentId'>;
 
+/** The columns visibility is decided on: a contract's, or a tombstone's copy of them. */
+export interface OwnerColumns {
+  responsibleUserId: Column;
+  departmentId: Column;
+}
+
 /**
  * Admins see every contract; staff see the contracts they are responsible for and those of their
  * own department. Every read of contracts goes through this condition.
  */
-export function visibleTo(viewer: Viewer): SQL | undefined {
+export function visibleTo(viewer: Viewer, owner: OwnerColumns = contracts): SQL | undefined {
   if (viewer.role === 'admin') return undefined;
-  const own = eq(contracts.responsibleUserId, viewer.id);
-  return viewer.departmentId ? or(own, eq(contracts.departmentId, viewer.departmentId)) : own;
+  const own = eq(owner.responsibleUserId, viewer.id);
+  return viewer.departmentId ? or(own, eq(owner.departmentId, viewer.departmentId)) : own;
 }
 
 /** A contract joined with the names the ledger shows, plus its change sequence for the pull. */

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { MutationResult } from '../../src-shared/api/sync';
 import type { ContractStatus, PartySubtype, PartyType } from '../../src-shared/domain/enums';
 import {
   bigint,
@@ -7,7 +8,7 @@ import {
   foreignKey,
   index,
   integer,
-  pgSequence,
+  jsonb,
   pgTable,
   smallint,
   text,
@@ -122,9 +123,6 @@ export const counterparties = pgTable(
   ],
 );
 
-/** Every insert and update of a contract takes the next value (trigger in migration 0001). */
-export const contractChangeSeq = pgSequence('contract_change_seq');
-
 export const contracts = pgTable(
   'contracts',
   {
@@ -146,8 +144,10 @@ export const contracts = pgTable(
     updateTime: timestamp('update_time', { withTimezone: true }).notNull().defaultNow(),
     version: integer('version').notNull().default(1),
     /**
-     * The sync cursor. Always assigned by the trigger; the 0 default only lets inserts omit it
-     * (and, with the unique index, makes a missing trigger fail loudly).
+     * The sync position: the writing transaction's id and a counter within it (see
+     * sync_next_change_position in migration 0003, and src-server/sync/pull.ts). Always assigned
+     * by the trigger; the 0 default only lets inserts omit it (and, with the unique index, makes a
+     * missing trigger fail loudly).
      */
     changeSeq: bigint('change_seq', { mode: 'bigint' }).notNull().default(sql`0`),
   },
@@ -166,4 +166,54 @@ export const contracts = pgTable(
     check('contracts_amount_unit_check', sql`(${t.amount} is null) = (${t.amountUnit} is null)`),
     check('contracts_version_check', sql`${t.version} >= 0`),
   ],
+);
+
+/**
+ * A contract that was deleted, or that its former responsible person or department lost with a
+ * transfer: a 'delete' change for those who saw it under these owner columns. Written by
+ * triggers (migration 0003); pruned after the retention period, which raises the sync horizon.
+ */
+export const contractTombstones = pgTable(
+  'contract_tombstones',
+  {
+    changeSeq: bigint('change_seq', { mode: 'bigint' }).primaryKey(),
+    contractId: text('contract_id').notNull(),
+    /** The owner columns the contract had, so the feed applies the usual visibility rule. */
+    responsibleUserId: text('responsible_user_id'),
+    departmentId: text('department_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contract_tombstones_created_at_idx').on(t.createdAt)],
+);
+
+/**
+ * One row: every change position at or below `prunedThrough` may have lost its tombstone, so a
+ * client holding such a cursor must download everything again (must_resync).
+ */
+export const syncHorizon = pgTable(
+  'sync_horizon',
+  {
+    id: smallint('id').primaryKey().default(1),
+    prunedThrough: bigint('pruned_through', { mode: 'bigint' }).notNull().default(sql`0`),
+  },
+  (t) => [check('sync_horizon_single_row_check', sql`${t.id} = 1`)],
+);
+
+/**
+ * Every pushed mutation that was decided, written in the transaction of its effect: the key of
+ * exactly-once. A replay of the id returns `result` and changes nothing.
+ */
+export const processedMutations = pgTable(
+  'processed_mutations',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    clientId: text('client_id').notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    name: text('name').notNull(),
+    /** The MutationResult sent back; null only while the claiming transaction is running. */
+    result: jsonb('result').$type<MutationResult>(),
+    processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('processed_mutations_client_idx').on(t.clientId, t.seq)],
 );

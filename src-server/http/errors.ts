@@ -13,6 +13,8 @@ const statusByCode: Partial<Record<ErrorCode, number>> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  /** The cursor is older than the kept tombstones: the client downloads everything again. */
+  must_resync: 410,
   rate_limited: 429,
 };
 

@@ -1,45 +1,92 @@
-import { and, asc, count, gt } from 'drizzle-orm';
-import type { SyncPullQuery, SyncPullResponse } from '../../src-shared/api/sync';
-import { syncProtocolVersion, syncSchemaVersion } from '../../src-shared/api/sync';
+import { and, asc, count, gt, lt, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { SyncChange, SyncPullQuery, SyncPullResponse } from '../../src-shared/api/sync';
 import { AppFailure } from '../../src-shared/errors';
 import type { ServerDb } from '../db/database';
-import { contracts } from '../db/schema';
+import { contracts, contractTombstones } from '../db/schema';
+import { checkSyncVersions } from './protocol';
 import { selectContractRows, toContract, visibleTo, type Viewer } from '../contracts/repository';
 
-const maxBigint = 2n ** 63n - 1n;
+// The change feed, safe against commit order. Every change carries a position whose high bits
+// are the id of the transaction that wrote it (migration 0003). A pull serves only changes of
+// transactions below its snapshot's xmin: those have all finished, so each is either visible in
+// full or gone for good. Any transaction that commits later already had, or will get, an id at or
+// above that xmin, so all its positions sort above everything served: a cursor never passes a
+// change that is still to come. (The price: a change waits until every older writing transaction
+// has ended.) PGlite runs one transaction at a time, where this holds trivially.
 
-function unsupported(field: 'protocolVersion' | 'schemaVersion', given: number, supported: number): AppFailure {
-  const message = `unsupported sync ${field} ${given}: this server speaks ${field} ${supported}`;
-  return new AppFailure('bad_request', message, [{ path: field, message }]);
+const maxBigint = 2n ** 63n - 1n;
+/** Bits of a position below the transaction id (see sync_next_change_position). */
+const positionShift = 24n;
+
+export interface SyncHistoryOptions {
+  /** Tombstones are kept this many days; a cursor that old must download everything again. */
+  tombstoneRetentionDays: number;
 }
 
-/**
- * The first, simple pull: visible contracts whose change sequence is above the cursor, in
- * sequence order. The page and the `remaining` count are read from one snapshot.
- */
-export async function pullChanges(db: ServerDb, viewer: Viewer, query: SyncPullQuery): Promise<SyncPullResponse> {
-  if (query.protocolVersion !== syncProtocolVersion) throw unsupported('protocolVersion', query.protocolVersion, syncProtocolVersion);
-  if (query.schemaVersion !== syncSchemaVersion) throw unsupported('schemaVersion', query.schemaVersion, syncSchemaVersion);
+export const defaultSyncHistory: SyncHistoryOptions = { tombstoneRetentionDays: 90 };
+
+/** Drops tombstones written before `before` and raises the horizon over them, in one statement. */
+export async function pruneTombstones(db: ServerDb, before: Date): Promise<void> {
+  await db.execute(sql`
+    with pruned as (
+      delete from contract_tombstones where created_at < ${before.toISOString()}::timestamptz returning change_seq
+    )
+    update sync_horizon set pruned_through = greatest(pruned_through, (select max(change_seq) from pruned))
+    where exists (select 1 from pruned)`);
+}
+
+interface FeedState {
+  /** pg_snapshot_xmin of this transaction's snapshot. */
+  xmin: string;
+  prunedThrough: string;
+}
+
+function between(position: PgColumn, after: bigint, below: bigint, visible: SQL | undefined): SQL | undefined {
+  return and(gt(position, after), lt(position, below), visible);
+}
+
+export async function pullChanges(db: ServerDb, viewer: Viewer, query: SyncPullQuery, now: Date, history: SyncHistoryOptions): Promise<SyncPullResponse> {
+  checkSyncVersions(query);
   const after = BigInt(query.cursor);
   if (after > maxBigint) {
     const message = 'cursor is out of range';
     throw new AppFailure('validation_failed', `validation failed: cursor: ${message}`, [{ path: 'cursor', message }]);
   }
+  await pruneTombstones(db, new Date(now.getTime() - history.tombstoneRetentionDays * 24 * 60 * 60 * 1000));
 
-  // Known limit, lifted by the contract-server issue: a sequence value is taken at write time
-  // but becomes visible at commit, so a transaction that commits late can land below a cursor a
-  // client already holds. The commit-order-safe feed (e.g. serving only changes below
-  // pg_snapshot_xmin) replaces this condition.
-  const where = and(gt(contracts.changeSeq, after), visibleTo(viewer));
+  // Repeatable read: the xmin, the horizon, the page and the counts all come from one snapshot.
   return db.transaction(
     async (tx) => {
-      const rows = await selectContractRows(tx).where(where).orderBy(asc(contracts.changeSeq)).limit(query.limit);
-      const [pending] = await tx.select({ count: count() }).from(contracts).where(where);
-      const remaining = (pending?.count ?? 0) - rows.length;
-      const last = rows.at(-1);
+      const [state] = (
+        (await tx.execute(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin, pruned_through::text as "prunedThrough" from sync_horizon`)) as unknown as { rows: FeedState[] }
+      ).rows;
+      if (!state) throw new Error('sync_horizon has no row: migration 0003 did not run');
+      // A fresh client (cursor 0) needs no tombstones; any other cursor below the horizon may have missed some.
+      if (after > 0n && after < BigInt(state.prunedThrough)) throw new AppFailure('must_resync');
+      const below = BigInt(state.xmin) << positionShift;
+
+      const liveWhere = between(contracts.changeSeq, after, below, visibleTo(viewer));
+      const deadWhere = between(contractTombstones.changeSeq, after, below, visibleTo(viewer, contractTombstones));
+      const live = await selectContractRows(tx).where(liveWhere).orderBy(asc(contracts.changeSeq)).limit(query.limit);
+      const dead = await tx
+        .select({ changeSeq: contractTombstones.changeSeq, id: contractTombstones.contractId })
+        .from(contractTombstones)
+        .where(deadWhere)
+        .orderBy(asc(contractTombstones.changeSeq))
+        .limit(query.limit);
+      const [liveCount] = await tx.select({ count: count() }).from(contracts).where(liveWhere);
+      const [deadCount] = await tx.select({ count: count() }).from(contractTombstones).where(deadWhere);
+      const page: { position: bigint; change: SyncChange }[] = [
+        ...live.map((row) => ({ position: row.changeSeq, change: { entity: 'contract' as const, op: 'upsert' as const, row: toContract(row) } })),
+        ...dead.map(({ changeSeq, id }) => ({ position: changeSeq, change: { entity: 'contract' as const, op: 'delete' as const, id } })),
+      ]
+        .sort((a, b) => (a.position < b.position ? -1 : 1))
+        .slice(0, query.limit);
+      const remaining = (liveCount?.count ?? 0) + (deadCount?.count ?? 0) - page.length;
       return {
-        changes: rows.map((row) => ({ entity: 'contract' as const, op: 'upsert' as const, row: toContract(row) })),
-        cursor: (last?.changeSeq ?? after).toString(),
+        changes: page.map((entry) => entry.change),
+        cursor: (page.at(-1)?.position ?? after).toString(),
         hasMore: remaining > 0,
         remaining,
       };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { contractSchema, contractStatisticsSchema, contractStatusSchema } from '../domain/contract';
 import { userSchema } from '../domain/user';
 import { pageSchema } from './envelope';
-import { syncPullQuerySchema, syncPullResponseSchema } from './sync';
+import { syncPullQuerySchema, syncPullResponseSchema, syncPushRequestSchema, syncPushResponseSchema } from './sync';
 
 // The REST contract of the contract server, written once: the server validates requests and the
 // main core validates responses against the same schemas. An endpoint without schemas does not
@@ -98,6 +98,10 @@ export const endpoints = {
   syncPull: endpoint({
     method: 'GET', path: `${apiPrefix}/sync/pull`, auth: true, query: syncPullQuerySchema, body: none,
     response: syncPullResponseSchema,
+  }),
+  syncPush: endpoint({
+    method: 'POST', path: `${apiPrefix}/sync/push`, auth: true, query: none, body: syncPushRequestSchema,
+    response: syncPushResponseSchema,
   }),
 } as const satisfies Record<string, Endpoint>;
 

@@ -12,7 +12,8 @@ describeOnDatabases('migrations', (fixture) => {
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     expect(tables.map((t) => t.table_name)).toEqual([
-      'auth_sessions', 'contracts', 'counterparties', 'departments', 'login_failures', 'organisations', 'users',
+      'auth_sessions', 'contract_tombstones', 'contracts', 'counterparties', 'departments', 'login_failures', 'organisations',
+      'processed_mutations', 'sync_horizon', 'users',
     ]);
     const applied = await queryRows<{ hash: string }>(fixture.db, sql`select hash from drizzle.__drizzle_migrations`);
     expect(applied).toHaveLength(readMigrationFiles({ migrationsFolder }).length);

@@ -1,0 +1,70 @@
+import { eq, sql } from 'drizzle-orm';
+import type { SyncChange } from '../../src-shared/api/sync';
+import type { MutationArgs, MutationName, RowKey } from '../../src-shared/sync/mutations';
+import type { ServerDb } from '../db/database';
+import { contracts } from '../db/schema';
+import { selectContractRows, toContract, visibleTo, type Viewer } from '../contracts/repository';
+
+// The server side of the shared mutation registry: how each mutation changes the database, and
+// how each entity a mutation may touch is locked and read back. `applyMutation` is keyed by
+// mutation name, so a mutation added to the registry without a server implementation does not
+// type-check.
+
+export interface LockedRow {
+  version: number;
+  /** Whether the viewer may see (and so edit) the row. */
+  visible: boolean;
+}
+
+interface EntityAccess {
+  /** Locks the row until the transaction ends; undefined when it does not exist. */
+  lock(tx: ServerDb, viewer: Viewer, id: string): Promise<LockedRow | undefined>;
+  /** The row as the pull sends it, for a conflict's `current`. */
+  current(tx: ServerDb, id: string): Promise<SyncChange | undefined>;
+}
+
+export const entities = {
+  contract: {
+    async lock(tx, viewer, id) {
+      const visible = visibleTo(viewer);
+      const [row] = await tx
+        .select({ version: contracts.version, visible: visible ? sql<boolean>`coalesce(${visible}, false)` : sql<boolean>`true` })
+        .from(contracts)
+        .where(eq(contracts.id, id))
+        .for('update');
+      return row;
+    },
+    async current(tx, id) {
+      const [row] = await selectContractRows(tx).where(eq(contracts.id, id));
+      return row && { entity: 'contract', op: 'upsert', row: toContract(row) };
+    },
+  },
+} as const satisfies Record<SyncChange['entity'], EntityAccess>;
+
+export type EntityName = keyof typeof entities;
+
+/** "contract:0192…" → its entity and id; the registry only names known entities. */
+export function parseRowKey(key: RowKey): { entity: EntityName; id: string } {
+  const at = key.indexOf(':');
+  const entity = key.slice(0, at);
+  if (!Object.prototype.hasOwnProperty.call(entities, entity)) throw new Error(`the mutation registry names an unknown entity in ${key}`);
+  return { entity: entity as EntityName, id: key.slice(at + 1) };
+}
+
+type ApplyFunctions = { [N in MutationName]: (tx: ServerDb, args: MutationArgs<N>) => Promise<void> };
+
+/** Runs after the touched rows are locked, found visible and at their base versions. */
+export const applyMutation: ApplyFunctions = {
+  'contract.update': async (tx, { id, patch: { amount, ...fields } }) => {
+    await tx
+      .update(contracts)
+      .set({
+        ...fields,
+        // Money is stored as amount and unit, both set or both null.
+        ...(amount !== undefined && { amount: amount?.amount ?? null, amountUnit: amount?.unit ?? null }),
+        version: sql`${contracts.version} + 1`,
+        updateTime: sql`now()`,
+      })
+      .where(eq(contracts.id, id));
+  },
+};

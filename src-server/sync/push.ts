@@ -1,0 +1,121 @@
+import { eq } from 'drizzle-orm';
+import type { MutationEnvelope, MutationResult, SyncChange, SyncPushRequest, SyncPushResponse } from '../../src-shared/api/sync';
+import { AppFailure, validationFailure } from '../../src-shared/errors';
+import { isMutationName, mutations, type MutationName, type RowKey } from '../../src-shared/sync/mutations';
+import type { Viewer } from '../contracts/repository';
+import type { ServerDb } from '../db/database';
+import { processedMutations } from '../db/schema';
+import { applyMutation, entities, parseRowKey } from './mutations';
+import { checkSyncVersions } from './protocol';
+
+// Push (architecture, sync rules 2, 5, 6): each mutation is decided exactly once, in its own
+// transaction, in the client's sequence order. The transaction first claims the mutation id in
+// processed_mutations (its primary key): a concurrent push of the same id waits on that insert
+// and, once the first commits, finds the id taken and returns the stored result. The result is
+// stored in the same transaction as the effect, so either both exist or neither does.
+
+/** A decided outcome other than 'applied', carried out of the savepoint that it rolls back. */
+class Refused extends Error {
+  constructor(readonly result: MutationResult) {
+    super(result.status);
+  }
+}
+
+function rejected(id: string, failure: AppFailure): Refused {
+  return new Refused({ id, status: 'rejected', error: failure.error });
+}
+
+function parseArgs(mutation: MutationEnvelope): { name: MutationName; args: unknown } {
+  if (!isMutationName(mutation.name)) {
+    const message = `unknown mutation '${mutation.name}': this server does not implement it`;
+    throw rejected(mutation.id, new AppFailure('bad_request', message, [{ path: 'name', message }]));
+  }
+  const parsed = mutations[mutation.name].args.safeParse(mutation.args);
+  if (!parsed.success) throw rejected(mutation.id, validationFailure(parsed.error));
+  return { name: mutation.name, args: parsed.data };
+}
+
+/** Locks every touched row and checks that the viewer may edit it at the version the client saw. */
+async function checkTouchedRows(tx: ServerDb, viewer: Viewer, mutation: MutationEnvelope, touched: RowKey[]): Promise<void> {
+  const stale: string[] = [];
+  for (const key of touched) {
+    const base = mutation.baseVersions[key];
+    if (base === undefined) {
+      const message = `the base version of ${key} is missing`;
+      throw rejected(mutation.id, new AppFailure('validation_failed', `validation failed: baseVersions: ${message}`, [{ path: `baseVersions.${key}`, message }]));
+    }
+    const { entity, id } = parseRowKey(key);
+    const row = await entities[entity].lock(tx, viewer, id);
+    if (!row) throw rejected(mutation.id, new AppFailure('not_found', `${key} does not exist`));
+    if (!row.visible) throw rejected(mutation.id, new AppFailure('forbidden', `${key} is not yours to change`));
+    if (row.version !== base) stale.push(`${key} is at version ${row.version}, not ${base}`);
+  }
+  if (stale.length > 0) {
+    const current: SyncChange[] = [];
+    for (const key of touched) {
+      const { entity, id } = parseRowKey(key);
+      const change = await entities[entity].current(tx, id);
+      if (change) current.push(change);
+    }
+    const error = new AppFailure('conflict', `changed by someone else since you edited it: ${stale.join('; ')}`).error;
+    throw new Refused({ id: mutation.id, status: 'conflict', error, current });
+  }
+}
+
+/** Applies one new mutation inside a savepoint: a refusal rolls back whatever it began. */
+async function decide(tx: ServerDb, viewer: Viewer, mutation: MutationEnvelope): Promise<MutationResult> {
+  try {
+    return await tx.transaction(async (savepoint) => {
+      const { name, args } = parseArgs(mutation);
+      const touched = mutations[name].touches(args as never);
+      await checkTouchedRows(savepoint, viewer, mutation, touched);
+      // `args` was parsed by the schema of `name`, which is what the apply function of `name` takes.
+      await (applyMutation[name] as (db: ServerDb, args: unknown) => Promise<void>)(savepoint, args);
+      const versions: Record<string, number> = {};
+      for (const key of touched) {
+        const { entity, id } = parseRowKey(key);
+        const row = await entities[entity].lock(savepoint, viewer, id);
+        if (row) versions[key] = row.version;
+      }
+      return { id: mutation.id, status: 'applied' as const, versions };
+    });
+  } catch (error) {
+    if (error instanceof Refused) return error.result;
+    throw error;
+  }
+}
+
+async function processMutation(db: ServerDb, viewer: Viewer, clientId: string, mutation: MutationEnvelope): Promise<MutationResult> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(processedMutations)
+      .values({ id: mutation.id, userId: viewer.id, clientId, seq: mutation.seq, name: mutation.name })
+      .onConflictDoNothing({ target: processedMutations.id })
+      .returning({ id: processedMutations.id });
+    if (claimed.length === 0) {
+      const [stored] = await tx.select().from(processedMutations).where(eq(processedMutations.id, mutation.id));
+      if (!stored?.result) throw new Error(`processed mutation ${mutation.id} has no stored result`);
+      if (stored.userId !== viewer.id) {
+        const message = `mutation id ${mutation.id} was already used by another user`;
+        return { id: mutation.id, status: 'rejected', error: new AppFailure('conflict', message).error };
+      }
+      return stored.result;
+    }
+    const result = await decide(tx, viewer, mutation);
+    await tx.update(processedMutations).set({ result }).where(eq(processedMutations.id, mutation.id));
+    return result;
+  });
+}
+
+/**
+ * Results come in the order the mutations were applied: by `seq`. A mutation whose seq is below
+ * one applied earlier is still applied if its id is new: nothing is dropped silently.
+ * Unexpected errors fail the request (the client retries); mutations decided before it stay decided.
+ */
+export async function pushMutations(db: ServerDb, viewer: Viewer, request: SyncPushRequest): Promise<SyncPushResponse> {
+  checkSyncVersions(request);
+  const ordered = [...request.mutations].sort((a, b) => a.seq - b.seq);
+  const results: MutationResult[] = [];
+  for (const mutation of ordered) results.push(await processMutation(db, viewer, request.clientId, mutation));
+  return { results };
+}
