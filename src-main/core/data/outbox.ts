@@ -115,8 +115,8 @@ export function rebuildOverlay(db: Db, keys: Iterable<string>): void {
     }
     if (row.state === 'applied') {
       const applied = versionsSchema.safeParse(parseJson(row.appliedVersions));
-      // A deleted row (no base) will never catch up: the mutation is done either way.
-      const inBase = !applied.success || parsed.touches.every((key) => (baseOf(key)?.version ?? Infinity) >= (applied.data[key] ?? 0));
+      // A row not pulled yet has no base: the edit stays shown (and known to later edits) until it is.
+      const inBase = !applied.success || parsed.touches.every((key) => (baseOf(key)?.version ?? -1) >= (applied.data[key] ?? 0));
       if (inBase) {
         db.delete(outbox).where(eq(outbox.seq, row.seq)).run();
         continue;
@@ -146,7 +146,12 @@ export function rebuildPulledRows(db: Db, contractIds: Iterable<string>): void {
       .map((t) => t.key),
   );
   if (live.size === 0) return;
-  rebuildOverlay(db, [...contractIds].map((id) => rowKey('contract', id)).filter((key) => live.has(key)));
+  const keys = [...contractIds].map((id) => rowKey('contract', id)).filter((key) => live.has(key));
+  // A row the pull deleted never catches up with our applied edits of it: they are done.
+  const gone = keys.filter((key) => readBase(db, key) === null);
+  const doneSeqs = liveSeqsTouching(db, gone).filter((t) => t.state === 'applied').map((t) => t.seq);
+  if (doneSeqs.length > 0) db.delete(outbox).where(inArray(outbox.seq, doneSeqs)).run();
+  rebuildOverlay(db, keys);
 }
 
 export interface OutboxProblem {
@@ -299,8 +304,13 @@ export function createOutbox({ db }: OpenReplica, { clock, newId = uuidv7 }: Out
         const parsed = row && parseStored(row);
         if (!row || !parsed || isError(parsed)) throw new AppFailure('not_found', 'There is no such conflict to settle.');
         const current = z.array(syncChangeSchema).catch([]).parse(parseJson(row.current));
-        const versions = { ...parsed.baseVersions };
-        for (const change of current) if (change.op === 'upsert') versions[rowKey('contract', change.row.id)] = change.row.version;
+        // On top of the newest version known: the conflict's, or a later one pulled or made here since.
+        const versions = Object.fromEntries(parsed.touches.map((key) => [key, knownVersion(tx, key)]));
+        for (const change of current) {
+          if (change.op !== 'upsert') continue;
+          const key = rowKey('contract', change.row.id);
+          versions[key] = Math.max(versions[key] ?? 0, change.row.version);
+        }
         tx.delete(outbox).where(eq(outbox.seq, row.seq)).run();
         return insert(tx, parsed.name, parsed.args, parsed.touches, versions);
       });

@@ -1,0 +1,146 @@
+import { syncProtocolVersion, syncPullResponseSchema, syncSchemaVersion, type SyncPullResponse, type SyncPushRequest, type SyncPushResponse } from '../../../src-shared/api/sync';
+import { AppFailure, toAppError, type AppError, type ErrorCode } from '../../../src-shared/errors';
+import type { MetaReader, ReplicaWriter } from '../data/contract-replica';
+import type { Outbox } from '../data/outbox';
+import type { Clock, Logger } from '../ports';
+
+// The client sync engine (architecture, sync rules 2, 3, 5, 8): drains the outbox in batches in
+// seq order, then pulls pages by cursor. It reaches the server only through a Transport port, so
+// tests drive it against a fake server with faults, and the real adapter is a thin shell over
+// the contract-server client.
+
+export interface SyncTransport {
+  push(request: SyncPushRequest): Promise<SyncPushResponse>;
+  pull(cursor: string): Promise<SyncPullResponse>;
+}
+
+/** Delays, injected so tests control backoff. */
+export interface Timer {
+  set(callback: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+export type SyncEnginePhase = 'idle' | 'syncing' | 'backoff' | 'paused';
+
+export interface SyncEngineState {
+  phase: SyncEnginePhase;
+  /** Consecutive failed rounds; drives the backoff. */
+  failures: number;
+  error: AppError | null;
+}
+
+export interface SyncEngineOptions {
+  outbox: Outbox;
+  meta: MetaReader;
+  writer: ReplicaWriter;
+  transport: SyncTransport;
+  clientId: string;
+  /** Rotates the tokens; fails with `unauthorized` when the refresh token is refused. */
+  refreshAuth(): Promise<void>;
+  clock: Clock;
+  timer: Timer;
+  logger: Logger;
+  random?: () => number;
+  batchSize?: number;
+  baseBackoffMs?: number;
+  maxBackoffMs?: number;
+}
+
+/** Worth retrying as is, after a pause: the server was not reached, was down, or asked us to slow down. */
+const retryable = new Set<ErrorCode>(['server_unreachable', 'server_error', 'rate_limited']);
+
+const badAnswer = (what: string) => new AppFailure('server_error', `The contract server's ${what} answer does not match this app's sync protocol.`);
+
+export function createSyncEngine(options: SyncEngineOptions) {
+  const { outbox, meta, writer, transport, clock, timer, logger } = options;
+  const random = options.random ?? Math.random;
+  const batchSize = options.batchSize ?? 500;
+  const baseBackoffMs = options.baseBackoffMs ?? 1000;
+  const maxBackoffMs = options.maxBackoffMs ?? 60_000;
+
+  let state: SyncEngineState = { phase: 'idle', failures: 0, error: null };
+  let running: Promise<SyncEngineState> | null = null;
+  let retry: unknown = null;
+
+  /** One retry after a 401 if the refresh succeeds; a refused refresh propagates `unauthorized`. */
+  async function withAuth<T>(send: () => Promise<T>): Promise<T> {
+    try {
+      return await send();
+    } catch (cause) {
+      if (toAppError(cause).code !== 'unauthorized') throw cause;
+      await options.refreshAuth();
+      return send();
+    }
+  }
+
+  async function pushAll() {
+    for (let batch = outbox.nextBatch(batchSize); batch.length > 0; batch = outbox.nextBatch(batchSize)) {
+      const request: SyncPushRequest = { protocolVersion: syncProtocolVersion, schemaVersion: syncSchemaVersion, clientId: options.clientId, mutations: batch };
+      const response: unknown = await withAuth(() => transport.push(request));
+      const results = (response as { results?: unknown } | null)?.results;
+      if (!Array.isArray(results)) throw badAnswer('push');
+      const { malformed } = outbox.settle(batch, results);
+      if (malformed > 0) logger.warn(`${malformed} push results did not match the sync protocol`);
+    }
+  }
+
+  async function pullAll() {
+    for (let hasMore = true; hasMore; ) {
+      const cursor = meta.cursor();
+      const page = syncPullResponseSchema.safeParse(await withAuth(() => transport.pull(cursor)));
+      // The cursor only moves forward: a page behind it is someone else's answer.
+      if (!page.success || BigInt(page.data.cursor) < BigInt(cursor)) throw badAnswer('pull');
+      writer.applyPulledChanges(page.data.changes, page.data.cursor, clock.now().toISOString());
+      hasMore = page.data.hasMore;
+    }
+  }
+
+  async function round(): Promise<SyncEngineState> {
+    state = { ...state, phase: 'syncing' };
+    try {
+      await pushAll();
+      await pullAll();
+      state = { phase: 'idle', failures: 0, error: null };
+    } catch (cause) {
+      const error = toAppError(cause);
+      if (error.code === 'unauthorized') {
+        // Nothing is lost: the queue stays and sync resumes after sign-in (rule 8).
+        state = { phase: 'paused', failures: state.failures, error };
+      } else {
+        if (!retryable.has(error.code)) logger.warn('sync failed', error);
+        const failures = state.failures + 1;
+        const ceiling = Math.min(maxBackoffMs, baseBackoffMs * 2 ** Math.min(failures - 1, 16));
+        // Full jitter on the upper half, so many clients do not come back in step.
+        retry = timer.set(() => void syncNow(), ceiling / 2 + random() * (ceiling / 2));
+        state = { phase: 'backoff', failures, error };
+      }
+    }
+    return state;
+  }
+
+  function syncNow(): Promise<SyncEngineState> {
+    if (state.phase === 'paused') return Promise.resolve(state);
+    if (retry !== null) timer.clear(retry);
+    retry = null;
+    running ??= round().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  return {
+    state: () => state,
+    syncNow,
+    /** After the user signed in again. */
+    resume(): Promise<SyncEngineState> {
+      if (state.phase === 'paused') state = { ...state, phase: 'idle', error: null };
+      return syncNow();
+    },
+    async stop() {
+      if (retry !== null) timer.clear(retry);
+      retry = null;
+      await running;
+    },
+  };
+}
+export type SyncEngine = ReturnType<typeof createSyncEngine>;
