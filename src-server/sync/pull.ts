@@ -19,6 +19,25 @@ const maxBigint = 2n ** 63n - 1n;
 /** Bits of a position below the transaction id (see sync_next_change_position). */
 const positionShift = 24n;
 
+// A cursor says what the client holds. A caught-up cursor is a single position P: the client has
+// every change up to P. Mid-way through a paged pull it is "P.L": changes up to P, and L is where
+// the pull started (for a first sync: just below the first page's snapshot, as every tombstone
+// older than that concerns a row the client never received). Either way the client may have
+// missed a pruned tombstone exactly when one lies above L: then it must resync.
+interface Cursor {
+  position: bigint;
+  level: bigint;
+}
+
+function parseCursor(text: string): Cursor {
+  const [position = 0n, level = position] = text.split('.').map((part) => BigInt(part));
+  if (position > maxBigint || level > maxBigint) {
+    const message = 'cursor is out of range';
+    throw new AppFailure('validation_failed', `validation failed: cursor: ${message}`, [{ path: 'cursor', message }]);
+  }
+  return { position, level };
+}
+
 export interface SyncHistoryOptions {
   /** Tombstones are kept this many days; a cursor that old must download everything again. */
   tombstoneRetentionDays: number;
@@ -48,11 +67,8 @@ function between(position: PgColumn, after: bigint, below: bigint, visible: SQL 
 
 export async function pullChanges(db: ServerDb, viewer: Viewer, query: SyncPullQuery, now: Date, history: SyncHistoryOptions): Promise<SyncPullResponse> {
   checkSyncVersions(query);
-  const after = BigInt(query.cursor);
-  if (after > maxBigint) {
-    const message = 'cursor is out of range';
-    throw new AppFailure('validation_failed', `validation failed: cursor: ${message}`, [{ path: 'cursor', message }]);
-  }
+  const cursor = parseCursor(query.cursor);
+  const after = cursor.position;
   await pruneTombstones(db, new Date(now.getTime() - history.tombstoneRetentionDays * 24 * 60 * 60 * 1000));
 
   // Repeatable read: the xmin, the horizon, the page and the counts all come from one snapshot.
@@ -62,9 +78,9 @@ export async function pullChanges(db: ServerDb, viewer: Viewer, query: SyncPullQ
         (await tx.execute(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin, pruned_through::text as "prunedThrough" from sync_horizon`)) as unknown as { rows: FeedState[] }
       ).rows;
       if (!state) throw new Error('sync_horizon has no row: migration 0003 did not run');
-      // A fresh client (cursor 0) needs no tombstones; any other cursor below the horizon may have missed some.
-      if (after > 0n && after < BigInt(state.prunedThrough)) throw new AppFailure('must_resync');
       const below = BigInt(state.xmin) << positionShift;
+      const level = after === 0n ? below - 1n : cursor.level;
+      if (BigInt(state.prunedThrough) > level) throw new AppFailure('must_resync');
 
       const liveWhere = between(contracts.changeSeq, after, below, visibleTo(viewer));
       const deadWhere = between(contractTombstones.changeSeq, after, below, visibleTo(viewer, contractTombstones));
@@ -84,9 +100,11 @@ export async function pullChanges(db: ServerDb, viewer: Viewer, query: SyncPullQ
         .sort((a, b) => (a.position < b.position ? -1 : 1))
         .slice(0, query.limit);
       const remaining = (liveCount?.count ?? 0) + (deadCount?.count ?? 0) - page.length;
+      const last = page.at(-1)?.position ?? after;
       return {
         changes: page.map((entry) => entry.change),
-        cursor: (page.at(-1)?.position ?? after).toString(),
+        // Caught up: the client holds everything below this snapshot's bound, seen or not.
+        cursor: remaining > 0 ? `${last}.${level}` : String(last > below - 1n ? last : below - 1n),
         hasMore: remaining > 0,
         remaining,
       };

@@ -9,8 +9,12 @@ export const syncProtocolVersion = 1;
 /** The version of the entity shapes carried by sync; bumped with every change to them. */
 export const syncSchemaVersion = 1;
 
-/** A cursor is a decimal string: PostgreSQL sequences outgrow JavaScript's safe integers. */
-export const cursorSchema = z.string().regex(/^\d{1,20}$/, 'cursor must be a non-negative integer');
+/**
+ * A cursor is opaque to clients: a decimal position (PostgreSQL's 64-bit numbers outgrow
+ * JavaScript's safe integers), followed mid-way through a paged pull by "." and the position the
+ * pull started from, which the server needs to tell whether the client may have missed deletes.
+ */
+export const cursorSchema = z.string().regex(/^\d{1,20}(\.\d{1,20})?$/, 'cursor must be a non-negative integer');
 
 export const syncPullQuerySchema = z
   .object({

@@ -1,0 +1,163 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { v7 as uuidv7 } from 'uuid';
+import { beforeAll, expect, it } from 'vitest';
+import { syncProtocolVersion, syncSchemaVersion, type MutationEnvelope, type MutationResult } from '../../src-shared/api/sync';
+import { contracts, processedMutations, users } from '../../src-server/db/schema';
+import { demoUsers, seedDatabase } from '../../src-server/index';
+import { callEndpoint, describeOnDatabases, failure, okData, pullAll, signIn } from './support';
+
+const demo = (username: string) => demoUsers.find((u) => u.username === username)!;
+
+type ContractRow = typeof contracts.$inferSelect;
+
+describeOnDatabases('sync push', (fixture) => {
+  let app: FastifyInstance;
+  let adminToken: string;
+  let aliceToken: string;
+  /** Seeded contracts Alice may not see, and ones she may. */
+  let notAlices: ContractRow[];
+  let alices: ContractRow[];
+  let nextSeq = 1;
+
+  beforeAll(async () => {
+    await seedDatabase(fixture.db, { contracts: 120, seed: 21 });
+    const [alice] = await fixture.db.select().from(users).where(eq(users.username, 'alice'));
+    const all = await fixture.db.select().from(contracts);
+    const seesIt = (c: ContractRow) => c.responsibleUserId === alice!.id || c.departmentId === alice!.departmentId;
+    alices = all.filter(seesIt);
+    notAlices = all.filter((c) => !seesIt(c));
+    expect(alices.length).toBeGreaterThan(3);
+    expect(notAlices.length).toBeGreaterThan(3);
+    app = fixture.server();
+    adminToken = (await signIn(app, 'admin', demo('admin').password)).token;
+    aliceToken = (await signIn(app, 'alice', demo('alice').password)).token;
+  });
+
+  /** Takes contracts nobody else in this suite touches, so each test owns its rows. */
+  const take = (pool: ContractRow[]) => pool.shift()!;
+
+  const rename = (contract: ContractRow, name: string, base = contract.version): MutationEnvelope => ({
+    id: uuidv7(),
+    seq: nextSeq++,
+    name: 'contract.update',
+    args: { id: contract.id, patch: { name } },
+    baseVersions: { [`contract:${contract.id}`]: base },
+  });
+
+  const clientId = uuidv7();
+  const push = (token: string, mutations: MutationEnvelope[], overrides: Record<string, unknown> = {}) =>
+    callEndpoint(app, 'syncPush', {
+      token,
+      body: { protocolVersion: syncProtocolVersion, schemaVersion: syncSchemaVersion, clientId, mutations, ...overrides },
+    });
+  const results = async (token: string, mutations: MutationEnvelope[]) => okData('syncPush', await push(token, mutations)).results;
+  const stored = async (id: string) => (await fixture.db.select().from(contracts).where(eq(contracts.id, id)))[0]!;
+  const processedCount = async (ids: string[]) =>
+    (await fixture.db.select().from(processedMutations).where(inArray(processedMutations.id, ids))).length;
+
+  it('applies a mutation once: new version and update time, the result stored with it, and the pull delivers it', async () => {
+    const target = take(alices);
+    const { cursor } = await pullAll(app, adminToken, 1000);
+    const mutation = rename(target, 'renamed by push');
+    const [result] = await results(aliceToken, [mutation]);
+    expect(result).toEqual({ id: mutation.id, status: 'applied', versions: { [`contract:${target.id}`]: target.version + 1 } });
+    const after = await stored(target.id);
+    expect(after).toMatchObject({ name: 'renamed by push', version: target.version + 1 });
+    expect(after.updateTime.getTime()).toBeGreaterThan(target.updateTime.getTime());
+    const [row] = await fixture.db.select().from(processedMutations).where(eq(processedMutations.id, mutation.id));
+    expect(row).toMatchObject({ clientId, seq: mutation.seq, name: 'contract.update', result });
+    const pulled = await pullAll(app, adminToken, 1000, cursor);
+    expect(pulled.rows.map((r) => [r.id, r.name, r.version])).toEqual([[target.id, 'renamed by push', target.version + 1]]);
+  });
+
+  it('answers a replayed batch with the same results and applies nothing again', async () => {
+    const [a, b] = [take(alices), take(alices)];
+    const batch = [rename(a, 'replay a'), rename(b, 'replay b'), rename(a, 'replay a, stale', a.version)];
+    const first = await results(aliceToken, batch);
+    expect(first.map((r) => r.status)).toEqual(['applied', 'applied', 'conflict']);
+    const again = await results(aliceToken, batch);
+    expect(again).toEqual(first);
+    expect((await stored(a.id)).version).toBe(a.version + 1);
+    expect((await stored(b.id)).version).toBe(b.version + 1);
+    expect(await processedCount(batch.map((m) => m.id))).toBe(3);
+  });
+
+  it('applies a mutation pushed by many concurrent requests exactly once', async () => {
+    const target = take(alices);
+    const mutation = rename(target, 'concurrent replay');
+    const answers = await Promise.all(Array.from({ length: 8 }, () => push(aliceToken, [mutation])));
+    const all = answers.map((answer) => okData('syncPush', answer).results);
+    const expected: MutationResult = { id: mutation.id, status: 'applied', versions: { [`contract:${target.id}`]: target.version + 1 } };
+    for (const answer of all) expect(answer).toEqual([expected]);
+    expect((await stored(target.id)).version).toBe(target.version + 1);
+    expect(await processedCount([mutation.id])).toBe(1);
+  });
+
+  it('answers a stale base version with a conflict carrying the current row, and writes nothing', async () => {
+    const target = take(alices);
+    await results(aliceToken, [rename(target, 'theirs')]);
+    const mine = rename(target, 'mine', target.version);
+    const [result] = await results(aliceToken, [mine]);
+    expect(result?.status).toBe('conflict');
+    if (result?.status !== 'conflict') return;
+    expect(result.error.code).toBe('conflict');
+    expect(result.error.message).toContain(`contract:${target.id} is at version ${target.version + 1}, not ${target.version}`);
+    expect(result.current).toEqual([
+      expect.objectContaining({ entity: 'contract', op: 'upsert', row: expect.objectContaining({ id: target.id, name: 'theirs', version: target.version + 1 }) }),
+    ]);
+    expect(await stored(target.id)).toMatchObject({ name: 'theirs', version: target.version + 1 });
+  });
+
+  it('rejects an invalid mutation, naming the field, and applies the rest of the batch', async () => {
+    const [a, b, c] = [take(alices), take(alices), take(alices)];
+    const batch = [rename(a, 'batch a'), rename(b, 'x'), rename(c, 'batch c')];
+    batch[1] = { ...batch[1]!, args: { id: b.id, patch: { amount: { amount: 1.5, unit: 'CNY' } } } };
+    const out = await results(aliceToken, batch);
+    expect(out.map((r) => r.status)).toEqual(['applied', 'rejected', 'applied']);
+    const rejection = out[1]!;
+    expect(rejection.status === 'rejected' && rejection.error).toMatchObject({ code: 'validation_failed', issues: [expect.objectContaining({ path: 'patch.amount.amount' })] });
+    expect((await stored(b.id)).version).toBe(b.version);
+    expect((await stored(c.id)).name).toBe('batch c');
+  });
+
+  it('rejects a mutation without the base version of a row it touches', async () => {
+    const target = take(alices);
+    const [result] = await results(aliceToken, [{ ...rename(target, 'no base'), baseVersions: {} }]);
+    expect(result).toMatchObject({ status: 'rejected', error: { code: 'validation_failed', issues: [{ path: `baseVersions.contract:${target.id}` }] } });
+  });
+
+  it('rejects an unknown mutation name with a message naming it', async () => {
+    const [result] = await results(aliceToken, [{ ...rename(take(alices), 'x'), name: 'contract.teleport' }]);
+    expect(result).toMatchObject({ status: 'rejected', error: { code: 'bad_request' } });
+    expect(result?.status === 'rejected' && result.error.message).toContain("unknown mutation 'contract.teleport'");
+  });
+
+  it("refuses another user's contract (forbidden) and a missing one (not_found), changing nothing", async () => {
+    const theirs = take(notAlices);
+    const out = await results(aliceToken, [rename(theirs, 'stolen'), rename({ ...theirs, id: 'no-such-contract' }, 'ghost')]);
+    expect(out.map((r) => r.status === 'rejected' && r.error.code)).toEqual(['forbidden', 'not_found']);
+    expect(await stored(theirs.id)).toMatchObject({ name: theirs.name, version: theirs.version });
+  });
+
+  it('applies a new mutation whose seq is below one already applied, and applies a batch in seq order', async () => {
+    const target = take(alices);
+    const later = rename(target, 'seq 2');
+    const earlier = { ...rename(target, 'seq 1'), seq: later.seq - 1 };
+    // Sent out of order: the server applies seq 1 first (at the base version), then seq 2 conflicts.
+    const out = await results(aliceToken, [later, earlier]);
+    expect(out.map((r) => [r.id, r.status])).toEqual([[earlier.id, 'applied'], [later.id, 'conflict']]);
+    const old = { ...rename(target, 'an old seq', target.version + 1), seq: 1 };
+    expect((await results(aliceToken, [old]))[0]?.status).toBe('applied');
+    expect(await stored(target.id)).toMatchObject({ name: 'an old seq', version: target.version + 2 });
+  });
+
+  it('refuses an unsupported protocol or schema version with 400, and a push without a token with 401', async () => {
+    const mutation = rename(take(alices), 'never');
+    failure(await push(aliceToken, [mutation], { protocolVersion: 2 }), 400, 'bad_request');
+    failure(await push(aliceToken, [mutation], { schemaVersion: 99 }), 400, 'bad_request');
+    failure(await push(aliceToken, [], {}), 400, 'validation_failed');
+    failure(await callEndpoint(app, 'syncPush', { body: {} }), 401, 'unauthorized');
+    expect(await processedCount([mutation.id])).toBe(0);
+  });
+});
