@@ -1,9 +1,9 @@
-import { syncProtocolVersion, syncSchemaVersion } from '../../../src-shared/api/sync';
 import { AppFailure, toAppError } from '../../../src-shared/errors';
 import type { SyncStatus } from '../../../src-shared/ipc/channels';
 import type { EventHub } from '../events';
 import type { Clock, Logger } from '../ports';
 import type { ActiveSession } from '../session/session-service';
+import { contractServerTransport } from './transport';
 
 // The first, pull-only cut of sync: pages of server changes by cursor, each page applied and the
 // cursor advanced in one SQLite transaction, so a crash mid-pull resumes where it stopped.
@@ -56,18 +56,15 @@ export function createPullSync(options: PullSyncOptions) {
     timer.unref?.();
   }
 
+  const transport = contractServerTransport(session, pageSize);
+
   async function pullPage(cursor: string) {
-    const request = () =>
-      session.client.call('syncPull', {
-        token: session.token(),
-        query: { cursor, limit: pageSize, protocolVersion: syncProtocolVersion, schemaVersion: syncSchemaVersion },
-      });
     try {
-      return await request();
+      return await transport.pull(cursor);
     } catch (cause) {
       if (!(cause instanceof AppFailure) || cause.error.code !== 'unauthorized') throw cause;
       await session.refreshTokens();
-      return request();
+      return transport.pull(cursor);
     }
   }
 

@@ -44,6 +44,10 @@ export interface SyncEngineOptions {
   batchSize?: number;
   baseBackoffMs?: number;
   maxBackoffMs?: number;
+  /** How soon after a local edit its push starts (edits in a burst share one round). */
+  soonMs?: number;
+  /** How often to sync while idle. */
+  intervalMs?: number;
 }
 
 /** Worth retrying as is, after a pause: the server was not reached, was down, or asked us to slow down. */
@@ -57,10 +61,22 @@ export function createSyncEngine(options: SyncEngineOptions) {
   const batchSize = options.batchSize ?? 500;
   const baseBackoffMs = options.baseBackoffMs ?? 1000;
   const maxBackoffMs = options.maxBackoffMs ?? 60_000;
+  const soonMs = options.soonMs ?? 300;
+  const intervalMs = options.intervalMs ?? 60_000;
 
   let state: SyncEngineState = { phase: 'idle', failures: 0, error: null };
   let running: Promise<SyncEngineState> | null = null;
-  let retry: unknown = null;
+  let next: unknown = null;
+  /** A local edit arrived during a round: the next round comes soon rather than at the interval. */
+  let editedDuringRound = false;
+
+  let stopped = false;
+
+  function schedule(ms: number) {
+    if (next !== null) timer.clear(next);
+    // The callback hands back the round's promise, which never rejects, so tests can await it.
+    next = stopped ? null : timer.set(() => syncNow(), ms);
+  }
 
   /** One retry after a 401 if the refresh succeeds; a refused refresh propagates `unauthorized`. */
   async function withAuth<T>(send: () => Promise<T>): Promise<T> {
@@ -97,10 +113,12 @@ export function createSyncEngine(options: SyncEngineOptions) {
 
   async function round(): Promise<SyncEngineState> {
     state = { ...state, phase: 'syncing' };
+    editedDuringRound = false;
     try {
       await pushAll();
       await pullAll();
       state = { phase: 'idle', failures: 0, error: null };
+      schedule(editedDuringRound ? soonMs : intervalMs);
     } catch (cause) {
       const error = toAppError(cause);
       if (error.code === 'unauthorized') {
@@ -111,7 +129,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
         const failures = state.failures + 1;
         const ceiling = Math.min(maxBackoffMs, baseBackoffMs * 2 ** Math.min(failures - 1, 16));
         // Full jitter on the upper half, so many clients do not come back in step.
-        retry = timer.set(() => void syncNow(), ceiling / 2 + random() * (ceiling / 2));
+        schedule(ceiling / 2 + random() * (ceiling / 2));
         state = { phase: 'backoff', failures, error };
       }
     }
@@ -119,9 +137,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
   }
 
   function syncNow(): Promise<SyncEngineState> {
-    if (state.phase === 'paused') return Promise.resolve(state);
-    if (retry !== null) timer.clear(retry);
-    retry = null;
+    if (stopped || state.phase === 'paused') return Promise.resolve(state);
+    if (next !== null) timer.clear(next);
+    next = null;
     running ??= round().finally(() => {
       running = null;
     });
@@ -131,14 +149,21 @@ export function createSyncEngine(options: SyncEngineOptions) {
   return {
     state: () => state,
     syncNow,
+    /** After a local edit: push it shortly, unless sync waits out a backoff or a sign-in. */
+    edited() {
+      if (state.phase === 'idle') schedule(soonMs);
+      else if (state.phase === 'syncing') editedDuringRound = true;
+    },
     /** After the user signed in again. */
     resume(): Promise<SyncEngineState> {
       if (state.phase === 'paused') state = { ...state, phase: 'idle', error: null };
       return syncNow();
     },
+    /** Stops the timers; a round under way finishes. */
     async stop() {
-      if (retry !== null) timer.clear(retry);
-      retry = null;
+      stopped = true;
+      if (next !== null) timer.clear(next);
+      next = null;
       await running;
     },
   };

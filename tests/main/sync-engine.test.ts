@@ -1,0 +1,115 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { metaReader, replicaWriter } from '../../src-main/core/data/contract-replica';
+import { createOutbox, type Outbox } from '../../src-main/core/data/outbox';
+import { openReplica, type OpenReplica } from '../../src-main/core/data/replica';
+import { createContractServerClient } from '../../src-main/core/contract-server/client';
+import { createSyncEngine, type SyncEngine } from '../../src-main/core/sync/sync-engine';
+import { contractServerTransport } from '../../src-main/core/sync/transport';
+import { clientMigrationsDir } from '../../src-main/paths';
+import { FakeServer, FaultyTransport, ManualTimer } from './sync-fakes';
+
+const now = () => new Date('2026-11-21T10:00:00Z');
+const silentLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+describe('sync engine', () => {
+  let replica: OpenReplica;
+  let outbox: Outbox;
+  let server: FakeServer;
+  let transport: FaultyTransport;
+  let timer: ManualTimer;
+  let engine: SyncEngine;
+
+  beforeEach(() => {
+    replica = openReplica(':memory:', clientMigrationsDir);
+    outbox = createOutbox(replica, { clock: { now } });
+    server = new FakeServer();
+    transport = new FaultyTransport(server);
+    timer = new ManualTimer();
+    engine = createSyncEngine({
+      outbox, meta: metaReader(replica), writer: replicaWriter(replica), transport, timer, logger: silentLogger,
+      clientId: '0192f000-0000-7000-8000-000000000001', refreshAuth: () => transport.refresh(), clock: { now },
+      random: () => 0, baseBackoffMs: 1000, maxBackoffMs: 8000, soonMs: 300, intervalMs: 60_000,
+    });
+  });
+  afterEach(() => replica.close());
+
+  const delays = () => [...timer.due.values()].map((d) => d.ms);
+
+  it('backs off exponentially on network errors, 5xx and 429, capped, then syncs at the interval', async () => {
+    transport.pullFaults = ['drop', '5xx', 'drop', 'drop', 'drop'];
+    transport.pushFaults = ['429'];
+    outbox.enqueue('contract.update', { id: 'c-000001', patch: { name: 'Offline edit' } });
+    const seen: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      await (i === 0 ? engine.syncNow() : timer.fireAll());
+      seen.push(...delays());
+    }
+    // With no jitter drawn, each wait is half its ceiling: 1 s, 2 s, 4 s, 8 s (the cap).
+    expect(seen).toEqual([500, 1000, 2000, 4000, 4000, 4000]);
+    await timer.fireAll();
+    expect(engine.state()).toMatchObject({ phase: 'idle', failures: 0 });
+    expect(delays()).toEqual([60_000]);
+    expect(outbox.status().queued).toBe(0);
+  });
+
+  it('pauses on a 401 whose refresh is refused, keeps the queue, and drains after sign-in', async () => {
+    await engine.syncNow();
+    transport.pushFaults = ['401-refused'];
+    outbox.enqueue('contract.update', { id: 'c-000001', patch: { name: 'Kept' } });
+    expect(await engine.syncNow()).toMatchObject({ phase: 'paused', error: { code: 'unauthorized' } });
+    expect(await engine.syncNow()).toMatchObject({ phase: 'paused' });
+    expect(outbox.status().queued).toBe(1);
+    // No timer while paused: only a sign-in resumes.
+    expect(delays()).toEqual([]);
+    transport.refreshRefused = false;
+    expect(await engine.resume()).toMatchObject({ phase: 'idle' });
+    expect(outbox.status().queued).toBe(0);
+    expect(server.rows.get('c-000001')?.name).toBe('Kept');
+  });
+
+  it('retries once after a 401 when the refresh succeeds', async () => {
+    await engine.syncNow();
+    transport.pushFaults = ['401'];
+    outbox.enqueue('contract.update', { id: 'c-000001', patch: { name: 'After refresh' } });
+    expect(await engine.syncNow()).toMatchObject({ phase: 'idle' });
+    expect(server.rows.get('c-000001')?.name).toBe('After refresh');
+  });
+
+  it('treats a push or pull answer that does not match the protocol as a server error, and goes on later', async () => {
+    transport.pullFaults = ['garbage'];
+    expect(await engine.syncNow()).toMatchObject({ phase: 'backoff', error: { code: 'server_error', message: expect.stringMatching(/pull answer does not match/) } });
+    expect(metaReader(replica).cursor()).toBe('0');
+    await timer.fireAll();
+    expect(engine.state().phase).toBe('idle');
+  });
+
+  it('pushes shortly after a local edit', async () => {
+    await engine.syncNow();
+    outbox.enqueue('contract.update', { id: 'c-000002', patch: { name: 'Soon' } });
+    engine.edited();
+    expect(delays()).toEqual([300]);
+    await timer.fireAll();
+    expect(server.rows.get('c-000002')?.name).toBe('Soon');
+  });
+});
+
+describe('contract-server transport', () => {
+  it('sends pushes to POST /api/v1/sync/push with the token read at send time', async () => {
+    const sent: { url: string; auth: string | null; body: unknown }[] = [];
+    const fetch = async (url: string | URL | Request, init?: RequestInit) => {
+      sent.push({ url: String(url), auth: new Headers(init?.headers).get('authorization'), body: JSON.parse(String(init?.body)) });
+      return new Response(JSON.stringify({ code: 'ok', message: 'ok', data: { results: [] } }), { headers: { 'content-type': 'application/json' } });
+    };
+    let token = 'first';
+    const transport = contractServerTransport({ client: createContractServerClient('http://server', { fetch: fetch as typeof globalThis.fetch }), token: () => token });
+    const request = { protocolVersion: 1, schemaVersion: 1, clientId: '0192f000-0000-7000-8000-000000000001', mutations: [] };
+    await transport.push(request);
+    token = 'second';
+    await transport.push(request);
+    expect(sent.map((s) => [s.url, s.auth])).toEqual([
+      ['http://server/api/v1/sync/push', 'Bearer first'],
+      ['http://server/api/v1/sync/push', 'Bearer second'],
+    ]);
+    expect(sent[0]?.body).toEqual(request);
+  });
+});
