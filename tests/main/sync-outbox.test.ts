@@ -43,6 +43,16 @@ describe('outbox and optimistic overlay', () => {
     expect(outbox.status()).toMatchObject({ queued: 1, oldestQueuedAt: '2026-11-21T10:00:00.000Z', problems: [] });
   });
 
+  it('lets the ledger search and filter the optimistic rows, not the base ones they hide', () => {
+    outbox.enqueue('contract.update', { id: 'c-000001', patch: { name: 'Zeta unique' } });
+    const search = (q: string, status: number | null = null) =>
+      contractReader(replica).page(ledgerContractPageRequestSchema.parse({ ...all, q, status })).list.map((c) => c.id);
+    expect(search('Zeta')).toEqual(['c-000001']);
+    expect(search('Service agreement')).toEqual(['c-000002']);
+    expect(search('Zeta', makeContract(1).status)).toEqual(['c-000001']);
+    expect(contractReader(replica).page(all).count).toBe(2);
+  });
+
   it('refuses invalid args with validation_failed and writes nothing', () => {
     expect(() => outbox.enqueue('contract.update', { id: 'c-000001', patch: {} })).toThrow(/patch changes nothing/);
     expect(outbox.status().queued).toBe(0);

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, min } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import { mutationResultSchema, syncChangeSchema, type MutationEnvelope, type MutationResult } from '../../../src-shared/api/sync';
@@ -252,7 +252,9 @@ export function createOutbox({ db }: OpenReplica, { clock, newId = uuidv7 }: Out
     /**
      * The next pending mutations in seq order, at most `limit`. A mutation waits while an earlier
      * pending one touches the same row: it was made on top of that one, so it is sent once that
-     * one settles (re-based on its result when applied). Unusable rows are set aside here.
+     * one settles (re-based on its result when applied). A rejected or conflicting one does not
+     * take the later ones down with it: they go on alone from the same base (after a conflict
+     * they usually conflict too, and the user settles each). Unusable rows are set aside here.
      */
     nextBatch(limit: number): MutationEnvelope[] {
       return db.transaction((tx) => {
@@ -317,7 +319,7 @@ export function createOutbox({ db }: OpenReplica, { clock, newId = uuidv7 }: Out
     },
 
     status(): OutboxStatus {
-      const pending = db.select({ createdAt: outbox.createdAt }).from(outbox).where(eq(outbox.state, 'pending')).orderBy(asc(outbox.seq)).all();
+      const queue = db.select({ queued: count(), oldest: min(outbox.createdAt) }).from(outbox).where(eq(outbox.state, 'pending')).get();
       const problems = db
         .select()
         .from(outbox)
@@ -333,7 +335,7 @@ export function createOutbox({ db }: OpenReplica, { clock, newId = uuidv7 }: Out
           error: appErrorSchema.nullable().catch(null).parse(parseJson(row.error) ?? null),
           current: z.array(syncChangeSchema).catch([]).parse(parseJson(row.current) ?? []),
         }));
-      return { queued: pending.length, oldestQueuedAt: pending[0]?.createdAt ?? null, problems };
+      return { queued: queue?.queued ?? 0, oldestQueuedAt: queue?.oldest ?? null, problems };
     },
   };
 }
