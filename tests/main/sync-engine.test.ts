@@ -83,6 +83,19 @@ describe('sync engine', () => {
     expect(engine.state().phase).toBe('idle');
   });
 
+  it('backs off instead of resending at once when a push answer settles none of the mutations sent', async () => {
+    await engine.syncNow();
+    for (const id of ['c-000001', 'c-000002']) outbox.enqueue('contract.update', { id, patch: { name: 'Waiting' } });
+    transport.pushFaults = ['garbage'];
+    const push = transport.push.bind(transport);
+    transport.push = async (request) => ((await push(request)) && { results: [] }) as never;
+    expect(await engine.syncNow()).toMatchObject({ phase: 'backoff', error: { message: expect.stringMatching(/push answer does not match/) } });
+    expect(replica.sqlite.prepare('select attempts from outbox').pluck().all()).toEqual([1, 1]);
+    transport.push = push;
+    await timer.fireAll();
+    expect(outbox.status()).toMatchObject({ queued: 0, problems: [] });
+  });
+
   it('pushes shortly after a local edit', async () => {
     await engine.syncNow();
     outbox.enqueue('contract.update', { id: 'c-000002', patch: { name: 'Soon' } });

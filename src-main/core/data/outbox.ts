@@ -275,8 +275,11 @@ export function createOutbox({ db }: OpenReplica, { clock, newId = uuidv7 }: Out
       });
     },
 
-    /** Records the server's answer to a push; results that do not match the schema count as missing. */
-    settle(sent: readonly MutationEnvelope[], results: readonly unknown[]): { malformed: number } {
+    /**
+     * Records the server's answer to a push; results that do not match the schema count as missing
+     * (an attempt of that mutation). `answered` tells the caller whether the answer settled anything.
+     */
+    settle(sent: readonly MutationEnvelope[], results: readonly unknown[]): { malformed: number; answered: number } {
       const byId = new Map<string, MutationResult>();
       let malformed = 0;
       for (const raw of results) {
@@ -291,7 +294,7 @@ export function createOutbox({ db }: OpenReplica, { clock, newId = uuidv7 }: Out
           if (row?.state === 'pending') settleResult(tx, row, byId.get(mutation.id));
         }
       });
-      return { malformed };
+      return { malformed, answered: sent.filter((mutation) => byId.has(mutation.id)).length };
     },
 
     /** The user saw a rejection, or settles a conflict by keeping the server's version. */

@@ -95,8 +95,10 @@ export function createSyncEngine(options: SyncEngineOptions) {
       const response: unknown = await withAuth(() => transport.push(request));
       const results = (response as { results?: unknown } | null)?.results;
       if (!Array.isArray(results)) throw badAnswer('push');
-      const { malformed } = outbox.settle(batch, results);
+      const { malformed, answered } = outbox.settle(batch, results);
       if (malformed > 0) logger.warn(`${malformed} push results did not match the sync protocol`);
+      // Nothing settled: sending the same batch again at once would spin; wait out a backoff.
+      if (answered === 0) throw badAnswer('push');
     }
   }
 
