@@ -25,6 +25,17 @@ function rejected(id: string, failure: AppFailure): Refused {
   return new Refused({ id, status: 'rejected', error: failure.error });
 }
 
+/**
+ * The registry entry and the server implementation of one mutation, taking the args its own
+ * schema parsed (TypeScript cannot tie a name from a union to its args, hence the widening).
+ */
+function definitionOf(name: MutationName) {
+  return {
+    touches: mutations[name].touches as (args: unknown) => RowKey[],
+    apply: applyMutation[name] as (db: ServerDb, args: unknown) => Promise<void>,
+  };
+}
+
 function parseArgs(mutation: MutationEnvelope): { name: MutationName; args: unknown } {
   if (!isMutationName(mutation.name)) {
     const message = `unknown mutation '${mutation.name}': this server does not implement it`;
@@ -67,10 +78,10 @@ async function decide(tx: ServerDb, viewer: Viewer, mutation: MutationEnvelope):
   try {
     return await tx.transaction(async (savepoint) => {
       const { name, args } = parseArgs(mutation);
-      const touched = mutations[name].touches(args as never);
+      const { touches, apply } = definitionOf(name);
+      const touched = touches(args);
       await checkTouchedRows(savepoint, viewer, mutation, touched);
-      // `args` was parsed by the schema of `name`, which is what the apply function of `name` takes.
-      await (applyMutation[name] as (db: ServerDb, args: unknown) => Promise<void>)(savepoint, args);
+      await apply(savepoint, args);
       const versions: Record<string, number> = {};
       for (const key of touched) {
         const { entity, id } = parseRowKey(key);

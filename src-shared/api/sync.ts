@@ -16,6 +16,11 @@ export const syncSchemaVersion = 1;
  */
 export const cursorSchema = z.string().regex(/^\d{1,20}(\.\d{1,20})?$/, 'cursor must be a non-negative integer');
 
+/** The position part of a cursor (BigInt of the whole cursor throws mid-way): it never decreases. */
+export function cursorPosition(cursor: string): bigint {
+  return BigInt(cursor.split('.')[0] ?? '0');
+}
+
 export const syncPullQuerySchema = z
   .object({
     cursor: cursorSchema.default('0'),

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
-import { syncProtocolVersion, syncSchemaVersion } from '../../src-shared/api/sync';
+import { cursorPosition, syncProtocolVersion, syncSchemaVersion } from '../../src-shared/api/sync';
 import { contracts } from '../../src-server/db/schema';
 import { demoUsers, seedDatabase } from '../../src-server/index';
 import { callEndpoint, describeOnDatabases, failure, okData, pullAll, signIn, upsertedRows } from './support';
@@ -38,6 +38,8 @@ describeOnDatabases('sync pull', (fixture) => {
       if (page.hasMore) expect(page.cursor).toMatch(new RegExp(`^${last}\\.\\d+$`));
       else expect(BigInt(page.cursor)).toBeGreaterThanOrEqual(last);
     }
+    const positions = pages.map((p) => cursorPosition(p.cursor));
+    expect(positions).toEqual([...positions].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     const seqs = rows.map((r) => seqOf.get(r.id)!);
     expect(seqs).toEqual([...seqs].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     expect(new Set(rows.map((r) => r.id)).size).toBe(total);
