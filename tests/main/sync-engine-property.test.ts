@@ -5,6 +5,7 @@ import { createOutbox } from '../../src-main/core/data/outbox';
 import { openReplica } from '../../src-main/core/data/replica';
 import { createSyncEngine } from '../../src-main/core/sync/sync-engine';
 import { clientMigrationsDir } from '../../src-main/paths';
+import { cursorPosition } from '../../src-shared/api/sync';
 import { ledgerContractPageRequestSchema } from '../../src-shared/ipc/channels';
 import { makeContract } from '../support/contracts';
 import { contractCount, FakeServer, FaultyTransport, ManualTimer, pullFaults, pushFaults } from './sync-fakes';
@@ -57,7 +58,7 @@ async function check({ actions, pushFaults: pushPlan, pullFaults: pullPlan }: Sc
     let cursor = 0n;
 
     const invariants = () => {
-      const next = BigInt(meta.cursor());
+      const next = cursorPosition(meta.cursor());
       expect(next).toBeGreaterThanOrEqual(cursor);
       cursor = next;
       for (const count of server.effects.values()) expect(count).toBe(1);

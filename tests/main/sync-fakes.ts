@@ -1,5 +1,5 @@
 import type { SyncTransport, Timer } from '../../src-main/core/sync/sync-engine';
-import { syncPushRequestSchema, type MutationEnvelope, type MutationResult, type SyncChange, type SyncPushRequest } from '../../src-shared/api/sync';
+import { cursorPosition, syncPushRequestSchema, type MutationEnvelope, type MutationResult, type SyncChange, type SyncPushRequest } from '../../src-shared/api/sync';
 import type { Contract } from '../../src-shared/domain/contract';
 import { AppFailure } from '../../src-shared/errors';
 import { isMutationName, mutations, rowKey } from '../../src-shared/sync/mutations';
@@ -71,11 +71,13 @@ export class FakeServer {
   }
 
   pull(cursor: string) {
-    const after = this.log.filter((entry) => entry.position > Number(cursor));
+    const after = this.log.filter((entry) => BigInt(entry.position) > cursorPosition(cursor));
     const page = after.slice(0, pullLimit);
+    const position = page.at(-1)?.position;
     return {
       changes: page.map((entry) => entry.change),
-      cursor: String(page.at(-1)?.position ?? cursor),
+      // Like the real server, a cursor in the middle of the feed carries an opaque suffix.
+      cursor: position === undefined ? cursor : after.length > page.length ? `${position}.${after.length}` : String(position),
       hasMore: after.length > page.length,
       remaining: after.length - page.length,
     };

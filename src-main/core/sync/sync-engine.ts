@@ -1,4 +1,4 @@
-import { syncProtocolVersion, syncPullResponseSchema, syncSchemaVersion, type SyncPullResponse, type SyncPushRequest, type SyncPushResponse } from '../../../src-shared/api/sync';
+import { cursorPosition, syncProtocolVersion, syncPullResponseSchema, syncSchemaVersion, type SyncPullResponse, type SyncPushRequest, type SyncPushResponse } from '../../../src-shared/api/sync';
 import { AppFailure, toAppError, type AppError, type ErrorCode } from '../../../src-shared/errors';
 import type { MetaReader, ReplicaWriter } from '../data/contract-replica';
 import type { Outbox } from '../data/outbox';
@@ -107,7 +107,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
       const cursor = meta.cursor();
       const page = syncPullResponseSchema.safeParse(await withAuth(() => transport.pull(cursor)));
       // The cursor only moves forward: a page behind it is someone else's answer.
-      if (!page.success || BigInt(page.data.cursor) < BigInt(cursor)) throw badAnswer('pull');
+      if (!page.success || cursorPosition(page.data.cursor) < cursorPosition(cursor)) throw badAnswer('pull');
       writer.applyPulledChanges(page.data.changes, page.data.cursor, clock.now().toISOString());
       hasMore = page.data.hasMore;
     }
