@@ -14,15 +14,11 @@ import { checkSyncVersions } from './protocol';
 // and, once the first commits, finds the id taken and returns the stored result. The result is
 // stored in the same transaction as the effect, so either both exist or neither does.
 
-/** A decided outcome other than 'applied', carried out of the savepoint that it rolls back. */
-class Refused extends Error {
-  constructor(readonly result: MutationResult) {
-    super(result.status);
+/** A stale base version found: carries the conflict result out of the savepoint it rolls back. */
+class Conflict extends Error {
+  constructor(readonly result: Extract<MutationResult, { status: 'conflict' }>) {
+    super(result.error.message);
   }
-}
-
-function rejected(id: string, failure: AppFailure): Refused {
-  return new Refused({ id, status: 'rejected', error: failure.error });
 }
 
 /**
@@ -39,10 +35,10 @@ function definitionOf(name: MutationName) {
 function parseArgs(mutation: MutationEnvelope): { name: MutationName; args: unknown } {
   if (!isMutationName(mutation.name)) {
     const message = `unknown mutation '${mutation.name}': this server does not implement it`;
-    throw rejected(mutation.id, new AppFailure('bad_request', message, [{ path: 'name', message }]));
+    throw new AppFailure('bad_request', message, [{ path: 'name', message }]);
   }
   const parsed = mutations[mutation.name].args.safeParse(mutation.args);
-  if (!parsed.success) throw rejected(mutation.id, validationFailure(parsed.error));
+  if (!parsed.success) throw validationFailure(parsed.error);
   return { name: mutation.name, args: parsed.data };
 }
 
@@ -53,12 +49,12 @@ async function checkTouchedRows(tx: ServerDb, viewer: Viewer, mutation: Mutation
     const base = mutation.baseVersions[key];
     if (base === undefined) {
       const message = `the base version of ${key} is missing`;
-      throw rejected(mutation.id, new AppFailure('validation_failed', `validation failed: baseVersions: ${message}`, [{ path: `baseVersions.${key}`, message }]));
+      throw new AppFailure('validation_failed', `validation failed: baseVersions: ${message}`, [{ path: `baseVersions.${key}`, message }]);
     }
     const { entity, id } = parseRowKey(key);
     const row = await entities[entity].lock(tx, viewer, id);
-    if (!row) throw rejected(mutation.id, new AppFailure('not_found', `${key} does not exist`));
-    if (!row.visible) throw rejected(mutation.id, new AppFailure('forbidden', `${key} is not yours to change`));
+    if (!row) throw new AppFailure('not_found', `${key} does not exist`);
+    if (!row.visible) throw new AppFailure('forbidden', `${key} is not yours to change`);
     if (row.version !== base) stale.push(`${key} is at version ${row.version}, not ${base}`);
   }
   if (stale.length > 0) {
@@ -69,11 +65,14 @@ async function checkTouchedRows(tx: ServerDb, viewer: Viewer, mutation: Mutation
       if (change) current.push(change);
     }
     const error = new AppFailure('conflict', `changed by someone else since you edited it: ${stale.join('; ')}`).error;
-    throw new Refused({ id: mutation.id, status: 'conflict', error, current });
+    throw new Conflict({ id: mutation.id, status: 'conflict', error, current });
   }
 }
 
-/** Applies one new mutation inside a savepoint: a refusal rolls back whatever it began. */
+/**
+ * Applies one new mutation inside a savepoint: a conflict or a refusal (any AppFailure: bad
+ * args, permissions, business rules) rolls back whatever it began and becomes its result.
+ */
 async function decide(tx: ServerDb, viewer: Viewer, mutation: MutationEnvelope): Promise<MutationResult> {
   try {
     return await tx.transaction(async (savepoint) => {
@@ -91,7 +90,8 @@ async function decide(tx: ServerDb, viewer: Viewer, mutation: MutationEnvelope):
       return { id: mutation.id, status: 'applied' as const, versions };
     });
   } catch (error) {
-    if (error instanceof Refused) return error.result;
+    if (error instanceof Conflict) return error.result;
+    if (error instanceof AppFailure) return { id: mutation.id, status: 'rejected', error: error.error };
     throw error;
   }
 }

@@ -83,6 +83,15 @@ describeOnDatabases('sync push', (fixture) => {
     expect(await processedCount(batch.map((m) => m.id))).toBe(3);
   });
 
+  it("does not hand one user's stored result to another who sends the same mutation id", async () => {
+    const target = take(alices);
+    const mutation = rename(target, 'alice was here');
+    await results(aliceToken, [mutation]);
+    const [result] = await results(adminToken, [{ ...mutation, args: { id: target.id, patch: { name: 'admin was here' } } }]);
+    expect(result).toMatchObject({ id: mutation.id, status: 'rejected', error: { code: 'conflict' } });
+    expect(await stored(target.id)).toMatchObject({ name: 'alice was here', version: target.version + 1 });
+  });
+
   it('applies a mutation pushed by many concurrent requests exactly once', async () => {
     const target = take(alices);
     const mutation = rename(target, 'concurrent replay');
