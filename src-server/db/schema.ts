@@ -215,5 +215,4 @@ export const processedMutations = pgTable(
     result: jsonb('result').$type<MutationResult>(),
     processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('processed_mutations_client_idx').on(t.clientId, t.seq)],
 );

@@ -1,0 +1,1 @@
+DROP INDEX "processed_mutations_client_idx";
