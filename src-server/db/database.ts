@@ -57,6 +57,10 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 
 async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // An idle connection can die (a PostgreSQL restart, a failover, an administrator ending it);
+  // node-postgres re-emits that on the pool, where an unheard 'error' would end the process. The
+  // pool drops the dead connection and opens a new one on the next query.
+  pool.on('error', (error) => console.warn(`PostgreSQL connection lost (it is replaced on the next query): ${error.message}`));
   try {
     const client = await pool.connect();
     try {
