@@ -10,6 +10,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -123,6 +124,54 @@ export const counterparties = pgTable(
   ],
 );
 
+/** Contract types (spec 7, "contract_types/list"); numbering rules may be scoped by type. */
+export const contractTypes = pgTable(
+  'contract_types',
+  {
+    id: id(),
+    organisationId: text('organisation_id').notNull().references(() => organisations.id),
+    name: text('name').notNull(),
+    parentId: text('parent_id'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.parentId], foreignColumns: [t.id], name: 'contract_types_parent_fk' }),
+    uniqueIndex('contract_types_organisation_name_key').on(t.organisationId, t.name),
+  ],
+);
+
+/**
+ * A contract template: its form field configs (spec 3, "Form field config"), its clauses and the
+ * document with bookmarks, and a number from the template numbering rules. Approval state uses
+ * the contract statuses.
+ */
+export const templates = pgTable(
+  'templates',
+  {
+    id: id(),
+    organisationId: text('organisation_id').notNull().references(() => organisations.id),
+    name: text('name').notNull(),
+    templateNumber: text('template_number'),
+    contractTypeId: text('contract_type_id').references(() => contractTypes.id),
+    status: smallint('status').$type<ContractStatus>().notNull().default(1),
+    /** The form field configs of spec point 3, in display order. */
+    fields: jsonb('fields').$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
+    /** The template document: paragraphs with bookmarks where clause statements go. */
+    document: jsonb('document').$type<unknown>(),
+    createdBy: text('created_by').references(() => users.id),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+    updateTime: timestamp('update_time', { withTimezone: true }).notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    index('templates_organisation_idx').on(t.organisationId),
+    uniqueIndex('templates_number_key').on(t.organisationId, t.templateNumber),
+    check('templates_status_check', sql`${t.status} between 1 and 5`),
+  ],
+);
+
 export const contracts = pgTable(
   'contracts',
   {
@@ -138,7 +187,19 @@ export const contracts = pgTable(
     amount: bigint('amount', { mode: 'number' }),
     amountUnit: text('amount_unit'),
     responsibleUserId: text('responsible_user_id').references(() => users.id),
+    /** The business handler; a transfer moves this permission (spec 6). */
+    businessHandlerUserId: text('business_handler_user_id').references(() => users.id),
     departmentId: text('department_id').references(() => departments.id),
+    contractTypeId: text('contract_type_id').references(() => contractTypes.id),
+    templateId: text('template_id').references(() => templates.id),
+    /** The contract's form values keyed by field id (spec 3, "Values"). */
+    formValues: jsonb('form_values').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    /** The project the contract belongs to (spec 7, "Projects"). */
+    projectId: text('project_id'),
+    /** The archived PDF (spec 2, "contract archive"); an uploaded file's id. */
+    archiveFileId: text('archive_file_id'),
+    caseTypeId: text('case_type_id'),
+    createdBy: text('created_by').references(() => users.id),
     signDate: date('sign_date', { mode: 'string' }),
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
     updateTime: timestamp('update_time', { withTimezone: true }).notNull().defaultNow(),
@@ -162,10 +223,22 @@ export const contracts = pgTable(
     // The pull: changes after a cursor in sequence order.
     uniqueIndex('contracts_change_seq_key').on(t.changeSeq),
     index('contracts_counterparty_idx').on(t.counterpartyId),
+    index('contracts_project_idx').on(t.projectId),
+    index('contracts_contract_type_idx').on(t.contractTypeId),
     check('contracts_status_check', sql`${t.status} between 1 and 5`),
     check('contracts_amount_unit_check', sql`(${t.amount} is null) = (${t.amountUnit} is null)`),
     check('contracts_version_check', sql`${t.version} >= 0`),
   ],
+);
+
+/** Agents of a contract: they see it like its responsible person (spec 6, transfer method 2). */
+export const contractAgents = pgTable(
+  'contract_agents',
+  {
+    contractId: text('contract_id').notNull().references(() => contracts.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull().references(() => users.id),
+  },
+  (t) => [primaryKey({ columns: [t.contractId, t.userId] }), index('contract_agents_user_idx').on(t.userId)],
 );
 
 /**

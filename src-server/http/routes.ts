@@ -10,13 +10,19 @@ import type { SessionUser } from '../auth/service';
 // endpoint cannot be served without its schemas or be forgotten.
 
 export interface RequestContext<N extends EndpointName> {
+  params: z.output<Endpoints[N]['params']>;
   query: z.output<Endpoints[N]['query']>;
   body: z.output<Endpoints[N]['body']>;
   /** The signed-in user; present exactly when the endpoint requires a token. */
   user: Endpoints[N]['auth'] extends true ? SessionUser : null;
+  /** Request headers (lower-case names), for Idempotency-Key and If-Match. */
+  headers: Readonly<Record<string, string | string[] | undefined>>;
 }
 
 export type Handlers = { [N in EndpointName]: (context: RequestContext<N>) => Promise<EndpointResponse<N>> };
+
+/** The handlers of one feature's endpoint map, e.g. `FeatureHandlers<typeof projectEndpoints>`. */
+export type FeatureHandlers<M> = Pick<Handlers, keyof M & EndpointName>;
 
 export type Authenticate = (authorization: string | undefined) => Promise<SessionUser>;
 
@@ -51,9 +57,10 @@ function register<N extends EndpointName>(app: FastifyInstance, name: N, handler
     handler: async (request) => {
       // Authentication comes first so that callers without a token learn nothing from validation.
       const user = endpoint.auth ? await authenticate(request.headers.authorization) : null;
+      const params = parse(endpoint.params, request.params ?? {});
       const query = parse(endpoint.query, request.query);
       const body = parse(endpoint.body, request.body === undefined ? {} : request.body);
-      const data = await handler({ query, body, user } as RequestContext<N>);
+      const data = await handler({ params, query, body, user, headers: request.headers } as RequestContext<N>);
       return { code: okCode, message: 'ok', data };
     },
   });

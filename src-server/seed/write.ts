@@ -34,7 +34,7 @@ export async function seedDatabase(db: ServerDb, options: { contracts: number; s
 
   await db.transaction(async (tx) => {
     await tx.execute(
-      sql`truncate table contracts, contract_tombstones, processed_mutations, counterparties, auth_sessions, login_failures, users, departments, organisations`,
+      sql`truncate table contracts, contract_tombstones, processed_mutations, counterparties, auth_sessions, login_failures, users, departments, organisations cascade`,
     );
     // Truncation leaves no tombstones: every cursor from before must resync (positions: migration 0003).
     await tx.execute(sql`update sync_horizon set pruned_through = pg_current_xact_id()::text::bigint << 24`);

@@ -2,38 +2,12 @@ import { z } from 'zod';
 import { contractSchema, contractStatisticsSchema, contractStatusSchema } from '../domain/contract';
 import { userSchema } from '../domain/user';
 import { pageSchema } from './envelope';
+import { apiPrefix, endpoint, none, pageNum, trimmed, type Endpoint } from './endpoint';
 import { syncPullQuerySchema, syncPullResponseSchema, syncPushRequestSchema, syncPushResponseSchema } from './sync';
 
 // The REST contract of the contract server, written once: the server validates requests and the
 // main core validates responses against the same schemas. An endpoint without schemas does not
 // type-check (see `Endpoint`).
-
-export const apiPrefix = '/api/v1';
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-export interface Endpoint<
-  Q extends z.ZodType = z.ZodType,
-  B extends z.ZodType = z.ZodType,
-  R extends z.ZodType = z.ZodType,
-  A extends boolean = boolean,
-> {
-  method: HttpMethod;
-  path: string;
-  /** Whether a bearer token is required (kept literal, so handlers know whether a user is present). */
-  auth: A;
-  query: Q;
-  body: B;
-  /** The `data` of the success envelope. */
-  response: R;
-}
-
-const none = z.object({}).strict();
-const trimmed = (max: number) => z.string().trim().max(max);
-
-function endpoint<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType, const A extends boolean>(e: Endpoint<Q, B, R, A>) {
-  return e;
-}
 
 export const loginRequestSchema = z
   .object({
@@ -53,9 +27,6 @@ export type TokenPair = z.infer<typeof tokenPairSchema>;
 export const loginResponseSchema = tokenPairSchema.extend({ user: userSchema });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-/** Query strings arrive as text: coerce numbers, and reject anything unknown. */
-const pageNum = z.coerce.number().int().min(1).max(1_000_000).default(1);
-
 export const contractListQuerySchema = z
   .object({
     pageNum,
@@ -66,7 +37,8 @@ export const contractListQuerySchema = z
   .strict();
 export type ContractListQuery = z.infer<typeof contractListQuerySchema>;
 
-export const endpoints = {
+/** Sign-in, the contract list slice and sync. */
+const coreEndpoints = {
   health: endpoint({
     method: 'GET', path: `${apiPrefix}/health`, auth: false, query: none, body: none,
     response: z.object({ status: z.literal('up'), protocolVersion: z.number().int(), schemaVersion: z.number().int() }),
@@ -104,6 +76,13 @@ export const endpoints = {
     response: syncPushResponseSchema,
   }),
 } as const satisfies Record<string, Endpoint>;
+
+/** Every endpoint of the contract server; each feature adds its own map here. */
+export const endpoints = {
+  ...coreEndpoints,
+} as const satisfies Record<string, Endpoint>;
+
+export { apiPrefix };
 
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;

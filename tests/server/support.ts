@@ -87,11 +87,15 @@ export interface DatabaseFixture {
   server(clock?: TestClock): FastifyInstance;
 }
 
-/** The two backends every suite runs on; `create` makes a fresh, empty database. */
+/**
+ * The two backends every suite runs on; `create` makes a fresh, empty database. While working
+ * on one feature, `TEST_BACKENDS=PostgreSQL` (or `PGlite`) runs only that one; CI runs both.
+ */
+const chosenBackends = process.env.TEST_BACKENDS?.split(',').map((name) => name.trim().toLowerCase());
 export const backends = [
   { kind: 'PGlite' as const, available: true, create: scratchPglite },
   { kind: 'PostgreSQL' as const, available: postgresAvailable, create: scratchPostgres },
-];
+].filter((backend) => !chosenBackends || chosenBackends.includes(backend.kind.toLowerCase()));
 
 export const postgresSkipMessage = `PostgreSQL variant skipped: no PostgreSQL answers at ${shownUrl} (set TEST_DATABASE_URL)`;
 
