@@ -5,6 +5,7 @@ import { authenticate, login, logout, refresh } from './auth/service';
 import { contractStatistics, listContracts } from './contracts/repository';
 import type { ServerDb } from './db/database';
 import { installErrorHandling } from './http/errors';
+import { openApiDocument, openApiPath } from './http/openapi';
 import { registerEndpoints, type Handlers } from './http/routes';
 import { defaultSyncHistory, pullChanges, type SyncHistoryOptions } from './sync/pull';
 import { pushMutations } from './sync/push';
@@ -43,5 +44,8 @@ export function buildContractServer(db: ServerDb, options: ContractServerOptions
     syncPush: ({ user, body }) => pushMutations(db, user, body),
   };
   registerEndpoints(app, handlers, (authorization) => authenticate(db, authorization, now()));
+  // Built once on first request: it only changes with the code.
+  let document: ReturnType<typeof openApiDocument> | undefined;
+  app.get(openApiPath, async () => (document ??= openApiDocument()));
   return app;
 }
