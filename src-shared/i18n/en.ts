@@ -1,3 +1,5 @@
+import { formMessages } from '../form/messages';
+
 // English catalog. Strings the spec gives are kept verbatim (they are the product's vocabulary).
 export const en = {
   app: {
@@ -142,6 +144,8 @@ export const en = {
     snoozeOneHour: 'Remind me in 1 hour',
     snoozeTomorrow: 'Remind me tomorrow',
   },
+  // The form engine's messages keep their English text in one place (src-shared/form/messages.ts).
+  form: formMessages,
   errors: {
     validation_failed: 'validation failed',
     bad_request: 'The request is malformed.',
