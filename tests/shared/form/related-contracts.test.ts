@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { sanitizeBankAccount, validateBankAccount } from '../../../src-shared/form/bank-account';
+import { validateRelatedContracts } from '../../../src-shared/form/related-contracts';
+
+const row = (contractName: string, relationshipID: number) => ({ contractName, relationshipID });
+
+describe('related contracts', () => {
+  it.each([
+    ['no groups', [], []],
+    ['two valid rows', [{ relationType: 3, relatedContracts: [row('a', 1), row('b', 2)] }], []],
+    ['one row', [{ relationType: 3, relatedContracts: [row('a', 1)] }], [{ group: 0, text: 'related contracts must contain at least two items' }]],
+    ['no rows', [{ relationType: 3, relatedContracts: [] }], [{ group: 0, text: 'related contracts must contain at least two items' }]],
+    [
+      'an empty contract name',
+      [{ relationType: 3, relatedContracts: [row('a', 1), row(' ', 2)] }],
+      [{ group: 0, row: 1, text: 'each related contract needs a contract name and a relationship' }],
+    ],
+    [
+      'relationshipID 0 in the second group',
+      [
+        { relationType: 3, relatedContracts: [row('a', 1), row('b', 1)] },
+        { relationType: 1, relatedContracts: [row('c', 0)] },
+      ],
+      [
+        { group: 1, text: 'related contracts must contain at least two items' },
+        { group: 1, row: 0, text: 'each related contract needs a contract name and a relationship' },
+      ],
+    ],
+  ])('%s', (_, groups, expected) => {
+    expect(validateRelatedContracts(groups).map(({ message, ...at }) => ({ ...at, text: message.text }))).toEqual(expected);
+  });
+});
+
+describe('bank account', () => {
+  it.each([
+    ['6222 0202-0001_23', '62220202-0001_23'],
+    ['中国银行 6222—0001', '6222—0001'],
+    ['abc!@#123', 'abc123'],
+    ['1234567890123456789012345678', '123456789012345678901234'],
+  ])('typing %j keeps %j', (typed, kept) => {
+    expect(sanitizeBankAccount(typed)).toBe(kept);
+  });
+
+  it.each([
+    ['', null],
+    ['12345678', 'please enter 9-24 characters'],
+    ['123456789', null],
+    ['AB-12_34–56', null],
+    ['123456789012345678901234', null],
+    ['1234567890123456789012345', 'please enter 9-24 characters'],
+    ['1234 56789', 'only letters, digits, hyphens, dashes and underscores are allowed'],
+  ])('%j → %j', (value, message) => {
+    expect(validateBankAccount(value)?.text ?? null).toBe(message);
+  });
+});
