@@ -164,7 +164,12 @@ export const statementPartSchema = z.discriminatedUnion('kind', [
 export type StatementPart = z.infer<typeof statementPartSchema>;
 export const statementParagraphSchema = z.array(statementPartSchema);
 
-export const clauseFieldSchema = z.object({ id: keySchema, name: z.string(), positionName: z.string().optional() });
+export const clauseFieldSchema = z.object({
+  id: keySchema,
+  name: z.string(),
+  required: z.boolean().optional(),
+  positionName: z.string().optional(),
+});
 export type ClauseField = z.infer<typeof clauseFieldSchema>;
 
 export const statementSchema = z.object({
@@ -206,3 +211,8 @@ export function parseFormField(input: unknown) {
 
 /** Parses the whole list the server sends. */
 export const formFieldsSchema = z.array(formFieldSchema);
+
+/** No value: missing, blank text or an empty list. */
+export function isBlankValue(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+}
