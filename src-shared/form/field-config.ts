@@ -216,3 +216,25 @@ export const formFieldsSchema = z.array(formFieldSchema);
 export function isBlankValue(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
 }
+
+/** The schema of the value each field type holds, where the type has a structured value. */
+export function fieldValueSchema(type: FieldType): z.ZodType | null {
+  switch (type) {
+    case 'money':
+      return moneySchema.nullable();
+    case 'upload':
+    case 'customAttachment':
+      return uploadValueSchema.nullable();
+    case 'inputSelect':
+    case 'inputSelectV2':
+      return z.array(partyValueSchema).nullable();
+    case 'agentInformation':
+      return agentValueSchema.nullable();
+    case 'relatedContracts':
+      return relatedContractsValueSchema;
+    case 'bankAccount':
+      return bankAccountValueSchema;
+    default:
+      return null;
+  }
+}
