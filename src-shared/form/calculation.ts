@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { CalculationOperator } from '../domain/enums';
 import type { Money } from '../domain/money';
-import { ValueMethod, type CalculationConditionGroup, type FormField } from './field-config';
+import { hasAmount, ValueMethod, type CalculationConditionGroup, type FormField } from './field-config';
 import { formMessage, type FormIssue, type FormMessage } from './messages';
 import { resolveNumberFormat } from './money';
 
@@ -77,14 +77,10 @@ export type FormValues = Record<string, unknown>;
 
 const isPercent = (field: CalcField) => resolveNumberFormat(field.privateConfig).percent;
 
-function isMoney(value: unknown): value is Money {
-  return typeof value === 'object' && value !== null && 'amount' in value && typeof (value as Money).amount === 'number';
-}
-
 /** A field's value as an operand: money in major units, percentages as fractions, empty as null. */
 export function operandOf(field: CalcField | undefined, value: unknown): CalcDecimal | null {
   let operand: CalcDecimal | null = null;
-  if (isMoney(value)) operand = new CalcDecimal(value.amount).dividedBy(100);
+  if (hasAmount(value)) operand = new CalcDecimal(value.amount).dividedBy(100);
   else if (typeof value === 'number' && Number.isFinite(value)) operand = new CalcDecimal(value);
   else if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())) operand = new CalcDecimal(value.trim());
   if (operand && field && isPercent(field)) operand = operand.dividedBy(100);
@@ -97,7 +93,7 @@ export function resultValue(field: CalcField, result: CalcDecimal | null, previo
   const { decimals, rounding } = resolveNumberFormat(field.privateConfig);
   if (field.type === 'money') {
     const amount = result.toDecimalPlaces(Math.min(decimals, 2), rounding).times(100).toNumber();
-    return { amount, unit: isMoney(previous) ? previous.unit : 'CNY' } satisfies Money;
+    return { amount, unit: hasAmount(previous) ? previous.unit : 'CNY' } satisfies Money;
   }
   const shown = isPercent(field) ? result.times(100) : result;
   return shown.toDecimalPlaces(decimals, rounding).toFixed(decimals);

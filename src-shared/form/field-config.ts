@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CalculationOperator, fieldTypes, PartySubtype, PartyType, type FieldType } from '../domain/enums';
-import { moneySchema } from '../domain/money';
+import { moneySchema, type Money } from '../domain/money';
 import { formMessage } from './messages';
 
 // The field config the server sends for each field of the generic form (spec 3, "Form field
@@ -211,6 +211,11 @@ export function parseFormField(input: unknown) {
 
 /** Parses the whole list the server sends. */
 export const formFieldsSchema = z.array(formFieldSchema);
+
+/** A money value with an amount (while typing, the amount can be missing). */
+export function hasAmount(value: unknown): value is Money {
+  return typeof value === 'object' && value !== null && typeof (value as { amount?: unknown }).amount === 'number';
+}
 
 /** No value: missing, blank text or an empty list. */
 export function isBlankValue(value: unknown): boolean {

@@ -2,9 +2,9 @@ import Decimal from 'decimal.js';
 import type { FormMode } from '../domain/enums';
 import { formatMoney, type Money } from '../domain/money';
 import { parseDate } from './dates';
-import { isBlankValue } from './field-config';
+import { hasAmount, isBlankValue } from './field-config';
 import { formMessage, type FormIssue, type FormMessage } from './messages';
-import { textMaxLength } from './validation';
+import { isMoneyEmpty, textMaxLength } from './validation';
 
 // Spec 2 "Performance sheet table" and "Cooperation information", spec 3 "Performance sheet" and
 // "Cooperative info row", spec 5 "Performance sheet and task forms", spec 9 "Tables".
@@ -129,16 +129,14 @@ export function checkValueRange(value: Decimal.Value, rule: ValueRangeRule): For
   return passes ? null : formMessage('valueRangeInvalid');
 }
 
-const isMoneyCell = (value: unknown): value is Money => typeof value === 'object' && value !== null && 'amount' in value;
-
 function cellNumber(column: SheetColumn, value: unknown): Decimal | null {
-  if (column.type === 'money') return isMoneyCell(value) && typeof value.amount === 'number' ? new Decimal(value.amount).dividedBy(100) : null;
+  if (column.type === 'money') return hasAmount(value) ? new Decimal(value.amount).dividedBy(100) : null;
   if (typeof value === 'number' || (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()))) return new Decimal(String(value).trim());
   return null;
 }
 
 function cellEmpty(column: SheetColumn, value: unknown): boolean {
-  if (column.type === 'money') return !isMoneyCell(value) || !value.amount;
+  if (column.type === 'money') return isMoneyEmpty(value);
   if (column.type === 'performanceTime') {
     const time = value as PerformanceTimeValue | null | undefined;
     return !time || (time.kind === 'date' ? time.date === '' : time.node === '' || time.days === null);

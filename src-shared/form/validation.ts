@@ -1,9 +1,8 @@
 import type { FieldType } from '../domain/enums';
-import type { Money } from '../domain/money';
 import { validateBankAccount } from './bank-account';
 import { validateClause, type ClauseValue } from './clause';
 import { parseDate, parseDateRange, dateTimeValueFormat } from './dates';
-import { isBlankValue, type FormField, type PartyValue, type RelationGroup } from './field-config';
+import { hasAmount, isBlankValue, type FormField, type PartyValue, type RelationGroup } from './field-config';
 import { formMessage, formMessages, type FormIssue, type FormMessage } from './messages';
 import { parseNumberInput } from './number-range';
 import { validateRequiredParty } from './parties';
@@ -25,13 +24,9 @@ export function requiredMessage(field: Pick<FormField, 'name' | 'type'>): FormMe
   return formMessage(selectedTypes.includes(field.type) ? 'pleaseSelect' : 'pleaseEnter', { name: field.name });
 }
 
-const isMoneyValue = (value: unknown): value is Money => typeof value === 'object' && value !== null && 'amount' in value;
-
 /** Money is empty when it has no amount or an amount of 0 (spec 5). */
 export function isMoneyEmpty(value: unknown): boolean {
-  if (!isMoneyValue(value)) return true;
-  const amount = (value as { amount: unknown }).amount;
-  return amount === null || amount === undefined || amount === 0 || amount === '';
+  return !hasAmount(value) || value.amount === 0;
 }
 
 const partyTypes: readonly FieldType[] = ['inputSelect', 'inputSelectV2'];
