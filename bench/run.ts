@@ -1,6 +1,8 @@
 import { benchFirstPull } from './first-pull.bench';
+import { benchFormCalculation } from './form-calculation.bench';
 import { benchLedgerReplica } from './ledger-replica.bench';
 
 // npm run bench: the desktop app's performance figures (docs/performance.md).
 await benchLedgerReplica();
 await benchFirstPull();
+await benchFormCalculation();
