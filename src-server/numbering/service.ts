@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, not, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import type { checkDuplicateQuerySchema, saveAbbrSettingSchema, saveNumberingRulesSchema } from '../../src-shared/api/numbering';
@@ -102,7 +102,14 @@ export async function saveRules(db: ServerDb, user: SessionUser, kind: Numbering
     await tx
       .update(numberingRules)
       .set({ inUse: false, version: sql`${numberingRules.version} + 1`, updateTime: new Date() })
-      .where(and(eq(numberingRules.organisationId, organisationId), eq(numberingRules.kind, kind), eq(numberingRules.inUse, true)));
+      .where(
+        and(
+          eq(numberingRules.organisationId, organisationId),
+          eq(numberingRules.kind, kind),
+          eq(numberingRules.inUse, true),
+          not(and(eq(numberingRules.ruleScope, body.ruleScope), inArray(numberingRules.scopeKey, keys))!),
+        ),
+      );
     for (const [i, rule] of body.rules.entries()) {
       const stored = {
         digits: rule.digits,
