@@ -3,7 +3,9 @@ import { beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../src-server/db/schema';
 import { demoUsers, seedDatabase } from '../../src-server/index';
-import { callEndpoint, describeOnDatabases, failure, okData, signIn } from './support';
+import { DateTime } from 'luxon';
+import { numberingZone } from '../../src-shared/rules/numbering';
+import { callEndpoint, describeOnDatabases, failure, okData, signIn, TestClock } from './support';
 
 const account = (username: string) => demoUsers.find((u) => u.username === username)!;
 
@@ -143,5 +145,25 @@ describeOnDatabases('numbering', (fixture) => {
     expect(new Set(numbers).size).toBe(50);
     expect(numbers.sort()).toEqual(Array.from({ length: 50 }, (_, i) => `CC-${String(11 + i).padStart(3, '0')}`));
     expect(results.every((r) => okData('createContract', r).contractNumberAuto)).toBe(true);
+  });
+
+  it('restarts the serial at the restart number when the reset period changes', async () => {
+    const clock = new TestClock();
+    const timed = fixture.server(clock);
+    // A rule never used before: its first period starts at the start number.
+    const contractTypeId = okData('contractTypeList', await callEndpoint(timed, 'contractTypeList', { token: admin })).list[1]!.id;
+    const rules = { ruleScope: 1, rules: [{ scopeId: contractTypeId, digits: 2, isNatural: false, startNum: 5, reStartNum: 1, resetCycle: 3 }] };
+    okData('saveContractNumberRules', await callEndpoint(timed, 'saveContractNumberRules', { token: admin, body: rules }));
+    const abbr = { ruleScope: 1, scopeId: contractTypeId, abbr: 'MR', dateFormat: 1 };
+    okData('saveContractNumberAbbrSetting', await callEndpoint(timed, 'saveContractNumberAbbrSetting', { token: admin, body: abbr }));
+    let token = admin;
+    const next = async () =>
+      okData('createContract', await callEndpoint(timed, 'createContract', { token, body: { name: 'monthly', contractTypeId } })).contractNumber;
+    const month = () => DateTime.fromJSDate(clock.now(), { zone: numberingZone }).toFormat('yyyyMM');
+    const thisMonth = month();
+    expect([await next(), await next()]).toEqual([`MR-${thisMonth}-05`, `MR-${thisMonth}-06`]);
+    clock.advance(32 * 24 * 60 * 60 * 1000);
+    token = (await signIn(timed, 'admin', account('admin').password)).token;
+    expect([await next(), await next()]).toEqual([`MR-${month()}-01`, `MR-${month()}-02`]);
   });
 });
