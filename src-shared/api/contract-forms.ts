@@ -91,7 +91,7 @@ export const templateSummarySchema = z.object({
 const deletedSchema = z.object({ id: idSchema, deleted: z.literal(true) });
 
 /** Contract and template approval steps (spec 4): submit 1|3→2, approve 2→4, reject 2→3. */
-function approvalEndpoints(base: string, response: z.ZodType) {
+function approvalEndpoints<R extends z.ZodType>(base: string, response: R) {
   const step = (action: string) =>
     endpoint({ method: 'POST', path: `${base}/:id/${action}`, auth: true, params: idParams, query: none, body: approvalBodySchema, response });
   return { submit: step('submit'), approve: step('approve'), reject: step('reject') };

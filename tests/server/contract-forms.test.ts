@@ -13,7 +13,7 @@ const party = (name: string) => ({ id: 0, name });
 
 describeOnDatabases('contract forms', (fixture) => {
   let app: FastifyInstance;
-  const tokens: Record<string, string> = {};
+  const tokens = { admin: '', alice: '', bob: '', carol: '' };
   let purchaseTemplate: EndpointResponse<'templateDetail'>;
 
   const valuesFor = (extra: Record<string, unknown> = {}) => ({
@@ -26,7 +26,7 @@ describeOnDatabases('contract forms', (fixture) => {
   beforeAll(async () => {
     await seedDatabase(fixture.db, { contracts: 40, seed: 5 });
     app = fixture.server();
-    for (const username of ['admin', 'alice', 'bob', 'carol']) tokens[username] = (await signIn(app, username, password(username))).token;
+    for (const username of ['admin', 'alice', 'bob', 'carol'] as const) tokens[username] = (await signIn(app, username, password(username))).token;
     const list = okData('templateList', await callEndpoint(app, 'templateList', { token: tokens.alice, query: { q: '采购' } }));
     purchaseTemplate = okData('templateDetail', await call(app, 'GET', `/api/v1/templates/${list.list[0]!.id}`, { token: tokens.alice }));
   });
