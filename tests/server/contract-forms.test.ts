@@ -216,6 +216,14 @@ describeOnDatabases('contract forms', (fixture) => {
       expect(records).toHaveLength(1);
     });
 
+    it('replays a delete as the first response instead of a 404', async () => {
+      const created = okData('createContract', await create(tokens.alice, {}));
+      const remove = () => call(app, 'DELETE', contractUrl(created.id), { token: tokens.alice, headers: { 'idempotency-key': `delete-${created.id}` } });
+      const first = okData('deleteContract', await remove());
+      expect(okData('deleteContract', await remove())).toEqual(first);
+      failure(await call(app, 'DELETE', contractUrl(created.id), { token: tokens.alice }), 404, 'not_found');
+    });
+
     it('refuses a stale If-Match with 409 and the current row; accepts the current version', async () => {
       const created = okData('createContract', await create(tokens.alice, {}));
       const body = { name: 'renamed', formValues: valuesFor() };
