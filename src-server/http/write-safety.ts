@@ -70,6 +70,25 @@ function requestHash(request: WriteRequest): string {
  * a replay returns the stored response of the first run.
  */
 export async function safeWrite<T>(db: ServerDb, request: WriteRequest, effect: (tx: ServerDb) => Promise<T>): Promise<T> {
+  try {
+    return await runOnce(db, request, effect);
+  } catch (error) {
+    // Checks that passed before a concurrent write committed (a duplicate number, a client id)
+    // end in the unique index: that is a conflict with the other write, never a server error.
+    if (isUniqueViolation(error)) throw new AppFailure('conflict', 'a concurrent write got there first (a number or id it needs is now taken): reload and try again');
+    throw error;
+  }
+}
+
+/** PostgreSQL's unique_violation, as thrown by either driver (drizzle wraps it in `cause`). */
+function isUniqueViolation(error: unknown): boolean {
+  for (let cause = error; typeof cause === 'object' && cause !== null; cause = (cause as { cause?: unknown }).cause) {
+    if ((cause as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+async function runOnce<T>(db: ServerDb, request: WriteRequest, effect: (tx: ServerDb) => Promise<T>): Promise<T> {
   const key = idempotencyKey(request.headers);
   if (key === undefined) return db.transaction((tx) => effect(tx));
   const hash = requestHash(request);

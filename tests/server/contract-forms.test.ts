@@ -48,6 +48,12 @@ describeOnDatabases('contract forms', (fixture) => {
       expect(duplicate.message).toContain('MB-001');
     });
 
+    it('answers concurrent creations of one template number with one success and conflicts, never a 500', async () => {
+      const body = { name: 'race', templateNumber: 'RACE-1', fields: [] };
+      const results = await Promise.all(Array.from({ length: 6 }, () => callEndpoint(app, 'createTemplate', { token: tokens.alice, body })));
+      expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    });
+
     it('refuses bad templates naming the field, other users, missing templates and callers without a token', async () => {
       const bad = failure(await callEndpoint(app, 'createTemplate', { token: tokens.alice, body: { name: 't', fields: [{ id: 'f', name: 'x', type: 'nope' }] } }), 400, 'validation_failed');
       expect(bad.issues?.[0]?.path).toBe('fields.0.type');
