@@ -10,7 +10,7 @@ import { visibleTo } from '../contracts/repository';
 import type { ServerDb } from '../db/database';
 import { contracts, contractTypes, templates } from '../db/schema';
 import { checkIfMatch, safeWrite, type WriteRequest } from '../http/write-safety';
-import { allocateNumber, isNumberEditor, numberingRuleApplies, numberTaken, organisationOf, type NumberingContext } from '../numbering/service';
+import { allocateNumber, isNumberEditor, numberingRuleApplies, numberTaken, organisationOf, refuseDuplicateNumber, type NumberingContext } from '../numbering/service';
 import { checkApprover, checkEditable, nextStatus, recordApproval, type ApprovalAction } from './lifecycle';
 import { contractAlterations } from './schema';
 
@@ -90,11 +90,6 @@ function cleanForm(name: string, fields: readonly FieldConfig[], values: Record<
   return { name: cleanName, formValues: cleaned };
 }
 
-async function refuseDuplicate(tx: ServerDb, organisationId: string, number: string, exceptId: string | null): Promise<void> {
-  if (await numberTaken(tx, 'contract', organisationId, number, exceptId)) {
-    throw new AppFailure('conflict', `this number duplicates the following contract numbers: ${number}`);
-  }
-}
 
 const notEditorMessage = 'the contract number is generated automatically: only contract-number editors may change it';
 
@@ -123,7 +118,7 @@ export function createContract(db: ServerDb, user: SessionUser, request: WriteRe
     } else {
       // The input is editable only for number editors, or when no auto mode applies (spec 4).
       if ((await numberingRuleApplies(tx, 'contract', context)) && !(await isNumberEditor(tx, user.id))) throw new AppFailure('forbidden', notEditorMessage);
-      await refuseDuplicate(tx, organisationId, contractNumber, null);
+      await refuseDuplicateNumber(tx, 'contract', organisationId, contractNumber, null);
     }
     const id = body.id ?? uuidv7();
     const [existing] = await tx.select({ id: contracts.id }).from(contracts).where(eq(contracts.id, id));
@@ -173,7 +168,7 @@ export function updateContract(db: ServerDb, user: SessionUser, request: WriteRe
     const contractNumber = body.contractNumber ?? row.contractNumber;
     if (contractNumber !== row.contractNumber) {
       if (row.contractNumberAuto && !(await isNumberEditor(tx, user.id))) throw new AppFailure('forbidden', notEditorMessage);
-      if (contractNumber !== null) await refuseDuplicate(tx, organisationId, contractNumber, id);
+      if (contractNumber !== null) await refuseDuplicateNumber(tx, 'contract', organisationId, contractNumber, id);
     }
     const [updated] = await tx
       .update(contracts)

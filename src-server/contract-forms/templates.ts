@@ -9,7 +9,7 @@ import { containsPattern } from '../contracts/repository';
 import type { ServerDb } from '../db/database';
 import { contractTypes, templates } from '../db/schema';
 import { checkIfMatch, safeWrite, type WriteRequest } from '../http/write-safety';
-import { allocateNumber, numberTaken, organisationOf } from '../numbering/service';
+import { allocateNumber, organisationOf, refuseDuplicateNumber } from '../numbering/service';
 import { checkApprover, checkEditable, nextStatus, recordApproval, type ApprovalAction } from './lifecycle';
 import { templateClauses } from './schema';
 
@@ -92,11 +92,6 @@ async function checkContractType(db: ServerDb, organisationId: string, contractT
   if (!type) throw new AppFailure('not_found', `contract type ${contractTypeId} does not exist`);
 }
 
-async function refuseDuplicate(tx: ServerDb, organisationId: string, number: string, exceptId: string | null): Promise<void> {
-  if (await numberTaken(tx, 'template', organisationId, number, exceptId)) {
-    throw new AppFailure('conflict', `this number duplicates the following template numbers: ${number}`);
-  }
-}
 
 async function writeClauses(tx: ServerDb, templateId: string, clauses: readonly Clause[]): Promise<void> {
   await tx.delete(templateClauses).where(eq(templateClauses.templateId, templateId));
@@ -119,7 +114,7 @@ export function createTemplate(db: ServerDb, user: SessionUser, request: WriteRe
     if (templateNumber === null) {
       templateNumber = (await allocateNumber(tx, 'template', { organisationId, userId: user.id, departmentId: user.departmentId, contractTypeId }, at)) ?? null;
     }
-    if (templateNumber !== null) await refuseDuplicate(tx, organisationId, templateNumber, null);
+    if (templateNumber !== null) await refuseDuplicateNumber(tx, 'template', organisationId, templateNumber, null);
     const id = body.id ?? uuidv7();
     const [existing] = await tx.select({ id: templates.id }).from(templates).where(eq(templates.id, id));
     if (existing) throw new AppFailure('conflict', `template ${id} already exists`);
@@ -140,7 +135,7 @@ export function updateTemplate(db: ServerDb, user: SessionUser, request: WriteRe
     const contractTypeId = body.contractTypeId === undefined ? row.contractTypeId : body.contractTypeId;
     await checkContractType(tx, row.organisationId, contractTypeId);
     const templateNumber = body.templateNumber ?? row.templateNumber;
-    if (templateNumber !== null && templateNumber !== row.templateNumber) await refuseDuplicate(tx, row.organisationId, templateNumber, id);
+    if (templateNumber !== null && templateNumber !== row.templateNumber) await refuseDuplicateNumber(tx, 'template', row.organisationId, templateNumber, id);
     const [updated] = await tx
       .update(templates)
       .set({ name: body.name, templateNumber, contractTypeId, fields: body.fields, version: sql`${templates.version} + 1`, updateTime: at })

@@ -327,11 +327,11 @@ export async function autoPreview(db: ServerDb, user: SessionUser, contractTypeI
   return { list: found ? [await previewOf(db, found.rule, at)] : [] };
 }
 
-/** The subject of a number: contracts (visible to the viewer) or templates (of the organisation). */
-function numbered(kind: NumberingKind, viewer: SessionUser, organisationId: string) {
+/** What carries a number of the kind: contracts, or the organisation's templates. */
+function numbered(kind: NumberingKind, organisationId: string) {
   return kind === 'contract'
-    ? { id: contracts.id, name: contracts.name, number: contracts.contractNumber, table: contracts, where: visibleTo(viewer) }
-    : { id: templates.id, name: templates.name, number: templates.templateNumber, table: templates, where: eq(templates.organisationId, organisationId) };
+    ? { id: contracts.id, name: contracts.name, number: contracts.contractNumber, table: contracts, scope: undefined }
+    : { id: templates.id, name: templates.name, number: templates.templateNumber, table: templates, scope: eq(templates.organisationId, organisationId) };
 }
 
 /**
@@ -340,15 +340,16 @@ function numbered(kind: NumberingKind, viewer: SessionUser, organisationId: stri
  */
 export async function checkDuplicate(db: ServerDb, user: SessionUser, kind: NumberingKind, query: z.output<typeof checkDuplicateQuerySchema>): Promise<{ list: DuplicateResult[] }> {
   const organisationId = await organisationOf(db, user);
-  const subject = numbered(kind, user, organisationId);
+  const subject = numbered(kind, organisationId);
   const single = query.checkAll !== 'true' && query.contractNumber ? query.contractNumber : undefined;
   const rows = await db
     .select({ id: subject.id, name: subject.name, number: subject.number })
     .from(subject.table)
     .where(
       and(
-        subject.where,
-        single !== undefined ? eq(subject.number, single) : sql`${subject.number} in (select ${subject.number} from ${subject.table} where ${subject.number} is not null group by 1 having count(*) > 1)`,
+        subject.scope,
+        kind === 'contract' ? visibleTo(user) : undefined,
+        single !== undefined ? eq(subject.number, single) : sql`${subject.number} in (select ${subject.number} from ${subject.table} where ${subject.number} is not null ${subject.scope ? sql`and ${subject.scope}` : sql``} group by 1 having count(*) > 1)`,
         query.excludeId ? ne(subject.id, query.excludeId) : undefined,
       ),
     )
@@ -365,13 +366,18 @@ export async function checkDuplicate(db: ServerDb, user: SessionUser, kind: Numb
 
 /** Whether another contract (or template) already carries the number; ignores visibility. */
 export async function numberTaken(db: ServerDb, kind: NumberingKind, organisationId: string, number: string, exceptId: string | null): Promise<boolean> {
-  const subject = kind === 'contract'
-    ? { id: contracts.id, number: contracts.contractNumber, table: contracts, where: undefined }
-    : { id: templates.id, number: templates.templateNumber, table: templates, where: eq(templates.organisationId, organisationId) };
+  const subject = numbered(kind, organisationId);
   const [row] = await db
     .select({ id: subject.id })
     .from(subject.table)
-    .where(and(subject.where, eq(subject.number, number), exceptId ? ne(subject.id, exceptId) : undefined))
+    .where(and(subject.scope, eq(subject.number, number), exceptId ? ne(subject.id, exceptId) : undefined))
     .limit(1);
   return row !== undefined;
+}
+
+/** Refuses a number another contract (or template) already carries: 409 with the spec's wording. */
+export async function refuseDuplicateNumber(db: ServerDb, kind: NumberingKind, organisationId: string, number: string, exceptId: string | null): Promise<void> {
+  if (await numberTaken(db, kind, organisationId, number, exceptId)) {
+    throw new AppFailure('conflict', `this number duplicates the following ${kind} numbers: ${number}`);
+  }
 }

@@ -1,4 +1,4 @@
-import type { FieldConfig } from '../domain/contract-forms';
+import type { Clause, ClauseStatement, FieldConfig } from '../domain/contract-forms';
 import type { FieldIssue } from '../errors';
 
 // The generic form's value rules (spec 5), shared by the renderer and the server, which applies
@@ -124,4 +124,17 @@ const neverAlterable = new Set<FieldConfig['type']>(['upload', 'contractType', '
 /** In contract-alteration mode a field is editable only with alterEditStatus 2, and never for some types (spec 4). */
 export function isAlterable(field: FieldConfig): boolean {
   return field.alterEditStatus === 2 && !neverAlterable.has(field.type) && !isContractNameField(field);
+}
+
+/** The synthetic statement a nullable clause offers to leave it out (spec 3, spec 9: id -1). */
+export const doNotShowStatement: ClauseStatement = { id: -1, name: 'do not show this clause', content: [], fieldList: [], labelItemList: [] };
+
+/** The statements to choose from: 'do not show' is added when the clause is nullable and has more than one. */
+export function selectableStatements(clause: Pick<Clause, 'isNullable' | 'statementList'>): ClauseStatement[] {
+  return clause.isNullable && clause.statementList.length > 1 ? [...clause.statementList, doNotShowStatement] : clause.statementList;
+}
+
+/** With exactly one statement, it is selected without asking (spec 4). */
+export function autoSelectedStatement(clause: Pick<Clause, 'statementList'>): ClauseStatement | undefined {
+  return clause.statementList.length === 1 ? clause.statementList[0] : undefined;
 }

@@ -10,7 +10,7 @@ import {
   serialsOver,
   type NumberingRule,
 } from '../../src-shared/rules/numbering';
-import { formValueIssues, isAlterable, stripContractName } from '../../src-shared/rules/contract-forms';
+import { autoSelectedStatement, formValueIssues, isAlterable, selectableStatements, stripContractName } from '../../src-shared/rules/contract-forms';
 import type { FieldConfig } from '../../src-shared/domain/contract-forms';
 
 // 2026-11-21 12:00 UTC is 20:00 on Saturday 21 November in Beijing.
@@ -120,5 +120,14 @@ describe('contract form rules', () => {
 
   it('lets alteration change only fields with alterEditStatus 2, never uploads or the contract name', () => {
     expect(fields.filter(isAlterable).map((f) => f.id)).toEqual(['related', 'bank']);
+  });
+
+  it("offers 'do not show this clause' (id -1) only for a nullable clause with several statements, and auto-selects a single one", () => {
+    const statement = (id: number) => ({ id, name: `s${id}`, content: [], fieldList: [], labelItemList: [] });
+    expect(selectableStatements({ isNullable: true, statementList: [statement(1), statement(2)] }).map((s) => s.id)).toEqual([1, 2, -1]);
+    expect(selectableStatements({ isNullable: true, statementList: [statement(1)] }).map((s) => s.id)).toEqual([1]);
+    expect(selectableStatements({ isNullable: false, statementList: [statement(1), statement(2)] }).map((s) => s.id)).toEqual([1, 2]);
+    expect(autoSelectedStatement({ statementList: [statement(7)] })?.id).toBe(7);
+    expect(autoSelectedStatement({ statementList: [statement(1), statement(2)] })).toBeUndefined();
   });
 });
