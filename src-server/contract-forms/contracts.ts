@@ -156,6 +156,23 @@ async function lockForWrite(tx: ServerDb, user: SessionUser, request: WriteReque
 
 const bump = (at: Date) => ({ version: sql`${contracts.version} + 1`, updateTime: at });
 
+/**
+ * A changed contract number: only number editors change an auto-generated one (spec 6), and no
+ * other contract may carry it. Every path that writes contracts.contract_number must call this
+ * (the sync mutation contract.update included).
+ */
+export async function checkNumberChange(
+  tx: ServerDb,
+  user: Pick<SessionUser, 'id'>,
+  organisationId: string,
+  row: Pick<ContractRow, 'id' | 'contractNumber' | 'contractNumberAuto'>,
+  contractNumber: string | null,
+): Promise<void> {
+  if (contractNumber === row.contractNumber) return;
+  if (row.contractNumberAuto && !(await isNumberEditor(tx, user.id))) throw new AppFailure('forbidden', notEditorMessage);
+  if (contractNumber !== null) await refuseDuplicateNumber(tx, 'contract', organisationId, contractNumber, row.id);
+}
+
 export function updateContract(db: ServerDb, user: SessionUser, request: WriteRequest, id: string, body: z.output<typeof updateContractSchema>, at: Date) {
   return safeWrite(db, request, async (tx) => {
     const row = await lockForWrite(tx, user, request, id);
@@ -166,10 +183,7 @@ export function updateContract(db: ServerDb, user: SessionUser, request: WriteRe
     const typeName = await contractTypeName(tx, organisationId, contractTypeId);
     const form = cleanForm(body.name, template.fields, body.formValues);
     const contractNumber = body.contractNumber ?? row.contractNumber;
-    if (contractNumber !== row.contractNumber) {
-      if (row.contractNumberAuto && !(await isNumberEditor(tx, user.id))) throw new AppFailure('forbidden', notEditorMessage);
-      if (contractNumber !== null) await refuseDuplicateNumber(tx, 'contract', organisationId, contractNumber, id);
-    }
+    await checkNumberChange(tx, user, organisationId, row, contractNumber);
     const [updated] = await tx
       .update(contracts)
       .set({ ...form, contractNumber, contractTypeId, contractTypeName: typeName, ...bump(at) })
