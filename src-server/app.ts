@@ -7,6 +7,8 @@ import type { ServerDb } from './db/database';
 import { installErrorHandling } from './http/errors';
 import { openApiDocument, openApiPath } from './http/openapi';
 import { registerEndpoints, type Handlers } from './http/routes';
+import { numberingHandlers } from './numbering/handlers';
+import { contractFormsHandlers } from './contract-forms/handlers';
 import { defaultSyncHistory, pullChanges, type SyncHistoryOptions } from './sync/pull';
 import { pushMutations } from './sync/push';
 
@@ -42,6 +44,8 @@ export function buildContractServer(db: ServerDb, options: ContractServerOptions
     contractStatistics: ({ user }) => contractStatistics(db, user),
     syncPull: ({ user, query }) => pullChanges(db, user, query, now(), syncHistory),
     syncPush: ({ user, body }) => pushMutations(db, user, body),
+    ...numberingHandlers(db, now),
+    ...contractFormsHandlers(db, now),
   };
   registerEndpoints(app, handlers, (authorization) => authenticate(db, authorization, now()));
   // Built once on first request: it only changes with the code.

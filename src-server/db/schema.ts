@@ -3,6 +3,7 @@ import type { MutationResult } from '../../src-shared/api/sync';
 import type { ContractStatus, PartySubtype, PartyType } from '../../src-shared/domain/enums';
 import {
   bigint,
+  boolean,
   check,
   date,
   foreignKey,
@@ -178,6 +179,8 @@ export const contracts = pgTable(
     id: id(),
     name: text('name').notNull(),
     contractNumber: text('contract_number'),
+    /** The number was allocated from the numbering rules: only number editors may change it (spec 6). */
+    contractNumberAuto: boolean('contract_number_auto').notNull().default(false),
     /** 1 drafting … 5 archived (spec 4); null is shown as '--'. */
     status: smallint('status').$type<ContractStatus>(),
     contractTypeName: text('contract_type_name'),

@@ -25,15 +25,26 @@ export class RateLimited extends AppFailure {
   }
 }
 
-function envelope(error: AppError): ErrorEnvelope {
-  return { ...error, data: null };
+/**
+ * A write made against a stale version (If-Match): 409 conflict whose `data` carries the current
+ * row, so the client can merge without another read.
+ */
+export class StaleVersion extends AppFailure {
+  constructor(message: string, readonly current: unknown) {
+    super('conflict', message);
+  }
+}
+
+function envelope(error: AppError, data: unknown = null): ErrorEnvelope {
+  return { ...error, data };
 }
 
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppFailure) {
       if (error instanceof RateLimited) void reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply.status(statusByCode[error.error.code] ?? 500).send(envelope(error.error));
+      const data = error instanceof StaleVersion ? error.current : null;
+      return reply.status(statusByCode[error.error.code] ?? 500).send(envelope(error.error, data));
     }
     // Fastify's own client errors: malformed JSON, an unsupported media type, an oversized body.
     const status = error.statusCode ?? 500;

@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/password';
 import type { ServerDb } from '../db/database';
 import { contracts, counterparties, departments, organisations, users } from '../db/schema';
-import { generateDemoData } from './generate';
+import { seedContractForms } from '../contract-forms/seed';
+import { seedNumbering } from '../numbering/seed';
+import { generateDemoData, seedBaseDate } from './generate';
 
 export interface SeedSummary {
   departments: number;
@@ -34,7 +36,7 @@ export async function seedDatabase(db: ServerDb, options: { contracts: number; s
 
   await db.transaction(async (tx) => {
     await tx.execute(
-      sql`truncate table contracts, contract_tombstones, processed_mutations, counterparties, auth_sessions, login_failures, users, departments, organisations cascade`,
+      sql`truncate table idempotency_keys, approval_records, contract_alterations, template_clauses, templates, field_options, field_definitions, archive_offline_settings, number_counters, numbering_rules, numbering_abbr_settings, number_editors, user_main_departments, contract_types, contracts, contract_tombstones, processed_mutations, counterparties, auth_sessions, login_failures, users, departments, organisations cascade`,
     );
     // Truncation leaves no tombstones: every cursor from before must resync (positions: migration 0003).
     await tx.execute(sql`update sync_horizon set pruned_through = pg_current_xact_id()::text::bigint << 24`);
@@ -43,6 +45,8 @@ export async function seedDatabase(db: ServerDb, options: { contracts: number; s
     await tx.insert(users).values(userRows);
     for (const batch of batches(data.counterparties)) await tx.insert(counterparties).values(batch);
     for (const batch of batches(data.contracts)) await tx.insert(contracts).values(batch);
+    const numbering = await seedNumbering(tx, data, options.seed, seedBaseDate);
+    await seedContractForms(tx, data, numbering, options.seed, seedBaseDate);
   });
   return {
     departments: data.departments.length,

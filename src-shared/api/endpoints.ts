@@ -3,6 +3,8 @@ import { contractSchema, contractStatisticsSchema, contractStatusSchema } from '
 import { userSchema } from '../domain/user';
 import { pageSchema } from './envelope';
 import { apiPrefix, endpoint, none, pageNum, trimmed, type Endpoint } from './endpoint';
+import { contractFormsEndpoints } from './contract-forms';
+import { numberingEndpoints } from './numbering';
 import { syncPullQuerySchema, syncPullResponseSchema, syncPushRequestSchema, syncPushResponseSchema } from './sync';
 
 // The REST contract of the contract server, written once: the server validates requests and the
@@ -80,6 +82,8 @@ const coreEndpoints = {
 /** Every endpoint of the contract server; each feature adds its own map here. */
 export const endpoints = {
   ...coreEndpoints,
+  ...numberingEndpoints,
+  ...contractFormsEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export { apiPrefix };

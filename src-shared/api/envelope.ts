@@ -13,7 +13,8 @@ export function envelopeSchema<T extends z.ZodType>(data: T) {
 export const errorEnvelopeSchema = z.object({
   code: z.enum(errorCodes),
   message: z.string(),
-  data: z.null(),
+  /** null, except a stale write's 409 conflict, which carries the current row (If-Match). */
+  data: z.unknown(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;

@@ -1,0 +1,268 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { z } from 'zod';
+import type { alterationBodySchema, createContractSchema, updateContractSchema } from '../../src-shared/api/contract-forms';
+import type { AlterationChange, ContractDetail, FieldConfig } from '../../src-shared/domain/contract-forms';
+import { AppFailure, type FieldIssue } from '../../src-shared/errors';
+import { formValueIssues, isAlterable, isContractNameField, stripContractName } from '../../src-shared/rules/contract-forms';
+import type { SessionUser } from '../auth/service';
+import { visibleTo } from '../contracts/repository';
+import type { ServerDb } from '../db/database';
+import { contracts, contractTypes, templates } from '../db/schema';
+import { checkIfMatch, safeWrite, type WriteRequest } from '../http/write-safety';
+import { allocateNumber, isNumberEditor, numberingRuleApplies, numberTaken, organisationOf, refuseDuplicateNumber, type NumberingContext } from '../numbering/service';
+import { checkApprover, checkEditable, nextStatus, recordApproval, type ApprovalAction } from './lifecycle';
+import { contractAlterations } from './schema';
+
+// Contracts through the generic form: create, read, update, delete, the approval steps and
+// alterations. Every write goes through safeWrite (Idempotency-Key) and checks If-Match.
+
+type ContractRow = typeof contracts.$inferSelect;
+
+export function toContractDetail(row: ContractRow): ContractDetail {
+  return {
+    id: row.id,
+    name: row.name,
+    contractNumber: row.contractNumber,
+    contractNumberAuto: row.contractNumberAuto,
+    status: row.status,
+    contractTypeId: row.contractTypeId,
+    templateId: row.templateId,
+    formValues: row.formValues,
+    responsibleUserId: row.responsibleUserId,
+    departmentId: row.departmentId,
+    archiveFileId: row.archiveFileId,
+    createTime: row.createTime.toISOString(),
+    updateTime: row.updateTime.toISOString(),
+    version: row.version,
+  };
+}
+
+function invalid(issues: FieldIssue[]): AppFailure {
+  return new AppFailure('validation_failed', `validation failed: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`, issues);
+}
+
+/** A contract the user may see (404 when missing, 403 when not theirs), optionally locked for the write. */
+async function loadContract(db: ServerDb, user: SessionUser, id: string, lock: boolean): Promise<ContractRow> {
+  const condition = visibleTo(user);
+  const query = db
+    .select({ row: contracts, visible: condition ? sql<boolean>`(${condition})` : sql<boolean>`true` })
+    .from(contracts)
+    .where(eq(contracts.id, id));
+  const [found] = lock ? await query.for('update', { of: contracts }) : await query;
+  if (!found) throw new AppFailure('not_found', `contract ${id} does not exist`);
+  if (!found.visible) throw new AppFailure('forbidden', `contract ${id} is not yours to see or change`);
+  return found.row;
+}
+
+export async function contractDetail(db: ServerDb, user: SessionUser, id: string): Promise<ContractDetail> {
+  return toContractDetail(await loadContract(db, user, id, false));
+}
+
+async function templateFields(db: ServerDb, organisationId: string, templateId: string | null): Promise<{ fields: FieldConfig[]; contractTypeId: string | null; name: string | null }> {
+  if (templateId === null) return { fields: [], contractTypeId: null, name: null };
+  const [template] = await db
+    .select({ fields: templates.fields, contractTypeId: templates.contractTypeId, name: templates.name })
+    .from(templates)
+    .where(and(eq(templates.id, templateId), eq(templates.organisationId, organisationId)));
+  if (!template) throw new AppFailure('not_found', `template ${templateId} does not exist`);
+  return { fields: template.fields as FieldConfig[], contractTypeId: template.contractTypeId, name: template.name };
+}
+
+async function contractTypeName(db: ServerDb, organisationId: string, contractTypeId: string | null): Promise<string | null> {
+  if (contractTypeId === null) return null;
+  const [type] = await db.select({ name: contractTypes.name }).from(contractTypes).where(and(eq(contractTypes.id, contractTypeId), eq(contractTypes.organisationId, organisationId)));
+  if (!type) throw new AppFailure('not_found', `contract type ${contractTypeId} does not exist`);
+  return type.name;
+}
+
+/** The cleaned name and form values, or a validation failure naming every bad field. */
+function cleanForm(name: string, fields: readonly FieldConfig[], values: Record<string, unknown>) {
+  const cleaned = { ...values };
+  for (const field of fields) {
+    const value = cleaned[field.id];
+    if (isContractNameField(field) && typeof value === 'string') cleaned[field.id] = stripContractName(value);
+  }
+  const cleanName = stripContractName(name);
+  const issues = formValueIssues(fields, cleaned);
+  if (cleanName === '') issues.unshift({ path: 'name', message: 'please enter the contract name' });
+  if (issues.length > 0) throw invalid(issues);
+  return { name: cleanName, formValues: cleaned };
+}
+
+
+const notEditorMessage = 'the contract number is generated automatically: only contract-number editors may change it';
+
+/** Allocation skips serials that a manually numbered contract already carries. */
+async function allocateFreeNumber(tx: ServerDb, organisationId: string, context: NumberingContext, at: Date): Promise<string | undefined> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const number = await allocateNumber(tx, 'contract', context, at);
+    if (number === undefined || !(await numberTaken(tx, 'contract', organisationId, number, null))) return number;
+  }
+  throw new AppFailure('conflict', 'no free contract number: the numbering rule meets numbers given by hand one after another');
+}
+
+export function createContract(db: ServerDb, user: SessionUser, request: WriteRequest, body: z.output<typeof createContractSchema>, at: Date) {
+  return safeWrite(db, request, async (tx) => {
+    const organisationId = await organisationOf(tx, user);
+    const template = await templateFields(tx, organisationId, body.templateId ?? null);
+    const contractTypeId = body.contractTypeId ?? template.contractTypeId;
+    const typeName = await contractTypeName(tx, organisationId, contractTypeId);
+    const form = cleanForm(body.name, template.fields, body.formValues);
+    const context = { organisationId, userId: user.id, departmentId: user.departmentId, contractTypeId };
+    let contractNumber = body.contractNumber ?? null;
+    let contractNumberAuto = false;
+    if (contractNumber === null) {
+      contractNumber = (await allocateFreeNumber(tx, organisationId, context, at)) ?? null;
+      contractNumberAuto = contractNumber !== null;
+    } else {
+      // The input is editable only for number editors, or when no auto mode applies (spec 4).
+      if ((await numberingRuleApplies(tx, 'contract', context)) && !(await isNumberEditor(tx, user.id))) throw new AppFailure('forbidden', notEditorMessage);
+      await refuseDuplicateNumber(tx, 'contract', organisationId, contractNumber, null);
+    }
+    const id = body.id ?? uuidv7();
+    const [existing] = await tx.select({ id: contracts.id }).from(contracts).where(eq(contracts.id, id));
+    if (existing) throw new AppFailure('conflict', `contract ${id} already exists`);
+    const [row] = await tx
+      .insert(contracts)
+      .values({
+        id,
+        ...form,
+        contractNumber,
+        contractNumberAuto,
+        status: 1,
+        contractTypeId,
+        contractTypeName: typeName,
+        templateId: body.templateId ?? null,
+        templateName: template.name,
+        responsibleUserId: user.id,
+        businessHandlerUserId: user.id,
+        departmentId: user.departmentId,
+        createdBy: user.id,
+        createTime: at,
+        updateTime: at,
+      })
+      .returning();
+    return toContractDetail(row!);
+  });
+}
+
+/** Locks the contract, checks it is the caller's and at the If-Match version. */
+async function lockForWrite(tx: ServerDb, user: SessionUser, request: WriteRequest, id: string): Promise<ContractRow> {
+  const row = await loadContract(tx, user, id, true);
+  await checkIfMatch(request.headers, row.version, async () => toContractDetail(row));
+  return row;
+}
+
+const bump = (at: Date) => ({ version: sql`${contracts.version} + 1`, updateTime: at });
+
+/**
+ * A changed contract number: only number editors change an auto-generated one (spec 6), and no
+ * other contract may carry it. Every path that writes contracts.contract_number must call this
+ * (the sync mutation contract.update included).
+ */
+export async function checkNumberChange(
+  tx: ServerDb,
+  user: Pick<SessionUser, 'id'>,
+  organisationId: string,
+  row: Pick<ContractRow, 'id' | 'contractNumber' | 'contractNumberAuto'>,
+  contractNumber: string | null,
+): Promise<void> {
+  if (contractNumber === row.contractNumber) return;
+  if (row.contractNumberAuto && !(await isNumberEditor(tx, user.id))) throw new AppFailure('forbidden', notEditorMessage);
+  if (contractNumber !== null) await refuseDuplicateNumber(tx, 'contract', organisationId, contractNumber, row.id);
+}
+
+export function updateContract(db: ServerDb, user: SessionUser, request: WriteRequest, id: string, body: z.output<typeof updateContractSchema>, at: Date) {
+  return safeWrite(db, request, async (tx) => {
+    const row = await lockForWrite(tx, user, request, id);
+    checkEditable('contract', row.status);
+    const organisationId = await organisationOf(tx, user);
+    const template = await templateFields(tx, organisationId, row.templateId);
+    const contractTypeId = body.contractTypeId === undefined ? row.contractTypeId : body.contractTypeId;
+    const typeName = await contractTypeName(tx, organisationId, contractTypeId);
+    const form = cleanForm(body.name, template.fields, body.formValues);
+    const contractNumber = body.contractNumber ?? row.contractNumber;
+    await checkNumberChange(tx, user, organisationId, row, contractNumber);
+    const [updated] = await tx
+      .update(contracts)
+      .set({ ...form, contractNumber, contractTypeId, contractTypeName: typeName, ...bump(at) })
+      .where(eq(contracts.id, id))
+      .returning();
+    return toContractDetail(updated!);
+  });
+}
+
+export function deleteContract(db: ServerDb, user: SessionUser, request: WriteRequest, id: string) {
+  return safeWrite(db, request, async (tx) => {
+    const row = await lockForWrite(tx, user, request, id);
+    checkEditable('contract', row.status);
+    await tx.delete(contracts).where(eq(contracts.id, id));
+    return { id, deleted: true as const };
+  });
+}
+
+/** submit, approve, reject and archive (with the archived file's id). */
+export function stepContract(
+  db: ServerDb,
+  user: SessionUser,
+  request: WriteRequest,
+  id: string,
+  action: ApprovalAction,
+  details: { comment?: string; fileId?: string },
+  at: Date,
+) {
+  return safeWrite(db, request, async (tx) => {
+    checkApprover(user, action);
+    const row = await lockForWrite(tx, user, request, id);
+    const status = nextStatus('contract', action, row.status);
+    const [updated] = await tx
+      .update(contracts)
+      .set({ status, ...(action === 'archive' ? { archiveFileId: details.fileId } : {}), ...bump(at) })
+      .where(eq(contracts.id, id))
+      .returning();
+    await recordApproval(tx, { subjectKind: 'contract', subjectId: id, action, fromStatus: row.status, toStatus: status, userId: user.id, ...details }, at);
+    return toContractDetail(updated!);
+  });
+}
+
+function toAlteration(row: typeof contractAlterations.$inferSelect) {
+  return { id: row.id, contractId: row.contractId, userId: row.userId, reason: row.reason, changes: row.changes, createTime: row.createTime.toISOString() };
+}
+
+/**
+ * Alters an approved contract: only fields with alterEditStatus 2 (and never upload, contract
+ * type, contract number, serial number or the contract name, spec 4) change; the record keeps
+ * each changed value before and after.
+ */
+export function alterContract(db: ServerDb, user: SessionUser, request: WriteRequest, id: string, body: z.output<typeof alterationBodySchema>, at: Date) {
+  return safeWrite(db, request, async (tx) => {
+    const row = await lockForWrite(tx, user, request, id);
+    if (row.status !== 4) throw new AppFailure('conflict', 'only an approved contract can be altered');
+    const organisationId = await organisationOf(tx, user);
+    const { fields } = await templateFields(tx, organisationId, row.templateId);
+    const byId = new Map(fields.map((field) => [field.id, field]));
+    const refused = Object.keys(body.formValues).flatMap((fieldId) => {
+      const field = byId.get(fieldId);
+      return field && isAlterable(field) ? [] : [{ path: `formValues.${fieldId}`, message: 'this field cannot be altered' }];
+    });
+    if (refused.length > 0) throw invalid(refused);
+    const merged = { ...row.formValues, ...body.formValues };
+    const form = cleanForm(row.name, fields, merged);
+    const changes: AlterationChange[] = Object.keys(body.formValues)
+      .filter((fieldId) => JSON.stringify(row.formValues[fieldId]) !== JSON.stringify(form.formValues[fieldId]))
+      .map((fieldId) => ({ fieldId, name: byId.get(fieldId)!.name, before: row.formValues[fieldId] ?? null, after: form.formValues[fieldId] ?? null }));
+    const [updated] = await tx.update(contracts).set({ formValues: form.formValues, ...bump(at) }).where(eq(contracts.id, id)).returning();
+    const [alteration] = await tx
+      .insert(contractAlterations)
+      .values({ id: uuidv7(), contractId: id, userId: user.id, reason: body.reason, changes, createTime: at })
+      .returning();
+    return { alteration: toAlteration(alteration!), contract: toContractDetail(updated!) };
+  });
+}
+
+export async function listAlterations(db: ServerDb, user: SessionUser, id: string) {
+  await loadContract(db, user, id, false);
+  const rows = await db.select().from(contractAlterations).where(eq(contractAlterations.contractId, id)).orderBy(asc(contractAlterations.createTime), asc(contractAlterations.id));
+  return { list: rows.map(toAlteration) };
+}

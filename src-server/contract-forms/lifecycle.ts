@@ -1,0 +1,64 @@
+import { v7 as uuidv7 } from 'uuid';
+import { ContractStatus } from '../../src-shared/domain/enums';
+import { AppFailure } from '../../src-shared/errors';
+import type { SessionUser } from '../auth/service';
+import type { ServerDb } from '../db/database';
+import { approvalRecords } from './schema';
+
+// The approval state machine shared by contracts and templates (spec 4, "Contract statuses").
+
+export type ApprovalAction = 'submit' | 'approve' | 'reject' | 'archive';
+
+const statusNames: Record<ContractStatus, string> = {
+  1: 'drafting',
+  2: 'under approval',
+  3: 'approval rejected',
+  4: 'approved',
+  5: 'archived',
+};
+
+/** Where each step may start and where it leads. */
+const transitions: Record<ApprovalAction, { from: readonly ContractStatus[]; to: ContractStatus }> = {
+  submit: { from: [ContractStatus.Drafting, ContractStatus.ApprovalRejected], to: ContractStatus.UnderApproval },
+  approve: { from: [ContractStatus.UnderApproval], to: ContractStatus.Approved },
+  reject: { from: [ContractStatus.UnderApproval], to: ContractStatus.ApprovalRejected },
+  archive: { from: [ContractStatus.Approved], to: ContractStatus.Archived },
+};
+
+/** Statuses in which the document itself may still be edited or deleted. */
+export const editableStatuses: readonly (ContractStatus | null)[] = [ContractStatus.Drafting, ContractStatus.ApprovalRejected, null];
+
+export function statusName(status: ContractStatus | null): string {
+  return status === null ? 'without a status' : statusNames[status];
+}
+
+/** The status a step leads to, or a conflict naming why the step is not allowed now. */
+export function nextStatus(subject: 'contract' | 'template', action: ApprovalAction, current: ContractStatus | null): ContractStatus {
+  const transition = transitions[action];
+  if (current === null || !transition.from.includes(current)) {
+    const allowed = transition.from.map((s) => statusNames[s]).join(' or ');
+    throw new AppFailure('conflict', `cannot ${action} a ${subject} that is ${statusName(current)}: only a ${subject} that is ${allowed} can be`);
+  }
+  return transition.to;
+}
+
+/** Approving and rejecting are for administrators (the approvers of this product). */
+export function checkApprover(user: SessionUser, action: ApprovalAction): void {
+  if ((action === 'approve' || action === 'reject') && user.role !== 'admin') {
+    throw new AppFailure('forbidden', `only approvers (administrators) may ${action}`);
+  }
+}
+
+export function checkEditable(subject: 'contract' | 'template', status: ContractStatus | null): void {
+  if (!editableStatuses.includes(status)) {
+    throw new AppFailure('conflict', `a ${subject} that is ${statusName(status)} cannot be edited or deleted${subject === 'contract' ? ': alter an approved contract instead' : ''}`);
+  }
+}
+
+export async function recordApproval(
+  tx: ServerDb,
+  record: { subjectKind: 'contract' | 'template'; subjectId: string; action: ApprovalAction; fromStatus: ContractStatus | null; toStatus: ContractStatus; userId: string; comment?: string; fileId?: string },
+  at: Date,
+): Promise<void> {
+  await tx.insert(approvalRecords).values({ id: uuidv7(), ...record, comment: record.comment ?? null, fileId: record.fileId ?? null, createTime: at });
+}

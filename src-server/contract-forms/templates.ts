@@ -1,0 +1,171 @@
+import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { z } from 'zod';
+import type { createTemplateSchema, updateTemplateSchema } from '../../src-shared/api/contract-forms';
+import type { Clause, FieldConfig, TemplateDetail } from '../../src-shared/domain/contract-forms';
+import { AppFailure } from '../../src-shared/errors';
+import type { SessionUser } from '../auth/service';
+import { containsPattern } from '../contracts/repository';
+import type { ServerDb } from '../db/database';
+import { contractTypes, templates } from '../db/schema';
+import { checkIfMatch, safeWrite, type WriteRequest } from '../http/write-safety';
+import { allocateNumber, organisationOf, refuseDuplicateNumber } from '../numbering/service';
+import { checkApprover, checkEditable, nextStatus, recordApproval, type ApprovalAction } from './lifecycle';
+import { templateClauses } from './schema';
+
+// Templates: their field configs and clauses with statements, their numbers from the template
+// numbering rules, and template approval. Every member of the organisation reads them; the
+// author and administrators change them.
+
+type TemplateRow = typeof templates.$inferSelect;
+
+async function clausesOf(db: ServerDb, templateId: string): Promise<Clause[]> {
+  const rows = await db.select().from(templateClauses).where(eq(templateClauses.templateId, templateId)).orderBy(asc(templateClauses.position));
+  return rows.map((row) => ({ labelID: row.labelId, name: row.name, isNullable: row.isNullable, bookmarkName: row.bookmarkName, statementList: row.statementList }));
+}
+
+async function toTemplateDetail(db: ServerDb, row: TemplateRow): Promise<TemplateDetail> {
+  return {
+    id: row.id,
+    name: row.name,
+    templateNumber: row.templateNumber,
+    contractTypeId: row.contractTypeId,
+    status: row.status,
+    fields: row.fields as FieldConfig[],
+    clauses: await clausesOf(db, row.id),
+    createTime: row.createTime.toISOString(),
+    updateTime: row.updateTime.toISOString(),
+    version: row.version,
+  };
+}
+
+async function loadTemplate(db: ServerDb, user: SessionUser, id: string, lock: boolean): Promise<TemplateRow> {
+  const organisationId = await organisationOf(db, user);
+  const query = db.select().from(templates).where(eq(templates.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row || row.organisationId !== organisationId) throw new AppFailure('not_found', `template ${id} does not exist`);
+  return row;
+}
+
+async function lockForWrite(tx: ServerDb, user: SessionUser, request: WriteRequest, id: string): Promise<TemplateRow> {
+  const row = await loadTemplate(tx, user, id, true);
+  if (user.role !== 'admin' && row.createdBy !== user.id) throw new AppFailure('forbidden', `template ${id} is not yours to change`);
+  await checkIfMatch(request.headers, row.version, () => toTemplateDetail(tx, row));
+  return row;
+}
+
+export async function templateDetail(db: ServerDb, user: SessionUser, id: string): Promise<TemplateDetail> {
+  return toTemplateDetail(db, await loadTemplate(db, user, id, false));
+}
+
+export async function listTemplates(db: ServerDb, user: SessionUser, query: { pageNum: number; pageSize: number; q?: string | undefined }) {
+  const organisationId = await organisationOf(db, user);
+  const pattern = query.q ? containsPattern(query.q) : undefined;
+  const where = and(eq(templates.organisationId, organisationId), pattern ? or(ilike(templates.name, pattern), ilike(templates.templateNumber, pattern)) : undefined);
+  const rows = await db
+    .select()
+    .from(templates)
+    .where(where)
+    .orderBy(desc(templates.updateTime), desc(templates.id))
+    .limit(query.pageSize)
+    .offset((query.pageNum - 1) * query.pageSize);
+  const [total] = await db.select({ count: count() }).from(templates).where(where);
+  const list = rows.map((row) => ({
+    id: row.id, name: row.name, templateNumber: row.templateNumber, contractTypeId: row.contractTypeId, status: row.status,
+    updateTime: row.updateTime.toISOString(), version: row.version,
+  }));
+  return { list, count: total?.count ?? 0 };
+}
+
+/** Field ids are the keys of form values: two fields with one id would share a value. */
+function checkFields(fields: readonly FieldConfig[], clauses: readonly Clause[]): void {
+  const issues = [
+    ...fields.flatMap((field, i) => (fields.findIndex((f) => f.id === field.id) !== i ? [{ path: `fields.${i}.id`, message: `field id ${field.id} is used twice` }] : [])),
+    ...clauses.flatMap((clause, i) => (clauses.findIndex((c) => c.labelID === clause.labelID) !== i ? [{ path: `clauses.${i}.labelID`, message: `clause ${clause.labelID} is used twice` }] : [])),
+  ];
+  if (issues.length > 0) throw new AppFailure('validation_failed', `validation failed: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`, issues);
+}
+
+async function checkContractType(db: ServerDb, organisationId: string, contractTypeId: string | null): Promise<void> {
+  if (contractTypeId === null) return;
+  const [type] = await db.select({ id: contractTypes.id }).from(contractTypes).where(and(eq(contractTypes.id, contractTypeId), eq(contractTypes.organisationId, organisationId)));
+  if (!type) throw new AppFailure('not_found', `contract type ${contractTypeId} does not exist`);
+}
+
+
+async function writeClauses(tx: ServerDb, templateId: string, clauses: readonly Clause[]): Promise<void> {
+  await tx.delete(templateClauses).where(eq(templateClauses.templateId, templateId));
+  if (clauses.length === 0) return;
+  await tx.insert(templateClauses).values(
+    clauses.map((clause, position) => ({
+      id: uuidv7(), templateId, position, labelId: clause.labelID, name: clause.name, isNullable: clause.isNullable,
+      bookmarkName: clause.bookmarkName, statementList: clause.statementList,
+    })),
+  );
+}
+
+export function createTemplate(db: ServerDb, user: SessionUser, request: WriteRequest, body: z.output<typeof createTemplateSchema>, at: Date) {
+  return safeWrite(db, request, async (tx) => {
+    const organisationId = await organisationOf(tx, user);
+    checkFields(body.fields, body.clauses);
+    const contractTypeId = body.contractTypeId ?? null;
+    await checkContractType(tx, organisationId, contractTypeId);
+    let templateNumber = body.templateNumber ?? null;
+    if (templateNumber === null) {
+      templateNumber = (await allocateNumber(tx, 'template', { organisationId, userId: user.id, departmentId: user.departmentId, contractTypeId }, at)) ?? null;
+    }
+    if (templateNumber !== null) await refuseDuplicateNumber(tx, 'template', organisationId, templateNumber, null);
+    const id = body.id ?? uuidv7();
+    const [existing] = await tx.select({ id: templates.id }).from(templates).where(eq(templates.id, id));
+    if (existing) throw new AppFailure('conflict', `template ${id} already exists`);
+    const [row] = await tx
+      .insert(templates)
+      .values({ id, organisationId, name: body.name, templateNumber, contractTypeId, fields: body.fields, createdBy: user.id, createTime: at, updateTime: at })
+      .returning();
+    await writeClauses(tx, id, body.clauses);
+    return toTemplateDetail(tx, row!);
+  });
+}
+
+export function updateTemplate(db: ServerDb, user: SessionUser, request: WriteRequest, id: string, body: z.output<typeof updateTemplateSchema>, at: Date) {
+  return safeWrite(db, request, async (tx) => {
+    const row = await lockForWrite(tx, user, request, id);
+    checkEditable('template', row.status);
+    checkFields(body.fields, body.clauses);
+    const contractTypeId = body.contractTypeId === undefined ? row.contractTypeId : body.contractTypeId;
+    await checkContractType(tx, row.organisationId, contractTypeId);
+    const templateNumber = body.templateNumber ?? row.templateNumber;
+    if (templateNumber !== null && templateNumber !== row.templateNumber) await refuseDuplicateNumber(tx, 'template', row.organisationId, templateNumber, id);
+    const [updated] = await tx
+      .update(templates)
+      .set({ name: body.name, templateNumber, contractTypeId, fields: body.fields, version: sql`${templates.version} + 1`, updateTime: at })
+      .where(eq(templates.id, id))
+      .returning();
+    await writeClauses(tx, id, body.clauses);
+    return toTemplateDetail(tx, updated!);
+  });
+}
+
+export function deleteTemplate(db: ServerDb, user: SessionUser, request: WriteRequest, id: string) {
+  return safeWrite(db, request, async (tx) => {
+    const row = await lockForWrite(tx, user, request, id);
+    checkEditable('template', row.status);
+    await tx.delete(templates).where(eq(templates.id, id));
+    return { id, deleted: true as const };
+  });
+}
+
+export function stepTemplate(db: ServerDb, user: SessionUser, request: WriteRequest, id: string, action: ApprovalAction, comment: string | undefined, at: Date) {
+  return safeWrite(db, request, async (tx) => {
+    checkApprover(user, action);
+    const row = await lockForWrite(tx, user, request, id);
+    const status = nextStatus('template', action, row.status);
+    const [updated] = await tx
+      .update(templates)
+      .set({ status, version: sql`${templates.version} + 1`, updateTime: at })
+      .where(eq(templates.id, id))
+      .returning();
+    await recordApproval(tx, { subjectKind: 'template', subjectId: id, action, fromStatus: row.status, toStatus: status, userId: user.id, ...(comment ? { comment } : {}) }, at);
+    return toTemplateDetail(tx, updated!);
+  });
+}

@@ -1,0 +1,140 @@
+import type { Clause, ClauseStatement, FieldConfig } from '../domain/contract-forms';
+import type { FieldIssue } from '../errors';
+
+// The generic form's value rules (spec 5), shared by the renderer and the server, which applies
+// them again to every contract it stores.
+
+/** \ / : * ? " < > | and the full-width colon and question mark (spec 5). */
+const contractNameForbidden = /[\\/:*?"<>|：？]/g;
+
+/** Contract names drop the forbidden characters, as the form does while typing. */
+export function stripContractName(name: string): string {
+  return name.replace(contractNameForbidden, '').trim();
+}
+
+/** Fields whose type or name marks them as the contract name. */
+export function isContractNameField(field: Pick<FieldConfig, 'name'>): boolean {
+  return field.name === 'contract name' || field.name === '合同名称';
+}
+
+export const maxPartiesPerField = 10;
+export const defaultTextMaxLength = 1000;
+const bankAccountPattern = /^[A-Za-z0-9_-]{9,24}$/;
+
+export const formMessages = {
+  tooManyParties: 'at most 10 parties can be added',
+  relatedTooFew: 'related contracts must contain at least two items',
+  relatedRowInvalid: 'each related contract needs a contract name and a relationship',
+  bankAccount: 'please enter 9-24 characters',
+  tooLong: (max: number) => `at most ${max} characters`,
+  required: (field: Pick<FieldConfig, 'name' | 'type'>) => `${field.type === 'upload' ? 'please select' : 'please enter'} ${field.name}`,
+  wrongShape: (expected: string) => `must be ${expected}`,
+} as const;
+
+function isEmpty(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  if (Array.isArray(value)) return value.length === 0;
+  return false;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A party value (spec 3): id, name, … The new blank party has id 0. */
+function partyIssues(value: unknown): string | undefined {
+  if (!Array.isArray(value)) return formMessages.wrongShape('a list of parties');
+  if (value.length > maxPartiesPerField) return formMessages.tooManyParties;
+  if (!value.every((party) => isRecord(party) && typeof party.name === 'string' && party.name.trim() !== '')) {
+    return formMessages.wrongShape('parties with a name');
+  }
+  return undefined;
+}
+
+/** Related contracts (spec 3): groups of relationType with relatedContracts (contractName, relationshipID). */
+function relatedIssues(value: unknown): string | undefined {
+  if (!Array.isArray(value)) return formMessages.wrongShape('a list of relation groups');
+  for (const group of value) {
+    if (!isRecord(group) || !Array.isArray(group.relatedContracts)) return formMessages.wrongShape('relation groups with relatedContracts');
+    if (group.relatedContracts.length < 2) return formMessages.relatedTooFew;
+    const rowValid = (row: unknown) =>
+      isRecord(row) && typeof row.contractName === 'string' && row.contractName.trim() !== '' && row.relationshipID !== 0 && row.relationshipID !== undefined;
+    if (!group.relatedContracts.every(rowValid)) return formMessages.relatedRowInvalid;
+  }
+  return undefined;
+}
+
+function moneyIssues(value: unknown): string | undefined {
+  const valid = isRecord(value) && Number.isSafeInteger(value.amount) && typeof value.unit === 'string' && value.unit !== '';
+  return valid ? undefined : formMessages.wrongShape('an amount in hundredths with a unit');
+}
+
+function textIssues(value: unknown, max: number): string | undefined {
+  if (typeof value !== 'string') return formMessages.wrongShape('text');
+  return value.length > max ? formMessages.tooLong(max) : undefined;
+}
+
+/** The problem with one non-empty value of a field, if any. */
+function valueIssue(field: FieldConfig, value: unknown): string | undefined {
+  switch (field.type) {
+    case 'inputSelect':
+    case 'inputSelectV2':
+      return partyIssues(value);
+    case 'relatedContracts':
+      return relatedIssues(value);
+    case 'bankAccount':
+      return typeof value === 'string' && bankAccountPattern.test(value) ? undefined : formMessages.bankAccount;
+    case 'money':
+      return moneyIssues(value);
+    case 'text':
+    case 'textarea':
+      return textIssues(value, field.maxlength ?? defaultTextMaxLength);
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) ? undefined : formMessages.wrongShape('a number');
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Checks form values against the field configs: required fields, parties, related contracts,
+ * bank accounts, money and text lengths. Values of fields the configs do not name are refused.
+ */
+export function formValueIssues(fields: readonly FieldConfig[], values: Readonly<Record<string, unknown>>): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  const known = new Set(fields.map((field) => field.id));
+  for (const key of Object.keys(values)) {
+    if (!known.has(key)) issues.push({ path: `formValues.${key}`, message: 'is not a field of this form' });
+  }
+  for (const field of fields) {
+    const value = values[field.id];
+    const path = `formValues.${field.id}`;
+    if (isEmpty(value)) {
+      if (field.required) issues.push({ path, message: formMessages.required(field) });
+      continue;
+    }
+    const issue = valueIssue(field, value);
+    if (issue) issues.push({ path, message: issue });
+  }
+  return issues;
+}
+
+/** Field types never editable in a contract alteration (spec 4). */
+const neverAlterable = new Set<FieldConfig['type']>(['upload', 'contractType', 'contractNumber', 'serialNumber']);
+
+/** In contract-alteration mode a field is editable only with alterEditStatus 2, and never for some types (spec 4). */
+export function isAlterable(field: FieldConfig): boolean {
+  return field.alterEditStatus === 2 && !neverAlterable.has(field.type) && !isContractNameField(field);
+}
+
+/** The synthetic statement a nullable clause offers to leave it out (spec 3, spec 9: id -1). */
+export const doNotShowStatement: ClauseStatement = { id: -1, name: 'do not show this clause', content: [], fieldList: [], labelItemList: [] };
+
+/** The statements to choose from: 'do not show' is added when the clause is nullable and has more than one. */
+export function selectableStatements(clause: Pick<Clause, 'isNullable' | 'statementList'>): ClauseStatement[] {
+  return clause.isNullable && clause.statementList.length > 1 ? [...clause.statementList, doNotShowStatement] : clause.statementList;
+}
+
+/** With exactly one statement, it is selected without asking (spec 4). */
+export function autoSelectedStatement(clause: Pick<Clause, 'statementList'>): ClauseStatement | undefined {
+  return clause.statementList.length === 1 ? clause.statementList[0] : undefined;
+}
