@@ -3,6 +3,7 @@ import { contractSchema, contractStatisticsSchema, contractStatusSchema } from '
 import { userSchema } from '../domain/user';
 import { pageSchema } from './envelope';
 import { apiPrefix, endpoint, none, pageNum, trimmed, type Endpoint } from './endpoint';
+import { performanceEndpoints } from './performance';
 import { syncPullQuerySchema, syncPullResponseSchema, syncPushRequestSchema, syncPushResponseSchema } from './sync';
 
 // The REST contract of the contract server, written once: the server validates requests and the
@@ -80,6 +81,7 @@ const coreEndpoints = {
 /** Every endpoint of the contract server; each feature adds its own map here. */
 export const endpoints = {
   ...coreEndpoints,
+  ...performanceEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export { apiPrefix };
