@@ -2,13 +2,15 @@ import { sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/password';
 import type { ServerDb } from '../db/database';
 import { contracts, counterparties, departments, organisations, users } from '../db/schema';
-import { generateDemoData } from './generate';
+import { seedPerformance } from '../performance/seed';
+import { generateDemoData, seedBaseDate } from './generate';
 
 export interface SeedSummary {
   departments: number;
   users: number;
   counterparties: number;
   contracts: number;
+  performanceTasks: number;
 }
 
 /** Rows per INSERT: 15 columns × 1,000 rows stays well under PostgreSQL's 65,535 parameters. */
@@ -32,9 +34,9 @@ export async function seedDatabase(db: ServerDb, options: { contracts: number; s
     data.users.map(async ({ password, ...user }) => ({ ...user, passwordHash: await hashes.get(password)! })),
   );
 
-  await db.transaction(async (tx) => {
+  const performance = await db.transaction(async (tx) => {
     await tx.execute(
-      sql`truncate table contracts, contract_tombstones, processed_mutations, counterparties, auth_sessions, login_failures, users, departments, organisations cascade`,
+      sql`truncate table performance_task_relations, performance_tasks, performance_plans, performances, reminder_settings, contracts, contract_tombstones, processed_mutations, counterparties, auth_sessions, login_failures, users, departments, organisations cascade`,
     );
     // Truncation leaves no tombstones: every cursor from before must resync (positions: migration 0003).
     await tx.execute(sql`update sync_horizon set pruned_through = pg_current_xact_id()::text::bigint << 24`);
@@ -43,11 +45,13 @@ export async function seedDatabase(db: ServerDb, options: { contracts: number; s
     await tx.insert(users).values(userRows);
     for (const batch of batches(data.counterparties)) await tx.insert(counterparties).values(batch);
     for (const batch of batches(data.contracts)) await tx.insert(contracts).values(batch);
+    return seedPerformance(tx, { seed: options.seed, organisationId: data.organisation.id, users: userRows, baseDate: seedBaseDate });
   });
   return {
     departments: data.departments.length,
     users: userRows.length,
     counterparties: data.counterparties.length,
     contracts: data.contracts.length,
+    performanceTasks: performance.tasks,
   };
 }
