@@ -242,8 +242,8 @@ describeOnDatabases('performance tasks', (fixture) => {
     expect(tricky.count).toBe(0);
     // Across contracts: every visible contract task but c and those already before it.
     const all = okData('performanceTaskCanBeFront', await callEndpoint(w.app, 'performanceTaskCanBeFront', { token: alice.token, query: { taskID: c!.id, pageSize: 100 } }));
-    expect(all.count).toBeGreaterThan(100);
-    expect(all.list).toHaveLength(100);
+    expect(all.count).toBeGreaterThan(10);
+    expect(all.list).toHaveLength(Math.min(all.count, 100));
     expect(all.list.map((t) => t.taskID)).not.toContain(b!.id);
     failure(await callEndpoint(w.app, 'performanceTaskCanBeFront', { token: alice.token, query: { taskID: c!.id, pageSize: 1000 } }), 400, 'validation_failed');
     failure(await callEndpoint(w.app, 'performanceTaskCanBeFront', { token: bob.token, query: { taskID: c!.id } }), 404, 'not_found');
