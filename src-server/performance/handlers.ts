@@ -1,5 +1,5 @@
 import type { performanceEndpoints } from '../../src-shared/api/performance';
-import { organisationDay } from '../../src-shared/rules/performance';
+import { defaultPerformanceForm, organisationDay } from '../../src-shared/rules/performance';
 import type { ServerDb } from '../db/database';
 import type { FeatureHandlers } from '../http/routes';
 import {
@@ -30,7 +30,6 @@ import {
   unrelateTask,
   updateTask,
 } from './repository';
-import { defaultPerformanceForm } from '../../src-shared/rules/performance';
 import { findTask } from './tasks';
 
 /** The performance endpoints (spec 7 "Performance tasks and plans"); every one checks visibility. */

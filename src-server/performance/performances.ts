@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gte, ilike, inArray, lte, sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import { reminderTaskKinds, ScheduleConditionType, TaskState } from '../../src-shared/domain/enums';
@@ -18,7 +19,7 @@ import {
 import type { ReminderSettings } from '../../src-shared/domain/reminders';
 import { reminderSettingsSchema } from '../../src-shared/domain/reminders';
 import { AppFailure } from '../../src-shared/errors';
-import { defaultPerformanceForm, openStateFor } from '../../src-shared/rules/performance';
+import { defaultPerformanceForm, editedState, openStateFor } from '../../src-shared/rules/performance';
 import { generatePeriodicSchedule } from '../../src-shared/rules/schedule';
 import { containsPattern, type Viewer } from '../contracts/repository';
 import type { ServerDb } from '../db/database';
@@ -190,7 +191,7 @@ export async function savePlan(db: ServerDb, viewer: Viewer, performanceId: stri
         const due = changes.expirationTime === undefined ? task.expirationTime : changes.expirationTime;
         await tx
           .update(performanceTasks)
-          .set({ ...changes, state: openStateFor(due, today), version: sql`${performanceTasks.version} + 1`, updateTime: sql`now()` })
+          .set({ ...changes, state: editedState(task.state, due, today), version: sql`${performanceTasks.version} + 1`, updateTime: sql`now()` })
           .where(eq(performanceTasks.id, id));
       } else {
         const changes = taskChanges({ type: performance.type, payableAmount: null, receivableAmount: null, amountUnit: null }, update);
@@ -266,7 +267,7 @@ export async function taskStatistics(db: ServerDb, viewer: Viewer, range: { star
 }
 
 /** A board day shows at most this many cards; `total` says how many are due that day. */
-export const scheduleDayLimit = 50;
+export const scheduleDayLimit = 20;
 
 export async function taskScheduling(db: ServerDb, viewer: Viewer, range: { startDate: string; endDate: string }, today: string): Promise<ScheduleDay[]> {
   const ranked = db
@@ -292,11 +293,7 @@ export async function taskScheduling(db: ServerDb, viewer: Viewer, range: { star
   return [...days.values()];
 }
 
-function nextDay(day: string): string {
-  const next = new Date(`${day}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.toISOString().slice(0, 10);
-}
+const nextDay = (day: string) => DateTime.fromISO(day, { zone: 'utc' }).plus({ days: 1 }).toISODate()!;
 
 /** What a user who never saved reminder settings gets: 3 days before and on the due date, weekly repeats, 09:00. */
 export const defaultReminderSettings: ReminderSettings = reminderSettingsSchema.parse(

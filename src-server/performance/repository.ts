@@ -7,7 +7,7 @@ import { toMinorUnits } from '../../src-shared/domain/money';
 import { quickTaskDate, type QuickTaskPayload, type TaskCard, type TaskUpdate } from '../../src-shared/domain/performance';
 import { en } from '../../src-shared/i18n/en';
 import { AppFailure } from '../../src-shared/errors';
-import { openStateFor, taskTypeFor } from '../../src-shared/rules/performance';
+import { editedState, openStateFor, taskTypeFor } from '../../src-shared/rules/performance';
 import { containsPattern, visibleTo, type Viewer } from '../contracts/repository';
 import type { ServerDb } from '../db/database';
 import { contracts, users } from '../db/schema';
@@ -16,6 +16,7 @@ import {
   findTask,
   frontTasksOf,
   selectTasks,
+  taskNotFound,
   taskVisibleTo,
   toPredecessor,
   toTaskCard,
@@ -28,8 +29,6 @@ import {
 // Writes to performance tasks and the task state machine (spec 4): pending/overdue → finish →
 // success (4) → restore → the state its due date implies. A finished task is read-only.
 
-export const quickTaskMessage = en.messages.quickTask;
-
 /** The version a client based its write on (If-Match: "3" or 3), checked against the row. */
 export function checkIfMatch(headers: Readonly<Record<string, string | string[] | undefined>>, version: number, what: string): void {
   const raw = headers['if-match'];
@@ -40,7 +39,7 @@ export function checkIfMatch(headers: Readonly<Record<string, string | string[] 
 }
 
 export function refuseQuickTask(task: StoredTask): void {
-  if (task.contractId === null) throw new AppFailure('bad_request', quickTaskMessage);
+  if (task.contractId === null) throw new AppFailure('bad_request', en.messages.quickTask);
 }
 
 function refuseFinished(task: StoredTask, action: string): void {
@@ -109,7 +108,7 @@ export async function updateTask(db: ServerDb, viewer: Viewer, id: string, updat
     if (update.leaderUserID) await checkLeader(tx, task.organisationId, update.leaderUserID, 'leaderUserID');
     const changes = taskChanges(task, update);
     const due = changes.expirationTime === undefined ? task.expirationTime : changes.expirationTime;
-    await tx.update(performanceTasks).set({ ...changes, state: openStateFor(due, today), ...bump }).where(eq(performanceTasks.id, id));
+    await tx.update(performanceTasks).set({ ...changes, state: editedState(task.state, due, today), ...bump }).where(eq(performanceTasks.id, id));
     return toTaskCard(await findTask(tx, viewer, id), today);
   });
 }
@@ -117,7 +116,7 @@ export async function updateTask(db: ServerDb, viewer: Viewer, id: string, updat
 export async function deleteTask(db: ServerDb, viewer: Viewer, id: string, performanceId?: string) {
   return db.transaction(async (tx) => {
     const { task } = await findTask(tx, viewer, id, true);
-    if (performanceId !== undefined && task.performanceId !== performanceId) throw new AppFailure('not_found', 'performance task not found');
+    if (performanceId !== undefined && task.performanceId !== performanceId) throw taskNotFound();
     refuseFinished(task, 'deleted');
     await tx.delete(performanceTasks).where(eq(performanceTasks.id, id));
     return { id };
@@ -182,7 +181,7 @@ async function performanceRows(tx: Executor, viewer: Viewer, performanceId: stri
     .where(and(inArray(performanceTasks.id, unique), eq(performanceTasks.performanceId, performanceId), taskVisibleTo(viewer)))
     .orderBy(performanceTasks.expirationTime, performanceTasks.rowIndex, performanceTasks.id)
     .for('update', { of: performanceTasks });
-  if (rows.length !== unique.length) throw new AppFailure('not_found', 'performance task not found');
+  if (rows.length !== unique.length) throw taskNotFound();
   return rows;
 }
 
@@ -294,7 +293,7 @@ export async function frontTasks(db: ServerDb, viewer: Viewer, id: string) {
 export async function checkFront(db: ServerDb, viewer: Viewer, contractId: string, taskId: string) {
   const { task } = await findTask(db, viewer, taskId);
   refuseQuickTask(task);
-  if (task.contractId !== contractId) throw new AppFailure('not_found', 'performance task not found');
+  if (task.contractId !== contractId) throw taskNotFound();
   const groups = new Map<string | null, { contractID: string | null; contractName: string | null; taskList: ReturnType<typeof toPredecessor>[] }>();
   for (const row of await unfinishedPredecessors(db, task)) {
     const group = groups.get(row.task.contractId) ?? { contractID: row.task.contractId, contractName: row.contractName, taskList: [] };

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PredecessorTask, TaskCard } from '../../src-shared/domain/performance';
 import { TaskState } from '../../src-shared/domain/enums';
@@ -86,13 +86,6 @@ export async function findTask(db: Executor, viewer: Viewer, id: string, lock = 
   const [row] = lock ? await query.for('update', { of: performanceTasks }) : await query;
   if (!row) throw taskNotFound();
   return row;
-}
-
-export async function cardsOf(db: Executor, ids: readonly string[], today: string): Promise<TaskCard[]> {
-  if (ids.length === 0) return [];
-  const rows = await selectTasks(db).where(inArray(performanceTasks.id, [...ids]));
-  const byId = new Map(rows.map((row) => [row.task.id, toTaskCard(row, today)]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** The SQL twin of `effectiveState`, for counting by state. */

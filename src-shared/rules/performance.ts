@@ -21,6 +21,11 @@ export function openStateFor(dueDate: string | null, today: string): TaskState {
   return dueDate !== null && dueDate < today ? TaskState.Overdue : TaskState.InProgress;
 }
 
+/** The state after an edit of an unfinished task: a task marked incomplete stays so; others follow the due date. */
+export function editedState(state: TaskState, dueDate: string | null, today: string): TaskState {
+  return state === TaskState.Incomplete ? state : openStateFor(dueDate, today);
+}
+
 /** The state shown and counted on `today`: a stored pending state whose date has passed is overdue. */
 export function effectiveState(state: TaskState, dueDate: string | null, today: string): TaskState {
   const pending = state === TaskState.NotStarted || state === TaskState.InProgress;
