@@ -3,6 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { reminderTaskKinds, TaskState } from '../../src-shared/domain/enums';
 import { organisationDay } from '../../src-shared/rules/performance';
 import { performances, performanceTasks, reminderSettings } from '../../src-server/performance/schema';
+import { seedDatabase } from '../../src-server/index';
 import { callEndpoint, describeOnDatabases, failure, okData, queryRows } from './support';
 import { future, performanceWorld, type PerformanceWorld } from './performance-fixture';
 
@@ -197,5 +198,18 @@ describeOnDatabases('performances, plans and the dashboard', (fixture) => {
     expect(row!.overdue).toBeGreaterThan(0);
     expect(row!.pending).toBeGreaterThan(0);
     expect(row!.fractional).toBe(0);
+  });
+
+  it('seeds the same performance rows for the same seed', async () => {
+    const snapshot = () =>
+      queryRows(fixture.db, sql`select id, plan_id, contract_id, performance_id, name, type, state, row_index, expiration_time::text,
+        payable_amount, receivable_amount, amount_unit, leader_user_id, finished_amount from performance_tasks order by id`);
+    await seedDatabase(fixture.db, { contracts: 60, seed: 3 });
+    const first = await snapshot();
+    const relations = await queryRows(fixture.db, sql`select * from performance_task_relations order by task_id`);
+    await seedDatabase(fixture.db, { contracts: 60, seed: 3 });
+    expect(await snapshot()).toEqual(first);
+    expect(await queryRows(fixture.db, sql`select * from performance_task_relations order by task_id`)).toEqual(relations);
+    expect(first.length).toBeGreaterThan(200);
   });
 });
