@@ -28,6 +28,6 @@ const started = performance.now();
 const written = await seedDemoData({ contracts, seed, ...databaseFromEnvironment(values.data) });
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(
-  `Seeded ${written.contracts} contracts, ${written.performanceTasks} performance tasks, ${written.counterparties} counterparties, ${written.users} users and ` +
-    `${written.departments} departments (seed ${seed}) in ${seconds} s.`,
+  `Seeded ${written.contracts} contracts, ${written.counterparties} counterparties, ${written.users} users and ` +
+    `${written.departments} departments (seed ${seed}) with ${written.performanceTasks} performance tasks in ${seconds} s.`,
 );
