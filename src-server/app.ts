@@ -9,6 +9,7 @@ import { openApiDocument, openApiPath } from './http/openapi';
 import { registerEndpoints, type Handlers } from './http/routes';
 import { numberingHandlers } from './numbering/handlers';
 import { contractFormsHandlers } from './contract-forms/handlers';
+import { performanceHandlers } from './performance/handlers';
 import { defaultSyncHistory, pullChanges, type SyncHistoryOptions } from './sync/pull';
 import { pushMutations } from './sync/push';
 
@@ -46,6 +47,7 @@ export function buildContractServer(db: ServerDb, options: ContractServerOptions
     syncPush: ({ user, body }) => pushMutations(db, user, body),
     ...numberingHandlers(db, now),
     ...contractFormsHandlers(db, now),
+    ...performanceHandlers(db, now),
   };
   registerEndpoints(app, handlers, (authorization) => authenticate(db, authorization, now()));
   // Built once on first request: it only changes with the code.

@@ -11,6 +11,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { ScheduleConditionType, TaskState } from '../../src-shared/domain/enums';
 import { contracts, organisations, users } from '../db/schema';
@@ -55,7 +56,8 @@ export const performancePlans = pgTable(
     version: integer('version').notNull().default(1),
   },
   (t) => [
-    index('performance_plans_contract_idx').on(t.contractId),
+    // One plan per contract and performance: saving a plan replaces it.
+    uniqueIndex('performance_plans_contract_performance_key').on(t.contractId, t.performanceId),
     index('performance_plans_performance_idx').on(t.performanceId),
   ],
 );
@@ -101,6 +103,9 @@ export const performanceTasks = pgTable(
     index('performance_tasks_contract_idx').on(t.contractId, t.rowIndex),
     index('performance_tasks_leader_due_idx').on(t.leaderUserId, t.expirationTime),
     index('performance_tasks_due_idx').on(t.organisationId, t.expirationTime),
+    index('performance_tasks_performance_idx').on(t.performanceId),
+    // Quick tasks are visible to their creator (besides their leader).
+    index('performance_tasks_created_by_idx').on(t.createdBy),
     check('performance_tasks_state_check', sql`${t.state} between 1 and 5`),
     check('performance_tasks_amount_unit_check', sql`(coalesce(${t.payableAmount}, ${t.receivableAmount}) is null) or ${t.amountUnit} is not null`),
   ],

@@ -29,5 +29,5 @@ const written = await seedDemoData({ contracts, seed, ...databaseFromEnvironment
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(
   `Seeded ${written.contracts} contracts, ${written.counterparties} counterparties, ${written.users} users and ` +
-    `${written.departments} departments (seed ${seed}) in ${seconds} s.`,
+    `${written.departments} departments (seed ${seed}) with ${written.performanceTasks} performance tasks in ${seconds} s.`,
 );

@@ -4,6 +4,7 @@ import type { ServerDb } from '../db/database';
 import { contracts, counterparties, departments, organisations, users } from '../db/schema';
 import { seedContractForms } from '../contract-forms/seed';
 import { seedNumbering } from '../numbering/seed';
+import { seedPerformance } from '../performance/seed';
 import { generateDemoData, seedBaseDate } from './generate';
 
 export interface SeedSummary {
@@ -11,6 +12,7 @@ export interface SeedSummary {
   users: number;
   counterparties: number;
   contracts: number;
+  performanceTasks: number;
 }
 
 /** Rows per INSERT: 15 columns × 1,000 rows stays well under PostgreSQL's 65,535 parameters. */
@@ -34,10 +36,14 @@ export async function seedDatabase(db: ServerDb, options: { contracts: number; s
     data.users.map(async ({ password, ...user }) => ({ ...user, passwordHash: await hashes.get(password)! })),
   );
 
-  await db.transaction(async (tx) => {
-    await tx.execute(
-      sql`truncate table idempotency_keys, approval_records, contract_alterations, template_clauses, templates, field_options, field_definitions, archive_offline_settings, number_counters, numbering_rules, numbering_abbr_settings, number_editors, user_main_departments, contract_types, contracts, contract_tombstones, processed_mutations, counterparties, auth_sessions, login_failures, users, departments, organisations cascade`,
-    );
+  const performance = await db.transaction(async (tx) => {
+    // Every table of every feature except the sync horizon, read from the catalogue so a new
+    // feature's table cannot be forgotten here.
+    await tx.execute(sql`
+      do $$ begin
+        execute (select 'truncate table ' || string_agg(format('%I', tablename), ', ') || ' cascade'
+                 from pg_tables where schemaname = 'public' and tablename <> 'sync_horizon');
+      end $$`);
     // Truncation leaves no tombstones: every cursor from before must resync (positions: migration 0003).
     await tx.execute(sql`update sync_horizon set pruned_through = pg_current_xact_id()::text::bigint << 24`);
     await tx.insert(organisations).values(data.organisation);
@@ -47,11 +53,13 @@ export async function seedDatabase(db: ServerDb, options: { contracts: number; s
     for (const batch of batches(data.contracts)) await tx.insert(contracts).values(batch);
     const numbering = await seedNumbering(tx, data, options.seed, seedBaseDate);
     await seedContractForms(tx, data, numbering, options.seed, seedBaseDate);
+    return seedPerformance(tx, { seed: options.seed, organisationId: data.organisation.id, users: userRows, baseDate: seedBaseDate });
   });
   return {
     departments: data.departments.length,
     users: userRows.length,
     counterparties: data.counterparties.length,
     contracts: data.contracts.length,
+    performanceTasks: performance.tasks,
   };
 }

@@ -5,6 +5,7 @@ import { pageSchema } from './envelope';
 import { apiPrefix, endpoint, none, pageNum, trimmed, type Endpoint } from './endpoint';
 import { contractFormsEndpoints } from './contract-forms';
 import { numberingEndpoints } from './numbering';
+import { performanceEndpoints } from './performance';
 import { syncPullQuerySchema, syncPullResponseSchema, syncPushRequestSchema, syncPushResponseSchema } from './sync';
 
 // The REST contract of the contract server, written once: the server validates requests and the
@@ -84,6 +85,7 @@ export const endpoints = {
   ...coreEndpoints,
   ...numberingEndpoints,
   ...contractFormsEndpoints,
+  ...performanceEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export { apiPrefix };

@@ -109,6 +109,8 @@ export const en = {
     uploadFailed: 'upload failed',
     reupload: 're-upload',
     quickTask: '此任务为快捷任务！',
+    performanceDateRequired: 'please select the performance date',
+    performanceContentRequired: 'please enter the performance content',
     reminderTypeRequired: 'please select the date time, node time performance reminder setting',
     valueRangeInvalid: 'value range invalid',
     sceneNameRequired: 'scene name cannot be empty',

@@ -108,6 +108,8 @@ export const zhCN: Catalog = {
     uploadFailed: '上传失败',
     reupload: '重新上传',
     quickTask: '此任务为快捷任务！',
+    performanceDateRequired: '请选择履约日期',
+    performanceContentRequired: '请输入履约内容',
     reminderTypeRequired: '请选择日期时间、节点时间履约提醒设置',
     valueRangeInvalid: '取值范围无效',
     sceneNameRequired: '场景名称不能为空',

@@ -29,7 +29,10 @@ describeOnDatabases('seed', (fixture) => {
 
   beforeAll(async () => {
     const summary = await seedDatabase(fixture.db, { contracts: 2000, seed: 21 });
-    expect(summary).toEqual({ departments: 8, users: 30, counterparties: 500, contracts: 2000 });
+    expect(summary).toEqual({ departments: 8, users: 30, counterparties: 500, contracts: 2000, performanceTasks: expect.any(Number) });
+    // About 4 tasks per contract (2 to 6 each), plus a few quick tasks of the demo users.
+    expect(summary.performanceTasks / 2000).toBeGreaterThan(3.5);
+    expect(summary.performanceTasks / 2000).toBeLessThan(4.5);
     first = await snapshot(fixture.db);
   });
 

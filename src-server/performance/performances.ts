@@ -1,0 +1,324 @@
+import { and, asc, count, eq, gte, ilike, inArray, lte, sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import { v7 as uuidv7 } from 'uuid';
+import type { z } from 'zod';
+import { reminderTaskKinds, ScheduleConditionType, TaskState } from '../../src-shared/domain/enums';
+import type {
+  performanceUpdateSchema} from '../../src-shared/domain/performance';
+import {
+  performanceCreateSchema,
+  periodicScheduleSchema,
+  type Performance,
+  type PerformanceTaskType,
+  type Plan,
+  type PlanSave,
+  type ScheduleDay,
+  type TaskStatistics,
+  taskTypeSchema,
+} from '../../src-shared/domain/performance';
+import type { ReminderSettings } from '../../src-shared/domain/reminders';
+import { reminderSettingsSchema } from '../../src-shared/domain/reminders';
+import { AppFailure } from '../../src-shared/errors';
+import { defaultPerformanceForm, editedState, openStateFor } from '../../src-shared/rules/performance';
+import { generatePeriodicSchedule } from '../../src-shared/rules/schedule';
+import { containsPattern, type Viewer } from '../contracts/repository';
+import type { ServerDb } from '../db/database';
+import { contracts } from '../db/schema';
+import { checkIfMatch, checkLeader, findVisibleContract, nextRowIndex, organisationOf, taskChanges } from './repository';
+import { performancePlans, performances, performanceTasks, reminderSettings } from './schema';
+import { effectiveStateSql, selectTasks, sheetOrder, taskVisibleTo, toTaskCard, type Executor } from './tasks';
+
+// Performances (the configured kinds of fulfilment record with their sheet and completion form),
+// contracts' plans under them, the dashboard figures and the reminder settings.
+
+type Headers = Readonly<Record<string, string | string[] | undefined>>;
+
+const performanceNotFound = () => new AppFailure('not_found', 'performance not found');
+
+function toPerformance(row: typeof performances.$inferSelect): Performance {
+  const stored = performanceCreateSchema.safeParse({ name: row.name, type: row.type, fields: row.fields, columns: row.columns });
+  const form = stored.success ? stored.data : { ...defaultPerformanceForm('custom'), type: 'custom' as const };
+  return {
+    id: row.id,
+    name: row.name,
+    type: form.type,
+    fields: form.fields,
+    columns: form.columns,
+    sortOrder: row.sortOrder,
+    updateTime: row.updateTime.toISOString(),
+    version: row.version,
+  };
+}
+
+/** Performances are organisation configuration: everyone reads them, admins change them. */
+function requireAdmin(viewer: Viewer): void {
+  if (viewer.role !== 'admin') throw new AppFailure('forbidden', 'only administrators may change performances');
+}
+
+async function findPerformance(db: Executor, viewer: Viewer, id: string, lock = false) {
+  const organisationId = await organisationOf(db, viewer);
+  const query = db.select().from(performances).where(and(eq(performances.id, id), eq(performances.organisationId, organisationId)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw performanceNotFound();
+  return row;
+}
+
+export async function listPerformances(db: ServerDb, viewer: Viewer, query: { type?: PerformanceTaskType; q?: string }) {
+  const organisationId = await organisationOf(db, viewer);
+  const rows = await db
+    .select()
+    .from(performances)
+    .where(
+      and(
+        eq(performances.organisationId, organisationId),
+        query.type ? eq(performances.type, query.type) : undefined,
+        query.q ? ilike(performances.name, containsPattern(query.q)) : undefined,
+      ),
+    )
+    .orderBy(asc(performances.sortOrder), asc(performances.name));
+  return { performanceList: rows.map(toPerformance) };
+}
+
+export async function createPerformance(db: ServerDb, viewer: Viewer, body: z.output<typeof performanceCreateSchema>) {
+  requireAdmin(viewer);
+  const organisationId = await organisationOf(db, viewer);
+  const [row] = await db.insert(performances).values({ id: uuidv7(), organisationId, ...body }).returning();
+  return toPerformance(row!);
+}
+
+export async function updatePerformance(db: ServerDb, viewer: Viewer, id: string, body: z.output<typeof performanceUpdateSchema>, headers: Headers) {
+  requireAdmin(viewer);
+  return db.transaction(async (tx) => {
+    const current = await findPerformance(tx, viewer, id, true);
+    checkIfMatch(headers, current.version, 'the performance');
+    const [row] = await tx
+      .update(performances)
+      .set({ ...body, version: sql`${performances.version} + 1`, updateTime: sql`now()` })
+      .where(eq(performances.id, id))
+      .returning();
+    return toPerformance(row!);
+  });
+}
+
+export async function deletePerformance(db: ServerDb, viewer: Viewer, id: string) {
+  requireAdmin(viewer);
+  return db.transaction(async (tx) => {
+    await findPerformance(tx, viewer, id, true);
+    const [plans] = await tx.select({ count: count() }).from(performancePlans).where(eq(performancePlans.performanceId, id));
+    const [tasks] = await tx.select({ count: count() }).from(performanceTasks).where(eq(performanceTasks.performanceId, id));
+    if ((plans?.count ?? 0) + (tasks?.count ?? 0) > 0) throw new AppFailure('conflict', 'the performance is in use by plans or tasks and cannot be deleted');
+    await tx.delete(performances).where(eq(performances.id, id));
+    return { id };
+  });
+}
+
+async function planOf(db: Executor, viewer: Viewer, plan: typeof performancePlans.$inferSelect, today: string): Promise<Plan> {
+  const rows = await selectTasks(db).where(and(eq(performanceTasks.planId, plan.id), taskVisibleTo(viewer))).orderBy(...sheetOrder);
+  const schedule = periodicScheduleSchema.safeParse(plan.schedule);
+  return {
+    id: plan.id,
+    contractID: plan.contractId,
+    performanceID: plan.performanceId,
+    conditionType: plan.conditionType,
+    schedule: schedule.success ? schedule.data : null,
+    version: plan.version,
+    taskList: rows.map((row) => toTaskCard(row, today)),
+  };
+}
+
+export async function performanceForm(db: ServerDb, viewer: Viewer, id: string, contractId: string | undefined, today: string) {
+  const row = await findPerformance(db, viewer, id);
+  let plan: Plan | null = null;
+  if (contractId) {
+    await findVisibleContract(db, viewer, contractId);
+    const [stored] = await db
+      .select()
+      .from(performancePlans)
+      .where(and(eq(performancePlans.performanceId, id), eq(performancePlans.contractId, contractId)));
+    plan = stored ? await planOf(db, viewer, stored, today) : null;
+  }
+  return { performance: toPerformance(row), plan };
+}
+
+/** The completion form of a task: its performance's fields, or the default of its type. */
+export async function completeForm(db: Executor, task: { performanceId: string | null; type: string; completionValues: Record<string, unknown> | null }) {
+  const [row] = task.performanceId ? await db.select().from(performances).where(eq(performances.id, task.performanceId)) : [];
+  const type = taskTypeSchema.catch('custom').parse(task.type);
+  return { configFields: row ? toPerformance(row).fields : defaultPerformanceForm(type).fields, values: task.completionValues };
+}
+
+/**
+ * Creates or replaces a contract's plan under a performance. Listed rows are updated or added (new
+ * rows get the next row number); unfinished rows left out are removed; finished rows are kept and
+ * cannot be changed. A periodic plan's unfinished rows are generated from its schedule.
+ */
+export async function savePlan(db: ServerDb, viewer: Viewer, performanceId: string, body: PlanSave, today: string, headers: Headers) {
+  return db.transaction(async (tx) => {
+    const performance = await findPerformance(tx, viewer, performanceId);
+    const contract = await findVisibleContract(tx, viewer, body.contractID);
+    const [existing] = await tx
+      .select()
+      .from(performancePlans)
+      .where(and(eq(performancePlans.performanceId, performanceId), eq(performancePlans.contractId, contract.id)))
+      .for('update');
+    if (existing) checkIfMatch(headers, existing.version, 'the plan');
+    const planId = existing?.id ?? uuidv7();
+    const planValues = { conditionType: body.conditionType, schedule: body.schedule ?? null };
+    if (existing) {
+      await tx.update(performancePlans).set({ ...planValues, version: sql`${performancePlans.version} + 1`, updateTime: sql`now()` }).where(eq(performancePlans.id, planId));
+    } else {
+      await tx.insert(performancePlans).values({ id: planId, contractId: contract.id, performanceId, createdBy: viewer.id, ...planValues });
+    }
+
+    const stored = await tx.select().from(performanceTasks).where(eq(performanceTasks.planId, planId)).for('update');
+    const byId = new Map(stored.map((task) => [task.id, task]));
+    const rows = body.conditionType === ScheduleConditionType.Periodicity ? periodicRows(body.schedule!) : body.rows;
+    const organisationId = performance.organisationId;
+    const kept = new Set<string>();
+    let rowIndex = await nextRowIndex(tx, contract.id);
+    for (const [i, { id, ...update }] of rows.entries()) {
+      const leader = update.leaderUserID;
+      if (leader) await checkLeader(tx, organisationId, leader, `rows.${i}.leaderUserID`);
+      if (id) {
+        const task = byId.get(id);
+        if (!task) throw new AppFailure('not_found', `rows.${i}.id: performance task not found in this plan`);
+        kept.add(id);
+        if (task.state === TaskState.Success) {
+          if (Object.keys(update).length > 0) throw new AppFailure('conflict', `rows.${i}: a finished task is read-only and cannot be edited`);
+          continue;
+        }
+        const changes = taskChanges(task, update);
+        const due = changes.expirationTime === undefined ? task.expirationTime : changes.expirationTime;
+        await tx
+          .update(performanceTasks)
+          .set({ ...changes, state: editedState(task.state, due, today), version: sql`${performanceTasks.version} + 1`, updateTime: sql`now()` })
+          .where(eq(performanceTasks.id, id));
+      } else {
+        const changes = taskChanges({ type: performance.type, payableAmount: null, receivableAmount: null, amountUnit: null }, update);
+        const due = changes.expirationTime ?? null;
+        await tx.insert(performanceTasks).values({
+          id: uuidv7(),
+          organisationId,
+          planId,
+          contractId: contract.id,
+          performanceId,
+          name: changes.name ?? '',
+          ...changes,
+          state: openStateFor(due, today),
+          rowIndex: rowIndex++,
+          leaderUserId: changes.leaderUserId ?? viewer.id,
+          createdBy: viewer.id,
+        });
+      }
+    }
+    const dropped = stored.filter((task) => !kept.has(task.id) && task.state !== TaskState.Success).map((task) => task.id);
+    if (dropped.length > 0) await tx.delete(performanceTasks).where(inArray(performanceTasks.id, dropped));
+
+    const [plan] = await tx.select().from(performancePlans).where(eq(performancePlans.id, planId));
+    return planOf(tx, viewer, plan!, today);
+  });
+}
+
+/** The rows of a periodic plan: one per calendar period, the total split by days (spec 9). */
+function periodicRows(schedule: NonNullable<PlanSave['schedule']>): PlanSave['rows'] {
+  let periods;
+  try {
+    periods = generatePeriodicSchedule({ cycle: schedule.cycle, startDate: schedule.startDate, endDate: schedule.endDate, amount: schedule.amount.amount });
+  } catch (error) {
+    const message = (error as Error).message;
+    throw new AppFailure('validation_failed', `validation failed: schedule: ${message}`, [{ path: 'schedule', message }]);
+  }
+  const column = schedule.direction === 'receivable' ? 'receivableAmount' : 'payableAmount';
+  return periods.map((period) => ({
+    name: `${schedule.name} ${period.startDate}~${period.endDate}`,
+    expirationTime: period.dueDate,
+    [column]: { amount: period.amount, unit: schedule.amount.unit },
+    ...(schedule.leaderUserID && { leaderUserID: schedule.leaderUserID }),
+  }));
+}
+
+export async function tasksByContract(db: ServerDb, viewer: Viewer, contractId: string, today: string) {
+  await findVisibleContract(db, viewer, contractId);
+  const rows = await selectTasks(db)
+    .where(and(eq(performanceTasks.contractId, contractId), taskVisibleTo(viewer)))
+    .orderBy(...sheetOrder);
+  return { list: rows.map((row) => toTaskCard(row, today)) };
+}
+
+/** The tasks due in [startDate, endDate] that the viewer may see. */
+function dueIn(viewer: Viewer, range: { startDate: string; endDate: string }) {
+  return and(taskVisibleTo(viewer), gte(performanceTasks.expirationTime, range.startDate), lte(performanceTasks.expirationTime, range.endDate));
+}
+
+export async function taskStatistics(db: ServerDb, viewer: Viewer, range: { startDate: string; endDate: string }, today: string): Promise<TaskStatistics> {
+  const state = effectiveStateSql(today);
+  const [row] = await db
+    .select({
+      total: count(),
+      ongoingCount: sql<number>`count(*) filter (where ${state} in (${TaskState.NotStarted}, ${TaskState.InProgress}))`.mapWith(Number),
+      completedCount: sql<number>`count(*) filter (where ${state} = ${TaskState.Success})`.mapWith(Number),
+      toBeImprovedCount: sql<number>`count(*) filter (where ${state} = ${TaskState.Incomplete})`.mapWith(Number),
+      overdueCount: sql<number>`count(*) filter (where ${state} = ${TaskState.Overdue})`.mapWith(Number),
+    })
+    .from(performanceTasks)
+    .leftJoin(contracts, eq(contracts.id, performanceTasks.contractId))
+    .where(dueIn(viewer, range));
+  return row ?? { total: 0, ongoingCount: 0, completedCount: 0, toBeImprovedCount: 0, overdueCount: 0 };
+}
+
+/** A board day shows at most this many cards; `total` says how many are due that day. */
+export const scheduleDayLimit = 20;
+
+export async function taskScheduling(db: ServerDb, viewer: Viewer, range: { startDate: string; endDate: string }, today: string): Promise<ScheduleDay[]> {
+  const ranked = db
+    .select({
+      id: performanceTasks.id,
+      rank: sql<number>`row_number() over (partition by ${performanceTasks.expirationTime} order by ${performanceTasks.rowIndex}, ${performanceTasks.id})`.as('rank'),
+      total: sql<number>`count(*) over (partition by ${performanceTasks.expirationTime})`.as('total'),
+    })
+    .from(performanceTasks)
+    .leftJoin(contracts, eq(contracts.id, performanceTasks.contractId))
+    .where(dueIn(viewer, range))
+    .as('ranked');
+  const shown = await db.select({ id: ranked.id, total: ranked.total }).from(ranked).where(lte(ranked.rank, scheduleDayLimit));
+  const rows = shown.length === 0 ? [] : await selectTasks(db).where(inArray(performanceTasks.id, shown.map((s) => s.id))).orderBy(...sheetOrder);
+  const days = new Map<string, ScheduleDay>();
+  for (let day = range.startDate; day <= range.endDate; day = nextDay(day)) days.set(day, { date: day, total: 0, taskList: [] });
+  const totals = new Map(shown.map((s) => [s.id, Number(s.total)]));
+  for (const row of rows) {
+    const day = days.get(row.task.expirationTime!)!;
+    day.taskList.push(toTaskCard(row, today));
+    day.total = totals.get(row.task.id)!;
+  }
+  return [...days.values()];
+}
+
+const nextDay = (day: string) => DateTime.fromISO(day, { zone: 'utc' }).plus({ days: 1 }).toISODate()!;
+
+/** What a user who never saved reminder settings gets: 3 days before and on the due date, weekly repeats, 09:00. */
+export const defaultReminderSettings: ReminderSettings = reminderSettingsSchema.parse(
+  Object.fromEntries(
+    reminderTaskKinds.map((kind) => [
+      kind,
+      { timeNode: { reminderTypes: ['threeDaysBefore', 'onDue'] }, condition: {}, overTime: {}, reminderTime: '09:00' },
+    ]),
+  ),
+);
+
+export async function readReminderSettings(db: ServerDb, viewer: Viewer): Promise<ReminderSettings> {
+  const [row] = await db.select().from(reminderSettings).where(eq(reminderSettings.userId, viewer.id));
+  const stored = reminderSettingsSchema.safeParse(row?.settings);
+  return stored.success ? stored.data : defaultReminderSettings;
+}
+
+export async function saveReminderSettings(db: ServerDb, viewer: Viewer, settings: ReminderSettings): Promise<ReminderSettings> {
+  await db
+    .insert(reminderSettings)
+    .values({ userId: viewer.id, settings })
+    .onConflictDoUpdate({
+      target: reminderSettings.userId,
+      set: { settings, version: sql`${reminderSettings.version} + 1`, updateTime: sql`now()` },
+    });
+  return settings;
+}
+

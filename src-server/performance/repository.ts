@@ -1,0 +1,337 @@
+import { and, count, eq, ilike, inArray, max, ne, notInArray, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { z } from 'zod';
+import type { canBeFrontQuerySchema } from '../../src-shared/api/performance';
+import { TaskState } from '../../src-shared/domain/enums';
+import { toMinorUnits } from '../../src-shared/domain/money';
+import { quickTaskDate, type QuickTaskPayload, type TaskCard, type TaskUpdate } from '../../src-shared/domain/performance';
+import { en } from '../../src-shared/i18n/en';
+import { AppFailure } from '../../src-shared/errors';
+import { editedState, openStateFor, taskTypeFor } from '../../src-shared/rules/performance';
+import { containsPattern, visibleTo, type Viewer } from '../contracts/repository';
+import type { ServerDb } from '../db/database';
+import { contracts, users } from '../db/schema';
+import { performanceTaskRelations, performanceTasks } from './schema';
+import {
+  findTask,
+  frontTasksOf,
+  selectTasks,
+  taskNotFound,
+  taskVisibleTo,
+  toPredecessor,
+  toTaskCard,
+  unfinishedPredecessors,
+  type Executor,
+  type StoredTask,
+  type TaskRow,
+} from './tasks';
+
+// Writes to performance tasks and the task state machine (spec 4): pending/overdue → finish →
+// success (4) → restore → the state its due date implies. A finished task is read-only.
+
+/** The version a client based its write on (If-Match: "3" or 3), checked against the row. */
+export function checkIfMatch(headers: Readonly<Record<string, string | string[] | undefined>>, version: number, what: string): void {
+  const raw = headers['if-match'];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (value === undefined) return;
+  const expected = Number(value.replace(/^W\//, '').replace(/"/g, ''));
+  if (expected !== version) throw new AppFailure('conflict', `${what} has changed since version ${value} (current version ${version})`);
+}
+
+export function refuseQuickTask(task: StoredTask): void {
+  if (task.contractId === null) throw new AppFailure('bad_request', en.messages.quickTask);
+}
+
+function refuseFinished(task: StoredTask, action: string): void {
+  if (task.state === TaskState.Success) throw new AppFailure('conflict', `a finished task is read-only and cannot be ${action}`);
+}
+
+/** The organisation of the viewer (the session carries only the user). */
+export async function organisationOf(db: Executor, viewer: Viewer): Promise<string> {
+  const [row] = await db.select({ organisationId: users.organisationId }).from(users).where(eq(users.id, viewer.id));
+  if (!row) throw new AppFailure('unauthorized');
+  return row.organisationId;
+}
+
+/** A leader must be a user of the viewer's organisation. */
+export async function checkLeader(db: Executor, organisationId: string, userId: string, field: string): Promise<void> {
+  const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), eq(users.organisationId, organisationId)));
+  if (!row) throw new AppFailure('validation_failed', `validation failed: ${field}: unknown user`, [{ path: field, message: 'unknown user' }]);
+}
+
+/** A contract the viewer may see, or 404. */
+export async function findVisibleContract(db: Executor, viewer: Viewer, contractId: string) {
+  const [row] = await db
+    .select({ id: contracts.id, name: contracts.name })
+    .from(contracts)
+    .where(and(eq(contracts.id, contractId), visibleTo(viewer)));
+  if (!row) throw new AppFailure('not_found', 'contract not found');
+  return row;
+}
+
+/** The next row number of a contract's sheet: the current maximum plus 1 (spec 5). */
+export async function nextRowIndex(db: Executor, contractId: string): Promise<number> {
+  const [row] = await db.select({ last: max(performanceTasks.rowIndex) }).from(performanceTasks).where(eq(performanceTasks.contractId, contractId));
+  return (row?.last ?? 0) + 1;
+}
+
+/** The column values of a task update, with the type rule applied; amounts share one unit. */
+export function taskChanges(task: Pick<StoredTask, 'type' | 'payableAmount' | 'receivableAmount' | 'amountUnit'>, update: TaskUpdate) {
+  const payable = update.payableAmount === undefined ? task.payableAmount : (update.payableAmount?.amount ?? null);
+  const receivable = update.receivableAmount === undefined ? task.receivableAmount : (update.receivableAmount?.amount ?? null);
+  const units = new Set([update.payableAmount?.unit, update.receivableAmount?.unit].filter((u) => u !== undefined));
+  if (units.size > 1) {
+    const message = 'payable and receivable amounts must have the same unit';
+    throw new AppFailure('validation_failed', `validation failed: receivableAmount.unit: ${message}`, [{ path: 'receivableAmount.unit', message }]);
+  }
+  const unit = [...units][0] ?? (payable === null && receivable === null ? null : task.amountUnit);
+  return {
+    ...(update.name !== undefined && { name: update.name }),
+    ...(update.expirationTime !== undefined && { expirationTime: update.expirationTime }),
+    ...(update.leaderUserID !== undefined && { leaderUserId: update.leaderUserID }),
+    ...(update.level !== undefined && { level: update.level }),
+    ...(update.values !== undefined && { values: update.values }),
+    payableAmount: payable,
+    receivableAmount: receivable,
+    amountUnit: unit,
+    type: taskTypeFor(update.type ?? task.type, { payableAmount: payable, receivableAmount: receivable }),
+  };
+}
+
+const bump = { version: sql`${performanceTasks.version} + 1`, updateTime: sql`now()` };
+
+export async function updateTask(db: ServerDb, viewer: Viewer, id: string, update: TaskUpdate, today: string, headers: Record<string, string | string[] | undefined>) {
+  return db.transaction(async (tx) => {
+    const { task } = await findTask(tx, viewer, id, true);
+    checkIfMatch(headers, task.version, 'the task');
+    refuseFinished(task, 'edited');
+    if (update.leaderUserID) await checkLeader(tx, task.organisationId, update.leaderUserID, 'leaderUserID');
+    const changes = taskChanges(task, update);
+    const due = changes.expirationTime === undefined ? task.expirationTime : changes.expirationTime;
+    await tx.update(performanceTasks).set({ ...changes, state: editedState(task.state, due, today), ...bump }).where(eq(performanceTasks.id, id));
+    return toTaskCard(await findTask(tx, viewer, id), today);
+  });
+}
+
+export async function deleteTask(db: ServerDb, viewer: Viewer, id: string, performanceId?: string) {
+  return db.transaction(async (tx) => {
+    const { task } = await findTask(tx, viewer, id, true);
+    if (performanceId !== undefined && task.performanceId !== performanceId) throw taskNotFound();
+    refuseFinished(task, 'deleted');
+    await tx.delete(performanceTasks).where(eq(performanceTasks.id, id));
+    return { id };
+  });
+}
+
+async function finishOne(tx: Executor, viewer: Viewer, row: TaskRow, input: { amount?: number; configFields?: Record<string, unknown> }, at: Date) {
+  const { task } = row;
+  if (task.state === TaskState.Success) throw new AppFailure('conflict', `the task "${task.name}" is already finished`);
+  const blocking = await unfinishedPredecessors(tx, task);
+  if (blocking.length > 0) {
+    const names = blocking.map((b) => `"${b.task.name}"`).join(', ');
+    throw new AppFailure('conflict', `the task "${task.name}" cannot be finished before its predecessor tasks: ${names}`);
+  }
+  await tx
+    .update(performanceTasks)
+    .set({
+      state: TaskState.Success,
+      // The finish amount is the entered amount times 100 (spec 4); without one, the task's own amount.
+      finishedAmount: input.amount !== undefined ? toMinorUnits(input.amount) : (task.receivableAmount ?? task.payableAmount),
+      completionValues: input.configFields ?? {},
+      finishedAt: at,
+      finishedBy: viewer.id,
+      ...bump,
+    })
+    .where(eq(performanceTasks.id, task.id));
+}
+
+async function restoreOne(tx: Executor, task: StoredTask, today: string) {
+  if (task.state !== TaskState.Success) throw new AppFailure('conflict', `the task "${task.name}" is not finished`);
+  await tx
+    .update(performanceTasks)
+    .set({ state: openStateFor(task.expirationTime, today), finishedAmount: null, completionValues: null, finishedAt: null, finishedBy: null, ...bump })
+    .where(eq(performanceTasks.id, task.id));
+}
+
+export async function finishTask(
+  db: ServerDb, viewer: Viewer, id: string, input: { amount?: number; configFields?: Record<string, unknown> }, now: Date, today: string,
+  headers: Record<string, string | string[] | undefined>,
+) {
+  return db.transaction(async (tx) => {
+    const row = await findTask(tx, viewer, id, true);
+    checkIfMatch(headers, row.task.version, 'the task');
+    await finishOne(tx, viewer, row, input, now);
+    return toTaskCard(await findTask(tx, viewer, id), today);
+  });
+}
+
+export async function restoreTask(db: ServerDb, viewer: Viewer, id: string, today: string, headers: Record<string, string | string[] | undefined>) {
+  return db.transaction(async (tx) => {
+    const { task } = await findTask(tx, viewer, id, true);
+    checkIfMatch(headers, task.version, 'the task');
+    await restoreOne(tx, task, today);
+    return toTaskCard(await findTask(tx, viewer, id), today);
+  });
+}
+
+/** The tasks of `ids` under one performance, locked, in sheet order; 404 if any is missing or hidden. */
+async function performanceRows(tx: Executor, viewer: Viewer, performanceId: string, ids: readonly string[]): Promise<TaskRow[]> {
+  const unique = [...new Set(ids)];
+  const rows = await selectTasks(tx)
+    .where(and(inArray(performanceTasks.id, unique), eq(performanceTasks.performanceId, performanceId), taskVisibleTo(viewer)))
+    .orderBy(performanceTasks.expirationTime, performanceTasks.rowIndex, performanceTasks.id)
+    .for('update', { of: performanceTasks });
+  if (rows.length !== unique.length) throw taskNotFound();
+  return rows;
+}
+
+/** Batch finish: earlier rows first, so a row whose predecessor is in the same batch may finish too. */
+export async function finishTasks(db: ServerDb, viewer: Viewer, performanceId: string, ids: readonly string[], configFields: Record<string, unknown> | undefined, now: Date, today: string) {
+  return db.transaction(async (tx) => {
+    const rows = await performanceRows(tx, viewer, performanceId, ids);
+    for (const row of rows) await finishOne(tx, viewer, row, { configFields }, now);
+    return listCards(tx, rows, today);
+  });
+}
+
+export async function restoreTasks(db: ServerDb, viewer: Viewer, performanceId: string, ids: readonly string[], today: string) {
+  return db.transaction(async (tx) => {
+    const rows = await performanceRows(tx, viewer, performanceId, ids);
+    for (const { task } of rows) await restoreOne(tx, task, today);
+    return listCards(tx, rows, today);
+  });
+}
+
+async function listCards(tx: Executor, rows: readonly TaskRow[], today: string): Promise<{ list: TaskCard[] }> {
+  const fresh = await selectTasks(tx).where(inArray(performanceTasks.id, rows.map((r) => r.task.id)));
+  const byId = new Map(fresh.map((row) => [row.task.id, row]));
+  return { list: rows.map((r) => toTaskCard(byId.get(r.task.id)!, today)) };
+}
+
+export async function createQuickTask(db: ServerDb, viewer: Viewer, payload: QuickTaskPayload, today: string) {
+  return db.transaction(async (tx) => {
+    const organisationId = await organisationOf(tx, viewer);
+    const contract = payload.relatedID ? await findVisibleContract(tx, viewer, payload.relatedID) : null;
+    const leaderUserId = payload.leaderUserID ?? viewer.id;
+    await checkLeader(tx, organisationId, leaderUserId, 'leaderUserID');
+    const dueDate = quickTaskDate(payload.fieldList);
+    const id = uuidv7();
+    await tx.insert(performanceTasks).values({
+      id,
+      organisationId,
+      contractId: contract?.id ?? null,
+      name: payload.name,
+      type: payload.type,
+      state: openStateFor(dueDate, today),
+      level: payload.level ?? null,
+      rowIndex: contract ? await nextRowIndex(tx, contract.id) : 1,
+      expirationTime: dueDate,
+      leaderUserId,
+      values: Object.fromEntries(payload.fieldList.map((field) => [field.id, field.value ?? null])),
+      createdBy: viewer.id,
+    });
+    return toTaskCard(await findTask(tx, viewer, id), today);
+  });
+}
+
+/** Serialises edits of the predecessor graph, so two concurrent relates cannot close a cycle. */
+const relationLockKey = 727_301;
+
+/** Whether `from` reaches `to` by following front-task links (from a task to its predecessors). */
+async function reaches(tx: Executor, from: string, to: string): Promise<boolean> {
+  const result = (await tx.execute(sql`
+    with recursive up(id) as (
+      select front_task_id from performance_task_relations where task_id = ${from}
+      union
+      select r.front_task_id from performance_task_relations r join up on r.task_id = up.id
+    )
+    select 1 as found from up where id = ${to} limit 1`)) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
+}
+
+export async function relateTasks(db: ServerDb, viewer: Viewer, id: string, frontIds: readonly string[]) {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${relationLockKey})`);
+    const { task } = await findTask(tx, viewer, id, true);
+    refuseQuickTask(task);
+    refuseFinished(task, 'edited');
+    for (const frontId of new Set(frontIds)) {
+      if (frontId === id) throw new AppFailure('bad_request', 'a task cannot be its own predecessor');
+      const { task: front } = await findTask(tx, viewer, frontId);
+      refuseQuickTask(front);
+      // Relating would close a cycle if the front task already (transitively) follows this one.
+      if (await reaches(tx, frontId, id)) {
+        throw new AppFailure('conflict', `"${front.name}" already follows "${task.name}": relating them would make a cycle`);
+      }
+      await tx.insert(performanceTaskRelations).values({ taskId: id, frontTaskId: frontId }).onConflictDoNothing();
+    }
+    return { list: (await frontTasksOf(tx, id)).map(toPredecessor) };
+  });
+}
+
+export async function unrelateTask(db: ServerDb, viewer: Viewer, id: string, frontId: string) {
+  return db.transaction(async (tx) => {
+    const { task } = await findTask(tx, viewer, id, true);
+    refuseQuickTask(task);
+    refuseFinished(task, 'edited');
+    const removed = await tx
+      .delete(performanceTaskRelations)
+      .where(and(eq(performanceTaskRelations.taskId, id), eq(performanceTaskRelations.frontTaskId, frontId)))
+      .returning();
+    if (removed.length === 0) throw new AppFailure('not_found', 'the task has no such predecessor');
+    return { list: (await frontTasksOf(tx, id)).map(toPredecessor) };
+  });
+}
+
+export async function frontTasks(db: ServerDb, viewer: Viewer, id: string) {
+  const { task } = await findTask(db, viewer, id);
+  refuseQuickTask(task);
+  return { list: (await frontTasksOf(db, id)).map(toPredecessor) };
+}
+
+/** Predecessor check (spec 4): the unfinished tasks that keep `currentTaskID` from finishing, per contract. */
+export async function checkFront(db: ServerDb, viewer: Viewer, contractId: string, taskId: string) {
+  const { task } = await findTask(db, viewer, taskId);
+  refuseQuickTask(task);
+  if (task.contractId !== contractId) throw taskNotFound();
+  const groups = new Map<string | null, { contractID: string | null; contractName: string | null; taskList: ReturnType<typeof toPredecessor>[] }>();
+  for (const row of await unfinishedPredecessors(db, task)) {
+    const group = groups.get(row.task.contractId) ?? { contractID: row.task.contractId, contractName: row.contractName, taskList: [] };
+    group.taskList.push(toPredecessor(row));
+    groups.set(row.task.contractId, group);
+  }
+  return { list: [...groups.values()] };
+}
+
+/** Tasks the viewer may make a predecessor of `taskID`: visible, not itself, not already related, not following it. */
+export async function canBeFront(db: ServerDb, viewer: Viewer, query: z.output<typeof canBeFrontQuerySchema>) {
+  const { task } = await findTask(db, viewer, query.taskID);
+  refuseQuickTask(task);
+  const followers = sql`(
+    with recursive down(id) as (
+      select task_id from performance_task_relations where front_task_id = ${task.id}
+      union
+      select r.task_id from performance_task_relations r join down on r.front_task_id = down.id
+    ) select id from down)`;
+  const related = db.select({ id: performanceTaskRelations.frontTaskId }).from(performanceTaskRelations).where(eq(performanceTaskRelations.taskId, task.id));
+  const where = and(
+    taskVisibleTo(viewer),
+    ne(performanceTasks.id, task.id),
+    sql`${performanceTasks.contractId} is not null`,
+    notInArray(performanceTasks.id, related),
+    sql`${performanceTasks.id} not in ${followers}`,
+    query.contractID ? eq(performanceTasks.contractId, query.contractID) : undefined,
+    query.q ? ilike(performanceTasks.name, containsPattern(query.q)) : undefined,
+  );
+  const rows = await selectTasks(db)
+    .where(where)
+    .orderBy(performanceTasks.contractId, performanceTasks.expirationTime, performanceTasks.rowIndex, performanceTasks.id)
+    .limit(query.pageSize)
+    .offset((query.pageNum - 1) * query.pageSize);
+  const [total] = await db
+    .select({ count: count() })
+    .from(performanceTasks)
+    .leftJoin(contracts, eq(contracts.id, performanceTasks.contractId))
+    .where(where);
+  return { list: rows.map(toPredecessor), count: total?.count ?? 0 };
+}

@@ -1,0 +1,281 @@
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, expect, it } from 'vitest';
+import { v7 as uuidv7 } from 'uuid';
+import { performanceEndpoints } from '../../src-shared/api/performance';
+import { TaskState } from '../../src-shared/domain/enums';
+import { performanceTaskRelations, performanceTasks } from '../../src-server/performance/schema';
+import { call, callEndpoint, describeOnDatabases, failure, okData, queryRows } from './support';
+import { future, past, performanceWorld, type PerformanceWorld } from './performance-fixture';
+
+const missing = '0190a000-0000-7000-8000-000000000000';
+
+describeOnDatabases('performance tasks', (fixture) => {
+  let w: PerformanceWorld;
+  beforeAll(async () => {
+    w = await performanceWorld(fixture);
+  });
+
+  const stateOf = async (id: string) => (await fixture.db.select().from(performanceTasks).where(eq(performanceTasks.id, id)))[0];
+
+  it('refuses every performance endpoint without a token (401)', async () => {
+    for (const [name, endpoint] of Object.entries(performanceEndpoints)) {
+      const result = await call(w.app, endpoint.method, endpoint.path.replace(':id', missing));
+      failure(result, 401, 'unauthorized');
+      expect(name).toBeTruthy();
+    }
+  });
+
+  it('edits a task: the type follows the amounts, the state follows the due date', async () => {
+    const { alice } = w.people;
+    const plan = await w.newPlan(alice, [{ name: '第1期', expirationTime: future, type: 'invoicing' }]);
+    const task = plan.taskList[0]!;
+    expect(task.type).toBe('invoicing');
+    expect(task.taskState).toBe(TaskState.InProgress);
+    const edited = okData('performanceTaskUpdate', await w.callWithId('performanceTaskUpdate', task.id, {
+      token: alice.token, body: { payableAmount: { amount: 12_345, unit: 'CNY' }, expirationTime: past },
+    }));
+    expect(edited).toMatchObject({ type: 'payable', payableAmount: { amount: 12_345, unit: 'CNY' }, taskState: TaskState.Overdue, version: task.version + 1 });
+    const receivable = okData('performanceTaskUpdate', await w.callWithId('performanceTaskUpdate', task.id, {
+      token: alice.token, body: { receivableAmount: { amount: 1, unit: 'CNY' } },
+    }));
+    expect(receivable.type).toBe('receivable');
+  });
+
+  it('refuses a bad edit naming the field, an unknown field, malformed JSON and a stale If-Match', async () => {
+    const { alice } = w.people;
+    const task = (await w.newPlan(alice, [{ name: 'row', expirationTime: future }])).taskList[0]!;
+    const empty = failure(await w.callWithId('performanceTaskUpdate', task.id, { token: alice.token, body: { name: '  ' } }), 400, 'validation_failed');
+    expect(empty.message).toContain('name: please enter the performance content');
+    const badDate = failure(await w.callWithId('performanceTaskUpdate', task.id, { token: alice.token, body: { expirationTime: '2026-02-30' } }), 400, 'validation_failed');
+    expect(badDate.message).toContain('expirationTime');
+    const unknown = failure(await w.callWithId('performanceTaskUpdate', task.id, { token: alice.token, body: { state: 4 } }), 400, 'validation_failed');
+    expect(unknown.message).toContain('state');
+    const units = failure(await w.callWithId('performanceTaskUpdate', task.id, {
+      token: alice.token, body: { payableAmount: { amount: 1, unit: 'CNY' }, receivableAmount: { amount: 1, unit: 'USD' } },
+    }), 400, 'validation_failed');
+    expect(units.message).toContain('receivableAmount.unit');
+    failure(await w.callWithId('performanceTaskUpdate', task.id, { token: alice.token, rawBody: '{"name": ' }), 400, 'bad_request');
+    failure(await w.callWithId('performanceTaskUpdate', task.id, { token: alice.token, body: { name: 'x' }, headers: { 'if-match': '"7"' } }), 409, 'conflict');
+    expect((await stateOf(task.id))!.name).toBe('row');
+    okData('performanceTaskUpdate', await w.callWithId('performanceTaskUpdate', task.id, { token: alice.token, body: { name: 'x' }, headers: { 'if-match': String(task.version) } }));
+  });
+
+  it('hides another department’s tasks (404) and answers 404 for a missing task', async () => {
+    const { alice, bob, admin } = w.people;
+    const task = (await w.newPlan(bob, [{ name: 'bob row', expirationTime: future }])).taskList[0]!;
+    for (const name of ['performanceTaskUpdate', 'performanceTaskFinish', 'performanceTaskDelete', 'performanceTaskRestore', 'performanceTaskFrontTasks', 'performanceTaskCompleteForm'] as const) {
+      const body = name === 'performanceTaskUpdate' ? { name: 'stolen' } : undefined;
+      failure(await w.callWithId(name, task.id, { token: alice.token, body }), 404, 'not_found');
+      failure(await w.callWithId(name, missing, { token: bob.token, body }), 404, 'not_found');
+    }
+    failure(await w.callWithId('performanceTaskUpdate', 'not-a-uuid', { token: bob.token, body: { name: 'x' } }), 400, 'validation_failed');
+    expect((await stateOf(task.id))!.name).toBe('bob row');
+    // Administrators see every task.
+    okData('performanceTaskFrontTasks', await w.callWithId('performanceTaskFrontTasks', task.id, { token: admin.token }));
+  });
+
+  it('finishes a task: success (4), the amount times 100, the completion values; a finished task is read-only', async () => {
+    const { alice } = w.people;
+    const task = (await w.newPlan(alice, [{ name: 'pay', expirationTime: past, receivableAmount: { amount: 50_000, unit: 'CNY' } }])).taskList[0]!;
+    expect(task.taskState).toBe(TaskState.Overdue);
+    const finished = okData('performanceTaskFinish', await w.callWithId('performanceTaskFinish', task.id, {
+      token: alice.token, body: { amount: 1234.56, configFields: { finishDate: '2026-11-01', description: 'paid' } },
+    }));
+    expect(finished).toMatchObject({ taskState: TaskState.Success, finishedAmount: 123_456 });
+    const stored = (await stateOf(task.id))!;
+    expect(stored.completionValues).toEqual({ finishDate: '2026-11-01', description: 'paid' });
+    expect(stored.finishedBy).toBe(alice.id);
+
+    const form = okData('performanceTaskCompleteForm', await w.callWithId('performanceTaskCompleteForm', task.id, { token: alice.token }));
+    expect(form.values).toEqual({ finishDate: '2026-11-01', description: 'paid' });
+    expect(form.configFields.map((f) => f.id)).toContain('finishDate');
+
+    failure(await w.callWithId('performanceTaskFinish', task.id, { token: alice.token, body: {} }), 409, 'conflict');
+    failure(await w.callWithId('performanceTaskUpdate', task.id, { token: alice.token, body: { name: 'changed' } }), 409, 'conflict');
+    failure(await w.callWithId('performanceTaskDelete', task.id, { token: alice.token }), 409, 'conflict');
+    expect((await stateOf(task.id))!.name).toBe('pay');
+  });
+
+  it('finishes without an amount with the task’s own amount, and refuses a bad finish body naming the field', async () => {
+    const { alice } = w.people;
+    const task = (await w.newPlan(alice, [{ name: 'pay', expirationTime: future, receivableAmount: { amount: 777, unit: 'CNY' } }])).taskList[0]!;
+    const bad = failure(await w.callWithId('performanceTaskFinish', task.id, { token: alice.token, body: { amount: -1 } }), 400, 'validation_failed');
+    expect(bad.message).toContain('amount');
+    expect((await stateOf(task.id))!.state).toBe(TaskState.InProgress);
+    expect(okData('performanceTaskFinish', await w.callWithId('performanceTaskFinish', task.id, { token: alice.token })).finishedAmount).toBe(777);
+  });
+
+  it('restores a finished task to the state its due date implies', async () => {
+    const { alice } = w.people;
+    const [overdue, pending] = (await w.newPlan(alice, [{ name: 'a', expirationTime: past }, { name: 'b', expirationTime: future }])).taskList;
+    for (const task of [overdue!, pending!]) okData('performanceTaskFinish', await w.callWithId('performanceTaskFinish', task.id, { token: alice.token }));
+    expect(okData('performanceTaskRestore', await w.callWithId('performanceTaskRestore', overdue!.id, { token: alice.token })).taskState).toBe(TaskState.Overdue);
+    const restored = okData('performanceTaskRestore', await w.callWithId('performanceTaskRestore', pending!.id, { token: alice.token }));
+    expect(restored).toMatchObject({ taskState: TaskState.InProgress, finishedAmount: null });
+    expect((await stateOf(pending!.id))!.completionValues).toBeNull();
+    failure(await w.callWithId('performanceTaskRestore', pending!.id, { token: alice.token }), 409, 'conflict');
+    failure(await w.callWithId('performanceTaskRestore', pending!.id, { token: alice.token, body: { why: 1 } }), 400, 'validation_failed');
+  });
+
+  it('deletes an unfinished task', async () => {
+    const { alice } = w.people;
+    const task = (await w.newPlan(alice, [{ name: 'gone', expirationTime: future }])).taskList[0]!;
+    expect(okData('performanceTaskDelete', await w.callWithId('performanceTaskDelete', task.id, { token: alice.token }))).toEqual({ id: task.id });
+    expect(await stateOf(task.id)).toBeUndefined();
+    failure(await w.callWithId('performanceTaskDelete', task.id, { token: alice.token }), 404, 'not_found');
+  });
+
+  it('relates predecessors, refusing itself, cycles, quick tasks and hidden tasks; finishing waits for them', async () => {
+    const { alice, bob } = w.people;
+    const [first, second, third] = (await w.newPlan(alice, [
+      { name: 'first', expirationTime: future }, { name: 'second', expirationTime: future }, { name: 'third', expirationTime: future },
+    ])).taskList;
+    const related = okData('performanceTaskRelate', await w.callWithId('performanceTaskRelate', second!.id, { token: alice.token, body: { frontTaskIDList: [first!.id] } }));
+    expect(related.list.map((t) => t.taskID)).toEqual([first!.id]);
+    okData('performanceTaskRelate', await w.callWithId('performanceTaskRelate', third!.id, { token: alice.token, body: { frontTaskIDList: [second!.id] } }));
+
+    failure(await w.callWithId('performanceTaskRelate', first!.id, { token: alice.token, body: { frontTaskIDList: [first!.id] } }), 400, 'bad_request');
+    const cycle = failure(await w.callWithId('performanceTaskRelate', first!.id, { token: alice.token, body: { frontTaskIDList: [third!.id] } }), 409, 'conflict');
+    expect(cycle.message).toContain('cycle');
+    const empty = failure(await w.callWithId('performanceTaskRelate', first!.id, { token: alice.token, body: { frontTaskIDList: [] } }), 400, 'validation_failed');
+    expect(empty.message).toContain('frontTaskIDList');
+    const quick = await w.newQuickTask(alice);
+    expect(failure(await w.callWithId('performanceTaskRelate', first!.id, { token: alice.token, body: { frontTaskIDList: [quick.id] } }), 400, 'bad_request').message).toBe('此任务为快捷任务！');
+    const hidden = (await w.newPlan(bob, [{ name: 'bob', expirationTime: future }])).taskList[0]!;
+    failure(await w.callWithId('performanceTaskRelate', first!.id, { token: alice.token, body: { frontTaskIDList: [hidden.id] } }), 404, 'not_found');
+    expect(await fixture.db.select().from(performanceTaskRelations).where(eq(performanceTaskRelations.taskId, first!.id))).toEqual([]);
+
+    const fronts = okData('performanceTaskFrontTasks', await w.callWithId('performanceTaskFrontTasks', third!.id, { token: alice.token }));
+    expect(fronts.list).toEqual([expect.objectContaining({ taskID: second!.id, taskName: 'second', taskState: TaskState.InProgress })]);
+
+    const check = okData('performanceTaskCheckFront', await callEndpoint(w.app, 'performanceTaskCheckFront', {
+      token: alice.token, query: { contractID: third!.contractID!, currentTaskID: third!.id },
+    }));
+    expect(check.list.flatMap((g) => g.taskList.map((t) => t.taskName))).toEqual(['second']);
+
+    const refused = failure(await w.callWithId('performanceTaskFinish', third!.id, { token: alice.token }), 409, 'conflict');
+    expect(refused.message).toContain('"second"');
+    expect((await stateOf(third!.id))!.state).toBe(TaskState.InProgress);
+
+    // Batch finish takes earlier rows first, so a chain finishes in one call.
+    const batch = okData('performanceFinishTasks', await w.callWithId('performanceFinishTasks', w.performanceOf('receivable').id, {
+      token: alice.token, body: { planIDList: [third!.id, second!.id, first!.id] },
+    }));
+    expect(batch.list.map((t) => t.taskState)).toEqual([4, 4, 4]);
+
+    // A finished task is read-only, its predecessors included.
+    failure(await w.callWithId('performanceTaskUnrelate', third!.id, { token: alice.token, query: { frontTaskID: second!.id } }), 409, 'conflict');
+  });
+
+  it('unrelates: 404 when not related, 400 without the front task id', async () => {
+    const { alice } = w.people;
+    const [a, b] = (await w.newPlan(alice, [{ name: 'a', expirationTime: future }, { name: 'b', expirationTime: future }])).taskList;
+    failure(await w.callWithId('performanceTaskUnrelate', b!.id, { token: alice.token, query: { frontTaskID: a!.id } }), 404, 'not_found');
+    okData('performanceTaskRelate', await w.callWithId('performanceTaskRelate', b!.id, { token: alice.token, body: { frontTaskIDList: [a!.id] } }));
+    failure(await w.callWithId('performanceTaskUnrelate', b!.id, { token: w.people.bob.token, query: { frontTaskID: a!.id } }), 404, 'not_found');
+    const unrelated = okData('performanceTaskUnrelate', await w.callWithId('performanceTaskUnrelate', b!.id, { token: alice.token, query: { frontTaskID: a!.id } }));
+    expect(unrelated.list).toEqual([]);
+    const bad = failure(await w.callWithId('performanceTaskUnrelate', b!.id, { token: alice.token }), 400, 'validation_failed');
+    expect(bad.message).toContain('frontTaskID');
+  });
+
+  it('checks the earlier tasks of the contract when a task has no plan', async () => {
+    const { alice } = w.people;
+    const [early] = (await w.newPlan(alice, [{ name: 'early', expirationTime: '2099-01-01' }])).taskList;
+    const later = await w.newQuickTask(alice, { name: 'later', relatedID: early!.contractID });
+    expect(later.planID).toBeNull();
+    const check = okData('performanceTaskCheckFront', await callEndpoint(w.app, 'performanceTaskCheckFront', {
+      token: alice.token, query: { contractID: early!.contractID!, currentTaskID: later.id },
+    }));
+    expect(check.list).toEqual([{ contractID: early!.contractID, contractName: expect.any(String), taskList: [expect.objectContaining({ taskID: early!.id })] }]);
+    failure(await w.callWithId('performanceTaskFinish', later.id, { token: alice.token }), 409, 'conflict');
+    failure(await callEndpoint(w.app, 'performanceTaskCheckFront', { token: alice.token, query: { contractID: early!.contractID! } }), 400, 'validation_failed');
+    failure(await callEndpoint(w.app, 'performanceTaskCheckFront', { token: w.people.bob.token, query: { contractID: early!.contractID!, currentTaskID: later.id } }), 404, 'not_found');
+  });
+
+  it('creates quick tasks, visible to their creator, their leader and admins only; they cannot be opened', async () => {
+    const { alice, bob, carol, admin } = w.people;
+    const quick = await w.newQuickTask(alice, { leaderUserID: carol.id, level: 2 });
+    expect(quick).toMatchObject({ contractID: null, type: 'custom', expirationTime: future, taskState: TaskState.InProgress, leaderUserID: carol.id, level: 2 });
+    for (const viewer of [alice, carol, admin]) {
+      okData('performanceTaskCompleteForm', await w.callWithId('performanceTaskCompleteForm', quick.id, { token: viewer.token }));
+    }
+    failure(await w.callWithId('performanceTaskCompleteForm', quick.id, { token: bob.token }), 404, 'not_found');
+    expect(failure(await w.callWithId('performanceTaskFrontTasks', quick.id, { token: alice.token }), 400, 'bad_request').message).toBe('此任务为快捷任务！');
+    expect(okData('performanceTaskFinish', await w.callWithId('performanceTaskFinish', quick.id, { token: carol.token })).taskState).toBe(TaskState.Success);
+  });
+
+  it('refuses a quick task without a date or content, with the spec’s messages, and for a hidden contract', async () => {
+    const { alice, bob } = w.people;
+    const noDate = failure(await callEndpoint(w.app, 'performanceQuickTask', {
+      token: alice.token, body: { name: 'x', type: 'custom', fieldList: [{ id: 'performanceDate', name: 'd', type: 'date', required: true }] },
+    }), 400, 'validation_failed');
+    expect(noDate.message).toContain('fieldList: please select the performance date');
+    const noName = failure(await callEndpoint(w.app, 'performanceQuickTask', {
+      token: alice.token, body: { name: '', type: 'custom', fieldList: [{ id: 'd', name: 'd', type: 'date', value: future }] },
+    }), 400, 'validation_failed');
+    expect(noName.message).toContain('name: please enter the performance content');
+    const bobContract = await w.newContract(bob);
+    const before = await queryRows<{ n: number }>(fixture.db, sql`select count(*)::int as n from performance_tasks`);
+    failure(await callEndpoint(w.app, 'performanceQuickTask', {
+      token: alice.token, body: { name: 'x', type: 'custom', relatedID: bobContract, fieldList: [{ id: 'd', name: 'd', type: 'date', value: future }] },
+    }), 404, 'not_found');
+    expect(await queryRows<{ n: number }>(fixture.db, sql`select count(*)::int as n from performance_tasks`)).toEqual(before);
+  });
+
+  it('lists the tasks that can be predecessors: visible ones, not itself nor those following it', async () => {
+    const { alice, bob } = w.people;
+    const [a, b, c] = (await w.newPlan(alice, [{ name: 'a', expirationTime: future }, { name: 'b', expirationTime: future }, { name: 'c', expirationTime: future }])).taskList;
+    okData('performanceTaskRelate', await w.callWithId('performanceTaskRelate', b!.id, { token: alice.token, body: { frontTaskIDList: [a!.id] } }));
+    okData('performanceTaskRelate', await w.callWithId('performanceTaskRelate', c!.id, { token: alice.token, body: { frontTaskIDList: [b!.id] } }));
+    const page = okData('performanceTaskCanBeFront', await callEndpoint(w.app, 'performanceTaskCanBeFront', {
+      token: alice.token, query: { taskID: a!.id, contractID: a!.contractID! },
+    }));
+    expect(page).toEqual({ list: [], count: 0 });
+    const forC = okData('performanceTaskCanBeFront', await callEndpoint(w.app, 'performanceTaskCanBeFront', {
+      token: alice.token, query: { taskID: c!.id, contractID: a!.contractID! },
+    }));
+    expect(forC.list.map((t) => t.taskID)).toEqual([a!.id]);
+    const tricky = okData('performanceTaskCanBeFront', await callEndpoint(w.app, 'performanceTaskCanBeFront', {
+      token: alice.token, query: { taskID: c!.id, q: "%'; drop table performance_tasks; --" },
+    }));
+    expect(tricky.count).toBe(0);
+    // Across contracts: every visible contract task but c and those already before it.
+    const all = okData('performanceTaskCanBeFront', await callEndpoint(w.app, 'performanceTaskCanBeFront', { token: alice.token, query: { taskID: c!.id, pageSize: 100 } }));
+    expect(all.count).toBeGreaterThan(10);
+    expect(all.list).toHaveLength(Math.min(all.count, 100));
+    expect(all.list.map((t) => t.taskID)).not.toContain(b!.id);
+    failure(await callEndpoint(w.app, 'performanceTaskCanBeFront', { token: alice.token, query: { taskID: c!.id, pageSize: 1000 } }), 400, 'validation_failed');
+    failure(await callEndpoint(w.app, 'performanceTaskCanBeFront', { token: bob.token, query: { taskID: c!.id } }), 404, 'not_found');
+  });
+
+  it('finishes and restores by performance id (planIDList), all or nothing', async () => {
+    const { alice, bob } = w.people;
+    const receivable = w.performanceOf('receivable').id;
+    const [a, b] = (await w.newPlan(alice, [{ name: 'a', expirationTime: future }, { name: 'b', expirationTime: future }])).taskList;
+    const hidden = (await w.newPlan(bob, [{ name: 'bob', expirationTime: future }])).taskList[0]!;
+    failure(await w.callWithId('performanceFinishTasks', receivable, { token: alice.token, body: { planIDList: [a!.id, hidden.id] } }), 404, 'not_found');
+    failure(await w.callWithId('performanceFinishTasks', w.performanceOf('payment').id, { token: alice.token, body: { planIDList: [a!.id] } }), 404, 'not_found');
+    expect((await stateOf(a!.id))!.state).toBe(TaskState.InProgress);
+    const empty = failure(await w.callWithId('performanceFinishTasks', receivable, { token: alice.token, body: { planIDList: [] } }), 400, 'validation_failed');
+    expect(empty.message).toContain('planIDList');
+    const done = okData('performanceFinishTasks', await w.callWithId('performanceFinishTasks', receivable, { token: alice.token, body: { planIDList: [a!.id, b!.id], configFields: { note: 'batch' } } }));
+    expect(done.list.map((t) => t.taskState)).toEqual([4, 4]);
+    const restored = okData('performanceRestoreTasks', await w.callWithId('performanceRestoreTasks', receivable, { token: alice.token, body: { planIDList: [b!.id] } }));
+    expect(restored.list).toEqual([expect.objectContaining({ id: b!.id, taskState: TaskState.InProgress })]);
+    failure(await w.callWithId('performanceRestoreTasks', receivable, { token: alice.token, body: { planIDList: [b!.id] } }), 409, 'conflict');
+    failure(await w.callWithId('performanceRestoreTasks', receivable, { token: alice.token, body: { planIDList: ['x'.repeat(65)] } }), 400, 'validation_failed');
+    failure(await w.callWithId('performanceRestoreTasks', missing, { token: alice.token, body: { planIDList: [b!.id] } }), 404, 'not_found');
+  });
+
+  it('deletes a plan task by performance id and plan id', async () => {
+    const { alice, bob } = w.people;
+    const receivable = w.performanceOf('receivable').id;
+    const [a] = (await w.newPlan(alice, [{ name: 'a', expirationTime: future }])).taskList;
+    failure(await w.callWithId('performancePlanTaskDelete', receivable, { token: alice.token, body: {} }), 400, 'validation_failed');
+    failure(await w.callWithId('performancePlanTaskDelete', receivable, { token: bob.token, body: { planID: a!.id } }), 404, 'not_found');
+    failure(await w.callWithId('performancePlanTaskDelete', w.performanceOf('payment').id, { token: alice.token, body: { planID: a!.id } }), 404, 'not_found');
+    failure(await w.callWithId('performancePlanTaskDelete', receivable, { token: alice.token, body: { planID: uuidv7() } }), 404, 'not_found');
+    expect(okData('performancePlanTaskDelete', await w.callWithId('performancePlanTaskDelete', receivable, { token: alice.token, body: { planID: a!.id } }))).toEqual({ id: a!.id });
+  });
+});

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { TaskState } from '../../src-shared/domain/enums';
+import { quickTaskPayloadSchema } from '../../src-shared/domain/performance';
+import { defaultPerformanceForm, editedState, effectiveState, openStateFor, organisationDay, taskTypeFor } from '../../src-shared/rules/performance';
+
+describe('performance task rules', () => {
+  it('an unfinished task is overdue once its due date has passed, pending otherwise', () => {
+    expect(openStateFor('2026-11-20', '2026-11-21')).toBe(TaskState.Overdue);
+    expect(openStateFor('2026-11-21', '2026-11-21')).toBe(TaskState.InProgress);
+    expect(openStateFor(null, '2026-11-21')).toBe(TaskState.InProgress);
+  });
+
+  it('shows a pending task past its date as overdue, and never touches finished or incomplete ones', () => {
+    expect(effectiveState(TaskState.InProgress, '2026-01-01', '2026-11-21')).toBe(TaskState.Overdue);
+    expect(effectiveState(TaskState.NotStarted, '2026-01-01', '2026-11-21')).toBe(TaskState.Overdue);
+    expect(effectiveState(TaskState.Success, '2026-01-01', '2026-11-21')).toBe(TaskState.Success);
+    expect(effectiveState(TaskState.Incomplete, '2026-01-01', '2026-11-21')).toBe(TaskState.Incomplete);
+    expect(editedState(TaskState.Incomplete, '2099-01-01', '2026-11-21')).toBe(TaskState.Incomplete);
+    expect(editedState(TaskState.Overdue, '2099-01-01', '2026-11-21')).toBe(TaskState.InProgress);
+  });
+
+  it('makes the type receivable or payable when such an amount exists', () => {
+    expect(taskTypeFor('invoicing', { payableAmount: 1, receivableAmount: null })).toBe('payable');
+    expect(taskTypeFor('payment', { payableAmount: 1, receivableAmount: 5 })).toBe('receivable');
+    expect(taskTypeFor('invoicing', { payableAmount: 0, receivableAmount: null })).toBe('invoicing');
+  });
+
+  it('counts days in Beijing', () => {
+    expect(organisationDay(new Date('2026-11-21T16:30:00Z'))).toBe('2026-11-22');
+  });
+
+  it('gives money types a money column and completion amount', () => {
+    expect(defaultPerformanceForm('collection').columns.map((c) => c.id)).toContain('receivableAmount');
+    expect(defaultPerformanceForm('expiration').fields.map((f) => f.id)).not.toContain('finishAmount');
+  });
+
+  it('validates the quick task payload with the spec’s messages', () => {
+    const result = quickTaskPayloadSchema.safeParse({ name: ' ', type: 'custom', fieldList: [{ id: 'd', name: 'd', type: 'date', value: '2026-02-30' }] });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.message).sort()).toEqual(['please enter the performance content', 'please select the performance date']);
+  });
+});
