@@ -72,7 +72,8 @@ export const firedReminders = sqliteTable(
 // those mutations re-applied in seq order). It is rebuilt for a row whenever its base changes or
 // one of its mutations settles, so the ledger reads one row per contract without replaying the
 // outbox: when `contracts_local` is empty (the usual case) the reader uses `contracts` directly,
-// otherwise the `contracts_overlay` view, which prefers the local row.
+// otherwise it pages the base rows without a local row and merges the local rows in (the
+// `contracts_overlay` view says the same thing in SQL, and tests hold the reader to it).
 
 export const contractsLocal = sqliteTable('contracts_local', contractColumns());
 
