@@ -31,6 +31,10 @@ describe('sync indicator', () => {
     lastSyncAt: null,
     pulled: 0,
     remaining: null,
+    firstSync: false,
+    queued: 0,
+    oldestQueuedAt: null,
+    problems: [],
     error: null,
     ...patch,
   });

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, getTableColumns, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
 import type { SyncChange } from '../../../src-shared/api/sync';
 import type { Contract, ContractStatistics } from '../../../src-shared/domain/contract';
 import { contractStatusStatisticsKey, type ContractStatus } from '../../../src-shared/domain/enums';
@@ -6,7 +7,7 @@ import type { LedgerContractPageQuery } from '../../../src-shared/ipc/channels';
 import type { OpenReplica } from './replica';
 import { toContract, toRow, type ContractRow } from './contract-rows';
 import { rebuildPulledRows } from './outbox';
-import { contractStatusCounts, contracts, contractsLocal, replicaMeta } from './schema';
+import { contractStatusCounts, contracts, contractsLocal, replicaMeta, resyncUnseen } from './schema';
 
 // One typed data API over the replica with explicit reader and writer sides: screens only read
 // (base rows overlaid with the user's unconfirmed edits), and only sync writes base state.
@@ -26,11 +27,29 @@ export interface ContractReader {
 export interface ReplicaWriter {
   /** Applies one pulled page and advances the cursor in a single transaction. */
   applyPulledChanges(changes: readonly SyncChange[], cursor: string, syncedAt: string): void;
+  /**
+   * The server no longer keeps the changes since our cursor (must_resync): pull everything again
+   * from the start, keeping the base rows (the ledger stays usable) and the outbox.
+   */
+  startResync(): void;
+  /** A pull reached the end: a resync that ran removes the base rows it did not bring. */
+  finishPull(): void;
 }
 
 export interface MetaReader {
   cursor(): string;
   lastSyncAt(): string | null;
+}
+
+const clientIdKey = 'client_id';
+
+/** This replica's sync client id (the server orders and deduplicates its mutations by it), made once. */
+export function replicaClientId({ db }: OpenReplica): string {
+  const stored = db.select({ value: replicaMeta.value }).from(replicaMeta).where(eq(replicaMeta.key, clientIdKey)).get();
+  if (stored) return stored.value;
+  const id = uuidv7();
+  db.insert(replicaMeta).values({ key: clientIdKey, value: id }).run();
+  return id;
 }
 
 /** SQLite's BINARY order of text (UTF-8 bytes, i.e. code points), which UTF-16 `<` breaks above U+D7FF. */
@@ -259,10 +278,30 @@ export function replicaWriter({ db }: OpenReplica): ReplicaWriter {
           }
         }
         flush();
+        if (tx.select({ id: resyncUnseen.id }).from(resyncUnseen).limit(1).get()) {
+          const seen = changes.map((change) => (change.op === 'upsert' ? change.row.id : change.id));
+          for (let i = 0; i < seen.length; i += upsertChunk) tx.delete(resyncUnseen).where(inArray(resyncUnseen.id, seen.slice(i, i + upsertChunk))).run();
+        }
         // A pull never erases an unconfirmed edit: it is re-applied on the new base (rule 4).
         rebuildPulledRows(tx, new Set(changes.map((change) => (change.op === 'upsert' ? change.row.id : change.id))));
         setMeta(tx, cursorKey, cursor);
         setMeta(tx, lastSyncKey, syncedAt);
+      });
+    },
+    startResync() {
+      db.transaction((tx) => {
+        tx.delete(resyncUnseen).run();
+        tx.insert(resyncUnseen).select(tx.select({ id: contracts.id }).from(contracts)).run();
+        setMeta(tx, cursorKey, '0');
+      });
+    },
+    finishPull() {
+      if (!db.select({ id: resyncUnseen.id }).from(resyncUnseen).limit(1).get()) return;
+      db.transaction((tx) => {
+        const gone = tx.select({ id: resyncUnseen.id }).from(resyncUnseen).all().map((row) => row.id);
+        for (let i = 0; i < gone.length; i += upsertChunk) tx.delete(contracts).where(inArray(contracts.id, gone.slice(i, i + upsertChunk))).run();
+        tx.delete(resyncUnseen).run();
+        rebuildPulledRows(tx, gone);
       });
     },
   };

@@ -125,3 +125,12 @@ export const outboxTouches = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.rowKey, t.seq] }), index('outbox_touches_seq').on(t.seq)],
 );
+
+/**
+ * While a must_resync rebuild runs: the base contracts the full pull has not brought yet. Those
+ * still here when it ends are gone from the server (or from the user's view) and are removed.
+ * Kept in the replica so a rebuild interrupted by a restart resumes where it stopped.
+ */
+export const resyncUnseen = sqliteTable('resync_unseen', {
+  id: text('id').primaryKey(),
+});
