@@ -6,6 +6,7 @@ import { freshDatabase, reachablePostgres, seedInChild, spawnContractServer } fr
 
 // Issue 2 figure: the first pull of 50,000 contracts into a new replica: seconds to the first
 // usable page, seconds to all, and the main core's peak RSS (the server runs in another process).
+// measureFirstPull is shared with the sync bench (bench/sync.bench.ts).
 
 const contractCount = Number(process.env.BENCH_CONTRACTS ?? 50_000);
 
@@ -20,7 +21,7 @@ export async function benchFirstPull(): Promise<void> {
   const desktop = tempDir('contract-desk-bench-desktop-');
   const core = testCore(desktop.path, { syncIntervalMs: 3_600_000 });
   try {
-    const measured = await measureFirstPull(core, server.url);
+    const measured = await measureFirstPull(core, server.url, contractCount);
     figure('first_pull_contracts', contractCount, 'contracts');
     figure('first_pull_first_page_usable', measured.firstUsableMs / 1000, 's');
     figure('first_pull_all', measured.totalMs / 1000, 's');
@@ -35,7 +36,7 @@ export async function benchFirstPull(): Promise<void> {
   }
 }
 
-async function measureFirstPull(core: Core, serverUrl: string) {
+export async function measureFirstPull(core: Core, serverUrl: string, contractCount: number) {
   global.gc?.();
   const baseline = process.memoryUsage().rss;
   let peak = baseline;

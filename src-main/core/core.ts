@@ -1,15 +1,13 @@
 import { join } from 'node:path';
 import { AppFailure } from '../../src-shared/errors';
-import type { AppInfo, SyncStatus } from '../../src-shared/ipc/channels';
+import type { AppInfo } from '../../src-shared/ipc/channels';
 import { createEventHub, type CoreEventListener } from './events';
 import { fileSecretStore } from './files';
 import { createDispatcher, type ChannelHandlers } from './ipc/dispatch';
 import { consoleLogger, systemClock, type Clock, type Logger, type SecretStore } from './ports';
 import { createSessionService, type ActiveSession } from './session/session-service';
 import { createSettingsStore } from './settings/settings-store';
-import { createPullSync, type PullSync } from './sync/pull-sync';
-
-const signedOutSyncStatus: SyncStatus = { online: false, phase: 'idle', lastSyncAt: null, pulled: 0, remaining: null, error: null };
+import { createSyncService, signedOutSyncStatus, type SyncService } from './sync/sync-service';
 
 export interface CoreOptions {
   /** Where settings, the stored session and the replicas live. */
@@ -26,8 +24,12 @@ export interface CoreOptions {
   logger?: Logger;
   fetch?: typeof fetch;
   syncIntervalMs?: number;
+  /** How soon after a local edit sync starts (edits in a burst share one push). */
+  syncSoonMs?: number;
   connectivityProbeMs?: number;
   pullPageSize?: number;
+  /** The first pause after a failed sync; it doubles up to a minute. */
+  syncBackoffMs?: number;
 }
 
 /**
@@ -48,17 +50,19 @@ export function createCore(options: CoreOptions) {
     logger,
     fetch: options.fetch,
   });
-  let sync: PullSync | null = null;
+  let sync: SyncService | null = null;
 
   function startSync(session: ActiveSession) {
-    sync = createPullSync({
+    sync = createSyncService({
       session,
       hub,
       clock,
       logger,
       intervalMs: options.syncIntervalMs,
+      soonMs: options.syncSoonMs,
       probeIntervalMs: options.connectivityProbeMs,
       pageSize: options.pullPageSize,
+      baseBackoffMs: options.syncBackoffMs,
     });
     void sync.syncNow();
   }
@@ -75,7 +79,7 @@ export function createCore(options: CoreOptions) {
     return session;
   }
 
-  function currentSync(): PullSync {
+  function currentSync(): SyncService {
     signedIn();
     if (!sync) throw new AppFailure('not_signed_in');
     return sync;
@@ -104,6 +108,10 @@ export function createCore(options: CoreOptions) {
     'ledger.contractPage': (query) => signedIn().contracts.page(query),
     'sync.status': () => (sync ? sync.status() : signedOutSyncStatus),
     'sync.now': () => currentSync().syncNow(),
+    'contract.update': (args) => currentSync().updateContract(args),
+    'sync.dismiss': ({ id }) => currentSync().dismiss(id),
+    'sync.keepTheirs': ({ id }) => currentSync().keepTheirs(id),
+    'sync.applyMineAgain': ({ id }) => currentSync().applyMineAgain(id),
   };
 
   const dispatch = createDispatcher(handlers);

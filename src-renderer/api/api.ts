@@ -1,4 +1,4 @@
-import { createApi } from '@reduxjs/toolkit/query/react';
+import { createApi, type EndpointBuilder } from '@reduxjs/toolkit/query/react';
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { ChannelRequest, ChannelResponse, SessionInfo } from '../../src-shared/ipc/channels';
 import { bridgeBaseQuery, call } from './baseQuery';
@@ -13,6 +13,16 @@ async function onFulfilled<T>(queryFulfilled: Promise<{ data: T }>, apply: (data
   } catch {
     // The failure is the caller's to show (it holds the mutation result).
   }
+}
+
+type ProblemChannel = 'sync.dismiss' | 'sync.keepTheirs' | 'sync.applyMineAgain';
+
+/** A sync problem settled by the user: the answer is the new sync status. */
+function settleProblem(build: EndpointBuilder<typeof bridgeBaseQuery, (typeof tagTypes)[number], 'api'>, channel: ProblemChannel) {
+  return build.mutation<ChannelResponse<ProblemChannel>, ChannelRequest<ProblemChannel>>({
+    query: (request) => call(channel, request),
+    onQueryStarted: (_, { dispatch, queryFulfilled }) => onFulfilled(queryFulfilled, (status) => dispatch(syncStatusReceived(status))),
+  });
 }
 
 export const api = createApi({
@@ -66,6 +76,14 @@ export const api = createApi({
       onQueryStarted: (_, { dispatch, queryFulfilled }) =>
         onFulfilled(queryFulfilled, (status) => dispatch(syncStatusReceived(status))),
     }),
+    // The core answers an edit at once from the replica and announces it with 'data.changed'
+    // and 'sync.statusChanged', which refresh the ledger and the sync status.
+    updateContract: build.mutation<ChannelResponse<'contract.update'>, ChannelRequest<'contract.update'>>({
+      query: (request) => call('contract.update', request),
+    }),
+    dismissProblem: settleProblem(build, 'sync.dismiss'),
+    keepTheirs: settleProblem(build, 'sync.keepTheirs'),
+    applyMineAgain: settleProblem(build, 'sync.applyMineAgain'),
   }),
 });
 
@@ -99,4 +117,8 @@ export const {
   useContractPageQuery,
   useSyncStatusQuery,
   useSyncNowMutation,
+  useUpdateContractMutation,
+  useDismissProblemMutation,
+  useKeepTheirsMutation,
+  useApplyMineAgainMutation,
 } = api;

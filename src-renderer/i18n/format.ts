@@ -11,3 +11,15 @@ export function formatDateTime(iso: string, language: string): string {
   }
   return format.format(date);
 }
+
+/** How long ago an ISO instant was, in the UI language, e.g. "5 minutes ago" or "5分钟前". */
+export function formatAge(iso: string, language: string, now: number = Date.now()): string {
+  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
+  if (Number.isNaN(seconds)) return iso;
+  const format = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+  const abs = Math.abs(seconds);
+  if (abs < 60) return format.format(seconds, 'second');
+  if (abs < 3600) return format.format(Math.round(seconds / 60), 'minute');
+  if (abs < 86_400) return format.format(Math.round(seconds / 3600), 'hour');
+  return format.format(Math.round(seconds / 86_400), 'day');
+}

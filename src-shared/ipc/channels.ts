@@ -5,6 +5,7 @@ import { userSchema } from '../domain/user';
 import { appErrorSchema, type AppError } from '../errors';
 import { languages } from '../i18n/languages';
 import { pageSchema } from '../api/envelope';
+import { mutations } from '../sync/mutations';
 
 // The one typed IPC channel map. Main validates every request against it, the renderer takes its
 // types from it, and both hosts (Electron IPC and the web host's WebSocket) carry it unchanged.
@@ -47,7 +48,26 @@ export const settingsSchema = z.object({
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
-export const syncPhases = ['idle', 'pulling', 'offline', 'paused', 'error'] as const;
+export const syncPhases = ['idle', 'pushing', 'pulling', 'offline', 'paused', 'error'] as const;
+
+/** A queued edit the server refused (rejected) or found stale (conflict), kept until the user settles it. */
+export const syncProblemSchema = z.object({
+  /** The mutation id. */
+  id: z.string(),
+  /** The mutation name, e.g. "contract.update". */
+  name: z.string(),
+  state: z.enum(['rejected', 'conflict']),
+  createdAt: z.string(),
+  /** What the edit was about: the contract's name as shown locally, when known. */
+  subject: z.string().nullable(),
+  /** The fields the edit set, as sent. */
+  changes: z.record(z.string(), z.unknown()),
+  error: appErrorSchema.nullable(),
+  /** For a conflict: the server's current values of those fields. */
+  theirs: z.record(z.string(), z.unknown()).nullable(),
+});
+export type SyncProblem = z.infer<typeof syncProblemSchema>;
+
 export const syncStatusSchema = z.object({
   /** Whether the contract server answered the last attempt. */
   online: z.boolean(),
@@ -56,9 +76,17 @@ export const syncStatusSchema = z.object({
   /** Changes applied so far in the running pull, and how many the server says remain. */
   pulled: z.number().int().nonnegative(),
   remaining: z.number().int().nonnegative().nullable(),
+  /** The running pull started from nothing (a first sync or a rebuild): the progress bar shows. */
+  firstSync: z.boolean(),
+  /** Local edits waiting to reach the server, and when the oldest was made. */
+  queued: z.number().int().nonnegative(),
+  oldestQueuedAt: z.string().nullable(),
+  problems: z.array(syncProblemSchema),
   error: appErrorSchema.nullable(),
 });
 export type SyncStatus = z.infer<typeof syncStatusSchema>;
+
+const mutationIdRequest = z.object({ id: z.string().min(1).max(64) }).strict();
 
 export const ledgerSortFields = ['updateTime', 'createTime', 'name', 'contractNumber'] as const;
 export const ledgerContractPageRequestSchema = z
@@ -113,6 +141,14 @@ export const channels = {
   'ledger.contractPage': channel(ledgerContractPageRequestSchema, pageSchema(contractSchema)),
   'sync.status': channel(empty, syncStatusSchema),
   'sync.now': channel(empty, syncStatusSchema),
+  /** Edits a contract: the optimistic change and its outbox row in one transaction; sync sends it. */
+  'contract.update': channel(mutations['contract.update'].args, z.object({ mutationId: z.string() })),
+  /** The user has seen a rejected edit: it goes away. */
+  'sync.dismiss': channel(mutationIdRequest, syncStatusSchema),
+  /** Settles a conflict by keeping the server's version (the edit is dropped). */
+  'sync.keepTheirs': channel(mutationIdRequest, syncStatusSchema),
+  /** Settles a conflict by applying the same edit again on top of the server's version. */
+  'sync.applyMineAgain': channel(mutationIdRequest, syncStatusSchema),
 } as const satisfies Record<string, ChannelDefinition>;
 
 export type Channels = typeof channels;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from '../domain/contract';
+import { contractStatusSchema, idSchema } from '../domain/contract';
 import { moneySchema } from '../domain/money';
 
 // Every write the UI makes is a named, versioned mutation (architecture, sync rule 1). The client
@@ -16,6 +16,7 @@ const contractPatchSchema = z
     contractNumber: z.string().trim().max(64).nullable(),
     signDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be yyyy-MM-dd').nullable(),
     amount: moneySchema.nullable(),
+    status: contractStatusSchema,
   })
   .partial()
   .strict()

@@ -17,6 +17,10 @@ function handlers(overrides: Partial<ChannelHandlers> = {}): ChannelHandlers {
     'ledger.contractPage': fail,
     'sync.status': fail,
     'sync.now': fail,
+    'contract.update': fail,
+    'sync.dismiss': fail,
+    'sync.keepTheirs': fail,
+    'sync.applyMineAgain': fail,
     ...overrides,
   };
 }
@@ -70,5 +74,26 @@ describe('IPC dispatcher', () => {
     const page = vi.fn(() => ({ list: [], count: 0 }));
     await createDispatcher(handlers({ 'ledger.contractPage': page }))('ledger.contractPage', {});
     expect(page).toHaveBeenCalledWith({ status: null, q: '', pageNum: 1, pageSize: 20, sort: { field: 'updateTime', order: 'desc' } });
+  });
+
+  it('validates contract.update before the outbox sees it: unknown fields, an empty patch, a bad status', async () => {
+    const update = vi.fn(() => ({ mutationId: 'm' }));
+    const dispatch = createDispatcher(handlers({ 'contract.update': update }));
+    expect(await dispatch('contract.update', { id: 'c-1', patch: { name: ' New name ', status: 2 } })).toEqual({ ok: true, data: { mutationId: 'm' } });
+    expect(update).toHaveBeenCalledWith({ id: 'c-1', patch: { name: 'New name', status: 2 } });
+    for (const bad of [{ id: 'c-1', patch: {} }, { id: 'c-1', patch: { version: 3 } }, { id: 'c-1', patch: { status: 9 } }, { id: '', patch: { name: 'x' } }, { id: 'c-1', patch: { name: '' } }]) {
+      expect(await dispatch('contract.update', bad)).toMatchObject({ ok: false, error: { code: 'validation_failed' } });
+    }
+    expect(update).toHaveBeenCalledTimes(1);
+  });
+
+  it('settles problems by mutation id only', async () => {
+    const dismiss = vi.fn();
+    const dispatch = createDispatcher(handlers({ 'sync.dismiss': dismiss, 'sync.keepTheirs': dismiss, 'sync.applyMineAgain': dismiss }));
+    for (const channel of ['sync.dismiss', 'sync.keepTheirs', 'sync.applyMineAgain'] as const) {
+      expect(await dispatch(channel, {})).toMatchObject({ ok: false, error: { code: 'validation_failed', issues: [{ path: 'id' }] } });
+      expect(await dispatch(channel, { id: 'm-1', extra: true })).toMatchObject({ ok: false, error: { code: 'validation_failed' } });
+    }
+    expect(dismiss).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AppInfo, Settings, SyncStatus } from '../../src-shared/ipc/channels';
 import { uiLanguage } from '../../src-renderer/i18n/language';
-import { syncView } from '../../src-renderer/features/sync/syncView';
+import { firstSyncProgress, syncView } from '../../src-renderer/features/sync/syncView';
 import { reconnectDelay } from '../../src-renderer/bridge/backoff';
 
 const appInfo = (systemLocale: string): AppInfo => ({ version: '0.1.0', host: 'web', systemLocale });
@@ -31,6 +31,10 @@ describe('sync indicator', () => {
     lastSyncAt: null,
     pulled: 0,
     remaining: null,
+    firstSync: false,
+    queued: 0,
+    oldestQueuedAt: null,
+    problems: [],
     error: null,
     ...patch,
   });
@@ -59,5 +63,23 @@ describe('sync indicator', () => {
 describe('reconnect backoff', () => {
   it('doubles from half a second up to ten seconds', () => {
     expect([0, 1, 2, 3, 4, 5, 10].map(reconnectDelay)).toEqual([500, 1000, 2000, 4000, 8000, 10_000, 10_000]);
+  });
+});
+
+describe('sync panel rules', () => {
+  const status = (patch: Partial<SyncStatus>): SyncStatus => ({
+    online: true, phase: 'idle', lastSyncAt: null, pulled: 0, remaining: null, firstSync: false, queued: 0, oldestQueuedAt: null, problems: [], error: null, ...patch,
+  });
+
+  it('shows the first-sync progress bar only while a pull from nothing runs with a known size', () => {
+    expect(firstSyncProgress(status({ phase: 'pulling', firstSync: true, pulled: 1000, remaining: 3000 }))).toEqual({ pulled: 1000, total: 4000, fraction: 0.25 });
+    expect(firstSyncProgress(status({ phase: 'pulling', firstSync: false, pulled: 10, remaining: 5 }))).toBeNull();
+    expect(firstSyncProgress(status({ phase: 'pulling', firstSync: true, remaining: null }))).toBeNull();
+    expect(firstSyncProgress(status({ phase: 'idle', firstSync: true, remaining: 0 }))).toBeNull();
+    expect(firstSyncProgress(undefined)).toBeNull();
+  });
+
+  it('labels a push under way', () => {
+    expect(syncView(status({ phase: 'pushing' }))).toMatchObject({ online: true, labelKey: 'sync.pushing' });
   });
 });

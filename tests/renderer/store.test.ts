@@ -7,6 +7,7 @@ import type {
   EventPayload,
   IpcResult,
   SessionInfo,
+  SyncStatus,
 } from '../../src-shared/ipc/channels';
 import { api } from '../../src-renderer/api/api';
 import { connectStore } from '../../src-renderer/api/connectStore';
@@ -67,7 +68,7 @@ describe('store over the bridge', () => {
     await settle();
     expect(core.calls).toEqual(['ledger.contractStatistics', 'ledger.contractStatistics']);
 
-    const pushed = { online: true, phase: 'pulling', lastSyncAt: null, pulled: 5, remaining: 10, error: null } as const;
+    const pushed = { online: true, phase: 'pulling', lastSyncAt: null, pulled: 5, remaining: 10, firstSync: true, queued: 0, oldestQueuedAt: null, problems: [], error: null } satisfies SyncStatus;
     core.emit('sync.statusChanged', pushed);
     expect(api.endpoints.syncStatus.select()(store.getState()).data).toEqual(pushed);
     subscription.unsubscribe();

@@ -37,6 +37,6 @@ export async function waitFor<T>(probe: () => Promise<T | undefined> | T | undef
 export function settledSync(core: Core, timeoutMs?: number) {
   return waitFor(async () => {
     const status = await call(core, 'sync.status', {});
-    return status.phase !== 'pulling' && status.lastSyncAt !== null ? status : undefined;
+    return status.phase !== 'pulling' && status.phase !== 'pushing' && status.lastSyncAt !== null ? status : undefined;
   }, timeoutMs);
 }

@@ -199,10 +199,15 @@ export function createOutbox({ db }: OpenReplica, { clock, newId = uuidv7 }: Out
     return { id, seq };
   }
 
-  /** Moves a mutation out of the queue and reverts (or, when applied, keeps) its effect. */
-  function settle(tx: Db, seq: number, values: Partial<OutboxRow>) {
+  /**
+   * Moves a mutation out of the queue and reverts (or, when applied, keeps) its effect. With
+   * `rebuild`, the rows to rebuild are collected there, so a whole push answer rebuilds them once.
+   */
+  function settle(tx: Db, seq: number, values: Partial<OutboxRow>, rebuild?: Set<string>) {
     tx.update(outbox).set(values).where(eq(outbox.seq, seq)).run();
-    rebuildOverlay(tx, touchesOf(tx, [seq]));
+    const keys = touchesOf(tx, [seq]);
+    if (rebuild) for (const key of keys) rebuild.add(key);
+    else rebuildOverlay(tx, keys);
   }
 
   /** A later pending edit of a row was made on top of this applied one: it now builds on its result. */
@@ -217,23 +222,23 @@ export function createOutbox({ db }: OpenReplica, { clock, newId = uuidv7 }: Out
     }
   }
 
-  function settleResult(tx: Db, row: OutboxRow, result: MutationResult | undefined) {
+  function settleResult(tx: Db, row: OutboxRow, result: MutationResult | undefined, rebuild: Set<string>) {
     if (!result) {
       const attempts = row.attempts + 1;
       if (attempts < maxAttempts) tx.update(outbox).set({ attempts }).where(eq(outbox.seq, row.seq)).run();
-      else settle(tx, row.seq, { attempts, state: 'rejected', error: JSON.stringify(setAsideError(`the server gave no valid answer for it ${attempts} times`)) });
+      else settle(tx, row.seq, { attempts, state: 'rejected', error: JSON.stringify(setAsideError(`the server gave no valid answer for it ${attempts} times`)) }, rebuild);
       return;
     }
     switch (result.status) {
       case 'applied':
-        settle(tx, row.seq, { state: 'applied', appliedVersions: JSON.stringify(result.versions) });
+        settle(tx, row.seq, { state: 'applied', appliedVersions: JSON.stringify(result.versions) }, rebuild);
         rebase(tx, row.seq, result.versions);
         return;
       case 'rejected':
-        settle(tx, row.seq, { state: 'rejected', error: JSON.stringify(result.error) });
+        settle(tx, row.seq, { state: 'rejected', error: JSON.stringify(result.error) }, rebuild);
         return;
       case 'conflict':
-        settle(tx, row.seq, { state: 'conflict', error: JSON.stringify(result.error), current: JSON.stringify(result.current) });
+        settle(tx, row.seq, { state: 'conflict', error: JSON.stringify(result.error), current: JSON.stringify(result.current) }, rebuild);
     }
   }
 
@@ -288,11 +293,13 @@ export function createOutbox({ db }: OpenReplica, { clock, newId = uuidv7 }: Out
         else malformed += 1;
       }
       db.transaction((tx) => {
+        const rebuild = new Set<string>();
         for (const mutation of sent) {
           const row = tx.select().from(outbox).where(eq(outbox.id, mutation.id)).get();
           // Only a pending row is settled: a duplicated answer finds it already settled.
-          if (row?.state === 'pending') settleResult(tx, row, byId.get(mutation.id));
+          if (row?.state === 'pending') settleResult(tx, row, byId.get(mutation.id), rebuild);
         }
+        rebuildOverlay(tx, rebuild);
       });
       return { malformed, answered: sent.filter((mutation) => byId.has(mutation.id)).length };
     },

@@ -72,7 +72,8 @@ export const firedReminders = sqliteTable(
 // those mutations re-applied in seq order). It is rebuilt for a row whenever its base changes or
 // one of its mutations settles, so the ledger reads one row per contract without replaying the
 // outbox: when `contracts_local` is empty (the usual case) the reader uses `contracts` directly,
-// otherwise the `contracts_overlay` view, which prefers the local row.
+// otherwise it pages the base rows without a local row and merges the local rows in (the
+// `contracts_overlay` view says the same thing in SQL, and tests hold the reader to it).
 
 export const contractsLocal = sqliteTable('contracts_local', contractColumns());
 
@@ -124,3 +125,12 @@ export const outboxTouches = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.rowKey, t.seq] }), index('outbox_touches_seq').on(t.seq)],
 );
+
+/**
+ * While a must_resync rebuild runs: the base contracts the full pull has not brought yet. Those
+ * still here when it ends are gone from the server (or from the user's view) and are removed.
+ * Kept in the replica so a rebuild interrupted by a restart resumes where it stopped.
+ */
+export const resyncUnseen = sqliteTable('resync_unseen', {
+  id: text('id').primaryKey(),
+});

@@ -29,6 +29,14 @@ export interface SyncEngineState {
   error: AppError | null;
 }
 
+/** What a round is doing, for the status shown to the user. */
+export type SyncProgress =
+  | { kind: 'pushing' }
+  | { kind: 'pushed'; settled: number }
+  | { kind: 'pulling'; firstSync: boolean }
+  | { kind: 'pulled'; changes: number; remaining: number; hasMore: boolean }
+  | { kind: 'resync' };
+
 export interface SyncEngineOptions {
   outbox: Outbox;
   meta: MetaReader;
@@ -48,6 +56,9 @@ export interface SyncEngineOptions {
   soonMs?: number;
   /** How often to sync while idle. */
   intervalMs?: number;
+  onProgress?(progress: SyncProgress): void;
+  /** After every round, whoever started it (a caller, an edit, a backoff or the interval). */
+  onRound?(state: SyncEngineState): void;
 }
 
 /** Worth retrying as is, after a pause: the server was not reached, was down, or asked us to slow down. */
@@ -63,6 +74,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
   const maxBackoffMs = options.maxBackoffMs ?? 60_000;
   const soonMs = options.soonMs ?? 300;
   const intervalMs = options.intervalMs ?? 60_000;
+  const progress = options.onProgress ?? (() => undefined);
 
   let state: SyncEngineState = { phase: 'idle', failures: 0, error: null };
   let running: Promise<SyncEngineState> | null = null;
@@ -90,6 +102,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
   }
 
   async function pushAll() {
+    progress({ kind: 'pushing' });
     for (let batch = outbox.nextBatch(batchSize); batch.length > 0; batch = outbox.nextBatch(batchSize)) {
       const request: SyncPushRequest = { protocolVersion: syncProtocolVersion, schemaVersion: syncSchemaVersion, clientId: options.clientId, mutations: batch };
       const response: unknown = await withAuth(() => transport.push(request));
@@ -97,19 +110,37 @@ export function createSyncEngine(options: SyncEngineOptions) {
       if (!Array.isArray(results)) throw badAnswer('push');
       const { malformed, answered } = outbox.settle(batch, results);
       if (malformed > 0) logger.warn(`${malformed} push results did not match the sync protocol`);
+      progress({ kind: 'pushed', settled: answered });
       // Nothing settled: sending the same batch again at once would spin; wait out a backoff.
       if (answered === 0) throw badAnswer('push');
     }
   }
 
+  /** Pulling from a cursor whose start is 0 is a first sync (resumed mid-way the cursor says so too). */
+  const isFirstSync = (cursor: string) => cursor === '0' || cursor.endsWith('.0');
+
   async function pullAll() {
+    progress({ kind: 'pulling', firstSync: isFirstSync(meta.cursor()) });
     for (let hasMore = true; hasMore; ) {
       const cursor = meta.cursor();
-      const page = syncPullResponseSchema.safeParse(await withAuth(() => transport.pull(cursor)));
+      let answer: unknown;
+      try {
+        answer = await withAuth(() => transport.pull(cursor));
+      } catch (cause) {
+        // The server dropped the changes since our cursor: rebuild from a full pull, keeping the outbox (rule 7).
+        if (toAppError(cause).code !== 'must_resync' || cursor === '0') throw cause;
+        logger.warn('the server asked for a full resync');
+        writer.startResync();
+        progress({ kind: 'resync' });
+        continue;
+      }
+      const page = syncPullResponseSchema.safeParse(answer);
       // The cursor only moves forward: a page behind it is someone else's answer.
       if (!page.success || cursorPosition(page.data.cursor) < cursorPosition(cursor)) throw badAnswer('pull');
       writer.applyPulledChanges(page.data.changes, page.data.cursor, clock.now().toISOString());
       hasMore = page.data.hasMore;
+      if (!hasMore) writer.finishPull();
+      progress({ kind: 'pulled', changes: page.data.changes.length, remaining: page.data.remaining, hasMore });
     }
   }
 
@@ -135,6 +166,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
         state = { phase: 'backoff', failures, error };
       }
     }
+    options.onRound?.(state);
     return state;
   }
 

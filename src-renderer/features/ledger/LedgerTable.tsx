@@ -1,10 +1,11 @@
-import type { ReactNode } from 'react';
-import { HTMLTable } from '@blueprintjs/core';
+import { useState, type ReactNode } from 'react';
+import { Button, HTMLTable } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { Contract } from '../../../src-shared/domain/contract';
 import { formatMoney } from '../../../src-shared/domain/money';
 import type { Catalog } from '../../../src-shared/i18n/catalogs';
 import { formatDateTime } from '../../i18n/format';
+import { ContractEditDialog } from './ContractEditDialog';
 import { ContractStatusCell } from './ContractStatusCell';
 import { ledgerTableHeight } from './tableHeight';
 
@@ -33,6 +34,7 @@ function detailHref(contract: Contract): string {
 
 export function LedgerTable({ contracts, stale }: { contracts: Contract[]; stale: boolean }) {
   const { t, i18n } = useTranslation();
+  const [editing, setEditing] = useState<Contract | null>(null);
   return (
     <div
       className={stale ? 'ledger-table ledger-table--stale' : 'ledger-table'}
@@ -62,11 +64,13 @@ export function LedgerTable({ contracts, stale }: { contracts: Contract[]; stale
                 <a href={detailHref(contract)} target="_blank" rel="noopener noreferrer">
                   {t('messages.view')}
                 </a>
+                <Button variant="minimal" size="small" icon="edit" data-testid="ledger-edit" aria-label={t('contractEdit.edit')} title={t('contractEdit.edit')} onClick={() => setEditing(contract)} />
               </td>
             </tr>
           ))}
         </tbody>
       </HTMLTable>
+      {editing && <ContractEditDialog key={editing.id} contract={editing} onClose={() => setEditing(null)} />}
     </div>
   );
 }

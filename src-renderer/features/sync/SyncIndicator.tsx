@@ -1,12 +1,16 @@
-import { Button, Tag } from '@blueprintjs/core';
+import { Button, Popover, ProgressBar, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useSyncNowMutation, useSyncStatusQuery } from '../../api/api';
 import { useActionFailure } from '../../app/useActionFailure';
 import { errorText } from '../../i18n/errorText';
 import { formatDateTime } from '../../i18n/format';
-import { syncView } from './syncView';
+import { SyncPanel } from './SyncPanel';
+import { firstSyncProgress, syncView } from './syncView';
 
-/** Online/offline state of the contract server, sync progress, last sync time and "sync now". */
+/**
+ * Online/offline state of the contract server, sync progress, last sync time, the queue of local
+ * changes and what needs settling (its panel), and "sync now".
+ */
 export function SyncIndicator() {
   const { t, i18n } = useTranslation();
   const { data: status } = useSyncStatusQuery();
@@ -17,6 +21,8 @@ export function SyncIndicator() {
   const lastSync = status?.lastSyncAt
     ? t('sync.lastSync', { time: formatDateTime(status.lastSyncAt, i18n.language) })
     : t('sync.neverSynced');
+  const firstSync = firstSyncProgress(status);
+  const problems = status?.problems.length ?? 0;
 
   return (
     <div className="sync-indicator">
@@ -31,12 +37,26 @@ export function SyncIndicator() {
       >
         {label}
       </Tag>
+      {firstSync && <ProgressBar className="sync-indicator__progress" value={firstSync.fraction} intent="primary" stripes={false} />}
       <span className="sync-indicator__last">{lastSync}</span>
+      {status && (
+        <Popover content={<SyncPanel status={status} />} placement="bottom-end">
+          <Button
+            data-testid="sync-details"
+            data-queued={status.queued}
+            data-problems={problems}
+            variant="minimal"
+            icon={problems > 0 ? 'warning-sign' : 'info-sign'}
+            intent={problems > 0 ? 'warning' : 'none'}
+            text={status.queued > 0 ? t('sync.queued', { count: status.queued }) : t('sync.details')}
+          />
+        </Popover>
+      )}
       <Button
         variant="minimal"
         icon="refresh"
         text={t('sync.syncNow')}
-        loading={starting || status?.phase === 'pulling'}
+        loading={starting || status?.phase === 'pulling' || status?.phase === 'pushing'}
         onClick={() => void syncNow().unwrap().catch(onFailure)}
       />
     </div>

@@ -1,6 +1,6 @@
 import type { SyncStatus } from '../../../src-shared/ipc/channels';
 
-export type SyncLabelKey = 'sync.online' | 'sync.offline' | 'sync.pulling' | 'sync.paused' | 'sync.error';
+export type SyncLabelKey = 'sync.online' | 'sync.offline' | 'sync.pushing' | 'sync.pulling' | 'sync.paused' | 'sync.error';
 
 export interface SyncView {
   online: boolean;
@@ -8,6 +8,13 @@ export interface SyncView {
   intent: 'success' | 'primary' | 'warning' | 'danger' | 'none';
   /** Set while a pull runs and the server has said how much remains. */
   progress: { pulled: number; total: number } | null;
+}
+
+/** The first-sync progress bar: shown while a pull from nothing runs and its size is known. */
+export function firstSyncProgress(status: SyncStatus | undefined): { pulled: number; total: number; fraction: number } | null {
+  if (!status?.firstSync || status.phase !== 'pulling' || status.remaining === null) return null;
+  const total = status.pulled + status.remaining;
+  return { pulled: status.pulled, total, fraction: total === 0 ? 1 : status.pulled / total };
 }
 
 /** What the navbar indicator shows for a sync status (undefined: not known yet). */
@@ -21,6 +28,7 @@ export function syncView(status: SyncStatus | undefined): SyncView {
     const progress = remaining === null ? null : { pulled, total: pulled + remaining };
     return { online, labelKey: 'sync.pulling', intent: 'primary', progress };
   }
+  if (phase === 'pushing') return { online, labelKey: 'sync.pushing', intent: 'primary', progress: null };
   if (phase === 'error') return { online, labelKey: 'sync.error', intent: 'danger', progress: null };
   return { online, labelKey: 'sync.online', intent: 'success', progress: null };
 }

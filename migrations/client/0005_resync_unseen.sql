@@ -1,0 +1,3 @@
+CREATE TABLE `resync_unseen` (
+	`id` text PRIMARY KEY NOT NULL
+);

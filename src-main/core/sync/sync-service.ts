@@ -1,0 +1,214 @@
+import { z } from 'zod';
+import { AppFailure, toAppError } from '../../../src-shared/errors';
+import type { SyncProblem, SyncStatus } from '../../../src-shared/ipc/channels';
+import type { MutationArgs } from '../../../src-shared/sync/mutations';
+import { replicaClientId } from '../data/contract-replica';
+import { createOutbox, type OutboxProblem } from '../data/outbox';
+import type { EventHub } from '../events';
+import type { Clock, Logger } from '../ports';
+import type { ActiveSession } from '../session/session-service';
+import { createSyncEngine, type SyncEngineState, type SyncProgress, type Timer } from './sync-engine';
+import { contractServerTransport } from './transport';
+
+// The sync of one signed-in session: the engine (outbox drain, cursor pull, backoff, 401 pause)
+// with the real transport and timers, the status the UI shows, and the events that keep open
+// screens current. Syncs on start, soon after a local edit, periodically, and on reconnect.
+
+export interface SyncServiceOptions {
+  session: ActiveSession;
+  hub: EventHub;
+  clock: Clock;
+  logger: Logger;
+  pageSize?: number;
+  /** How often to sync while idle. */
+  intervalMs?: number;
+  /** How soon after a local edit its push starts. */
+  soonMs?: number;
+  /** At most this often a running pull tells open screens that data changed. */
+  changeNoticeMs?: number;
+  /** How often a cheap health check notices a lost or returning server between syncs. */
+  probeIntervalMs?: number;
+  baseBackoffMs?: number;
+}
+
+export const signedOutSyncStatus: SyncStatus = {
+  online: false,
+  phase: 'idle',
+  lastSyncAt: null,
+  pulled: 0,
+  remaining: null,
+  firstSync: false,
+  queued: 0,
+  oldestQueuedAt: null,
+  problems: [],
+  error: null,
+};
+
+const realTimer: Timer = {
+  set(callback, ms) {
+    const handle = setTimeout(callback, ms);
+    handle.unref?.();
+    return handle;
+  },
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+const contractUpdateArgs = z.object({ id: z.string(), patch: z.record(z.string(), z.unknown()) });
+
+export function createSyncService(options: SyncServiceOptions) {
+  const { session, hub, clock, logger } = options;
+  const changeNoticeMs = options.changeNoticeMs ?? 500;
+  const probeIntervalMs = options.probeIntervalMs ?? 10_000;
+  const outbox = createOutbox(session.replica, { clock });
+  const readContract = session.replica.sqlite.prepare('select name from contracts_local where id = ? union all select name from contracts where id = ? limit 1').pluck();
+
+  let stopped = false;
+  let lastNotice = 0;
+  let changedSinceNotice = false;
+  let status: SyncStatus = { ...signedOutSyncStatus, online: true, lastSyncAt: session.meta.lastSyncAt() };
+
+  /** What the user needs to settle a problem: the edit's fields, and the server's values of them. */
+  function problemView(problem: OutboxProblem): SyncProblem {
+    const args = contractUpdateArgs.safeParse(problem.args);
+    const changes = args.success ? args.data.patch : {};
+    const subjectId = args.success ? args.data.id : null;
+    const current = problem.current.find((change) => change.op === 'upsert' && change.row.id === subjectId);
+    const theirs = current?.op === 'upsert' ? Object.fromEntries(Object.keys(changes).map((field) => [field, (current.row as Record<string, unknown>)[field] ?? null])) : null;
+    const subject = subjectId === null ? null : ((readContract.get(subjectId, subjectId) as string | undefined) ?? null);
+    return { id: problem.id, name: problem.name, state: problem.state, createdAt: problem.createdAt, subject, changes, error: problem.error, theirs };
+  }
+
+  function queueStatus() {
+    const queue = outbox.status();
+    return { queued: queue.queued, oldestQueuedAt: queue.oldestQueuedAt, problems: queue.problems.map(problemView) };
+  }
+
+  function publish(next: Partial<SyncStatus>) {
+    status = { ...status, ...queueStatus(), ...next };
+    hub.emit('sync.statusChanged', status);
+  }
+
+  function dataChanged() {
+    hub.emit('data.changed', { entities: ['contract'] });
+    lastNotice = clock.now().getTime();
+    changedSinceNotice = false;
+  }
+
+  function onProgress(progress: SyncProgress) {
+    switch (progress.kind) {
+      case 'pushing':
+        publish({ phase: 'pushing', error: null });
+        return;
+      case 'pushed':
+        // Settled edits change what the ledger shows (a rejection reverts one).
+        if (progress.settled > 0) dataChanged();
+        publish({ online: true });
+        return;
+      case 'pulling':
+        publish({ phase: 'pulling', pulled: 0, remaining: null, firstSync: progress.firstSync, error: null });
+        return;
+      case 'resync':
+        publish({ phase: 'pulling', pulled: 0, remaining: null, firstSync: true });
+        return;
+      case 'pulled': {
+        changedSinceNotice ||= progress.changes > 0;
+        // The first page makes the ledger usable at once; later ones are announced at a bounded rate.
+        const now = clock.now().getTime();
+        if (changedSinceNotice && (lastNotice === 0 || now - lastNotice >= changeNoticeMs || !progress.hasMore)) dataChanged();
+        publish({ online: true, pulled: status.pulled + progress.changes, remaining: progress.remaining, lastSyncAt: session.meta.lastSyncAt() });
+      }
+    }
+  }
+
+  const engine = createSyncEngine({
+    outbox,
+    meta: session.meta,
+    writer: session.writer,
+    transport: contractServerTransport(session, options.pageSize),
+    clientId: replicaClientId(session.replica),
+    refreshAuth: () => session.refreshTokens(),
+    clock,
+    timer: realTimer,
+    logger,
+    soonMs: options.soonMs,
+    intervalMs: options.intervalMs,
+    baseBackoffMs: options.baseBackoffMs,
+    onProgress,
+    onRound: settled,
+  });
+
+  function settled(state: SyncEngineState): void {
+    if (changedSinceNotice) dataChanged();
+    const error = state.error;
+    if (state.phase === 'paused') publish({ phase: 'paused', error });
+    else if (!error) publish({ phase: 'idle', online: true, remaining: 0, firstSync: false, error: null });
+    else {
+      const offline = error.code === 'server_unreachable';
+      publish({ phase: offline ? 'offline' : 'error', online: !offline, error });
+    }
+  }
+
+  async function syncNow(): Promise<SyncStatus> {
+    if (!stopped) await engine.syncNow();
+    return status;
+  }
+
+  // Between syncs, a health check notices a lost server within seconds, and a server that is
+  // back triggers a sync at once (sync on reconnect).
+  async function probe() {
+    if (stopped || engine.state().phase === 'syncing' || engine.state().phase === 'paused') return;
+    try {
+      await session.client.call('health');
+      if (!status.online) void syncNow();
+    } catch (cause) {
+      const error = toAppError(cause);
+      if (error.code === 'server_unreachable' && status.online) publish({ online: false, phase: 'offline', error });
+    }
+  }
+  const probeTimer = setInterval(() => void probe(), probeIntervalMs);
+  probeTimer.unref?.();
+
+  /** After a change of the outbox made here: the UI shows it at once. */
+  function locallyChanged() {
+    dataChanged();
+    publish({});
+  }
+
+  function settleProblem(id: string, state: 'rejected' | 'conflict', action: () => void): SyncStatus {
+    const problem = outbox.status().problems.find((p) => p.id === id && p.state === state);
+    if (!problem) throw new AppFailure('not_found', state === 'rejected' ? 'There is no such rejected change.' : 'There is no such conflict to settle.');
+    action();
+    locallyChanged();
+    return status;
+  }
+
+  return {
+    status: () => status,
+    syncNow,
+    updateContract(args: MutationArgs<'contract.update'>): { mutationId: string } {
+      const { id } = outbox.enqueue('contract.update', args);
+      locallyChanged();
+      engine.edited();
+      return { mutationId: id };
+    },
+    dismiss: (id: string) => settleProblem(id, 'rejected', () => outbox.dismiss(id)),
+    keepTheirs: (id: string) =>
+      settleProblem(id, 'conflict', () => {
+        outbox.dismiss(id);
+        // The server's version arrives with the next pull.
+        engine.edited();
+      }),
+    applyMineAgain: (id: string) =>
+      settleProblem(id, 'conflict', () => {
+        outbox.applyMineAgain(id);
+        engine.edited();
+      }),
+    /** Stops the timers; a round under way finishes. */
+    async stop() {
+      stopped = true;
+      clearInterval(probeTimer);
+      await engine.stop();
+    },
+  };
+}
+export type SyncService = ReturnType<typeof createSyncService>;

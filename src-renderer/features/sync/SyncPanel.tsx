@@ -1,0 +1,96 @@
+import { Button, ButtonGroup, Callout, H5, HTMLTable, ProgressBar } from '@blueprintjs/core';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { SyncProblem, SyncStatus } from '../../../src-shared/ipc/channels';
+import { useApplyMineAgainMutation, useDismissProblemMutation, useKeepTheirsMutation } from '../../api/api';
+import { useActionFailure } from '../../app/useActionFailure';
+import { errorText } from '../../i18n/errorText';
+import { formatAge, formatDateTime } from '../../i18n/format';
+import { firstSyncProgress } from './syncView';
+
+/** A field value of an edit as the ledger would show it. */
+function fieldValue(t: TFunction, field: string, value: unknown): string {
+  if (value === null || value === undefined) return t('contractStatus.missing');
+  if (field === 'status' && typeof value === 'number') return t('contractStatus', { returnObjects: true })[value as 1] ?? String(value);
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+function fieldLabel(t: TFunction, field: string): string {
+  return field === 'name' || field === 'contractNumber' || field === 'status' || field === 'amount' ? t(`ledger.columns.${field}`) : field;
+}
+
+function ProblemItem({ problem }: { problem: SyncProblem }) {
+  const { t } = useTranslation();
+  const onFailure = useActionFailure();
+  const [dismiss, dismissing] = useDismissProblemMutation();
+  const [keepTheirs, keeping] = useKeepTheirsMutation();
+  const [applyMineAgain, applying] = useApplyMineAgainMutation();
+  const conflict = problem.state === 'conflict';
+  const busy = dismissing.isLoading || keeping.isLoading || applying.isLoading;
+  return (
+    <Callout data-testid="sync-problem" data-state={problem.state} intent={conflict ? 'warning' : 'danger'} className="sync-panel__problem" compact>
+      <div className="sync-panel__problem-title">
+        <strong>{conflict ? t('sync.conflict') : t('sync.rejected')}</strong>
+        {': '}
+        {problem.subject ?? t('sync.unknownSubject')}
+      </div>
+      {problem.error && <div className="sync-panel__problem-error">{errorText(t, problem.error)}</div>}
+      {Object.keys(problem.changes).length > 0 && (
+        <HTMLTable compact className="sync-panel__changes">
+          <thead>
+            <tr>
+              <th />
+              <th>{t('sync.mine')}</th>
+              {conflict && <th>{t('sync.theirs')}</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {Object.entries(problem.changes).map(([field, value]) => (
+              <tr key={field}>
+                <td>{fieldLabel(t, field)}</td>
+                <td>{fieldValue(t, field, value)}</td>
+                {conflict && <td>{fieldValue(t, field, problem.theirs?.[field])}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
+      <ButtonGroup className="sync-panel__actions">
+        {conflict ? (
+          <>
+            <Button size="small" disabled={busy} text={t('sync.keepTheirs')} onClick={() => void keepTheirs({ id: problem.id }).unwrap().catch(onFailure)} />
+            <Button size="small" intent="primary" disabled={busy} text={t('sync.applyMineAgain')} onClick={() => void applyMineAgain({ id: problem.id }).unwrap().catch(onFailure)} />
+          </>
+        ) : (
+          <Button size="small" disabled={busy} text={t('sync.dismiss')} onClick={() => void dismiss({ id: problem.id }).unwrap().catch(onFailure)} />
+        )}
+      </ButtonGroup>
+    </Callout>
+  );
+}
+
+/** Everything about sync the user may need: state, queue, first-sync progress, and what to settle. */
+export function SyncPanel({ status }: { status: SyncStatus }) {
+  const { t, i18n } = useTranslation();
+  const progress = firstSyncProgress(status);
+  return (
+    <div className="sync-panel" data-testid="sync-panel">
+      <H5>{t('sync.panelTitle')}</H5>
+      <p data-testid="sync-panel-online">{status.online ? t('sync.online') : t('sync.offline')}</p>
+      <p>{status.lastSyncAt ? t('sync.lastSync', { time: formatDateTime(status.lastSyncAt, i18n.language) }) : t('sync.neverSynced')}</p>
+      <p data-testid="sync-panel-queued">
+        {status.queued === 0 ? t('sync.nothingQueued') : t('sync.queued', { count: status.queued })}
+        {status.oldestQueuedAt && `, ${t('sync.oldestQueued', { age: formatAge(status.oldestQueuedAt, i18n.language) })}`}
+      </p>
+      {progress && (
+        <div data-testid="sync-first-progress">
+          <p>{t('sync.firstSync', progress)}</p>
+          <ProgressBar value={progress.fraction} intent="primary" stripes={false} />
+          <p className="sync-panel__note">{t('sync.firstSyncNote')}</p>
+        </div>
+      )}
+      <H5>{t('sync.problemsTitle')}</H5>
+      {status.problems.length === 0 ? <p>{t('sync.noProblems')}</p> : status.problems.map((problem) => <ProblemItem key={problem.id} problem={problem} />)}
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createContractServerClient } from '../../src-main/core/contract-server/client';
+import type { Core } from '../../src-main/core/core';
+import { rendererDistDir } from '../../src-main/paths';
+import { startWebHost, type WebHost } from '../../src-main/web-host/web-host';
+import { seedDemoData, startContractServer, type RunningServer } from '../../src-server';
+import { launchChromium } from '../support/browser';
+import { testCore } from '../support/core';
+import { tempDir } from '../support/temp';
+
+// Offline edits in the browser edition: sign in, stop the server, rename a contract and change its
+// status from the ledger, see it at once and see it queued, start the server and see it drain.
+
+const contracts = 30;
+const serverDir = tempDir('contract-desk-e2e-server-');
+const desktopDir = tempDir('contract-desk-e2e-desktop-');
+let server: RunningServer | null = null;
+let port = 0;
+let core: Core;
+let host: WebHost;
+let browser: Browser;
+let page: Page;
+
+const rows = () => page.locator('[data-testid=ledger-row]');
+const text = (testId: string) => page.getByTestId(testId).innerText();
+const queued = () => page.getByTestId('sync-details').getAttribute('data-queued');
+
+beforeAll(async () => {
+  await seedDemoData({ contracts, seed: 13, dataDir: serverDir.path });
+  server = await startContractServer({ port: 0, dataDir: serverDir.path });
+  port = Number(new URL(server.url).port);
+  core = testCore(desktopDir.path, { serverUrl: server.url, systemLocale: 'en-US', connectivityProbeMs: 300, syncSoonMs: 100, syncBackoffMs: 300 });
+  host = await startWebHost({ core, rendererDir: rendererDistDir, port: 0 });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.close();
+  await core?.close();
+  await server?.close().catch(() => undefined);
+  serverDir.cleanup();
+  desktopDir.cleanup();
+});
+
+describe('offline edits in the browser edition', () => {
+  let editedId = '';
+
+  it('signs in and syncs everything', async () => {
+    await page.goto(host.url);
+    await expect.poll(() => page.locator('#signin-server').inputValue()).not.toBe('');
+    await page.fill('#signin-username', 'admin');
+    await page.fill('#signin-password', 'admin123');
+    await page.getByTestId('signin-submit').click();
+    await expect.poll(() => text('ledger-count-all'), { timeout: 20_000 }).toBe(String(contracts));
+    await expect.poll(() => queued()).toBe('0');
+  });
+
+  it('edits a contract while the server is stopped: shown at once, counted as queued', async () => {
+    await server!.close();
+    server = null;
+    await expect.poll(() => page.getByTestId('sync-indicator').getAttribute('data-online'), { timeout: 20_000 }).toBe('false');
+    const draftsBefore = Number(await text('ledger-count-1'));
+    const first = rows().first();
+    const statusBefore = await first.getByTestId('contract-status').getAttribute('data-status');
+    await first.getByTestId('ledger-edit').click();
+    await page.getByTestId('contract-edit-name').fill('Edited while offline');
+    await page.getByTestId('contract-edit-status').selectOption('1');
+    await page.getByTestId('contract-edit-save').click();
+    await expect.poll(() => page.getByTestId('contract-edit').count()).toBe(0);
+    await expect.poll(() => page.getByText('Edited while offline').count()).toBe(1);
+    await expect.poll(() => queued()).toBe('1');
+    expect(await text('sync-details')).toContain('1 change waiting to be sent');
+    await expect.poll(() => text('ledger-count-1')).toBe(String(statusBefore === '1' ? draftsBefore : draftsBefore + 1));
+
+    await page.getByTestId('sync-details').click();
+    await expect.poll(() => text('sync-panel-queued')).toMatch(/1 change waiting to be sent, the oldest made/);
+    expect(await text('sync-panel-online')).toBe('Offline');
+    await page.keyboard.press('Escape');
+    editedId = (await page.locator('[data-testid=ledger-row]', { hasText: 'Edited while offline' }).locator('a').getAttribute('href'))!.match(/contractId=([^&]+)/)![1]!;
+  });
+
+  it('drains once the server is back, and the server has the edit', async () => {
+    server = await startContractServer({ port, dataDir: serverDir.path });
+    await expect.poll(() => page.getByTestId('sync-indicator').getAttribute('data-online'), { timeout: 20_000 }).toBe('true');
+    await expect.poll(() => queued(), { timeout: 20_000 }).toBe('0');
+    expect(await page.getByTestId('sync-details').getAttribute('data-problems')).toBe('0');
+    const client = createContractServerClient(server.url);
+    const { token } = await client.call('login', { body: { username: 'admin', password: 'admin123' } });
+    const { list } = await client.call('contractList', { token, query: { pageNum: 1, pageSize: 100 } });
+    const onServer = list.find((c) => c.id === editedId);
+    expect(onServer).toMatchObject({ name: 'Edited while offline', status: 1 });
+  });
+});
