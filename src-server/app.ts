@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { syncProtocolVersion, syncSchemaVersion } from '../src-shared/api/sync';
 import { authenticate, login, logout, refresh } from './auth/service';
 import { contractStatistics, listContracts } from './contracts/repository';
+import { counterpartiesHandlers } from './counterparties/handlers';
 import type { ServerDb } from './db/database';
 import { installErrorHandling } from './http/errors';
 import { registerEndpoints, type Handlers } from './http/routes';
@@ -41,6 +42,7 @@ export function buildContractServer(db: ServerDb, options: ContractServerOptions
     contractStatistics: ({ user }) => contractStatistics(db, user),
     syncPull: ({ user, query }) => pullChanges(db, user, query, now(), syncHistory),
     syncPush: ({ user, body }) => pushMutations(db, user, body),
+    ...counterpartiesHandlers(db, now),
   };
   registerEndpoints(app, handlers, (authorization) => authenticate(db, authorization, now()));
   return app;
