@@ -5,6 +5,8 @@ import { authenticate, login, logout, refresh } from './auth/service';
 import { contractStatistics, listContracts } from './contracts/repository';
 import { counterpartiesHandlers } from './counterparties/handlers';
 import type { ServerDb } from './db/database';
+import { lawFirmsHandlers } from './law-firms/handlers';
+import { projectsHandlers } from './projects/handlers';
 import { installErrorHandling } from './http/errors';
 import { registerEndpoints, type Handlers } from './http/routes';
 import { defaultSyncHistory, pullChanges, type SyncHistoryOptions } from './sync/pull';
@@ -43,6 +45,8 @@ export function buildContractServer(db: ServerDb, options: ContractServerOptions
     syncPull: ({ user, query }) => pullChanges(db, user, query, now(), syncHistory),
     syncPush: ({ user, body }) => pushMutations(db, user, body),
     ...counterpartiesHandlers(db, now),
+    ...lawFirmsHandlers(db, now),
+    ...projectsHandlers(db, now),
   };
   registerEndpoints(app, handlers, (authorization) => authenticate(db, authorization, now()));
   return app;

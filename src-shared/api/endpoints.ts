@@ -3,6 +3,8 @@ import { contractSchema, contractStatisticsSchema, contractStatusSchema } from '
 import { userSchema } from '../domain/user';
 import { pageSchema } from './envelope';
 import { counterpartiesEndpoints } from './counterparties';
+import { lawFirmsEndpoints } from './law-firms';
+import { projectsEndpoints } from './projects';
 import { apiPrefix, endpoint, none, pageNum, trimmed, type Endpoint } from './endpoint';
 import { syncPullQuerySchema, syncPullResponseSchema, syncPushRequestSchema, syncPushResponseSchema } from './sync';
 
@@ -82,6 +84,8 @@ const coreEndpoints = {
 export const endpoints = {
   ...coreEndpoints,
   ...counterpartiesEndpoints,
+  ...lawFirmsEndpoints,
+  ...projectsEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export { apiPrefix };
