@@ -7,6 +7,7 @@ import { counterpartiesHandlers } from './counterparties/handlers';
 import type { ServerDb } from './db/database';
 import { lawFirmsHandlers } from './law-firms/handlers';
 import { projectsHandlers } from './projects/handlers';
+import { scoringHandlers } from './scoring/handlers';
 import { installErrorHandling } from './http/errors';
 import { registerEndpoints, type Handlers } from './http/routes';
 import { defaultSyncHistory, pullChanges, type SyncHistoryOptions } from './sync/pull';
@@ -47,6 +48,7 @@ export function buildContractServer(db: ServerDb, options: ContractServerOptions
     ...counterpartiesHandlers(db, now),
     ...lawFirmsHandlers(db, now),
     ...projectsHandlers(db, now),
+    ...scoringHandlers(db, now),
   };
   registerEndpoints(app, handlers, (authorization) => authenticate(db, authorization, now()));
   return app;

@@ -1,21 +1,20 @@
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/password';
 import type { ServerDb } from '../db/database';
+import { seedCounterpartyDetails, withCounterpartyDetails } from '../counterparties/seed';
 import { contracts, counterparties, departments, organisations, users } from '../db/schema';
-import { generateDemoData } from './generate';
+import { seedLawFirms } from '../law-firms/seed';
+import { projects } from '../projects/schema';
+import { generateProjects } from '../projects/seed';
+import { seedScoring } from '../scoring/seed';
+import { insertInBatches } from './batch';
+import { generateDemoData, seedBaseDate } from './generate';
 
 export interface SeedSummary {
   departments: number;
   users: number;
   counterparties: number;
   contracts: number;
-}
-
-/** Rows per INSERT: 15 columns × 1,000 rows stays well under PostgreSQL's 65,535 parameters. */
-const batchSize = 1000;
-
-function batches<T>(rows: readonly T[]): T[][] {
-  return Array.from({ length: Math.ceil(rows.length / batchSize) }, (_, i) => rows.slice(i * batchSize, (i + 1) * batchSize));
 }
 
 /**
@@ -32,17 +31,31 @@ export async function seedDatabase(db: ServerDb, options: { contracts: number; s
     data.users.map(async ({ password, ...user }) => ({ ...user, passwordHash: await hashes.get(password)! })),
   );
 
+  const base = seedBaseDate.getTime();
+  const organisationId = data.organisation.id;
+  const staff = data.users.filter((u) => u.role === 'staff');
+  const parties = withCounterpartyDetails(data.counterparties, options.seed);
+  const projectData = generateProjects({ organisationId, staff, contracts: data.contracts }, options.seed, base);
+  const contractRows = data.contracts.map((c) => ({ ...c, projectId: projectData.projectOf.get(c.id) ?? null }));
+
   await db.transaction(async (tx) => {
     await tx.execute(
-      sql`truncate table contracts, contract_tombstones, processed_mutations, counterparties, auth_sessions, login_failures, users, departments, organisations cascade`,
+      sql`truncate table uploaded_files, ip_transfers, ip_records, intellectual_properties, ip_organizations, score_result_items, score_results,
+        scoring_criteria, scoring_criteria_groups, lawyers, law_firms, counterparty_monitoring_results, counterparty_risks,
+        counterparty_registrations, counterparty_contacts, counterparty_banks, contracts, projects, contract_tombstones,
+        processed_mutations, counterparties, auth_sessions, login_failures, users, departments, organisations cascade`,
     );
     // Truncation leaves no tombstones: every cursor from before must resync (positions: migration 0003).
     await tx.execute(sql`update sync_horizon set pruned_through = pg_current_xact_id()::text::bigint << 24`);
     await tx.insert(organisations).values(data.organisation);
     await tx.insert(departments).values(data.departments);
     await tx.insert(users).values(userRows);
-    for (const batch of batches(data.counterparties)) await tx.insert(counterparties).values(batch);
-    for (const batch of batches(data.contracts)) await tx.insert(contracts).values(batch);
+    await insertInBatches(tx, counterparties, parties);
+    await seedCounterpartyDetails(tx, parties, options.seed, base);
+    await insertInBatches(tx, projects, projectData.projects);
+    await insertInBatches(tx, contracts, contractRows);
+    await seedLawFirms(tx, organisationId, options.seed, base);
+    await seedScoring(tx, { organisationId, contracts: contractRows, parties, scorers: staff.map((u) => u.id) }, options.seed, base);
   });
   return {
     departments: data.departments.length,

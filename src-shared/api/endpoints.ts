@@ -5,6 +5,7 @@ import { pageSchema } from './envelope';
 import { counterpartiesEndpoints } from './counterparties';
 import { lawFirmsEndpoints } from './law-firms';
 import { projectsEndpoints } from './projects';
+import { scoringEndpoints } from './scoring';
 import { apiPrefix, endpoint, none, pageNum, trimmed, type Endpoint } from './endpoint';
 import { syncPullQuerySchema, syncPullResponseSchema, syncPushRequestSchema, syncPushResponseSchema } from './sync';
 
@@ -86,6 +87,7 @@ export const endpoints = {
   ...counterpartiesEndpoints,
   ...lawFirmsEndpoints,
   ...projectsEndpoints,
+  ...scoringEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export { apiPrefix };

@@ -63,7 +63,8 @@ describeOnDatabases('law firms and lawyers', (fixture) => {
   });
 
   it('refuses bad parameters and missing tokens', async () => {
-    for (const query of [{ pageSize: 0 }, { pageSize: 'x' }, { pageNum: -1 }, { q: 'x'.repeat(101) }, { sort: 'name' }]) {
+    const queries: Record<string, string | number>[] = [{ pageSize: 0 }, { pageSize: 'x' }, { pageNum: -1 }, { q: 'x'.repeat(101) }, { sort: 'name' }];
+    for (const query of queries) {
       failure(await callEndpoint(app, 'lawFirmList', { token, query }), 400, 'validation_failed');
     }
     const bad = failure(await callEndpoint(app, 'lawyersByLawFirms', { token, query: { lawFirmIDs: "1' or '1'='1" } }), 400, 'validation_failed');
