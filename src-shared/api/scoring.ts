@@ -49,7 +49,7 @@ export const scoreSubmitSchema = z
                     name: z.string().max(200).optional(),
                     criterion: z.string().max(2000).optional(),
                     maxScore: z.number().optional(),
-                    actualScore: z.union([z.number(), z.string().max(20), z.null()]).optional(),
+                    actualScore: z.union([z.number(), z.string().max(1000), z.null()]).optional(),
                   })
                   .strict(),
               )
