@@ -5,6 +5,7 @@ import { authenticate, login, logout, refresh } from './auth/service';
 import { contractStatistics, listContracts } from './contracts/repository';
 import { counterpartiesHandlers } from './counterparties/handlers';
 import type { ServerDb } from './db/database';
+import { registerFileRoutes, resolveFileStoreOptions, type FileStoreOptions } from './files/routes';
 import { lawFirmsHandlers } from './law-firms/handlers';
 import { projectsHandlers } from './projects/handlers';
 import { scoringHandlers } from './scoring/handlers';
@@ -20,6 +21,8 @@ export interface ContractServerOptions {
   now?: () => Date;
   /** How long deletes stay in the change feed (default 90 days of tombstones). */
   syncHistory?: SyncHistoryOptions;
+  /** Where uploads go and how large they may be (default: CONTRACT_SERVER_FILES_DIR or .data/server/files, 20 MB). */
+  files?: Partial<FileStoreOptions>;
 }
 
 /** The contract server on an open database, not yet listening (tests drive it with `inject`). */
@@ -51,5 +54,6 @@ export function buildContractServer(db: ServerDb, options: ContractServerOptions
     ...scoringHandlers(db, now),
   };
   registerEndpoints(app, handlers, (authorization) => authenticate(db, authorization, now()));
+  registerFileRoutes(app, db, now, resolveFileStoreOptions(options.files));
   return app;
 }
