@@ -6,6 +6,7 @@ import { contractStatistics, listContracts } from './contracts/repository';
 import { counterpartiesHandlers } from './counterparties/handlers';
 import type { ServerDb } from './db/database';
 import { registerFileRoutes, resolveFileStoreOptions, type FileStoreOptions } from './files/routes';
+import { intellectualPropertyHandlers } from './intellectual-property/handlers';
 import { lawFirmsHandlers } from './law-firms/handlers';
 import { projectsHandlers } from './projects/handlers';
 import { scoringHandlers } from './scoring/handlers';
@@ -52,6 +53,7 @@ export function buildContractServer(db: ServerDb, options: ContractServerOptions
     ...lawFirmsHandlers(db, now),
     ...projectsHandlers(db, now),
     ...scoringHandlers(db, now),
+    ...intellectualPropertyHandlers(db, now),
   };
   registerEndpoints(app, handlers, (authorization) => authenticate(db, authorization, now()));
   registerFileRoutes(app, db, now, resolveFileStoreOptions(options.files));

@@ -3,6 +3,7 @@ import { hashPassword } from '../auth/password';
 import type { ServerDb } from '../db/database';
 import { seedCounterpartyDetails, withCounterpartyDetails } from '../counterparties/seed';
 import { contracts, counterparties, departments, organisations, users } from '../db/schema';
+import { seedIntellectualProperty } from '../intellectual-property/seed';
 import { seedLawFirms } from '../law-firms/seed';
 import { projects } from '../projects/schema';
 import { generateProjects } from '../projects/seed';
@@ -56,6 +57,7 @@ export async function seedDatabase(db: ServerDb, options: { contracts: number; s
     await insertInBatches(tx, contracts, contractRows);
     await seedLawFirms(tx, organisationId, options.seed, base);
     await seedScoring(tx, { organisationId, contracts: contractRows, parties, scorers: staff.map((u) => u.id) }, options.seed, base);
+    await seedIntellectualProperty(tx, { organisationId, creators: staff.map((u) => u.id) }, options.seed, base);
   });
   return {
     departments: data.departments.length,

@@ -14,7 +14,8 @@ export const partyTypeSchema = z.union([z.literal(PartyType.Inner), z.literal(Pa
 export const partySubtypeSchema = z.union([z.literal(PartySubtype.Organization), z.literal(PartySubtype.NaturalPerson)]);
 export const creditRatingSchema = z.union(Object.values(CreditRating).map((r) => z.literal(r)) as [z.ZodLiteral<CreditRating>, ...z.ZodLiteral<CreditRating>[]]);
 
-const optionalText = (max: number) => trimmed(max).nullable().optional();
+/** PUT replaces the whole record: an absent optional field is cleared. */
+const optionalText = (max: number) => trimmed(max).nullable().default(null);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected yyyy-MM-dd');
 
 export const bankSchema = z

@@ -3,6 +3,7 @@ import { contractSchema, contractStatisticsSchema, contractStatusSchema } from '
 import { userSchema } from '../domain/user';
 import { pageSchema } from './envelope';
 import { counterpartiesEndpoints } from './counterparties';
+import { intellectualPropertyEndpoints } from './intellectual-property';
 import { lawFirmsEndpoints } from './law-firms';
 import { projectsEndpoints } from './projects';
 import { scoringEndpoints } from './scoring';
@@ -88,6 +89,7 @@ export const endpoints = {
   ...lawFirmsEndpoints,
   ...projectsEndpoints,
   ...scoringEndpoints,
+  ...intellectualPropertyEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export { apiPrefix };
