@@ -89,7 +89,7 @@ describeOnDatabases('projects', (fixture) => {
   });
 
   it('lists projects with visible counts, the full list, and the visible contracts to pick from', async () => {
-    const page = okData('projectList', await callEndpoint(app, 'projectList', { token: alice, query: { q: '华东' } }));
+    const page = okData('projectList', await callEndpoint(app, 'projectList', { token: alice, query: { q: '华东仓储项目' } }));
     expect(page.list.map((p) => [p.id, p.contractCount])).toEqual([[projectId, 1]]);
     const all = okData('projectListAll', await callEndpoint(app, 'projectListAll', { token: alice }));
     expect(all.list).toContainEqual({ id: projectId, name: '华东仓储项目' });
