@@ -76,6 +76,17 @@ function inspector() {
   return { stream, result: () => ({ size, sha256: hash.digest('hex'), head: Buffer.concat(head) }) };
 }
 
+/**
+ * A broken multipart body (cut short, no parts, a wrong boundary) is the client's fault: 400.
+ * File-system errors (codes like ENOSPC) stay server errors.
+ */
+function asClientError(error: unknown): unknown {
+  if (error instanceof AppFailure) return error;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return error;
+  return new AppFailure('bad_request', `the upload is malformed: ${error instanceof Error ? error.message : String(error)}`);
+}
+
 async function removeQuietly(file: string): Promise<void> {
   await unlink(file).catch(() => undefined);
 }
@@ -96,7 +107,9 @@ export function registerFileRoutes(app: FastifyInstance, db: ServerDb, now: () =
       const query = parseQuery(uploadQuerySchema, request.query);
       if (query.contractId !== undefined && !(await visibleContract(viewer, query.contractId))) throw notFound('contract');
       if (!request.isMultipart()) throw new AppFailure('bad_request', 'expected a multipart/form-data body with one file');
-      const part = await request.file({ throwFileSizeLimit: false });
+      const part = await request.file({ throwFileSizeLimit: false }).catch((error: unknown) => {
+        throw asClientError(error);
+      });
       if (!part) throw new AppFailure('bad_request', 'no file in the upload');
 
       const name = displayName(part.filename);
@@ -131,7 +144,7 @@ export function registerFileRoutes(app: FastifyInstance, db: ServerDb, now: () =
       } catch (error) {
         await removeQuietly(temporary);
         await removeQuietly(target);
-        throw error;
+        throw asClientError(error);
       }
     });
 

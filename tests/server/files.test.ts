@@ -113,6 +113,18 @@ describeOnDatabases('file upload and download', (fixture) => {
     failure(await upload(bob, 'a.pdf', pdf, { contractId: 'file-contract' }), 404, 'not_found');
     failure(await upload(alice, 'a.pdf', pdf, { contractId: 'no-such-contract' }), 404, 'not_found');
     failure(await upload(undefined, 'a.pdf', pdf), 401, 'unauthorized');
+    const garbage = await app.inject({
+      method: 'POST', url: '/api/v1/files',
+      headers: { authorization: `Bearer ${alice}`, 'content-type': 'multipart/form-data; boundary=nothing-here' }, payload: 'not multipart at all',
+    });
+    expect(garbage.statusCode).toBeGreaterThanOrEqual(400);
+    expect(garbage.statusCode).toBeLessThan(500);
+    const truncated = multipartBody('cut.pdf', pdf);
+    const cut = await app.inject({
+      method: 'POST', url: '/api/v1/files', headers: { ...truncated.headers, authorization: `Bearer ${alice}` }, payload: truncated.payload.subarray(0, 300),
+    });
+    expect(cut.statusCode).toBeGreaterThanOrEqual(400);
+    expect(cut.statusCode).toBeLessThan(500);
     const json = await app.inject({ method: 'POST', url: '/api/v1/files', headers: { authorization: `Bearer ${alice}`, 'content-type': 'application/json' }, payload: '{}' });
     expect(json.statusCode).toBe(400);
     expect(await fileCount()).toBe(rowsBefore);
