@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { counterpartiesEndpoints } from '../../src-shared/api/counterparties';
 import type { ServerDb } from '../db/database';
-import { orgViewer } from '../http/feature-helpers';
+import { basedOnVersion, orgViewer } from '../http/feature-helpers';
 import type { FeatureHandlers } from '../http/routes';
 import {
   createCounterparty,
@@ -26,6 +26,7 @@ export function counterpartiesHandlers(db: ServerDb, now: () => Date): FeatureHa
     counterpartyList: async ({ user, query }) => listCounterparties(db, await viewer(user), query),
     counterpartyCreate: async ({ user, body }) => createCounterparty(db, await viewer(user), uuidv7(), body, now()),
     counterpartyGet: async ({ user, params }) => getCounterparty(db, await viewer(user), params.id),
-    counterpartyUpdate: async ({ user, params, body }) => updateCounterparty(db, await viewer(user), params.id, body, now()),
+    counterpartyUpdate: async ({ user, params, body, headers }) =>
+      updateCounterparty(db, await viewer(user), params.id, { ...body, version: basedOnVersion(body.version, headers) }, now()),
   };
 }

@@ -42,3 +42,16 @@ export async function orgViewer<U extends Viewer>(db: ServerDb, user: U): Promis
   if (!row) throw new AppFailure('unauthorized');
   return { ...user, organisationId: row.organisationId };
 }
+
+/**
+ * The version a write is based on: the body's `version`, else an `If-Match` header carrying it
+ * (`If-Match: "3"` or `3`). Neither means the write is not conditional.
+ */
+export function basedOnVersion(bodyVersion: number | undefined, headers: Readonly<Record<string, string | string[] | undefined>>): number | undefined {
+  if (bodyVersion !== undefined) return bodyVersion;
+  const header = headers['if-match'];
+  if (header === undefined) return undefined;
+  const match = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(Array.isArray(header) ? (header[0] ?? '') : header);
+  if (!match) throw new AppFailure('bad_request', 'If-Match must carry the version the change is based on, e.g. "3"');
+  return Number(match[1]);
+}

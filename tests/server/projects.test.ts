@@ -120,6 +120,10 @@ describeOnDatabases('projects', (fixture) => {
     const renamed = okData('projectUpdate', await call(app, 'PUT', path, { token: alice, body: { name: '华东仓储二期', version: current.version } }));
     expect(renamed).toMatchObject({ name: '华东仓储二期', description: '', version: current.version + 1 });
     failure(await call(app, 'PUT', path, { token: admin, body: { name: 'stale', version: current.version } }), 409, 'conflict');
+    failure(await call(app, 'PUT', path, { token: admin, body: { name: 'stale' }, headers: { 'if-match': `"${current.version}"` } }), 409, 'conflict');
+    failure(await call(app, 'PUT', path, { token: admin, body: { name: 'odd' }, headers: { 'if-match': 'yesterday' } }), 400, 'bad_request');
+    const viaHeader = okData('projectUpdate', await call(app, 'PUT', path, { token: admin, body: { name: '华东仓储二期' }, headers: { 'if-match': `"${renamed.version}"` } }));
+    expect(viaHeader.version).toBe(renamed.version + 1);
 
     failure(await call(app, 'DELETE', `/api/v1/project/${missing}`, { token: admin }), 404, 'not_found');
     failure(await call(app, 'DELETE', path), 401, 'unauthorized');
