@@ -11,10 +11,10 @@ import type {
 } from '../../src-shared/api/counterparties';
 import { PartySubtype, PartyType } from '../../src-shared/domain/enums';
 import { escapeLike } from '../../src-shared/rules/counterparties';
-import { visibleTo, type Viewer } from '../contracts/repository';
+import { visibleTo } from '../contracts/repository';
 import type { ServerDb } from '../db/database';
 import { contracts, counterparties, users } from '../db/schema';
-import { checkVersion, notFound, single } from '../http/feature-helpers';
+import { checkVersion, notFound, single, type OrgViewer } from '../http/feature-helpers';
 import { scoreResults } from '../scoring/schema';
 import {
   counterpartyBanks,
@@ -23,9 +23,6 @@ import {
   counterpartyRegistrations,
   counterpartyRisks,
 } from './schema';
-
-/** The signed-in user as the counterparty code needs them: their organisation scopes every row. */
-export type OrgViewer = Viewer & { organisationId: string };
 
 type Row = typeof counterparties.$inferSelect;
 type RegistrationRow = typeof counterpartyRegistrations.$inferSelect;

@@ -37,6 +37,8 @@ export function isUniqueViolation(error: unknown): boolean {
  * The viewer with their organisation, which scopes every organisation-wide row (counterparties,
  * projects, the IP register). The session user does not carry it, so it is read here.
  */
+export type OrgViewer = Viewer & { organisationId: string };
+
 export async function orgViewer<U extends Viewer>(db: ServerDb, user: U): Promise<U & { organisationId: string }> {
   const [row] = await db.select({ organisationId: users.organisationId }).from(users).where(eq(users.id, user.id));
   if (!row) throw new AppFailure('unauthorized');

@@ -12,11 +12,10 @@ import { ipImportColumns, type IpStatus, type IpType } from '../../src-shared/do
 import { AppFailure, defaultErrorMessages, issuesFromZod, type FieldIssue } from '../../src-shared/errors';
 import { escapeLike } from '../../src-shared/rules/counterparties';
 import type { ServerDb } from '../db/database';
-import { checkVersion, isUniqueViolation, notFound, type orgViewer } from '../http/feature-helpers';
+import { checkVersion, isUniqueViolation, notFound, type OrgViewer } from '../http/feature-helpers';
 import { parseCsv } from './csv';
 import { intellectualProperties, ipOrganizations, ipRecords, ipTransfers } from './schema';
 
-type OrgViewer = Awaited<ReturnType<typeof orgViewer>>;
 type Endpoints = typeof intellectualPropertyEndpoints;
 
 const duplicateNumber = () => new AppFailure('conflict', 'this registration number is already registered for this type');

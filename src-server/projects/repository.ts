@@ -6,10 +6,9 @@ import { escapeLike } from '../../src-shared/rules/counterparties';
 import { selectContractRows, toContract, visibleTo } from '../contracts/repository';
 import type { ServerDb } from '../db/database';
 import { contracts, users } from '../db/schema';
-import { checkVersion, isUniqueViolation, notFound, type orgViewer } from '../http/feature-helpers';
+import { checkVersion, isUniqueViolation, notFound, type OrgViewer } from '../http/feature-helpers';
 import { projects } from './schema';
 
-type OrgViewer = Awaited<ReturnType<typeof orgViewer>>;
 type PageQuery = z.output<(typeof projectsEndpoints)['projectList']['query']>;
 
 const duplicateName = () => new AppFailure('conflict', 'project name duplicated');

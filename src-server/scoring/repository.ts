@@ -7,10 +7,9 @@ import { scoreError, scoreSavedMessage } from '../../src-shared/rules/scoring';
 import { visibleTo } from '../contracts/repository';
 import type { ServerDb } from '../db/database';
 import { contracts, counterparties } from '../db/schema';
-import { checkVersion, notFound, type orgViewer } from '../http/feature-helpers';
+import { checkVersion, notFound, type OrgViewer } from '../http/feature-helpers';
 import { scoreResultItems, scoreResults, scoringCriteria, scoringCriteriaGroups } from './schema';
 
-type OrgViewer = Awaited<ReturnType<typeof orgViewer>>;
 
 const noPartyMessage = 'please select an external party first';
 
@@ -42,6 +41,10 @@ async function criteriaGroups(db: ServerDb, viewer: OrgViewer) {
   return [...groups.values()];
 }
 
+type Groups = Awaited<ReturnType<typeof criteriaGroups>>;
+
+const fullScore = (groups: Groups) => groups.reduce((sum, g) => sum + g.children.reduce((s, c) => s + c.maxScore, 0), 0);
+
 export async function getScoreDetail(db: ServerDb, viewer: OrgViewer, contractId: string): Promise<ScoreDetail> {
   const contract = await scoredContract(db, viewer, contractId);
   const groups = await criteriaGroups(db, viewer);
@@ -54,7 +57,7 @@ export async function getScoreDetail(db: ServerDb, viewer: OrgViewer, contractId
     counterpartyName: contract.counterpartyName,
     comment: result?.comment ?? '',
     totalScore: result?.totalScore ?? null,
-    maxTotalScore: groups.reduce((sum, g) => sum + g.children.reduce((s, c) => s + c.maxScore, 0), 0),
+    maxTotalScore: fullScore(groups),
     updateTime: result?.updateTime.toISOString() ?? null,
     version: result?.version ?? null,
     resultItems: groups.map((g) => ({
@@ -69,7 +72,7 @@ export async function getScoreDetail(db: ServerDb, viewer: OrgViewer, contractId
  * Checks every criterion's score against its own full score. Each criterion of the organisation
  * must be scored; one that is missing fails as empty, one that is unknown as bad input.
  */
-function checkScores(groups: Awaited<ReturnType<typeof criteriaGroups>>, body: z.output<typeof scoreSubmitSchema>) {
+function checkScores(groups: Groups, body: z.output<typeof scoreSubmitSchema>) {
   const sent = new Map<string, { path: string; value: number | string | null | undefined }>();
   body.resultItems.forEach((group, g) =>
     group.children.forEach((child, c) => sent.set(child.id, { path: `resultItems.${g}.children.${c}.actualScore`, value: child.actualScore })),
@@ -99,7 +102,7 @@ export async function submitScore(
   const groups = await criteriaGroups(db, viewer);
   const scores = checkScores(groups, body);
   const totalScore = scores.reduce((sum, s) => sum + s.actualScore, 0);
-  const maxTotalScore = groups.reduce((sum, g) => sum + g.children.reduce((s, c) => s + c.maxScore, 0), 0);
+  const maxTotalScore = fullScore(groups);
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(scoreResults).where(eq(scoreResults.contractId, contractId)).for('update');
     if (current) checkVersion('score', current.version, body.version);
