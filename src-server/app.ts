@@ -3,7 +3,13 @@ import { sql } from 'drizzle-orm';
 import { syncProtocolVersion, syncSchemaVersion } from '../src-shared/api/sync';
 import { authenticate, login, logout, refresh } from './auth/service';
 import { contractStatistics, listContracts } from './contracts/repository';
+import { counterpartiesHandlers } from './counterparties/handlers';
 import type { ServerDb } from './db/database';
+import { registerFileRoutes, resolveFileStoreOptions, type FileStoreOptions } from './files/routes';
+import { intellectualPropertyHandlers } from './intellectual-property/handlers';
+import { lawFirmsHandlers } from './law-firms/handlers';
+import { projectsHandlers } from './projects/handlers';
+import { scoringHandlers } from './scoring/handlers';
 import { installErrorHandling } from './http/errors';
 import { openApiDocument, openApiPath } from './http/openapi';
 import { registerEndpoints, type Handlers } from './http/routes';
@@ -20,6 +26,8 @@ export interface ContractServerOptions {
   now?: () => Date;
   /** How long deletes stay in the change feed (default 90 days of tombstones). */
   syncHistory?: SyncHistoryOptions;
+  /** Where uploads go and how large they may be (default: CONTRACT_SERVER_FILES_DIR or .data/server/files, 20 MB). */
+  files?: Partial<FileStoreOptions>;
 }
 
 /** The contract server on an open database, not yet listening (tests drive it with `inject`). */
@@ -48,8 +56,14 @@ export function buildContractServer(db: ServerDb, options: ContractServerOptions
     ...numberingHandlers(db, now),
     ...contractFormsHandlers(db, now),
     ...performanceHandlers(db, now),
+    ...counterpartiesHandlers(db, now),
+    ...lawFirmsHandlers(db, now),
+    ...projectsHandlers(db, now),
+    ...scoringHandlers(db, now),
+    ...intellectualPropertyHandlers(db, now),
   };
   registerEndpoints(app, handlers, (authorization) => authenticate(db, authorization, now()));
+  registerFileRoutes(app, db, now, resolveFileStoreOptions(options.files));
   // Built once on first request: it only changes with the code.
   let document: ReturnType<typeof openApiDocument> | undefined;
   app.get(openApiPath, async () => (document ??= openApiDocument()));

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { buildContractServer } from './app';
-import { openDatabase, type DatabaseOptions } from './db/database';
+import { defaultDataDir, openDatabase, type DatabaseOptions } from './db/database';
+import { resolveFileStoreOptions } from './files/routes';
 import { seedDatabase, type SeedSummary } from './seed/write';
 
 // The contract server's programmatic API, used by the CLIs, the tests, the bench and `npm start`.
@@ -33,7 +34,9 @@ export const defaultHost = '127.0.0.1';
 /** Opens (and migrates) the database, then listens. PGlite in `dataDir` unless `databaseUrl` is given. */
 export async function startContractServer(options: StartOptions = {}): Promise<RunningServer> {
   const database = await openDatabase(options);
-  const app = buildContractServer(database.db, { logger: options.logger });
+  // Uploads live beside the PGlite data unless CONTRACT_SERVER_FILES_DIR says otherwise.
+  const files = resolveFileStoreOptions({}, options.dataDir ?? defaultDataDir);
+  const app = buildContractServer(database.db, { logger: options.logger, files });
   try {
     await app.listen({ port: options.port ?? defaultPort, host: options.host ?? defaultHost });
   } catch (error) {

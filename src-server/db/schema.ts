@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { MutationResult } from '../../src-shared/api/sync';
-import type { ContractStatus, PartySubtype, PartyType } from '../../src-shared/domain/enums';
+import type { ContractStatus, CreditRating, PartySubtype, PartyType } from '../../src-shared/domain/enums';
 import {
   bigint,
   boolean,
@@ -115,13 +115,33 @@ export const counterparties = pgTable(
     type: smallint('type').$type<PartyType>().notNull(),
     /** Party subtype: 1 organisation, 2 natural person (spec 3). */
     subtype: smallint('subtype').$type<PartySubtype>().notNull(),
+    /** The short name the party pickers search by (spec 3, party value "keyword"). */
+    keyword: text('keyword'),
+    /** ID number of a natural person or unified social credit code of an organisation. */
+    idNumber: text('id_number'),
+    address: text('address'),
+    contactInfo: text('contact_info'),
+    email: text('email'),
+    fax: text('fax'),
+    /** Credit rating 0 none, 10 high quality, 20 good, 30 average, 40 blacklist (spec 4). */
+    rating: smallint('rating').$type<CreditRating>().notNull().default(0),
+    ratingRemark: text('rating_remark'),
+    isConnectedTransaction: boolean('is_connected_transaction').notNull().default(false),
+    updatedBy: text('updated_by').references(() => users.id),
+    /** When the external detail was last refreshed from the credit platform. */
+    detailRefreshedAt: timestamp('detail_refreshed_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('counterparties_organisation_idx').on(t.organisationId),
+    // Party pickers search by name prefix: lower(name) with pattern ops serves LIKE 'abc%'.
+    index('counterparties_name_prefix_idx').on(t.organisationId, t.type, sql`lower(${t.name}) text_pattern_ops`),
+    index('counterparties_update_time_idx').on(t.organisationId, t.type, t.updatedAt.desc(), t.id.desc()),
     check('counterparties_type_check', sql`${t.type} in (1, 2)`),
     check('counterparties_subtype_check', sql`${t.subtype} in (1, 2)`),
+    check('counterparties_rating_check', sql`${t.rating} in (0, 10, 20, 30, 40)`),
   ],
 );
 

@@ -63,6 +63,8 @@ export const chineseCompanySuffixes = ['有限公司', '股份有限公司', '�
 export const englishBrands = [
   'Acme', 'Northwind', 'Blue Harbor', 'Summit', 'Pioneer', 'Evergreen', 'Redwood', 'Silverline', 'Brightpath',
   'Crescent', 'Ironbridge', 'Oakridge', 'Harborview', 'Keystone', 'Lighthouse', 'Meridian', 'Sterling', 'Vanguard',
+  'Aurora', 'Bayside', 'Cobalt', 'Driftwood', 'Falcon', 'Granite', 'Highland', 'Juniper', 'Kingsley', 'Lakeshore',
+  'Maplewood', 'Northstar',
 ];
 export const englishIndustries = [
   'Logistics', 'Technologies', 'Consulting', 'Manufacturing', 'Trading', 'Software', 'Engineering', 'Pharma',

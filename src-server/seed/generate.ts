@@ -31,7 +31,11 @@ export const seedBaseDate = new Date('2026-11-01T10:00:00Z');
 const dayMs = 24 * 60 * 60 * 1000;
 const beijingOffsetMs = 8 * 60 * 60 * 1000;
 const totalUsers = 30;
-const totalCounterparties = 500;
+
+/** 5,000 parties for the full demo (50,000 contracts); fewer, down to 500, for small test seeds. */
+function counterpartyCount(contracts: number): number {
+  return Math.min(5000, Math.max(500, Math.round(contracts / 10)));
+}
 
 export interface GeneratedUser extends Omit<typeof users.$inferInsert, 'passwordHash'> {
   password: string;
@@ -116,6 +120,7 @@ export function generateDemoData(options: { contracts: number; seed: number }): 
     userRows.push(user(username, `${surname}${given}`, 'staff', department.id, otherUsersPassword));
   }
 
+  const totalCounterparties = counterpartyCount(options.contracts);
   const parties: Party[] = [];
   const counterpartyRows: DemoData['counterparties'] = [];
   const addParty = (name: string, type: PartyType, subtype: PartySubtype, brand: string, english: boolean) => {
@@ -125,12 +130,12 @@ export function generateDemoData(options: { contracts: number; seed: number }): 
     parties.push({ id, brand, english });
   };
   for (const name of innerCounterparties) addParty(name, PartyType.Inner, PartySubtype.Organization, '华辰', false);
-  const people = distinct(25, () => {
+  const people = distinct(Math.round(totalCounterparties * 0.05), () => {
     const name = `${random.pick(surnames)[0]}${random.pick(givenNames)[0]}`;
     return { name, brand: name };
   });
   for (const { name, brand } of people) addParty(name, PartyType.Outer, PartySubtype.NaturalPerson, brand, false);
-  const foreign = distinct(Math.round((totalCounterparties - parties.length) * 0.35), () => {
+  const foreign = distinct(Math.round((totalCounterparties - parties.length) * 0.25), () => {
     const brand = random.pick(englishBrands);
     return { name: `${brand} ${random.pick(englishIndustries)} ${random.pick(englishCompanySuffixes)}`, brand };
   });

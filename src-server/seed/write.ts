@@ -1,10 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/password';
 import type { ServerDb } from '../db/database';
+import { seedCounterpartyDetails, withCounterpartyDetails } from '../counterparties/seed';
 import { contracts, counterparties, departments, organisations, users } from '../db/schema';
 import { seedContractForms } from '../contract-forms/seed';
 import { seedNumbering } from '../numbering/seed';
 import { seedPerformance } from '../performance/seed';
+import { seedIntellectualProperty } from '../intellectual-property/seed';
+import { seedLawFirms } from '../law-firms/seed';
+import { projects } from '../projects/schema';
+import { generateProjects } from '../projects/seed';
+import { seedScoring } from '../scoring/seed';
+import { insertInBatches } from './batch';
 import { generateDemoData, seedBaseDate } from './generate';
 
 export interface SeedSummary {
@@ -13,13 +20,6 @@ export interface SeedSummary {
   counterparties: number;
   contracts: number;
   performanceTasks: number;
-}
-
-/** Rows per INSERT: 15 columns × 1,000 rows stays well under PostgreSQL's 65,535 parameters. */
-const batchSize = 1000;
-
-function batches<T>(rows: readonly T[]): T[][] {
-  return Array.from({ length: Math.ceil(rows.length / batchSize) }, (_, i) => rows.slice(i * batchSize, (i + 1) * batchSize));
 }
 
 /**
@@ -36,6 +36,13 @@ export async function seedDatabase(db: ServerDb, options: { contracts: number; s
     data.users.map(async ({ password, ...user }) => ({ ...user, passwordHash: await hashes.get(password)! })),
   );
 
+  const base = seedBaseDate.getTime();
+  const organisationId = data.organisation.id;
+  const staff = data.users.filter((u) => u.role === 'staff');
+  const parties = withCounterpartyDetails(data.counterparties, options.seed);
+  const projectData = generateProjects({ organisationId, staff, contracts: data.contracts }, options.seed, base);
+  const contractRows = data.contracts.map((c) => ({ ...c, projectId: projectData.projectOf.get(c.id) ?? null }));
+
   const performance = await db.transaction(async (tx) => {
     // Every table of every feature except the sync horizon, read from the catalogue so a new
     // feature's table cannot be forgotten here.
@@ -49,11 +56,16 @@ export async function seedDatabase(db: ServerDb, options: { contracts: number; s
     await tx.insert(organisations).values(data.organisation);
     await tx.insert(departments).values(data.departments);
     await tx.insert(users).values(userRows);
-    for (const batch of batches(data.counterparties)) await tx.insert(counterparties).values(batch);
-    for (const batch of batches(data.contracts)) await tx.insert(contracts).values(batch);
+    await insertInBatches(tx, counterparties, parties);
+    await seedCounterpartyDetails(tx, parties, options.seed, base);
+    await insertInBatches(tx, projects, projectData.projects);
+    await insertInBatches(tx, contracts, contractRows);
+    await seedLawFirms(tx, organisationId, options.seed, base);
+    await seedScoring(tx, { organisationId, contracts: contractRows, parties, scorers: staff.map((u) => u.id) }, options.seed, base);
+    await seedIntellectualProperty(tx, { organisationId, creators: staff.map((u) => u.id) }, options.seed, base);
     const numbering = await seedNumbering(tx, data, options.seed, seedBaseDate);
     await seedContractForms(tx, data, numbering, options.seed, seedBaseDate);
-    return seedPerformance(tx, { seed: options.seed, organisationId: data.organisation.id, users: userRows, baseDate: seedBaseDate });
+    return seedPerformance(tx, { seed: options.seed, organisationId, users: userRows, baseDate: seedBaseDate });
   });
   return {
     departments: data.departments.length,

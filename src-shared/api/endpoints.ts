@@ -2,6 +2,11 @@ import { z } from 'zod';
 import { contractSchema, contractStatisticsSchema, contractStatusSchema } from '../domain/contract';
 import { userSchema } from '../domain/user';
 import { pageSchema } from './envelope';
+import { counterpartiesEndpoints } from './counterparties';
+import { intellectualPropertyEndpoints } from './intellectual-property';
+import { lawFirmsEndpoints } from './law-firms';
+import { projectsEndpoints } from './projects';
+import { scoringEndpoints } from './scoring';
 import { apiPrefix, endpoint, none, pageNum, trimmed, type Endpoint } from './endpoint';
 import { contractFormsEndpoints } from './contract-forms';
 import { numberingEndpoints } from './numbering';
@@ -86,6 +91,11 @@ export const endpoints = {
   ...numberingEndpoints,
   ...contractFormsEndpoints,
   ...performanceEndpoints,
+  ...counterpartiesEndpoints,
+  ...lawFirmsEndpoints,
+  ...projectsEndpoints,
+  ...scoringEndpoints,
+  ...intellectualPropertyEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export { apiPrefix };

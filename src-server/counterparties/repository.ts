@@ -1,0 +1,303 @@
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  Counterparty,
+  CounterpartyInput,
+  counterpartyListQuerySchema,
+  counterpartyListRowSchema,
+  counterpartSearchItemSchema,
+  externalDetailSchema,
+  riskAlertSchema,
+} from '../../src-shared/api/counterparties';
+import { PartySubtype, PartyType } from '../../src-shared/domain/enums';
+import { escapeLike } from '../../src-shared/rules/counterparties';
+import { visibleTo } from '../contracts/repository';
+import type { ServerDb } from '../db/database';
+import { contracts, counterparties, users } from '../db/schema';
+import { checkVersion, notFound, single, type OrgViewer } from '../http/feature-helpers';
+import { scoreResults } from '../scoring/schema';
+import {
+  counterpartyBanks,
+  counterpartyContacts,
+  counterpartyMonitoringResults,
+  counterpartyRegistrations,
+  counterpartyRisks,
+} from './schema';
+
+type Row = typeof counterparties.$inferSelect;
+type RegistrationRow = typeof counterpartyRegistrations.$inferSelect;
+
+const searchLimit = 50;
+
+function sameOrganisation(viewer: OrgViewer): SQL {
+  return eq(counterparties.organisationId, viewer.organisationId);
+}
+
+/** Banks, contacts and registrations of `ids`, grouped by counterparty. */
+async function loadChildren(db: ServerDb, ids: string[]) {
+  if (ids.length === 0) return { banks: new Map(), contacts: new Map(), registrations: new Map() };
+  const [bankRows, contactRows, registrationRows] = await Promise.all([
+    db.select().from(counterpartyBanks).where(inArray(counterpartyBanks.counterpartyId, ids)).orderBy(asc(counterpartyBanks.position)),
+    db.select().from(counterpartyContacts).where(inArray(counterpartyContacts.counterpartyId, ids)).orderBy(asc(counterpartyContacts.position)),
+    db.select().from(counterpartyRegistrations).where(inArray(counterpartyRegistrations.counterpartyId, ids)),
+  ]);
+  const group = <T extends { counterpartyId: string }, U>(rows: T[], map: (row: T) => U) => {
+    const byId = new Map<string, U[]>();
+    for (const row of rows) byId.set(row.counterpartyId, [...(byId.get(row.counterpartyId) ?? []), map(row)]);
+    return byId;
+  };
+  return {
+    banks: group(bankRows, ({ name, account, accountName }) => ({ name, account, accountName })),
+    contacts: group(contactRows, ({ name, phone, email, title }) => ({ name, phone, email, title })),
+    registrations: new Map(registrationRows.map(({ counterpartyId, ...fields }) => [counterpartyId, fields])),
+  };
+}
+
+function toRegistration(row: Omit<RegistrationRow, 'counterpartyId'> | undefined): Counterparty['registration'] {
+  return row ?? null;
+}
+
+/** Full counterparties in the order of `ids`, with their children and the updater's name. */
+async function loadCounterparties(db: ServerDb, viewer: OrgViewer, ids: string[]): Promise<Counterparty[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ row: counterparties, updaterName: users.displayName })
+    .from(counterparties)
+    .leftJoin(users, eq(users.id, counterparties.updatedBy))
+    .where(and(sameOrganisation(viewer), inArray(counterparties.id, ids)));
+  const children = await loadChildren(db, ids);
+  const byId = new Map(rows.map((r) => [r.row.id, r]));
+  return ids.flatMap((id) => {
+    const found = byId.get(id);
+    if (!found) return [];
+    const { row, updaterName } = found;
+    return [{
+      id: row.id, type: row.type, subtype: row.subtype, name: row.name, keyword: row.keyword, idNumber: row.idNumber,
+      address: row.address, contactInfo: row.contactInfo, email: row.email, fax: row.fax, rating: row.rating,
+      ratingRemark: row.ratingRemark, isConnectedTransaction: row.isConnectedTransaction,
+      banks: children.banks.get(id) ?? [], contacts: children.contacts.get(id) ?? [],
+      registration: toRegistration(children.registrations.get(id)), updaterName,
+      createTime: row.createdAt.toISOString(), updateTime: row.updatedAt.toISOString(), version: row.version,
+    }];
+  });
+}
+
+export async function getCounterparty(db: ServerDb, viewer: OrgViewer, id: string): Promise<Counterparty> {
+  return single(await loadCounterparties(db, viewer, [id]), 'counterparty');
+}
+
+/** Writes the children of a counterparty, replacing what it had. */
+async function writeChildren(tx: ServerDb, id: string, input: CounterpartyInput): Promise<void> {
+  await tx.delete(counterpartyBanks).where(eq(counterpartyBanks.counterpartyId, id));
+  await tx.delete(counterpartyContacts).where(eq(counterpartyContacts.counterpartyId, id));
+  await tx.delete(counterpartyRegistrations).where(eq(counterpartyRegistrations.counterpartyId, id));
+  if (input.banks.length > 0) await tx.insert(counterpartyBanks).values(input.banks.map((bank, position) => ({ counterpartyId: id, position, ...bank })));
+  if (input.contacts.length > 0) {
+    await tx.insert(counterpartyContacts).values(input.contacts.map((contact, position) => ({ counterpartyId: id, position, ...contact })));
+  }
+  if (input.registration) await tx.insert(counterpartyRegistrations).values({ counterpartyId: id, ...input.registration });
+}
+
+function coreColumns({ banks: _b, contacts: _c, registration: _r, ...core }: CounterpartyInput) {
+  return core;
+}
+
+export async function createCounterparty(db: ServerDb, viewer: OrgViewer, id: string, input: CounterpartyInput, at: Date): Promise<Counterparty> {
+  await db.transaction(async (tx) => {
+    await tx.insert(counterparties).values({
+      id, organisationId: viewer.organisationId, ...coreColumns(input), updatedBy: viewer.id, createdAt: at, updatedAt: at,
+    });
+    await writeChildren(tx, id, input);
+  });
+  return getCounterparty(db, viewer, id);
+}
+
+export async function updateCounterparty(
+  db: ServerDb, viewer: OrgViewer, id: string, input: CounterpartyInput & { version?: number | undefined }, at: Date,
+): Promise<Counterparty> {
+  const { version, ...fields } = input;
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ version: counterparties.version })
+      .from(counterparties)
+      .where(and(sameOrganisation(viewer), eq(counterparties.id, id)))
+      .for('update');
+    if (!current) throw notFound('counterparty');
+    checkVersion('counterparty', current.version, version);
+    await tx
+      .update(counterparties)
+      .set({ ...coreColumns(fields), updatedBy: viewer.id, updatedAt: at, version: current.version + 1 })
+      .where(eq(counterparties.id, id));
+    await writeChildren(tx, id, fields);
+  });
+  return getCounterparty(db, viewer, id);
+}
+
+/** The party picker's search: name prefix matches first (index), then names or keywords containing it. */
+export async function searchCounterparts(
+  db: ServerDb, viewer: OrgViewer, abbr: string, type: Row['type'],
+): Promise<z.infer<typeof counterpartSearchItemSchema>[]> {
+  const escaped = escapeLike(abbr.toLowerCase());
+  const prefix = sql`lower(${counterparties.name}) like ${`${escaped}%`}`;
+  const contains = `%${escaped}%`;
+  const rows = await db
+    .select()
+    .from(counterparties)
+    .where(and(
+      sameOrganisation(viewer),
+      eq(counterparties.type, type),
+      abbr ? or(prefix, sql`lower(${counterparties.name}) like ${contains}`, sql`lower(${counterparties.keyword}) like ${contains}`) : undefined,
+    ))
+    .orderBy(sql`case when ${prefix} then 0 else 1 end`, sql`length(${counterparties.name})`, asc(counterparties.name))
+    .limit(searchLimit);
+  const children = await loadChildren(db, rows.map((r) => r.id));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    fieldDetailMap: {
+      subtype: row.subtype, keyword: row.keyword, idNumber: row.idNumber, address: row.address, contactInfo: row.contactInfo,
+      email: row.email, fax: row.fax, rating: row.rating, isConnectedTransaction: row.isConnectedTransaction,
+    },
+    bankItemList: children.banks.get(row.id) ?? [],
+    contactItemList: children.contacts.get(row.id) ?? [],
+  }));
+}
+
+/** Risk counts per counterparty. */
+async function riskCounts(db: ServerDb, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: counterpartyRisks.counterpartyId, count: count() })
+    .from(counterpartyRisks)
+    .where(inArray(counterpartyRisks.counterpartyId, ids))
+    .groupBy(counterpartyRisks.counterpartyId);
+  return new Map(rows.map((r) => [r.id, r.count]));
+}
+
+type ListQuery = z.output<typeof counterpartyListQuerySchema>;
+type ListRow = z.infer<typeof counterpartyListRowSchema>;
+
+/**
+ * Inner or outer counterparties, newest change first. The cooperation columns count only the
+ * contracts the viewer may see, so the list reveals nothing of other departments' work.
+ */
+export async function listCounterparties(db: ServerDb, viewer: OrgViewer, query: ListQuery): Promise<{ list: ListRow[]; count: number }> {
+  const contains = query.q ? `%${escapeLike(query.q.toLowerCase())}%` : undefined;
+  const where = and(
+    sameOrganisation(viewer),
+    eq(counterparties.type, query.type),
+    query.rating !== undefined ? eq(counterparties.rating, query.rating) : undefined,
+    contains ? or(sql`lower(${counterparties.name}) like ${contains}`, sql`lower(${counterparties.idNumber}) like ${contains}`) : undefined,
+  );
+  const rows = await db
+    .select({ row: counterparties, updaterName: users.displayName })
+    .from(counterparties)
+    .leftJoin(users, eq(users.id, counterparties.updatedBy))
+    .where(where)
+    .orderBy(desc(counterparties.updatedAt), desc(counterparties.id))
+    .limit(query.pageSize)
+    .offset((query.pageNum - 1) * query.pageSize);
+  const [total] = await db.select({ count: count() }).from(counterparties).where(where);
+  const ids = rows.map((r) => r.row.id);
+  const { banks } = await loadChildren(db, ids);
+  const outer = query.type === PartyType.Outer && ids.length > 0;
+  const visible = and(inArray(contracts.counterpartyId, ids), visibleTo(viewer));
+  const [amounts, scores, risks] = outer
+    ? await Promise.all([
+        db
+          .select({ id: contracts.counterpartyId, unit: contracts.amountUnit, count: count(), sum: sql<string | null>`sum(${contracts.amount})` })
+          .from(contracts)
+          .where(visible)
+          .groupBy(contracts.counterpartyId, contracts.amountUnit),
+        db
+          .select({ id: scoreResults.counterpartyId, average: sql<string>`round(avg(${scoreResults.totalScore} * 100.0 / ${scoreResults.maxTotalScore}), 1)` })
+          .from(scoreResults)
+          .innerJoin(contracts, eq(contracts.id, scoreResults.contractId))
+          .where(visible)
+          .groupBy(scoreResults.counterpartyId),
+        riskCounts(db, ids),
+      ])
+    : [[], [], new Map<string, number>()];
+  return {
+    count: total?.count ?? 0,
+    list: rows.map(({ row, updaterName }) => {
+      const own = amounts.filter((a) => a.id === row.id);
+      const firstBank = banks.get(row.id)?.[0];
+      const average = scores.find((s) => s.id === row.id)?.average;
+      return {
+        id: row.id, type: row.type, subtype: row.subtype, name: row.name, idNumber: row.idNumber, address: row.address,
+        bank: firstBank?.name ?? null, account: firstBank?.account ?? null, updaterName, updateTime: row.updatedAt.toISOString(),
+        rating: row.rating,
+        cooperationCount: own.reduce((sum, a) => sum + a.count, 0),
+        totalAmount: own.flatMap((a) => (a.unit !== null && a.sum !== null ? [{ amount: Number(a.sum), unit: a.unit }] : [])),
+        averageScore: average !== undefined ? Number(average) : null,
+        riskCount: risks.get(row.id) ?? 0,
+      };
+    }),
+  };
+}
+
+/**
+ * The external detail. There is no credit platform to ask in this deployment: a refresh stamps
+ * the time of the check so the detail dialog shows how fresh it is.
+ */
+export async function externalDetail(
+  db: ServerDb, viewer: OrgViewer, id: string, refresh: boolean, at: Date,
+): Promise<z.infer<typeof externalDetailSchema>> {
+  if (refresh) {
+    await db.update(counterparties).set({ detailRefreshedAt: at }).where(and(sameOrganisation(viewer), eq(counterparties.id, id)));
+  }
+  const party = await getCounterparty(db, viewer, id);
+  const [[refreshed], risks] = await Promise.all([
+    db.select({ at: counterparties.detailRefreshedAt }).from(counterparties).where(eq(counterparties.id, id)),
+    riskCounts(db, [id]),
+  ]);
+  return {
+    ...party,
+    subType: party.subtype === PartySubtype.NaturalPerson ? 'naturalPerson' : 'organization',
+    riskCount: risks.get(id) ?? 0,
+    refreshTime: refreshed?.at?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Risk reminders for the dashboard: outer parties with risks among the counterparties of the
+ * contracts the viewer may see, most risks first; the dimension is the latest risk's.
+ */
+export async function riskAlerts(db: ServerDb, viewer: OrgViewer): Promise<z.infer<typeof riskAlertSchema>[]> {
+  const parties = db
+    .selectDistinct({ id: contracts.counterpartyId })
+    .from(contracts)
+    .where(and(sql`${contracts.counterpartyId} is not null`, visibleTo(viewer)));
+  const rows = await db
+    .select({
+      id: counterparties.id,
+      name: counterparties.name,
+      riskCount: count(),
+      dimensionName: sql<string>`(array_agg(${counterpartyRisks.dimensionName} order by ${counterpartyRisks.occurredOn} desc))[1]`,
+    })
+    .from(counterpartyRisks)
+    .innerJoin(counterparties, eq(counterparties.id, counterpartyRisks.counterpartyId))
+    .where(and(sameOrganisation(viewer), eq(counterparties.type, PartyType.Outer), inArray(counterparties.id, parties)))
+    .groupBy(counterparties.id, counterparties.name)
+    .orderBy(desc(count()), asc(counterparties.name))
+    .limit(100);
+  return rows.map((r) => ({ counterpartyID: r.id, riskInfo: { companyName: r.name, riskCount: r.riskCount, dimensionName: r.dimensionName } }));
+}
+
+export async function monitoringResults(db: ServerDb, viewer: OrgViewer, id: string) {
+  await getCounterparty(db, viewer, id);
+  const rows = await db
+    .select()
+    .from(counterpartyMonitoringResults)
+    .where(eq(counterpartyMonitoringResults.counterpartyId, id))
+    .orderBy(desc(counterpartyMonitoringResults.updateTime))
+    .limit(200);
+  return rows.map((r) => ({ id: r.id, dimensionName: r.dimensionName, info: r.info, updateTime: r.updateTime.toISOString() }));
+}
+
+/** The external-detail screen of the renderer, opened in a new window by the monitoring table. */
+export async function monitoringUrl(db: ServerDb, viewer: OrgViewer, id: string): Promise<{ url: string }> {
+  await getCounterparty(db, viewer, id);
+  return { url: `/manage/oppositeParty/externalDetail?${new URLSearchParams({ id, role: 'organization' }).toString()}` };
+}

@@ -1,0 +1,34 @@
+import { v7 as uuidv7 } from 'uuid';
+import type { projectsEndpoints } from '../../src-shared/api/projects';
+import type { ServerDb } from '../db/database';
+import { basedOnVersion, orgViewer } from '../http/feature-helpers';
+import type { FeatureHandlers } from '../http/routes';
+import {
+  addProjectContracts,
+  createProject,
+  deleteProject,
+  getProject,
+  listAllProjects,
+  listProjectContracts,
+  listProjects,
+  listVisibleContracts,
+  removeProjectContracts,
+  updateProject,
+} from './repository';
+
+export function projectsHandlers(db: ServerDb, now: () => Date): FeatureHandlers<typeof projectsEndpoints> {
+  const viewer = orgViewer.bind(null, db);
+  return {
+    projectList: async ({ user, query }) => listProjects(db, await viewer(user), query),
+    projectCreate: async ({ user, body }) => createProject(db, await viewer(user), uuidv7(), body, now()),
+    projectListAll: async ({ user }) => ({ list: await listAllProjects(db, await viewer(user)) }),
+    projectGet: async ({ user, params }) => getProject(db, await viewer(user), params.id),
+    projectUpdate: async ({ user, params, body, headers }) =>
+      updateProject(db, await viewer(user), params.id, { ...body, version: basedOnVersion(body.version, headers) }, now()),
+    projectDelete: async ({ user, params }) => deleteProject(db, await viewer(user), params.id),
+    projectContracts: async ({ user, params, query }) => listProjectContracts(db, await viewer(user), params.id, query),
+    projectAddContracts: async ({ user, params, body }) => addProjectContracts(db, await viewer(user), params.id, body.contractIds, now()),
+    projectRemoveContracts: async ({ user, params, query }) => removeProjectContracts(db, await viewer(user), params.id, query.contractIds, now()),
+    contractListVisible: async ({ user, query }) => listVisibleContracts(db, await viewer(user), query),
+  };
+}

@@ -1,0 +1,207 @@
+import { z } from 'zod';
+import { idSchema } from '../domain/contract';
+import { CreditRating, PartySubtype, PartyType } from '../domain/enums';
+import { moneySchema } from '../domain/money';
+import { bankAccountMessage, counterpartyNameMessage, isValidBankAccount } from '../rules/counterparties';
+import { pageSchema } from './envelope';
+import { apiPrefix, endpoint, idParams, none, pageNum, trimmed, type Endpoint } from './endpoint';
+import { booleanParam, pageSizeParam } from './query';
+
+// Counterparties (spec 3, "Counterparty"): the party pickers' search, inner and outer party
+// lists and forms, the external detail with credit rating, risks and monitoring.
+
+export const partyTypeSchema = z.union([z.literal(PartyType.Inner), z.literal(PartyType.Outer)]);
+export const partySubtypeSchema = z.union([z.literal(PartySubtype.Organization), z.literal(PartySubtype.NaturalPerson)]);
+export const creditRatingSchema = z.union(Object.values(CreditRating).map((r) => z.literal(r)) as [z.ZodLiteral<CreditRating>, ...z.ZodLiteral<CreditRating>[]]);
+
+/** PUT replaces the whole record: an absent optional field is cleared. */
+const optionalText = (max: number) => trimmed(max).nullable().default(null);
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected yyyy-MM-dd');
+
+export const bankSchema = z
+  .object({
+    name: trimmed(200).min(1, 'please enter the bank name'),
+    account: z.string().trim().refine(isValidBankAccount, bankAccountMessage),
+    accountName: trimmed(200).min(1, 'please enter the account name'),
+  })
+  .strict();
+
+export const contactSchema = z
+  .object({
+    name: trimmed(100).min(1, counterpartyNameMessage),
+    phone: optionalText(50),
+    email: optionalText(200),
+    title: optionalText(100),
+  })
+  .strict();
+
+/** Business-registration fields of an organisation (spec 3, "External detail"). */
+export const registrationSchema = z
+  .object({
+    enterpriseType: optionalText(100),
+    registeredCapital: optionalText(100),
+    historyName: optionalText(500),
+    businessScope: optionalText(4000),
+    termStart: isoDate.nullable().optional(),
+    termEnd: isoDate.nullable().optional(),
+    governingBody: optionalText(200),
+    legalPerson: optionalText(100),
+    establishmentDate: isoDate.nullable().optional(),
+    cancellationDate: isoDate.nullable().optional(),
+    approvalDate: isoDate.nullable().optional(),
+    registrationStatus: optionalText(100),
+  })
+  .strict();
+
+export const counterpartyInputSchema = z
+  .object({
+    type: partyTypeSchema,
+    subtype: partySubtypeSchema,
+    name: z.string({ error: counterpartyNameMessage }).trim().min(1, counterpartyNameMessage).max(200),
+    keyword: optionalText(100),
+    idNumber: optionalText(64),
+    address: optionalText(500),
+    contactInfo: optionalText(200),
+    email: optionalText(200),
+    fax: optionalText(50),
+    rating: creditRatingSchema.default(CreditRating.None),
+    ratingRemark: optionalText(2000),
+    isConnectedTransaction: z.boolean().default(false),
+    banks: z.array(bankSchema).max(20).default([]),
+    contacts: z.array(contactSchema).max(50).default([]),
+    registration: registrationSchema.nullable().optional(),
+  })
+  .strict();
+export type CounterpartyInput = z.infer<typeof counterpartyInputSchema>;
+
+/** An update names the version it was based on; a stale one is refused with 409. */
+export const counterpartyUpdateSchema = counterpartyInputSchema.extend({ version: z.number().int().min(1).optional() }).strict();
+
+const bankOut = z.object({ name: z.string(), account: z.string(), accountName: z.string() });
+const contactOut = z.object({ name: z.string(), phone: z.string().nullable(), email: z.string().nullable(), title: z.string().nullable() });
+const registrationOut = z.object(Object.fromEntries(Object.keys(registrationSchema.shape).map((key) => [key, z.string().nullable()])));
+
+export const counterpartySchema = z.object({
+  id: idSchema,
+  type: partyTypeSchema,
+  subtype: partySubtypeSchema,
+  name: z.string(),
+  keyword: z.string().nullable(),
+  idNumber: z.string().nullable(),
+  address: z.string().nullable(),
+  contactInfo: z.string().nullable(),
+  email: z.string().nullable(),
+  fax: z.string().nullable(),
+  rating: creditRatingSchema,
+  ratingRemark: z.string().nullable(),
+  isConnectedTransaction: z.boolean(),
+  banks: z.array(bankOut),
+  contacts: z.array(contactOut),
+  registration: registrationOut.nullable(),
+  updaterName: z.string().nullable(),
+  createTime: z.string(),
+  updateTime: z.string(),
+  version: z.number().int(),
+});
+export type Counterparty = z.infer<typeof counterpartySchema>;
+
+/** A list row (spec 3, "List columns"); the cooperation columns are filled for outer parties. */
+export const counterpartyListRowSchema = z.object({
+  id: idSchema,
+  type: partyTypeSchema,
+  subtype: partySubtypeSchema,
+  name: z.string(),
+  idNumber: z.string().nullable(),
+  address: z.string().nullable(),
+  bank: z.string().nullable(),
+  account: z.string().nullable(),
+  updaterName: z.string().nullable(),
+  updateTime: z.string(),
+  rating: creditRatingSchema,
+  /** Contracts with this party that the viewer may see. */
+  cooperationCount: z.number().int(),
+  /** Their total amount, one entry per currency unit. */
+  totalAmount: z.array(moneySchema),
+  /** Average share of the full score over the party's scored contracts (0–100, one decimal), null if none. */
+  averageScore: z.number().nullable(),
+  riskCount: z.number().int(),
+});
+
+export const counterpartyListQuerySchema = z
+  .object({
+    type: z.coerce.number().pipe(partyTypeSchema),
+    q: trimmed(100).optional(),
+    rating: z.coerce.number().pipe(creditRatingSchema).optional(),
+    pageNum,
+    pageSize: pageSizeParam(20),
+  })
+  .strict();
+
+/** The party picker's search result (spec 3, "Counterpart search result"). */
+export const counterpartSearchItemSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  fieldDetailMap: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  bankItemList: z.array(bankOut),
+  contactItemList: z.array(contactOut),
+});
+
+export const externalDetailSchema = counterpartySchema.extend({
+  /** 'organization' or 'naturalPerson' (spec 3, "External party detail"). */
+  subType: z.enum(['organization', 'naturalPerson']),
+  riskCount: z.number().int(),
+  refreshTime: z.string().nullable(),
+});
+
+export const riskAlertSchema = z.object({
+  counterpartyID: idSchema,
+  riskInfo: z.object({ companyName: z.string(), riskCount: z.number().int(), dimensionName: z.string() }),
+});
+
+export const monitoringResultSchema = z.object({ id: idSchema, dimensionName: z.string(), info: z.string(), updateTime: z.string() });
+
+export const counterpartiesEndpoints = {
+  counterpartSearch: endpoint({
+    method: 'GET', path: `${apiPrefix}/counterpart/list`, auth: true,
+    query: z.object({ abbr: trimmed(100).default(''), type: z.coerce.number().pipe(partyTypeSchema) }).strict(),
+    body: none,
+    response: z.object({ list: z.array(counterpartSearchItemSchema) }),
+  }),
+  /** Defined here: the external detail, refreshed from the credit platform when refresh=true. */
+  counterpartExternalDetail: endpoint({
+    method: 'GET', path: `${apiPrefix}/counterpart/:id/external_detail`, auth: true, params: idParams,
+    query: z.object({ refresh: booleanParam.optional() }).strict(), body: none,
+    response: externalDetailSchema,
+  }),
+  counterpartRiskAlert: endpoint({
+    method: 'GET', path: `${apiPrefix}/counterpart/risk_alert`, auth: true, query: none, body: none,
+    response: z.object({ list: z.array(riskAlertSchema) }),
+  }),
+  /** Defined here: the monitoring results of a party. */
+  counterpartMonitoring: endpoint({
+    method: 'GET', path: `${apiPrefix}/counterpart/:id/monitoring`, auth: true, params: idParams, query: none, body: none,
+    response: z.object({ list: z.array(monitoringResultSchema) }),
+  }),
+  /** Defined here: the URL the monitoring table's 'view' action opens in a new window. */
+  counterpartMonitoringUrl: endpoint({
+    method: 'GET', path: `${apiPrefix}/counterpart/:id/monitoring_url`, auth: true, params: idParams, query: none, body: none,
+    response: z.object({ url: z.string() }),
+  }),
+  /** Defined here: inner (type=1) or outer (type=2) counterparties with the list columns of spec 3. */
+  counterpartyList: endpoint({
+    method: 'GET', path: `${apiPrefix}/counterparties`, auth: true, query: counterpartyListQuerySchema, body: none,
+    response: pageSchema(counterpartyListRowSchema),
+  }),
+  counterpartyCreate: endpoint({
+    method: 'POST', path: `${apiPrefix}/counterparties`, auth: true, query: none, body: counterpartyInputSchema,
+    response: counterpartySchema,
+  }),
+  counterpartyGet: endpoint({
+    method: 'GET', path: `${apiPrefix}/counterparties/:id`, auth: true, params: idParams, query: none, body: none,
+    response: counterpartySchema,
+  }),
+  counterpartyUpdate: endpoint({
+    method: 'PUT', path: `${apiPrefix}/counterparties/:id`, auth: true, params: idParams, query: none, body: counterpartyUpdateSchema,
+    response: counterpartySchema,
+  }),
+} as const satisfies Record<string, Endpoint>;
