@@ -52,7 +52,7 @@ export function buildContractServer(db: ServerDb, options: ContractServerOptions
     contractList: ({ user, query }) => listContracts(db, user, query),
     contractStatistics: ({ user }) => contractStatistics(db, user),
     syncPull: ({ user, query }) => pullChanges(db, user, query, now(), syncHistory),
-    syncPush: ({ user, body }) => pushMutations(db, user, body),
+    syncPush: ({ user, body }) => pushMutations(db, user, body, now()),
     ...numberingHandlers(db, now),
     ...contractFormsHandlers(db, now),
     ...performanceHandlers(db, now),

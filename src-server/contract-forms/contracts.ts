@@ -1,17 +1,18 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
+import type { MutationArgs } from '../../src-shared/sync/mutations';
 import type { alterationBodySchema, createContractSchema, updateContractSchema } from '../../src-shared/api/contract-forms';
 import type { AlterationChange, ContractDetail, FieldConfig } from '../../src-shared/domain/contract-forms';
 import { AppFailure, type FieldIssue } from '../../src-shared/errors';
 import { formValueIssues, isAlterable, isContractNameField, stripContractName } from '../../src-shared/rules/contract-forms';
 import type { SessionUser } from '../auth/service';
-import { visibleTo } from '../contracts/repository';
+import { visibleTo, type Viewer } from '../contracts/repository';
 import type { ServerDb } from '../db/database';
 import { contracts, contractTypes, templates } from '../db/schema';
 import { checkIfMatch, safeWrite, type WriteRequest } from '../http/write-safety';
 import { allocateNumber, isNumberEditor, numberingRuleApplies, numberTaken, organisationOf, refuseDuplicateNumber, type NumberingContext } from '../numbering/service';
-import { checkApprover, checkEditable, nextStatus, recordApproval, type ApprovalAction } from './lifecycle';
+import { actionLeadingTo, checkApprover, checkEditable, nextStatus, recordApproval, type ApprovalAction } from './lifecycle';
 import { contractAlterations } from './schema';
 
 // Contracts through the generic form: create, read, update, delete, the approval steps and
@@ -171,6 +172,39 @@ export async function checkNumberChange(
   if (contractNumber === row.contractNumber) return;
   if (row.contractNumberAuto && !(await isNumberEditor(tx, user.id))) throw new AppFailure('forbidden', notEditorMessage);
   if (contractNumber !== null) await refuseDuplicateNumber(tx, 'contract', organisationId, contractNumber, row.id);
+}
+
+/**
+ * The sync mutation contract.update (the desktop's offline edits), under the same rules as the
+ * REST writes: the document changes only while editable, the name is cleaned, a number change
+ * is checked, and a status moves only by one approval step the user may take. The push has
+ * already locked the row and checked its visibility and base version.
+ */
+export async function patchContract(tx: ServerDb, user: Viewer, id: string, patch: MutationArgs<'contract.update'>['patch'], at: Date): Promise<void> {
+  const [row] = await tx.select().from(contracts).where(eq(contracts.id, id));
+  if (!row) throw new AppFailure('not_found', `contract ${id} does not exist`);
+  const { status, amount, name, contractNumber, ...fields } = patch;
+  if (Object.keys(patch).some((key) => key !== 'status')) checkEditable('contract', row.status);
+  const step = status !== undefined && status !== row.status ? actionLeadingTo('contract', row.status, status) : null;
+  if (step) checkApprover(user, step);
+  if (contractNumber !== undefined) await checkNumberChange(tx, user, await organisationOf(tx, user), row, contractNumber);
+  const cleanName = name === undefined ? undefined : stripContractName(name);
+  if (cleanName === '') throw invalid([{ path: 'patch.name', message: 'please enter the contract name' }]);
+  await tx
+    .update(contracts)
+    .set({
+      ...fields,
+      ...(cleanName !== undefined && { name: cleanName }),
+      ...(contractNumber !== undefined && { contractNumber }),
+      ...(step && { status }),
+      // Money is stored as amount and unit, both set or both null.
+      ...(amount !== undefined && { amount: amount?.amount ?? null, amountUnit: amount?.unit ?? null }),
+      ...bump(at),
+    })
+    .where(eq(contracts.id, id));
+  if (step && status !== undefined) {
+    await recordApproval(tx, { subjectKind: 'contract', subjectId: id, action: step, fromStatus: row.status, toStatus: status, userId: user.id }, at);
+  }
 }
 
 export function updateContract(db: ServerDb, user: SessionUser, request: WriteRequest, id: string, body: z.output<typeof updateContractSchema>, at: Date) {

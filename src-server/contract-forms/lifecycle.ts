@@ -43,10 +43,24 @@ export function nextStatus(subject: 'contract' | 'template', action: ApprovalAct
 }
 
 /** Approving and rejecting are for administrators (the approvers of this product). */
-export function checkApprover(user: SessionUser, action: ApprovalAction): void {
+export function checkApprover(user: Pick<SessionUser, 'role'>, action: ApprovalAction): void {
   if ((action === 'approve' || action === 'reject') && user.role !== 'admin') {
     throw new AppFailure('forbidden', `only approvers (administrators) may ${action}`);
   }
+}
+
+/**
+ * The step that moves `current` to `target` (a status set directly, as the sync mutation
+ * contract.update may), or a conflict when no single step does. Archiving needs the archived
+ * PDF, so it is refused here and done through the archive call.
+ */
+export function actionLeadingTo(subject: 'contract' | 'template', current: ContractStatus | null, target: ContractStatus): ApprovalAction {
+  const entry = (Object.entries(transitions) as [ApprovalAction, (typeof transitions)[ApprovalAction]][]).find(
+    ([, transition]) => transition.to === target && current !== null && transition.from.includes(current),
+  );
+  if (!entry) throw new AppFailure('conflict', `a ${subject} that is ${statusName(current)} cannot become ${statusNames[target]} in one step`);
+  if (entry[0] === 'archive') throw new AppFailure('conflict', `archiving a ${subject} needs the archived PDF: use the archive action`);
+  return entry[0];
 }
 
 export function checkEditable(subject: 'contract' | 'template', status: ContractStatus | null): void {

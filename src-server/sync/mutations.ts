@@ -3,6 +3,7 @@ import type { SyncChange } from '../../src-shared/api/sync';
 import type { MutationArgs, MutationName, RowKey } from '../../src-shared/sync/mutations';
 import type { ServerDb } from '../db/database';
 import { contracts } from '../db/schema';
+import { patchContract } from '../contract-forms/contracts';
 import { selectContractRows, toContract, visibleTo, type Viewer } from '../contracts/repository';
 
 // The server side of the shared mutation registry: how each mutation changes the database, and
@@ -51,20 +52,12 @@ export function parseRowKey(key: RowKey): { entity: EntityName; id: string } {
   return { entity: entity as EntityName, id: key.slice(at + 1) };
 }
 
-type ApplyFunctions = { [N in MutationName]: (tx: ServerDb, args: MutationArgs<N>) => Promise<void> };
+type ApplyFunctions = { [N in MutationName]: (tx: ServerDb, args: MutationArgs<N>, viewer: Viewer, at: Date) => Promise<void> };
 
-/** Runs after the touched rows are locked, found visible and at their base versions. */
+/**
+ * Runs after the touched rows are locked, found visible and at their base versions. Each
+ * mutation calls the feature's own write so the desktop's offline edits obey the REST rules.
+ */
 export const applyMutation: ApplyFunctions = {
-  'contract.update': async (tx, { id, patch: { amount, ...fields } }) => {
-    await tx
-      .update(contracts)
-      .set({
-        ...fields,
-        // Money is stored as amount and unit, both set or both null.
-        ...(amount !== undefined && { amount: amount?.amount ?? null, amountUnit: amount?.unit ?? null }),
-        version: sql`${contracts.version} + 1`,
-        updateTime: sql`now()`,
-      })
-      .where(eq(contracts.id, id));
-  },
+  'contract.update': (tx, { id, patch }, viewer, at) => patchContract(tx, viewer, id, patch, at),
 };

@@ -28,7 +28,7 @@ class Conflict extends Error {
 function definitionOf(name: MutationName) {
   return {
     touches: mutations[name].touches as (args: unknown) => RowKey[],
-    apply: applyMutation[name] as (db: ServerDb, args: unknown) => Promise<void>,
+    apply: applyMutation[name] as (db: ServerDb, args: unknown, viewer: Viewer, at: Date) => Promise<void>,
   };
 }
 
@@ -73,14 +73,14 @@ async function checkTouchedRows(tx: ServerDb, viewer: Viewer, mutation: Mutation
  * Applies one new mutation inside a savepoint: a conflict or a refusal (any AppFailure: bad
  * args, permissions, business rules) rolls back whatever it began and becomes its result.
  */
-async function decide(tx: ServerDb, viewer: Viewer, mutation: MutationEnvelope): Promise<MutationResult> {
+async function decide(tx: ServerDb, viewer: Viewer, mutation: MutationEnvelope, at: Date): Promise<MutationResult> {
   try {
     return await tx.transaction(async (savepoint) => {
       const { name, args } = parseArgs(mutation);
       const { touches, apply } = definitionOf(name);
       const touched = touches(args);
       await checkTouchedRows(savepoint, viewer, mutation, touched);
-      await apply(savepoint, args);
+      await apply(savepoint, args, viewer, at);
       const versions: Record<string, number> = {};
       for (const key of touched) {
         const { entity, id } = parseRowKey(key);
@@ -96,7 +96,7 @@ async function decide(tx: ServerDb, viewer: Viewer, mutation: MutationEnvelope):
   }
 }
 
-async function processMutation(db: ServerDb, viewer: Viewer, clientId: string, mutation: MutationEnvelope): Promise<MutationResult> {
+async function processMutation(db: ServerDb, viewer: Viewer, clientId: string, mutation: MutationEnvelope, at: Date): Promise<MutationResult> {
   return db.transaction(async (tx) => {
     const claimed = await tx
       .insert(processedMutations)
@@ -112,7 +112,7 @@ async function processMutation(db: ServerDb, viewer: Viewer, clientId: string, m
       }
       return stored.result;
     }
-    const result = await decide(tx, viewer, mutation);
+    const result = await decide(tx, viewer, mutation, at);
     await tx.update(processedMutations).set({ result }).where(eq(processedMutations.id, mutation.id));
     return result;
   });
@@ -123,10 +123,10 @@ async function processMutation(db: ServerDb, viewer: Viewer, clientId: string, m
  * one applied earlier is still applied if its id is new: nothing is dropped silently.
  * Unexpected errors fail the request (the client retries); mutations decided before it stay decided.
  */
-export async function pushMutations(db: ServerDb, viewer: Viewer, request: SyncPushRequest): Promise<SyncPushResponse> {
+export async function pushMutations(db: ServerDb, viewer: Viewer, request: SyncPushRequest, at: Date): Promise<SyncPushResponse> {
   checkSyncVersions(request);
   const ordered = [...request.mutations].sort((a, b) => a.seq - b.seq);
   const results: MutationResult[] = [];
-  for (const mutation of ordered) results.push(await processMutation(db, viewer, request.clientId, mutation));
+  for (const mutation of ordered) results.push(await processMutation(db, viewer, request.clientId, mutation, at));
   return { results };
 }

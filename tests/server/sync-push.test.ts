@@ -18,14 +18,18 @@ describeOnDatabases('sync push', (fixture) => {
   /** Seeded contracts Alice may not see, and ones she may. */
   let notAlices: ContractRow[];
   let alices: ContractRow[];
+  let approvedAlices: ContractRow[];
   let nextSeq = 1;
 
   beforeAll(async () => {
-    await seedDatabase(fixture.db, { contracts: 120, seed: 21 });
+    await seedDatabase(fixture.db, { contracts: 800, seed: 21 });
     const [alice] = await fixture.db.select().from(users).where(eq(users.username, 'alice'));
     const all = await fixture.db.select().from(contracts);
     const seesIt = (c: ContractRow) => c.responsibleUserId === alice!.id || c.departmentId === alice!.departmentId;
-    alices = all.filter(seesIt);
+    // Only drafts and rejected contracts may still be edited (approved ones are altered instead).
+    const editable = (c: ContractRow) => c.status === 1 || c.status === 3;
+    alices = all.filter((c) => seesIt(c) && editable(c));
+    approvedAlices = all.filter((c) => seesIt(c) && c.status === 4);
     notAlices = all.filter((c) => !seesIt(c));
     expect(alices.length).toBeGreaterThan(3);
     expect(notAlices.length).toBeGreaterThan(3);
@@ -168,5 +172,45 @@ describeOnDatabases('sync push', (fixture) => {
     failure(await push(aliceToken, [], {}), 400, 'validation_failed');
     failure(await callEndpoint(app, 'syncPush', { body: {} }), 401, 'unauthorized');
     expect(await processedCount([mutation.id])).toBe(0);
+  });
+
+  it('holds offline edits to the REST rules: no edit of an approved contract, status only by an allowed step', async () => {
+    const approved = take(approvedAlices);
+    const draft = take(alices);
+    const second = take(alices);
+    const step = (contract: ContractRow, status: number): MutationEnvelope => ({
+      ...rename(contract, 'unused'),
+      args: { id: contract.id, patch: { status } },
+    });
+    const [edit, archiveAtOnce, approveAsStaff, submit] = await results(aliceToken, [
+      rename(approved, 'renamed after approval'),
+      step(draft, 5),
+      step(second, 4),
+      step(draft, 2),
+    ]);
+    expect(edit).toMatchObject({ status: 'rejected', error: { code: 'conflict', message: expect.stringContaining('approved cannot be edited') } });
+    expect(archiveAtOnce).toMatchObject({ status: 'rejected', error: { code: 'conflict' } });
+    expect(approveAsStaff).toMatchObject({ status: 'rejected', error: { code: 'conflict' } });
+    expect(submit).toMatchObject({ status: 'applied' });
+    const rows = await fixture.db.select().from(contracts).where(inArray(contracts.id, [approved.id, draft.id, second.id]));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get(approved.id)!.name).toBe(approved.name);
+    expect(byId.get(draft.id)!.status).toBe(2);
+    expect(byId.get(second.id)!.status).toBe(second.status);
+  });
+
+  it('strips the characters a contract name may not hold, and checks a changed number against the others', async () => {
+    const [a, b] = [take(alices), take(alices)];
+    const renumber = (contract: ContractRow, contractNumber: string): MutationEnvelope => ({
+      ...rename(contract, 'unused'),
+      args: { id: contract.id, patch: { contractNumber } },
+    });
+    const [cleaned] = await results(aliceToken, [rename(a, 'Lease: north wing?')]);
+    expect(cleaned).toMatchObject({ status: 'applied' });
+    const [row] = await fixture.db.select().from(contracts).where(eq(contracts.id, a.id));
+    expect(row!.name).toBe('Lease north wing');
+    await fixture.db.update(contracts).set({ contractNumber: 'HT-TAKEN-1' }).where(eq(contracts.id, b.id));
+    const [duplicate] = await results(aliceToken, [renumber({ ...a, version: row!.version }, 'HT-TAKEN-1')]);
+    expect(duplicate).toMatchObject({ status: 'rejected', error: { code: 'conflict' } });
   });
 });
