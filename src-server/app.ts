@@ -5,6 +5,7 @@ import { authenticate, login, logout, refresh } from './auth/service';
 import { contractStatistics, listContracts } from './contracts/repository';
 import type { ServerDb } from './db/database';
 import { installErrorHandling } from './http/errors';
+import { ledgerHandlers } from './ledger/handlers';
 import { registerEndpoints, type Handlers } from './http/routes';
 import { defaultSyncHistory, pullChanges, type SyncHistoryOptions } from './sync/pull';
 import { pushMutations } from './sync/push';
@@ -41,6 +42,7 @@ export function buildContractServer(db: ServerDb, options: ContractServerOptions
     contractStatistics: ({ user }) => contractStatistics(db, user),
     syncPull: ({ user, query }) => pullChanges(db, user, query, now(), syncHistory),
     syncPush: ({ user, body }) => pushMutations(db, user, body),
+    ...ledgerHandlers(db, now),
   };
   registerEndpoints(app, handlers, (authorization) => authenticate(db, authorization, now()));
   return app;

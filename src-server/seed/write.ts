@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/password';
 import type { ServerDb } from '../db/database';
 import { contracts, counterparties, departments, organisations, users } from '../db/schema';
+import { seedLedger } from '../ledger/seed';
+import { demoUsers } from './catalogue';
 import { generateDemoData } from './generate';
 
 export interface SeedSummary {
@@ -34,7 +36,7 @@ export async function seedDatabase(db: ServerDb, options: { contracts: number; s
 
   await db.transaction(async (tx) => {
     await tx.execute(
-      sql`truncate table contracts, contract_tombstones, processed_mutations, counterparties, auth_sessions, login_failures, users, departments, organisations cascade`,
+      sql`truncate table ledger_scenes, contract_transfers, case_type_templates, case_types, workflows, contracts, contract_tombstones, processed_mutations, counterparties, auth_sessions, login_failures, users, departments, organisations cascade`,
     );
     // Truncation leaves no tombstones: every cursor from before must resync (positions: migration 0003).
     await tx.execute(sql`update sync_horizon set pruned_through = pg_current_xact_id()::text::bigint << 24`);
@@ -43,6 +45,8 @@ export async function seedDatabase(db: ServerDb, options: { contracts: number; s
     await tx.insert(users).values(userRows);
     for (const batch of batches(data.counterparties)) await tx.insert(counterparties).values(batch);
     for (const batch of batches(data.contracts)) await tx.insert(contracts).values(batch);
+    const demoNames = new Set(demoUsers.map((user) => user.username));
+    await seedLedger(tx, { seed: options.seed, organisationId: data.organisation.id, userIds: data.users.filter((u) => demoNames.has(u.username)).map((u) => u.id) });
   });
   return {
     departments: data.departments.length,

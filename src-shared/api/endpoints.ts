@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { contractSchema, contractStatisticsSchema, contractStatusSchema } from '../domain/contract';
 import { userSchema } from '../domain/user';
 import { pageSchema } from './envelope';
+import { ledgerEndpoints } from './ledger';
 import { apiPrefix, endpoint, none, pageNum, trimmed, type Endpoint } from './endpoint';
 import { syncPullQuerySchema, syncPullResponseSchema, syncPushRequestSchema, syncPushResponseSchema } from './sync';
 
@@ -80,6 +81,7 @@ const coreEndpoints = {
 /** Every endpoint of the contract server; each feature adds its own map here. */
 export const endpoints = {
   ...coreEndpoints,
+  ...ledgerEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export { apiPrefix };
