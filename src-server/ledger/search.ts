@@ -38,10 +38,10 @@ function dateBound(path: string, value: Bound): string | undefined {
   return value;
 }
 
-/** A range on a column; both bounds empty means no condition (spec 5). */
-function range<T extends number | string>(path: string, column: Column, from: T | undefined, to: T | undefined, upper: (to: T) => SQL): SQL | undefined {
+/** A range from two bounds; both bounds empty means no condition (spec 5). */
+function range<T extends number | string>(path: string, from: T | undefined, to: T | undefined, lower: (from: T) => SQL, upper: (to: T) => SQL): SQL | undefined {
   if (from !== undefined && to !== undefined && from > to) throw badFilter(path, 'minimum cannot be greater than maximum');
-  return and(from !== undefined ? gte(column, from) : undefined, to !== undefined ? upper(to) : undefined);
+  return and(from !== undefined ? lower(from) : undefined, to !== undefined ? upper(to) : undefined);
 }
 
 function setCondition(path: string, column: SQL, values: readonly (string | number)[] | undefined, integers: boolean): SQL | undefined {
@@ -73,12 +73,12 @@ function filterCondition(filter: FilterCondition, index: number, fields: Map<str
     case 'text':
       return and(searchWord(expression, word), setCondition(path, expression, values, false));
     case 'number':
-      return range(path, column, numberBound(`${path}.condition.gte`, from), numberBound(`${path}.condition.lte`, to), (max) => lte(column, max));
+      return range(path, numberBound(`${path}.condition.gte`, from), numberBound(`${path}.condition.lte`, to), (min) => gte(column, min), (max) => lte(column, max));
     case 'date':
-      return range(path, column, dateBound(`${path}.condition.gte`, from), dateBound(`${path}.condition.lte`, to), (max) => lte(column, max));
+      return range(path, dateBound(`${path}.condition.gte`, from), dateBound(`${path}.condition.lte`, to), (min) => gte(column, min), (max) => lte(column, max));
     case 'timestamp':
-      // A day filter on an instant: up to the end of the upper day.
-      return range(path, column, dateBound(`${path}.condition.gte`, from), dateBound(`${path}.condition.lte`, to), (max) => lt(column, sql`(${max}::date + 1)`));
+      // Days on an instant: from the start of the lower day to the end of the upper one.
+      return range(path, dateBound(`${path}.condition.gte`, from), dateBound(`${path}.condition.lte`, to), (min) => gte(column, sql`${min}::date`), (max) => lt(column, sql`(${max}::date + 1)`));
     case 'set-text':
       return setCondition(path, expression, values, false);
     case 'set-int':
