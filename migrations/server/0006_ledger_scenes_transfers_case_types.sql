@@ -59,6 +59,13 @@ CREATE TABLE "ledger_scenes" (
 	CONSTRAINT "ledger_scenes_name_check" CHECK (char_length("ledger_scenes"."name") between 1 and 50)
 );
 --> statement-breakpoint
+CREATE TABLE "ledger_task_counts" (
+	"contract_id" text NOT NULL,
+	"performance_id" text NOT NULL,
+	"count" integer NOT NULL,
+	CONSTRAINT "ledger_task_counts_contract_id_performance_id_pk" PRIMARY KEY("contract_id","performance_id")
+);
+--> statement-breakpoint
 CREATE TABLE "workflows" (
 	"id" text PRIMARY KEY NOT NULL,
 	"organisation_id" text NOT NULL,
@@ -75,10 +82,12 @@ ALTER TABLE "contract_transfers" ADD CONSTRAINT "contract_transfers_to_user_id_u
 ALTER TABLE "contract_transfers" ADD CONSTRAINT "contract_transfers_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_scenes" ADD CONSTRAINT "ledger_scenes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_scenes" ADD CONSTRAINT "ledger_scenes_performance_id_performances_id_fk" FOREIGN KEY ("performance_id") REFERENCES "public"."performances"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ledger_task_counts" ADD CONSTRAINT "ledger_task_counts_contract_id_contracts_id_fk" FOREIGN KEY ("contract_id") REFERENCES "public"."contracts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "workflows" ADD CONSTRAINT "workflows_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "case_type_templates_template_idx" ON "case_type_templates" USING btree ("template_id");--> statement-breakpoint
 CREATE INDEX "case_types_organisation_idx" ON "case_types" USING btree ("organisation_id","sort_order");--> statement-breakpoint
 CREATE INDEX "contract_transfers_contract_idx" ON "contract_transfers" USING btree ("contract_id");--> statement-breakpoint
 CREATE INDEX "ledger_scenes_user_idx" ON "ledger_scenes" USING btree ("user_id","sort_order");--> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_scenes_one_default_key" ON "ledger_scenes" USING btree ("user_id") WHERE "ledger_scenes"."is_default";--> statement-breakpoint
+CREATE INDEX "ledger_task_counts_performance_idx" ON "ledger_task_counts" USING btree ("performance_id","contract_id");--> statement-breakpoint
 CREATE INDEX "workflows_organisation_idx" ON "workflows" USING btree ("organisation_id");

@@ -6,6 +6,9 @@ CREATE INDEX "performance_tasks_performance_update_time_idx" ON "performance_tas
 --> statement-breakpoint
 CREATE INDEX "performance_tasks_expiration_time_idx" ON "performance_tasks" ("expiration_time", "id");
 --> statement-breakpoint
+-- The contract-side part of a search word (src-server/ledger/search.ts, `q`).
+CREATE INDEX "contracts_contract_number_idx" ON "contracts" ("contract_number");
+--> statement-breakpoint
 -- Visibility now includes the business handler (src-server/contracts/repository.ts).
 CREATE INDEX "contracts_business_handler_user_idx" ON "contracts" ("business_handler_user_id");
 --> statement-breakpoint
@@ -22,6 +25,7 @@ BEGIN
   IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN
     EXECUTE 'CREATE INDEX performance_tasks_name_trgm_idx ON performance_tasks USING gin (name gin_trgm_ops)';
     EXECUTE 'CREATE INDEX contracts_name_trgm_idx ON contracts USING gin (name gin_trgm_ops)';
+    EXECUTE 'CREATE INDEX contracts_contract_number_trgm_idx ON contracts USING gin (contract_number gin_trgm_ops)';
   END IF;
 END;
 $$;
@@ -50,3 +54,47 @@ BEGIN
   RETURN NEW;
 END;
 $$;
+--> statement-breakpoint
+-- ledger_task_counts follows performance_tasks, one statement at a time (transition tables, so a
+-- batch insert costs one grouped upsert). An update only matters when it moves a record to
+-- another contract or performance.
+-- Each branch names only the transition tables its event has (PL/pgSQL plans a statement when
+-- it first runs it).
+CREATE FUNCTION ledger_task_counts_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO ledger_task_counts AS k (contract_id, performance_id, count)
+    SELECT contract_id, coalesce(performance_id, ''), count(*) FROM new_rows WHERE contract_id IS NOT NULL GROUP BY 1, 2
+    ON CONFLICT (contract_id, performance_id) DO UPDATE SET count = k.count + excluded.count;
+  ELSIF TG_OP = 'DELETE' THEN
+    UPDATE ledger_task_counts k SET count = k.count - d.n
+    FROM (SELECT contract_id, coalesce(performance_id, '') AS performance_id, count(*) AS n FROM old_rows WHERE contract_id IS NOT NULL GROUP BY 1, 2) d
+    WHERE k.contract_id = d.contract_id AND k.performance_id = d.performance_id;
+  ELSE
+    INSERT INTO ledger_task_counts AS k (contract_id, performance_id, count)
+    SELECT contract_id, performance_id, sum(delta) FROM (
+      SELECT o.contract_id, coalesce(o.performance_id, '') AS performance_id, -1 AS delta FROM old_rows o JOIN new_rows n ON n.id = o.id
+      WHERE o.contract_id IS NOT NULL AND (n.contract_id IS DISTINCT FROM o.contract_id OR n.performance_id IS DISTINCT FROM o.performance_id)
+      UNION ALL
+      SELECT n.contract_id, coalesce(n.performance_id, ''), 1 FROM old_rows o JOIN new_rows n ON n.id = o.id
+      WHERE n.contract_id IS NOT NULL AND (n.contract_id IS DISTINCT FROM o.contract_id OR n.performance_id IS DISTINCT FROM o.performance_id)
+    ) moved
+    GROUP BY 1, 2
+    ON CONFLICT (contract_id, performance_id) DO UPDATE SET count = k.count + excluded.count;
+  END IF;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER ledger_task_counts_insert AFTER INSERT ON performance_tasks
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ledger_task_counts_apply();
+--> statement-breakpoint
+CREATE TRIGGER ledger_task_counts_update AFTER UPDATE ON performance_tasks
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ledger_task_counts_apply();
+--> statement-breakpoint
+CREATE TRIGGER ledger_task_counts_delete AFTER DELETE ON performance_tasks
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ledger_task_counts_apply();
+--> statement-breakpoint
+-- Records written before this migration.
+INSERT INTO ledger_task_counts (contract_id, performance_id, count)
+SELECT contract_id, coalesce(performance_id, ''), count(*) FROM performance_tasks WHERE contract_id IS NOT NULL GROUP BY 1, 2;

@@ -120,3 +120,18 @@ export const workflows = pgTable(
   },
   (t) => [index('workflows_organisation_idx').on(t.organisationId)],
 );
+
+/**
+ * How many performance records each contract has per performance (performance '' for none), kept
+ * by statement triggers on performance_tasks (custom migration): the unfiltered ledger count is a
+ * sum over the viewer's contracts instead of a count over every record.
+ */
+export const ledgerTaskCounts = pgTable(
+  'ledger_task_counts',
+  {
+    contractId: text('contract_id').notNull().references(() => contracts.id, { onDelete: 'cascade' }),
+    performanceId: text('performance_id').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.contractId, t.performanceId] }), index('ledger_task_counts_performance_idx').on(t.performanceId, t.contractId)],
+);

@@ -96,12 +96,10 @@ describeOnDatabases('ledger search', (fixture) => {
   /** Every page of a search, in order. */
   async function searchAll(username: string, body: Record<string, unknown> = {}) {
     const rows: Page['list'] = [];
-    let count = 0;
     for (let pageNum = 1; ; pageNum++) {
       const page = okData('ledgerSearch', await search(username, { ...body, pageNum, pageSize: 50 }));
       rows.push(...page.list);
-      count = page.count;
-      if (page.list.length < 50) return { rows, count };
+      if (page.list.length < 50) return { rows, count: page.count };
     }
   }
   const ids = (rows: readonly { id: string }[]) => rows.map((r) => r.id).sort();
@@ -244,5 +242,20 @@ describeOnDatabases('ledger search', (fixture) => {
     failure(await callEndpoint(app, 'ledgerSearch', { token: tokens.get('admin')!, rawBody: '{"pageNum":' }), 400, 'bad_request');
     failure(await callEndpoint(app, 'ledgerSearch', { body: {} }), 401, 'unauthorized');
     expect((await fixture.db.select().from(performanceTasks)).length).toBe(tasks.length + 1);
+  });
+
+  it('keeps the unfiltered count right as records are added, moved between contracts and performances, and deleted', async () => {
+    const filteredCount = async () => okData('ledgerSearch', await search('admin', { filterList: [{ id: 'name', condition: { searchWord: ' ' } }] })).count;
+    const unfilteredCount = async (performanceId?: string) => okData('ledgerSearch', await search('admin', performanceId ? { performanceId } : {})).count;
+    const [first, second] = tasks;
+    await fixture.db.update(performanceTasks).set({ contractId: second!.contractId, performanceId: performanceB }).where(eq(performanceTasks.id, first!.id));
+    await fixture.db.update(performanceTasks).set({ state: 4 }).where(eq(performanceTasks.contractId, second!.contractId!));
+    await fixture.db.delete(performanceTasks).where(eq(performanceTasks.id, second!.id));
+    await fixture.db.update(performanceTasks).set({ contractId: null }).where(eq(performanceTasks.id, 'tricky-0'));
+    const now = (await fixture.db.select().from(performanceTasks)).filter((t) => t.contractId !== null);
+    expect(await unfilteredCount()).toBe(now.length);
+    expect(await filteredCount()).toBe(now.filter((t) => t.name.includes(' ')).length);
+    expect(await unfilteredCount(performanceB)).toBe(now.filter((t) => t.performanceId === performanceB).length);
+    expect(await unfilteredCount(performanceA)).toBe(now.filter((t) => t.performanceId === performanceA).length);
   });
 });
