@@ -138,11 +138,16 @@ export async function benchServer(): Promise<void> {
       await server.stop();
     }
   } finally {
-    const client = new pg.Client({ connectionString: postgres });
-    await client.connect();
-    await client.query(`drop database if exists ${databaseName} with (force)`);
-    await client.end();
+    // BENCH_KEEP_DATABASE=1 keeps the data for EXPLAIN ANALYZE.
+    if (!process.env.BENCH_KEEP_DATABASE) await dropDatabase(postgres);
   }
+}
+
+async function dropDatabase(postgres: string): Promise<void> {
+  const client = new pg.Client({ connectionString: postgres });
+  await client.connect();
+  await client.query(`drop database if exists ${databaseName} with (force)`);
+  await client.end();
 }
 
 await benchServer();

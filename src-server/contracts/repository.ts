@@ -46,9 +46,10 @@ export function visibleTo(viewer: Viewer, owner: OwnerColumns = contractOwner): 
     eq(owner.responsibleUserId, viewer.id),
     viewer.departmentId ? eq(owner.departmentId, viewer.departmentId) : undefined,
     owner.businessHandlerUserId ? eq(owner.businessHandlerUserId, viewer.id) : undefined,
-    // IN, not a correlated EXISTS: PostgreSQL hashes the viewer's few agent rows once.
+    // = ANY(ARRAY(…)), not IN or EXISTS: the viewer's few agent rows are read once into an array,
+    // and the whole OR stays a BitmapOr of index scans on contracts.
     owner.contractId
-      ? sql`${owner.contractId} in (select ${contractAgents.contractId} from ${contractAgents} where ${contractAgents.userId} = ${viewer.id})`
+      ? sql`${owner.contractId} = any(array(select ${contractAgents.contractId} from ${contractAgents} where ${contractAgents.userId} = ${viewer.id}))`
       : undefined,
   );
 }

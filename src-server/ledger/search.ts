@@ -140,15 +140,20 @@ function matchesWord(word: string): SQL {
   return sql`${t.id} in (${byName} union ${byContract})`;
 }
 
-/** The count with no filter: a sum over the viewer's contracts of their kept record counts. */
+/**
+ * The count with no filter: a sum of the kept record counts. For staff, one probe per visible
+ * contract (a correlated sum), which beats joining every contract's counts.
+ */
 async function countUnfiltered(db: ServerDb, viewer: SessionUser, performanceId: string | null): Promise<number> {
   const k = ledgerTaskCounts;
   const visible = visibleTo(viewer);
   const byPerformance = performanceId ? eq(k.performanceId, performanceId) : undefined;
-  const total = sql<string | null>`sum(${k.count})`;
   const [row] = visible
-    ? await db.select({ total }).from(k).innerJoin(c, eq(c.id, k.contractId)).where(and(byPerformance, visible))
-    : await db.select({ total }).from(k).where(byPerformance);
+    ? await db
+        .select({ total: sql<string | null>`sum((select sum(${k.count}) from ${k} where ${and(eq(k.contractId, c.id), byPerformance)}))` })
+        .from(c)
+        .where(visible)
+    : await db.select({ total: sql<string | null>`sum(${k.count})` }).from(k).where(byPerformance);
   return Number(row?.total ?? 0);
 }
 
