@@ -63,6 +63,9 @@ CREATE TABLE "ledger_task_counts" (
 	"contract_id" text NOT NULL,
 	"performance_id" text NOT NULL,
 	"count" integer NOT NULL,
+	"responsible_user_id" text,
+	"department_id" text,
+	"business_handler_user_id" text,
 	CONSTRAINT "ledger_task_counts_contract_id_performance_id_pk" PRIMARY KEY("contract_id","performance_id")
 );
 --> statement-breakpoint
@@ -90,4 +93,7 @@ CREATE INDEX "contract_transfers_contract_idx" ON "contract_transfers" USING btr
 CREATE INDEX "ledger_scenes_user_idx" ON "ledger_scenes" USING btree ("user_id","sort_order");--> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_scenes_one_default_key" ON "ledger_scenes" USING btree ("user_id") WHERE "ledger_scenes"."is_default";--> statement-breakpoint
 CREATE INDEX "ledger_task_counts_performance_idx" ON "ledger_task_counts" USING btree ("performance_id","contract_id");--> statement-breakpoint
+CREATE INDEX "ledger_task_counts_responsible_user_idx" ON "ledger_task_counts" USING btree ("responsible_user_id");--> statement-breakpoint
+CREATE INDEX "ledger_task_counts_department_idx" ON "ledger_task_counts" USING btree ("department_id");--> statement-breakpoint
+CREATE INDEX "ledger_task_counts_business_handler_user_idx" ON "ledger_task_counts" USING btree ("business_handler_user_id");--> statement-breakpoint
 CREATE INDEX "workflows_organisation_idx" ON "workflows" USING btree ("organisation_id");

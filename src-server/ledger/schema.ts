@@ -122,9 +122,10 @@ export const workflows = pgTable(
 );
 
 /**
- * How many performance records each contract has per performance (performance '' for none), kept
- * by statement triggers on performance_tasks (custom migration): the unfiltered ledger count is a
- * sum over the viewer's contracts instead of a count over every record.
+ * How many performance records each contract has per performance (performance '' for none), with
+ * a copy of the contract's owner columns, kept by triggers (custom migration): the unfiltered
+ * ledger count is a sum over this narrow table under the usual visibility rule, instead of a
+ * count over every record joined to its contract.
  */
 export const ledgerTaskCounts = pgTable(
   'ledger_task_counts',
@@ -132,6 +133,15 @@ export const ledgerTaskCounts = pgTable(
     contractId: text('contract_id').notNull().references(() => contracts.id, { onDelete: 'cascade' }),
     performanceId: text('performance_id').notNull(),
     count: integer('count').notNull(),
+    responsibleUserId: text('responsible_user_id'),
+    departmentId: text('department_id'),
+    businessHandlerUserId: text('business_handler_user_id'),
   },
-  (t) => [primaryKey({ columns: [t.contractId, t.performanceId] }), index('ledger_task_counts_performance_idx').on(t.performanceId, t.contractId)],
+  (t) => [
+    primaryKey({ columns: [t.contractId, t.performanceId] }),
+    index('ledger_task_counts_performance_idx').on(t.performanceId, t.contractId),
+    index('ledger_task_counts_responsible_user_idx').on(t.responsibleUserId),
+    index('ledger_task_counts_department_idx').on(t.departmentId),
+    index('ledger_task_counts_business_handler_user_idx').on(t.businessHandlerUserId),
+  ],
 );

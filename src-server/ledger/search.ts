@@ -141,19 +141,15 @@ function matchesWord(word: string): SQL {
 }
 
 /**
- * The count with no filter: a sum of the kept record counts. For staff, one probe per visible
- * contract (a correlated sum), which beats joining every contract's counts.
+ * The count with no filter: a sum of the kept record counts, under the visibility rule applied to
+ * their copy of the contract's owner columns.
  */
 async function countUnfiltered(db: ServerDb, viewer: SessionUser, performanceId: string | null): Promise<number> {
   const k = ledgerTaskCounts;
-  const visible = visibleTo(viewer);
-  const byPerformance = performanceId ? eq(k.performanceId, performanceId) : undefined;
-  const [row] = visible
-    ? await db
-        .select({ total: sql<string | null>`sum((select sum(${k.count}) from ${k} where ${and(eq(k.contractId, c.id), byPerformance)}))` })
-        .from(c)
-        .where(visible)
-    : await db.select({ total: sql<string | null>`sum(${k.count})` }).from(k).where(byPerformance);
+  const [row] = await db
+    .select({ total: sql<string | null>`sum(${k.count})` })
+    .from(k)
+    .where(and(performanceId ? eq(k.performanceId, performanceId) : undefined, visibleTo(viewer, k)));
   return Number(row?.total ?? 0);
 }
 

@@ -258,4 +258,17 @@ describeOnDatabases('ledger search', (fixture) => {
     expect(await unfilteredCount(performanceB)).toBe(now.filter((t) => t.performanceId === performanceB).length);
     expect(await unfilteredCount(performanceA)).toBe(now.filter((t) => t.performanceId === performanceA).length);
   });
+
+  it('keeps the unfiltered count right for staff when a contract changes hands', async () => {
+    const alice = people.get('alice')!;
+    const foreign = tasks.find((t) => !visible('alice').includes(t))!;
+    await fixture.db.update(contracts).set({ responsibleUserId: alice.id }).where(eq(contracts.id, foreign.contractId!));
+    const moved = await fixture.db.select().from(contracts).where(eq(contracts.id, foreign.contractId!));
+    contractById.set(moved[0]!.id, moved[0]!);
+    tasks = (await fixture.db.select().from(performanceTasks)).filter((t) => t.contractId !== null);
+    const expected = visible('alice');
+    expect(expected.some((t) => t.id === foreign.id)).toBe(true);
+    expect(okData('ledgerSearch', await search('alice', {})).count).toBe(expected.length);
+    expect(okData('ledgerSearch', await search('alice', { performanceId: performanceB })).count).toBe(expected.filter((t) => t.performanceId === performanceB).length);
+  });
 });
