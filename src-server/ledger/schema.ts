@@ -10,8 +10,8 @@ import { performances } from '../performance/schema';
 
 /**
  * A column the ledger can filter or show. System definitions (the performance record's own
- * columns and the contract columns) are written by migration; where each reads its value from is
- * decided in code by id (src-server/ledger/fields.ts), never taken from a request.
+ * columns and the contract columns) are written from the catalogue in src-server/ledger/fields.ts
+ * on first use; which SQL each id reads is decided there, by id, never taken from a request.
  */
 export const ledgerFields = pgTable(
   'ledger_fields',
