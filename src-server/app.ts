@@ -12,6 +12,7 @@ import { projectsHandlers } from './projects/handlers';
 import { scoringHandlers } from './scoring/handlers';
 import { installErrorHandling } from './http/errors';
 import { openApiDocument, openApiPath } from './http/openapi';
+import { ledgerHandlers } from './ledger/handlers';
 import { registerEndpoints, type Handlers } from './http/routes';
 import { numberingHandlers } from './numbering/handlers';
 import { contractFormsHandlers } from './contract-forms/handlers';
@@ -61,6 +62,7 @@ export function buildContractServer(db: ServerDb, options: ContractServerOptions
     ...projectsHandlers(db, now),
     ...scoringHandlers(db, now),
     ...intellectualPropertyHandlers(db, now),
+    ...ledgerHandlers(db, now),
   };
   registerEndpoints(app, handlers, (authorization) => authenticate(db, authorization, now()));
   registerFileRoutes(app, db, now, resolveFileStoreOptions(options.files));

@@ -1,28 +1,57 @@
-import { and, count, desc, eq, ilike, or, type Column, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql, type Column, type SQL } from 'drizzle-orm';
 import type { ContractListQuery } from '../../src-shared/api/endpoints';
 import type { Contract, ContractStatistics } from '../../src-shared/domain/contract';
 import { contractStatusStatisticsKey } from '../../src-shared/domain/enums';
 import type { User } from '../../src-shared/domain/user';
 import type { ServerDb } from '../db/database';
-import { contracts, counterparties, departments, users } from '../db/schema';
+import { contractAgents, contracts, contractTombstones, counterparties, departments, users } from '../db/schema';
 
 /** Who is looking: enough of the signed-in user to decide what they may see. */
 export type Viewer = Pick<User, 'id' | 'role' | 'departmentId'>;
 
-/** The columns visibility is decided on: a contract's, or a tombstone's copy of them. */
+/**
+ * The columns visibility is decided on: a contract's, or a tombstone's copy of them. A tombstone
+ * names one former owner per row (see the contracts_take_change_seq trigger), so it has neither a
+ * business handler nor agents.
+ */
 export interface OwnerColumns {
   responsibleUserId: Column;
   departmentId: Column;
+  businessHandlerUserId?: Column;
+  /** The contract's id, to find its agents. */
+  contractId?: Column;
 }
 
+const contractOwner: OwnerColumns = {
+  responsibleUserId: contracts.responsibleUserId,
+  departmentId: contracts.departmentId,
+  businessHandlerUserId: contracts.businessHandlerUserId,
+  contractId: contracts.id,
+};
+
+/** A tombstone's owner columns: the one former owner it was written for. */
+export const tombstoneOwner: OwnerColumns = {
+  responsibleUserId: contractTombstones.responsibleUserId,
+  departmentId: contractTombstones.departmentId,
+};
+
 /**
- * Admins see every contract; staff see the contracts they are responsible for and those of their
- * own department. Every read of contracts goes through this condition.
+ * Admins see every contract; staff see the contracts they are responsible for, handle as business
+ * handler or act for as an agent, and those of their own department. Every read of contracts
+ * (lists, the ledger search, the change feed) goes through this condition.
  */
-export function visibleTo(viewer: Viewer, owner: OwnerColumns = contracts): SQL | undefined {
+export function visibleTo(viewer: Viewer, owner: OwnerColumns = contractOwner): SQL | undefined {
   if (viewer.role === 'admin') return undefined;
-  const own = eq(owner.responsibleUserId, viewer.id);
-  return viewer.departmentId ? or(own, eq(owner.departmentId, viewer.departmentId)) : own;
+  return or(
+    eq(owner.responsibleUserId, viewer.id),
+    viewer.departmentId ? eq(owner.departmentId, viewer.departmentId) : undefined,
+    owner.businessHandlerUserId ? eq(owner.businessHandlerUserId, viewer.id) : undefined,
+    // = ANY(ARRAY(…)), not IN or EXISTS: the viewer's few agent rows are read once into an array,
+    // and the whole OR stays a BitmapOr of index scans on contracts.
+    owner.contractId
+      ? sql`${owner.contractId} = any(array(select ${contractAgents.contractId} from ${contractAgents} where ${contractAgents.userId} = ${viewer.id}))`
+      : undefined,
+  );
 }
 
 /** A contract joined with the names the ledger shows, plus its change sequence for the pull. */

@@ -13,6 +13,8 @@ import { generateProjects } from '../projects/seed';
 import { seedScoring } from '../scoring/seed';
 import { insertInBatches } from './batch';
 import { generateDemoData, seedBaseDate } from './generate';
+import { seedLedger } from '../ledger/seed';
+import { demoUsers } from './catalogue';
 
 export interface SeedSummary {
   departments: number;
@@ -65,6 +67,8 @@ export async function seedDatabase(db: ServerDb, options: { contracts: number; s
     await seedIntellectualProperty(tx, { organisationId, creators: staff.map((u) => u.id) }, options.seed, base);
     const numbering = await seedNumbering(tx, data, options.seed, seedBaseDate);
     await seedContractForms(tx, data, numbering, options.seed, seedBaseDate);
+    const demoNames = new Set(demoUsers.map((user) => user.username));
+    await seedLedger(tx, { seed: options.seed, organisationId, userIds: data.users.filter((u) => demoNames.has(u.username)).map((u) => u.id) });
     return seedPerformance(tx, { seed: options.seed, organisationId, users: userRows, baseDate: seedBaseDate });
   });
   return {

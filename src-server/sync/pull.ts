@@ -5,7 +5,7 @@ import { AppFailure } from '../../src-shared/errors';
 import type { ServerDb } from '../db/database';
 import { contracts, contractTombstones } from '../db/schema';
 import { checkSyncVersions } from './protocol';
-import { selectContractRows, toContract, visibleTo, type Viewer } from '../contracts/repository';
+import { selectContractRows, tombstoneOwner, toContract, visibleTo, type Viewer } from '../contracts/repository';
 
 // The change feed, safe against commit order. Every change carries a position whose high bits
 // are the id of the transaction that wrote it (migration 0003). A pull serves only changes of
@@ -86,7 +86,7 @@ export async function pullChanges(db: ServerDb, viewer: Viewer, query: SyncPullQ
       if (BigInt(state.prunedThrough) > level) throw new AppFailure('must_resync');
 
       const liveWhere = between(contracts.changeSeq, after, below, visibleTo(viewer));
-      const deadWhere = between(contractTombstones.changeSeq, after, below, visibleTo(viewer, contractTombstones));
+      const deadWhere = between(contractTombstones.changeSeq, after, below, visibleTo(viewer, tombstoneOwner));
       const live = await selectContractRows(tx).where(liveWhere).orderBy(asc(contracts.changeSeq)).limit(query.limit);
       const dead = await tx
         .select({ changeSeq: contractTombstones.changeSeq, id: contractTombstones.contractId })

@@ -7,6 +7,7 @@ import { intellectualPropertyEndpoints } from './intellectual-property';
 import { lawFirmsEndpoints } from './law-firms';
 import { projectsEndpoints } from './projects';
 import { scoringEndpoints } from './scoring';
+import { ledgerEndpoints } from './ledger';
 import { apiPrefix, endpoint, none, pageNum, trimmed, type Endpoint } from './endpoint';
 import { contractFormsEndpoints } from './contract-forms';
 import { numberingEndpoints } from './numbering';
@@ -96,6 +97,7 @@ export const endpoints = {
   ...projectsEndpoints,
   ...scoringEndpoints,
   ...intellectualPropertyEndpoints,
+  ...ledgerEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export { apiPrefix };

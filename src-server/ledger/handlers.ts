@@ -1,0 +1,22 @@
+import type { ledgerEndpoints } from '../../src-shared/api/ledger';
+import type { ServerDb } from '../db/database';
+import type { FeatureHandlers } from '../http/routes';
+import { archivedCount, caseTypeTree, templateOptions, workflowOptions } from './options';
+import { createScene, listScenes, saveScenes, sceneTitles } from './scenes';
+import { searchLedger } from './search';
+import { transferContracts } from './transfer';
+
+export function ledgerHandlers(db: ServerDb, now: () => Date): FeatureHandlers<typeof ledgerEndpoints> {
+  return {
+    ledgerScenes: ({ user }) => listScenes(db, user),
+    ledgerSceneCreate: ({ user, body }) => createScene(db, user, body),
+    ledgerScenesSave: ({ user, body }) => saveScenes(db, user, body, now()),
+    ledgerTitles: ({ user, query }) => sceneTitles(db, user, query.configId),
+    ledgerSearch: ({ user, body }) => searchLedger(db, user, body),
+    contractTransfer: ({ user, body }) => transferContracts(db, user, body, now()),
+    contractArchived: ({ user }) => archivedCount(db, user),
+    caseTypeTree: ({ user }) => caseTypeTree(db, user),
+    workflowFilterOptions: ({ user, query }) => workflowOptions(db, user, query.q),
+    templateFilterOptions: ({ user, query }) => templateOptions(db, user, query.q),
+  };
+}
