@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
-import { ContractStatus } from '../../src-shared/domain/enums';
+import type { ContractStatus } from '../../src-shared/domain/enums';
+import { approvalTransitions as transitions, isEditableStatus, mayTake, stepBetween, type ApprovalAction } from '../../src-shared/rules/contract-status';
 import { AppFailure } from '../../src-shared/errors';
 import type { SessionUser } from '../auth/service';
 import type { ServerDb } from '../db/database';
@@ -7,7 +8,7 @@ import { approvalRecords } from './schema';
 
 // The approval state machine shared by contracts and templates (spec 4, "Contract statuses").
 
-export type ApprovalAction = 'submit' | 'approve' | 'reject' | 'archive';
+export type { ApprovalAction } from '../../src-shared/rules/contract-status';
 
 const statusNames: Record<ContractStatus, string> = {
   1: 'drafting',
@@ -16,17 +17,6 @@ const statusNames: Record<ContractStatus, string> = {
   4: 'approved',
   5: 'archived',
 };
-
-/** Where each step may start and where it leads. */
-const transitions: Record<ApprovalAction, { from: readonly ContractStatus[]; to: ContractStatus }> = {
-  submit: { from: [ContractStatus.Drafting, ContractStatus.ApprovalRejected], to: ContractStatus.UnderApproval },
-  approve: { from: [ContractStatus.UnderApproval], to: ContractStatus.Approved },
-  reject: { from: [ContractStatus.UnderApproval], to: ContractStatus.ApprovalRejected },
-  archive: { from: [ContractStatus.Approved], to: ContractStatus.Archived },
-};
-
-/** Statuses in which the document itself may still be edited or deleted. */
-export const editableStatuses: readonly (ContractStatus | null)[] = [ContractStatus.Drafting, ContractStatus.ApprovalRejected, null];
 
 export function statusName(status: ContractStatus | null): string {
   return status === null ? 'without a status' : statusNames[status];
@@ -44,7 +34,7 @@ export function nextStatus(subject: 'contract' | 'template', action: ApprovalAct
 
 /** Approving and rejecting are for administrators (the approvers of this product). */
 export function checkApprover(user: Pick<SessionUser, 'role'>, action: ApprovalAction): void {
-  if ((action === 'approve' || action === 'reject') && user.role !== 'admin') {
+  if (!mayTake(user.role, action)) {
     throw new AppFailure('forbidden', `only approvers (administrators) may ${action}`);
   }
 }
@@ -55,16 +45,14 @@ export function checkApprover(user: Pick<SessionUser, 'role'>, action: ApprovalA
  * PDF, so it is refused here and done through the archive call.
  */
 export function actionLeadingTo(subject: 'contract' | 'template', current: ContractStatus | null, target: ContractStatus): ApprovalAction {
-  const entry = (Object.entries(transitions) as [ApprovalAction, (typeof transitions)[ApprovalAction]][]).find(
-    ([, transition]) => transition.to === target && current !== null && transition.from.includes(current),
-  );
-  if (!entry) throw new AppFailure('conflict', `a ${subject} that is ${statusName(current)} cannot become ${statusNames[target]} in one step`);
-  if (entry[0] === 'archive') throw new AppFailure('conflict', `archiving a ${subject} needs the archived PDF: use the archive action`);
-  return entry[0];
+  const action = stepBetween(current, target);
+  if (!action) throw new AppFailure('conflict', `a ${subject} that is ${statusName(current)} cannot become ${statusNames[target]} in one step`);
+  if (action === 'archive') throw new AppFailure('conflict', `archiving a ${subject} needs the archived PDF: use the archive action`);
+  return action;
 }
 
 export function checkEditable(subject: 'contract' | 'template', status: ContractStatus | null): void {
-  if (!editableStatuses.includes(status)) {
+  if (!isEditableStatus(status)) {
     throw new AppFailure('conflict', `a ${subject} that is ${statusName(status)} cannot be edited or deleted${subject === 'contract' ? ': alter an approved contract instead' : ''}`);
   }
 }

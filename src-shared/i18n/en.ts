@@ -60,6 +60,7 @@ export const en = {
     save: 'Save',
     cancel: 'Cancel',
     savedOffline: 'Saved on this device; it is sent when the server can be reached.',
+    lockedAfterApproval: 'Under approval, approved and archived contracts keep their name; approved ones are changed by an alteration.',
   },
   ledger: {
     performanceStatistics: 'performance statistics',

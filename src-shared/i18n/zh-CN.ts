@@ -59,6 +59,7 @@ export const zhCN: Catalog = {
     save: '保存',
     cancel: '取消',
     savedOffline: '已保存在本机，可连接服务器时自动发送。',
+    lockedAfterApproval: '审批中、已审批和已归档的合同不能修改名称；已审批的合同请通过变更修改。',
   },
   ledger: {
     performanceStatistics: '履约统计',

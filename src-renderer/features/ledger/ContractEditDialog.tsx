@@ -2,13 +2,16 @@ import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputG
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Contract } from '../../../src-shared/domain/contract';
-import { contractStatuses, type ContractStatus } from '../../../src-shared/domain/enums';
-import { useUpdateContractMutation } from '../../api/api';
+import type { ContractStatus } from '../../../src-shared/domain/enums';
+import { directStatusSteps, isEditableStatus } from '../../../src-shared/rules/contract-status';
+import { useSessionQuery, useUpdateContractMutation } from '../../api/api';
 import { useActionFailure } from '../../app/useActionFailure';
 
 /**
  * The first write of the UI: a contract's name and status, edited in place. The core saves it
- * on this device at once (the ledger shows it) and sync sends it to the server.
+ * on this device at once (the ledger shows it) and sync sends it to the server. It offers only
+ * what the server accepts: the name while the contract is a draft or rejected, and a status one
+ * approval step away that the user may take.
  */
 export function ContractEditDialog({ contract, onClose }: { contract: Contract; onClose: () => void }) {
   const { t } = useTranslation();
@@ -17,6 +20,10 @@ export function ContractEditDialog({ contract, onClose }: { contract: Contract; 
   const [update, { isLoading }] = useUpdateContractMutation();
   const onFailure = useActionFailure();
   const labels = t('contractStatus', { returnObjects: true });
+  const { data: session } = useSessionQuery();
+  const role = session?.signedIn ? session.user.role : 'staff';
+  const nameEditable = isEditableStatus(contract.status);
+  const statusChoices = [contract.status, ...directStatusSteps(contract.status, role)];
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -35,15 +42,25 @@ export function ContractEditDialog({ contract, onClose }: { contract: Contract; 
       <form onSubmit={submit}>
         <DialogBody>
           <FormGroup label={t('contractEdit.name')} labelFor="contract-edit-name">
-            <InputGroup id="contract-edit-name" data-testid="contract-edit-name" value={name} maxLength={200} autoFocus onValueChange={setName} />
+            <InputGroup
+              id="contract-edit-name"
+              data-testid="contract-edit-name"
+              value={name}
+              maxLength={200}
+              autoFocus={nameEditable}
+              disabled={!nameEditable}
+              onValueChange={setName}
+            />
           </FormGroup>
+          {!nameEditable && <p className="contract-edit__note" data-testid="contract-edit-locked">{t('contractEdit.lockedAfterApproval')}</p>}
           <FormGroup label={t('contractEdit.status')} labelFor="contract-edit-status">
             <HTMLSelect
               id="contract-edit-status"
               data-testid="contract-edit-status"
               value={status ?? ''}
               onChange={(event) => setStatus(Number(event.currentTarget.value) as ContractStatus)}
-              options={[...(status === null ? [{ value: '', label: labels.missing }] : []), ...contractStatuses.map((s) => ({ value: s, label: labels[s] }))]}
+              disabled={statusChoices.length === 1}
+              options={statusChoices.map((s) => (s === null ? { value: '', label: labels.missing } : { value: s, label: labels[s] }))}
             />
           </FormGroup>
           <p className="contract-edit__note">{t('contractEdit.savedOffline')}</p>
