@@ -33,6 +33,8 @@ async function signedInCore(dataDir: string): Promise<Core> {
 }
 
 const firstContract = async (core: Core) => (await call(core, 'ledger.contractPage', { pageSize: 10, sort: { field: 'name', order: 'asc' } })).list[0]!;
+/** Drafts by name: only they may still be edited (approved contracts are altered instead). */
+const drafts = async (core: Core) => (await call(core, 'ledger.contractPage', { status: 1, pageSize: 10, sort: { field: 'name', order: 'asc' } })).list;
 
 describe('sync channels', () => {
   const mineDir = tempDir('contract-desk-mine-');
@@ -50,20 +52,23 @@ describe('sync channels', () => {
     mine = await signedInCore(mineDir.path);
     const events: EventName[] = [];
     mine.subscribe((event) => events.push(event));
-    const contract = await firstContract(mine);
+    const [contract, submitted] = await drafts(mine);
     const before = await call(mine, 'ledger.contractStatistics', {});
-    const { mutationId } = await call(mine, 'contract.update', { id: contract.id, patch: { name: '0 Renamed here', status: 5 } });
+    const { mutationId } = await call(mine, 'contract.update', { id: contract!.id, patch: { name: '0 Renamed here' } });
     expect(mutationId).toMatch(/^[0-9a-f-]{36}$/);
     expect(events).toContain('data.changed');
-    expect(await firstContract(mine)).toMatchObject({ id: contract.id, name: '0 Renamed here', status: 5 });
+    expect(await firstContract(mine)).toMatchObject({ id: contract!.id, name: '0 Renamed here', status: 1 });
+    // A status step (submit for approval) moves the header counts at once, before the server knows.
+    await call(mine, 'contract.update', { id: submitted!.id, patch: { status: 2 } });
     const counts = await call(mine, 'ledger.contractStatistics', {});
-    expect(counts.archived).toBe(before.archived + (contract.status === 5 ? 0 : 1));
+    expect(counts).toMatchObject({ draft: before.draft - 1, underApproval: before.underApproval + 1 });
     const drained = await waitFor(async () => {
       const status = await call(mine, 'sync.status', {});
       return status.queued === 0 && status.phase === 'idle' ? status : undefined;
     });
     expect(drained).toMatchObject({ online: true, oldestQueuedAt: null, problems: [] });
-    expect(await firstContract(mine)).toMatchObject({ name: '0 Renamed here', version: contract.version + 1 });
+    expect(await firstContract(mine)).toMatchObject({ name: '0 Renamed here', version: contract!.version + 1 });
+    expect((await drafts(mine)).some((c) => c.id === submitted!.id)).toBe(false);
   });
 
   it('a stale edit becomes a conflict; keep theirs drops it, apply mine again wins on top', async () => {
