@@ -5,12 +5,12 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { envelopeSchema, errorEnvelopeSchema, type ErrorEnvelope } from '../../src-shared/api/envelope';
 import { endpoints, type EndpointName, type EndpointResponse } from '../../src-shared/api/endpoints';
 import { syncProtocolVersion, syncSchemaVersion } from '../../src-shared/api/sync';
-import { buildContractServer, openDatabase, type DatabaseHandle, type ServerDb } from '../../src-server/index';
+import { buildContractServer, openDatabase, type ContractServerOptions, type DatabaseHandle, type ServerDb } from '../../src-server/index';
 
 // Every server suite runs twice: on PGlite in a temporary directory, and on a fresh, uniquely
 // named PostgreSQL database (dropped afterwards) when one answers at TEST_DATABASE_URL.
@@ -84,7 +84,7 @@ export interface DatabaseFixture {
   reopen(): Promise<void>;
   readonly db: ServerDb;
   /** A server on the suite's database, driven with `inject`; closed after the suite. */
-  server(clock?: TestClock): FastifyInstance;
+  server(clock?: TestClock, options?: Omit<ContractServerOptions, 'now'>): FastifyInstance;
 }
 
 /**
@@ -124,9 +124,10 @@ export function describeOnDatabases(title: string, suite: (fixture: DatabaseFixt
           handle = undefined;
           handle = await openDatabase(scratch!.options);
         },
-        server(clock = new TestClock()) {
-          const app = buildContractServer(this.db, { now: clock.now });
+        server(clock = new TestClock(), options = {}) {
+          const app = buildContractServer(this.db, { ...options, now: clock.now });
           servers.push(app);
+          databaseOf.set(app, this.db);
           return app;
         },
       };
@@ -217,8 +218,32 @@ export function upsertedRows(page: EndpointResponse<'syncPull'>) {
   return page.changes.flatMap((change) => (change.op === 'upsert' ? [change.row] : []));
 }
 
-/** Pulls from `cursor` until the server says there is no more, checking each page's bookkeeping. */
+/** The database behind each test server, so pulls can wait for the feed to settle. */
+const databaseOf = new WeakMap<FastifyInstance, ServerDb>();
+
+/**
+ * Waits until every transaction that began before this call has ended. The feed serves a change
+ * only once all older transactions of the whole PostgreSQL cluster have ended (src-server/sync/pull.ts),
+ * and test files running in parallel on the same cluster hold transactions open meanwhile.
+ */
+export async function settledFeed(db: ServerDb, timeoutMs = 30_000): Promise<void> {
+  const [mark] = await queryRows<{ xid: string }>(db, sql`select pg_current_xact_id()::text as xid`);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [state] = await queryRows<{ xmin: string }>(db, sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`);
+    if (BigInt(state!.xmin) > BigInt(mark!.xid)) return;
+    if (Date.now() > deadline) throw new Error('a transaction of the cluster stayed open too long for the feed to settle');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/**
+ * Pulls from `cursor` until the server says there is no more, checking each page's bookkeeping.
+ * It first lets the feed settle, so it sees every change committed before the call.
+ */
 export async function pullAll(app: FastifyInstance, token: string, limit: number, cursor = '0') {
+  const db = databaseOf.get(app);
+  if (db) await settledFeed(db);
   const pages: EndpointResponse<'syncPull'>[] = [];
   for (;;) {
     const query = { cursor, limit, protocolVersion: syncProtocolVersion, schemaVersion: syncSchemaVersion };

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { syncProtocolVersion, syncSchemaVersion, type SyncChange } from '../../src-shared/api/sync';
 import { contracts, users } from '../../src-server/db/schema';
-import { buildContractServer, demoUsers, seedDatabase } from '../../src-server/index';
+import { demoUsers, seedDatabase } from '../../src-server/index';
 import { callEndpoint, describeOnDatabases, failure, okData, pullAll, signIn, TestClock } from './support';
 
 const demo = (username: string) => demoUsers.find((u) => u.username === username)!;
@@ -32,10 +32,9 @@ describeOnDatabases('sync feed: deletes, transfers and the horizon', (fixture) =
       ids.set(username, user!.id);
       ids.set(`${username}-department`, user!.departmentId!);
     }
-    app = buildContractServer(fixture.db, { now: clock.now, syncHistory: { tombstoneRetentionDays: 30 } });
+    app = fixture.server(clock, { syncHistory: { tombstoneRetentionDays: 30 } });
     await signInAll();
   });
-  afterAll(() => app.close());
 
   async function signInAll() {
     for (const username of ['admin', 'alice', 'bob']) tokens.set(username, (await signIn(app, username, demo(username).password)).token);
