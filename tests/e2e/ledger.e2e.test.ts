@@ -1,12 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContractServerClient } from '../../src-main/core/contract-server/client';
 import type { Core } from '../../src-main/core/core';
-import { rendererDistDir } from '../../src-main/paths';
-import { startWebHost, type WebHost } from '../../src-main/web-host/web-host';
 import { seedDemoData, startContractServer, type RunningServer } from '../../src-server';
 import type { ContractStatistics } from '../../src-shared/domain/contract';
-import { launchChromium } from '../support/browser';
+import { openBrowserEdition, type BrowserEdition } from '../support/browser';
 import { testCore } from '../support/core';
 import { tempDir } from '../support/temp';
 
@@ -19,8 +17,7 @@ const serverDir = tempDir('contract-desk-e2e-server-');
 const desktopDir = tempDir('contract-desk-e2e-desktop-');
 let server: RunningServer | null = null;
 let core: Core;
-let host: WebHost;
-let browser: Browser;
+let edition: BrowserEdition;
 let page: Page;
 let expected: ContractStatistics;
 
@@ -34,14 +31,12 @@ beforeAll(async () => {
   const { token } = await client.call('login', { body: { username: 'admin', password: 'admin123' } });
   expected = await client.call('contractStatistics', { token });
   core = testCore(desktopDir.path, { serverUrl: server.url, systemLocale: 'en-US', connectivityProbeMs: 300 });
-  host = await startWebHost({ core, rendererDir: rendererDistDir, port: 0 });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  edition = await openBrowserEdition(core);
+  page = edition.page;
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await host?.close();
+  await edition?.close();
   await core?.close();
   await server?.close().catch(() => undefined);
   serverDir.cleanup();
@@ -50,7 +45,7 @@ afterAll(async () => {
 
 describe('ledger in the browser edition', () => {
   it('shows a plain message for a wrong password', async () => {
-    await page.goto(host.url);
+    await page.goto(edition.host.url);
     await expect.poll(() => page.locator('#signin-server').inputValue()).toBe(server!.url);
     await page.fill('#signin-username', 'admin');
     await page.fill('#signin-password', 'wrong password');
@@ -120,13 +115,13 @@ describe('ledger in the browser edition', () => {
   });
 
   it('opens a deep link to a spec route, and names an unknown one', async () => {
-    await page.goto(`${host.url}/standingBook/detail?contractId=abc&mode=contract`);
+    await page.goto(`${edition.host.url}/standingBook/detail?contractId=abc&mode=contract`);
     await page.getByText('/standingBook/detail').first().waitFor();
     expect(await page.locator('body').innerText()).toContain('The screen for /standingBook/detail is not built yet.');
-    await page.goto(`${host.url}/no/such/screen`);
+    await page.goto(`${edition.host.url}/no/such/screen`);
     await page.getByText('There is no screen at').first().waitFor();
     expect(await page.locator('body').innerText()).toContain('/no/such/screen');
-    await page.goto(host.url);
+    await page.goto(edition.host.url);
     await page.getByTestId('ledger-tab-all').waitFor();
   });
 

@@ -1,11 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContractServerClient } from '../../src-main/core/contract-server/client';
 import type { Core } from '../../src-main/core/core';
-import { rendererDistDir } from '../../src-main/paths';
-import { startWebHost, type WebHost } from '../../src-main/web-host/web-host';
 import { seedDemoData, startContractServer, type RunningServer } from '../../src-server';
-import { launchChromium } from '../support/browser';
+import { openBrowserEdition, type BrowserEdition } from '../support/browser';
 import { testCore } from '../support/core';
 import { tempDir } from '../support/temp';
 
@@ -18,8 +16,7 @@ const desktopDir = tempDir('contract-desk-e2e-desktop-');
 let server: RunningServer | null = null;
 let port = 0;
 let core: Core;
-let host: WebHost;
-let browser: Browser;
+let edition: BrowserEdition;
 let page: Page;
 
 const rows = () => page.locator('[data-testid=ledger-row]');
@@ -31,14 +28,12 @@ beforeAll(async () => {
   server = await startContractServer({ port: 0, dataDir: serverDir.path });
   port = Number(new URL(server.url).port);
   core = testCore(desktopDir.path, { serverUrl: server.url, systemLocale: 'en-US', connectivityProbeMs: 300, syncSoonMs: 100, syncBackoffMs: 300 });
-  host = await startWebHost({ core, rendererDir: rendererDistDir, port: 0 });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  edition = await openBrowserEdition(core);
+  page = edition.page;
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await host?.close();
+  await edition?.close();
   await core?.close();
   await server?.close().catch(() => undefined);
   serverDir.cleanup();
@@ -49,7 +44,7 @@ describe('offline edits in the browser edition', () => {
   let editedId = '';
 
   it('signs in and syncs everything', async () => {
-    await page.goto(host.url);
+    await page.goto(edition.host.url);
     await expect.poll(() => page.locator('#signin-server').inputValue()).not.toBe('');
     await page.fill('#signin-username', 'admin');
     await page.fill('#signin-password', 'admin123');

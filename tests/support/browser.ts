@@ -1,4 +1,7 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Core } from '../../src-main/core/core';
+import { rendererDistDir } from '../../src-main/paths';
+import { startWebHost, type WebHost } from '../../src-main/web-host/web-host';
 
 /** Debian's Chromium, headless, with the flags that keep it off the (closed) network. */
 export function launchChromium(): Promise<Browser> {
@@ -15,4 +18,28 @@ export function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/** The browser edition of the app on a core: the web host serving the built renderer, and a page in Chromium. */
+export interface BrowserEdition {
+  host: WebHost;
+  browser: Browser;
+  page: Page;
+  /** Closes the browser and the host (the core and any server are the caller's). */
+  close(): Promise<void>;
+}
+
+export async function openBrowserEdition(core: Core): Promise<BrowserEdition> {
+  const host = await startWebHost({ core, rendererDir: rendererDistDir, port: 0 });
+  const browser = await launchChromium();
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  return {
+    host,
+    browser,
+    page,
+    close: async () => {
+      await browser.close();
+      await host.close();
+    },
+  };
 }
