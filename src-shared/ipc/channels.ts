@@ -161,7 +161,7 @@ export const events = {
   'session.changed': sessionInfoSchema,
   'sync.statusChanged': syncStatusSchema,
   /** Data in the replica changed: the renderer invalidates the matching cache tags. */
-  'data.changed': z.object({ entities: z.array(z.enum(['contract'])) }),
+  'data.changed': z.object({ entities: z.array(z.enum(['contract', 'performanceTask', 'reminderSettings'])) }),
 } as const satisfies Record<string, z.ZodType>;
 export type Events = typeof events;
 export type EventName = keyof Events;
