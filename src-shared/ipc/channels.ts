@@ -115,6 +115,8 @@ export const appInfoSchema = z.object({
   host: z.enum(['electron', 'web']),
   /** The operating system's locale, e.g. "zh-CN"; the UI language follows it unless set. */
   systemLocale: z.string(),
+  /** An organisation-share (external) environment, where the party detail link is hidden (spec). */
+  organizationShare: z.boolean(),
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;
 

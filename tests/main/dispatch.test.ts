@@ -7,7 +7,7 @@ function handlers(overrides: Partial<ChannelHandlers> = {}): ChannelHandlers {
     throw new Error('not under test');
   };
   return {
-    'app.info': () => ({ version: '1', host: 'web', systemLocale: 'en-US' }),
+    'app.info': () => ({ version: '1', host: 'web', systemLocale: 'en-US', organizationShare: false }),
     'settings.get': fail,
     'settings.update': fail,
     'session.get': () => ({ signedIn: false, serverUrl: null }),
