@@ -48,7 +48,7 @@ export const syncTaskSchema = z.object({
   performanceId: idSchema.nullable(),
   name: z.string(),
   type: z.string(),
-  state: z.union(Object.values(TaskState).map((state) => z.literal(state))),
+  state: z.literal(Object.values(TaskState)),
   expirationTime: isoDateSchema.nullable(),
   /** Money in integer hundredths, with its unit. */
   receivableAmount: z.number().int().nullable(),
@@ -76,7 +76,7 @@ export type SyncReminderSettings = z.infer<typeof syncReminderSettingsSchema>;
 
 export const reminderSettingsChangeSchema = z.object({ entity: z.literal('reminderSettings'), op: z.literal('upsert'), row: syncReminderSettingsSchema });
 
-export const syncChangeSchema = z.union([contractChangeSchema, taskChangeSchema, reminderSettingsChangeSchema]);
+export const syncChangeSchema = z.discriminatedUnion('entity', [contractChangeSchema, taskChangeSchema, reminderSettingsChangeSchema]);
 export type ContractChange = z.infer<typeof contractChangeSchema>;
 export type SyncChange = z.infer<typeof syncChangeSchema>;
 
