@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { contractChangeSchema, SyncChange } from '../../src-shared/api/sync';
-import type { z } from 'zod';
+import type { ContractChange, SyncChange } from '../../src-shared/api/sync';
 import type { MutationArgs, MutationName, RowKey } from '../../src-shared/sync/mutations';
 import type { ServerDb } from '../db/database';
 import { contracts } from '../db/schema';
@@ -26,7 +25,7 @@ interface EntityAccess {
 }
 
 /** The entities a mutation may touch; tasks and reminder settings only sync down so far. */
-type MutableEntity = z.infer<typeof contractChangeSchema>['entity'];
+type MutableEntity = ContractChange['entity'];
 
 export const entities = {
   contract: {
