@@ -27,19 +27,12 @@ CREATE TRIGGER performance_tasks_leave_tombstone
   AFTER DELETE ON performance_tasks
   FOR EACH ROW EXECUTE FUNCTION performance_tasks_leave_tombstone();
 --> statement-breakpoint
--- Whoever gains a contract (transfer, new department, new agent) must also get its tasks: they
--- take new positions, after the contract's own new row (an AFTER trigger), so a client applies
--- the contract first. Whoever lost it gets the contract's tombstone, which removes its tasks.
--- (Each branch names only its table's fields: PL/pgSQL plans a statement when it first runs it.)
+-- Whoever gains a contract (transfer, new department) must also get its tasks: they take new
+-- positions after the contract's own new row (an AFTER trigger), so a client applies the contract
+-- first. Whoever lost it gets the contract's tombstone, which removes its tasks on the client.
 CREATE FUNCTION performance_tasks_follow_contract() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_TABLE_NAME = 'contracts' THEN
-    UPDATE performance_tasks SET change_seq = 0 WHERE contract_id = NEW.id;
-  ELSIF TG_OP = 'DELETE' THEN
-    UPDATE performance_tasks SET change_seq = 0 WHERE contract_id = OLD.contract_id;
-  ELSE
-    UPDATE performance_tasks SET change_seq = 0 WHERE contract_id = NEW.contract_id;
-  END IF;
+  UPDATE performance_tasks SET change_seq = 0 WHERE contract_id = NEW.id;
   RETURN NULL;
 END;
 $$;
@@ -49,8 +42,29 @@ CREATE TRIGGER performance_tasks_follow_contract_owners AFTER UPDATE OF responsi
     OR OLD.business_handler_user_id IS DISTINCT FROM NEW.business_handler_user_id)
   EXECUTE FUNCTION performance_tasks_follow_contract();
 --> statement-breakpoint
-CREATE TRIGGER performance_tasks_follow_contract_agents AFTER INSERT OR DELETE ON contract_agents
-  FOR EACH ROW EXECUTE FUNCTION performance_tasks_follow_contract();
+-- An agent added or removed changes who sees the contract too. A removed agent gets a tombstone
+-- naming them (as the former business handler does, migration 0011); then the contract takes a
+-- new position (its own trigger) and its tasks after it, so an added agent gets both, and whoever
+-- still sees it gets it back. (Each branch names only its event's row: PL/pgSQL plans a
+-- statement when it first runs it.)
+CREATE FUNCTION contracts_follow_agents() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    INSERT INTO contract_tombstones (change_seq, contract_id, responsible_user_id, department_id)
+      SELECT sync_next_change_position(), OLD.contract_id, OLD.user_id, NULL
+      WHERE EXISTS (SELECT 1 FROM contracts WHERE id = OLD.contract_id);
+    UPDATE contracts SET change_seq = 0 WHERE id = OLD.contract_id;
+    UPDATE performance_tasks SET change_seq = 0 WHERE contract_id = OLD.contract_id;
+  ELSE
+    UPDATE contracts SET change_seq = 0 WHERE id = NEW.contract_id;
+    UPDATE performance_tasks SET change_seq = 0 WHERE contract_id = NEW.contract_id;
+  END IF;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER contracts_follow_agents AFTER INSERT OR DELETE ON contract_agents
+  FOR EACH ROW EXECUTE FUNCTION contracts_follow_agents();
 --> statement-breakpoint
 -- Rows written before this migration, in one transaction: positions in table order.
 UPDATE performance_tasks SET change_seq = 0;

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SyncChange } from '../../src-shared/api/sync';
-import { contracts, users } from '../../src-server/db/schema';
+import { contractAgents, contracts, users } from '../../src-server/db/schema';
 import { performanceTasks, reminderSettings } from '../../src-server/performance/schema';
 import { defaultReminderSettings } from '../../src-server/performance/performances';
 import { demoUsers, seedDatabase } from '../../src-server/index';
@@ -127,6 +127,23 @@ describeOnDatabases('sync feed: performance tasks and reminder settings', (fixtu
       expect(replayTasks(changes, held).has('moving-task-2'), username).toBe(holds);
       if (!holds) expect(changes).toEqual([{ entity: 'contract', op: 'delete', id: 'moving' }]);
     }
+  });
+
+  it('an agent added gets the contract and then its tasks; an agent removed loses both', async () => {
+    await fixture.db.insert(contracts).values({ id: 'with-agent', name: 'with agent', responsibleUserId: people.get('alice')!.id, departmentId: people.get('alice')!.departmentId });
+    await addTask('agent-task', { contractId: 'with-agent' });
+    const before = await pull('carol');
+    await fixture.db.insert(contractAgents).values({ contractId: 'with-agent', userId: people.get('carol')!.id });
+    const added = await changesAfter('carol', before.cursor);
+    expect(added.map((c) => [c.entity, c.op])).toEqual([['contract', 'upsert'], ['performanceTask', 'upsert']]);
+    const held = replayTasks([...changesOf(before), ...added]);
+    expect(held.has('agent-task')).toBe(true);
+
+    const cursor = (await pull('carol', before.cursor)).cursor;
+    await fixture.db.delete(contractAgents).where(eq(contractAgents.contractId, 'with-agent'));
+    const removed = await changesAfter('carol', cursor);
+    expect(removed).toEqual([{ entity: 'contract', op: 'delete', id: 'with-agent' }]);
+    expect(replayTasks(removed, held).has('agent-task')).toBe(false);
   });
 
   it('sends reminder settings only to their own user, again after each change', async () => {
