@@ -52,7 +52,7 @@ export async function benchLedgerReplica(): Promise<void> {
   const outbox = createOutbox(edited, { clock: systemClock });
   for (let i = 0; i < pendingEdits; i += 1) {
     const change = changes[Math.floor(random() * contractCount)]!;
-    if (change.op !== 'upsert') continue;
+    if (change.entity !== 'contract' || change.op !== 'upsert') continue;
     outbox.enqueue('contract.update', { id: change.row.id, patch: { name: `Edited ${i}`, status: ((i % 5) + 1) as ContractStatus } });
   }
   edited.close();

@@ -8,6 +8,11 @@ import { consoleLogger, systemClock, type Clock, type Logger, type SecretStore }
 import { createSessionService, type ActiveSession } from './session/session-service';
 import { createSettingsStore } from './settings/settings-store';
 import { createSyncService, signedOutSyncStatus, type SyncService } from './sync/sync-service';
+import { createTaskReader, type TaskReader } from './data/task-replica';
+import { reminderLog } from './data/reminder-log';
+import type { DueReminder } from './reminders/rules';
+import { createReminderScheduler, systemTimers, type Notifier, type ReminderScheduler, type SnoozeChoice, type Timers } from './reminders/scheduler';
+import { languageForLocale } from '../../src-shared/i18n/languages';
 
 export interface CoreOptions {
   /** Where settings, the stored session and the replicas live. */
@@ -30,6 +35,26 @@ export interface CoreOptions {
   pullPageSize?: number;
   /** The first pause after a failed sync; it doubles up to a minute. */
   syncBackoffMs?: number;
+  /**
+   * Shows due reminders. The Electron shell passes native notifications; without one (the web
+   * host) reminders are only written to the log, since a browser tab is no place for them.
+   */
+  notifier?: Notifier;
+  /** The reminder scheduler's timers (tests pass fake ones with a fake clock). */
+  timers?: Timers;
+  /** The user's IANA time zone; the system's by default. */
+  timeZone?: () => string;
+  /** Organisation-share (external) environment: the party detail link is hidden (spec). */
+  organizationShare?: boolean;
+}
+
+/** What the shell's notifier asks of the core's reminders. */
+export interface CoreReminders {
+  /** Whether the task is in the replica and unfinished; false when signed out. */
+  taskIsOpen(taskId: string): boolean;
+  snooze(reminder: DueReminder, choice: SnoozeChoice): void;
+  /** Re-reads tasks and settings now (after a resume from sleep). */
+  refresh(): void;
 }
 
 /**
@@ -51,6 +76,54 @@ export function createCore(options: CoreOptions) {
     fetch: options.fetch,
   });
   let sync: SyncService | null = null;
+  let reminders: { scheduler: ReminderScheduler; tasks: TaskReader } | null = null;
+  const notifier: Notifier = options.notifier ?? {
+    show: (notification) => logger.info(`reminder: ${notification.title}: ${notification.body}`),
+  };
+
+  function language() {
+    return settings.get().language ?? languageForLocale(options.systemLocale);
+  }
+
+  /** One scheduler per signed-in session, over that user's replica. */
+  function startReminders(session: ActiveSession) {
+    const tasks = createTaskReader(session.replica.sqlite);
+    const scheduler = createReminderScheduler({
+      clock,
+      timers: options.timers ?? systemTimers,
+      tasks: { tasks: () => tasks.reminderTasks(session.user.id) },
+      settings: { settings: () => tasks.reminderSettings(session.user.id) },
+      log: reminderLog(session.replica),
+      notifier,
+      logger,
+      language,
+      zone: options.timeZone,
+    });
+    scheduler.start();
+    reminders = { scheduler, tasks };
+  }
+
+  function stopReminders() {
+    reminders?.scheduler.stop();
+    reminders = null;
+  }
+
+  // A pull round that changed tasks or reminder settings announces it once (sync-service).
+  hub.subscribe((event, payload) => {
+    if (event !== 'data.changed') return;
+    const { entities } = payload as { entities: string[] };
+    if (entities.includes('performanceTask') || entities.includes('reminderSettings')) reminders?.scheduler.refresh();
+  });
+
+  function startSession(session: ActiveSession) {
+    startReminders(session);
+    startSync(session);
+  }
+
+  async function stopSession() {
+    stopReminders();
+    await stopSync();
+  }
 
   function startSync(session: ActiveSession) {
     sync = createSyncService({
@@ -86,20 +159,25 @@ export function createCore(options: CoreOptions) {
   }
 
   const handlers: ChannelHandlers = {
-    'app.info': () => ({ version: options.version, host: options.host, systemLocale: options.systemLocale }),
+    'app.info': () => ({ version: options.version, host: options.host, systemLocale: options.systemLocale, organizationShare: options.organizationShare ?? false }),
     'settings.get': () => settings.get(),
-    'settings.update': (patch) => settings.update(patch),
+    'settings.update': (patch) => {
+      const updated = settings.update(patch);
+      // The language of the reminders to come may have changed.
+      reminders?.scheduler.refresh();
+      return updated;
+    },
     'session.get': () => sessions.info(),
     'session.signIn': async (request) => {
-      await stopSync();
+      await stopSession();
       const info = await sessions.signIn(request);
       settings.update({ serverUrl: request.serverUrl });
-      startSync(signedIn());
+      startSession(signedIn());
       hub.emit('session.changed', info);
       return info;
     },
     'session.signOut': async () => {
-      await stopSync();
+      await stopSession();
       const info = await sessions.signOut();
       hub.emit('session.changed', info);
       return info;
@@ -116,13 +194,22 @@ export function createCore(options: CoreOptions) {
 
   const dispatch = createDispatcher(handlers);
   const restored = sessions.restore();
-  if (restored.signedIn) startSync(signedIn());
+  if (restored.signedIn) startSession(signedIn());
+
+  const coreReminders: CoreReminders = {
+    taskIsOpen: (taskId) => reminders?.tasks.taskIsOpen(taskId) ?? false,
+    snooze(reminder, choice) {
+      if (!reminders?.scheduler.snooze(reminder, choice)) logger.warn(`reminder ${reminder.id}: nothing to snooze`);
+    },
+    refresh: () => reminders?.scheduler.refresh(),
+  };
 
   return {
     invoke: dispatch,
     subscribe: (listener: CoreEventListener) => hub.subscribe(listener),
+    reminders: coreReminders,
     async close() {
-      await stopSync();
+      await stopSession();
       sessions.close();
     },
   };

@@ -1,4 +1,4 @@
-import { app, BrowserWindow, ipcMain, Menu, net, Notification, protocol, safeStorage, screen, session, shell } from 'electron';
+import { app, BrowserWindow, ipcMain, Menu, net, Notification, powerMonitor, protocol, safeStorage, screen, session, shell } from 'electron';
 import { autoUpdater } from 'electron-updater';
 import { join } from 'node:path';
 import type { Language } from '../../src-shared/i18n/languages';
@@ -10,6 +10,7 @@ import { wireCoreToIpc } from './ipc-bridge';
 import { appOrigin, appScheme } from './ipc-names';
 import { rotatingFileLogger } from './rotating-log';
 import { safeStorageSecretStore } from './safe-storage-secrets';
+import { createReminderNotifier } from './reminder-notifier';
 import { isPerMachineInstall, startUpdates, updateFeedUrl } from './updater';
 import { createWindowManager, deepLinkFromArgv } from './window-manager';
 import { readWindowState, writeWindowState } from './window-state';
@@ -28,12 +29,14 @@ const logger = rotatingFileLogger({ dir: app.getPath('logs') });
 process.on('uncaughtException', (error) => logger.error('uncaught exception', error));
 process.on('unhandledRejection', (reason) => logger.error('unhandled rejection', reason));
 
+// IT sets this in organisation-share (external) environments (README: IT).
+const organizationShare = process.env.CONTRACT_DESK_ORGANIZATION_SHARE === '1';
+
 const windows = createWindowManager({
   createWindow: (route) => void openWindow(route),
   openExternal: (url) => shell.openExternal(url),
   logger,
-  // IT sets this in organisation-share (external) environments (README: IT).
-  organizationShare: process.env.CONTRACT_DESK_ORGANIZATION_SHARE === '1',
+  organizationShare,
 });
 
 function openWindow(route: string): BrowserWindow {
@@ -109,6 +112,17 @@ if (!app.requestSingleInstanceLock()) {
     // The app asks for no browser permission (camera, notifications from pages, geolocation...).
     session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
     session.defaultSession.setPermissionCheckHandler(() => false);
+    // The notifier asks the core about tasks and hands snoozes back; the core exists by the time
+    // a notification is shown, let alone clicked.
+    const notifier = createReminderNotifier({
+      createNotification: (options) => new Notification(options),
+      // Through the window manager's checks, like any other URL.
+      openRoute: (route) => windows.open(`${appOrigin}${route}`),
+      focusApp: focusFirstWindow,
+      taskIsOpen: (taskId) => core.reminders.taskIsOpen(taskId),
+      snooze: (reminder, choice) => core.reminders.snooze(reminder, choice),
+      logger,
+    });
     const core = createCore({
       dataDir: app.getPath('userData'),
       migrationsDir: join(appDir, 'migrations', 'client'),
@@ -118,6 +132,8 @@ if (!app.requestSingleInstanceLock()) {
       serverUrl: process.env.CONTRACT_SERVER_URL || undefined,
       secrets: safeStorageSecretStore(safeStorage, join(app.getPath('userData'), 'session.bin')),
       logger,
+      notifier,
+      organizationShare,
     });
     protocol.handle(appScheme, (request) => serveAppRequest(request.url, rendererDir, (url) => net.fetch(url)));
     wireCoreToIpc(ipcMain, core, () => BrowserWindow.getAllWindows().map((w) => w.webContents));
@@ -135,6 +151,8 @@ if (!app.requestSingleInstanceLock()) {
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) openWindow('/');
     });
+    // Reminders that fell due while the laptop slept show at once, not at the next wake.
+    powerMonitor.on('resume', () => core.reminders.refresh());
     app.on('before-quit', () => void core.close());
   });
 

@@ -34,6 +34,8 @@ const core = createCore({
   version: appVersion,
   systemLocale: systemLocale(),
   serverUrl: serverUrl?.data,
+  organizationShare: process.env.CONTRACT_DESK_ORGANIZATION_SHARE === '1',
+  // No notifier: a browser tab is no place for desktop reminders, so they are only logged.
 });
 const host = await startWebHost({ core, rendererDir: rendererDistDir, port, host: values.host });
 console.log(`Contract Desk (web host) at ${host.url}`);

@@ -97,8 +97,11 @@ export const performanceTasks = pgTable(
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
     updateTime: timestamp('update_time', { withTimezone: true }).notNull().defaultNow(),
     version: integer('version').notNull().default(1),
+    /** Position in the change feed, set by trigger (src-server/sync/pull.ts). */
+    changeSeq: bigint('change_seq', { mode: 'bigint' }).notNull().default(sql`0`),
   },
   (t) => [
+    index('performance_tasks_change_seq_idx').on(t.changeSeq),
     index('performance_tasks_plan_idx').on(t.planId, t.rowIndex),
     index('performance_tasks_contract_idx').on(t.contractId, t.rowIndex),
     index('performance_tasks_leader_due_idx').on(t.leaderUserId, t.expirationTime),
@@ -126,9 +129,33 @@ export const performanceTaskRelations = pgTable(
 );
 
 /** Reminder settings per user, keyed by task kind (spec 3, "Reminder settings"). */
-export const reminderSettings = pgTable('reminder_settings', {
-  userId: text('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
-  settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
-  updateTime: timestamp('update_time', { withTimezone: true }).notNull().defaultNow(),
-  version: integer('version').notNull().default(1),
-});
+export const reminderSettings = pgTable(
+  'reminder_settings',
+  {
+    userId: text('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+    updateTime: timestamp('update_time', { withTimezone: true }).notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+    /** Position in the change feed, set by trigger (src-server/sync/pull.ts). */
+    changeSeq: bigint('change_seq', { mode: 'bigint' }).notNull().default(sql`0`),
+  },
+  (t) => [index('reminder_settings_change_seq_idx').on(t.userId, t.changeSeq)],
+);
+
+/**
+ * A deleted task, for the change feed. Visibility is decided as for a live task: by its contract
+ * (while the contract exists; a contract's own tombstone removes its tasks on the client), or for
+ * a quick task by its creator and leader.
+ */
+export const performanceTaskTombstones = pgTable(
+  'performance_task_tombstones',
+  {
+    changeSeq: bigint('change_seq', { mode: 'bigint' }).primaryKey(),
+    taskId: text('task_id').notNull(),
+    contractId: text('contract_id'),
+    createdBy: text('created_by'),
+    leaderUserId: text('leader_user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('performance_task_tombstones_created_at_idx').on(t.createdAt)],
+);

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { SyncChange } from '../../src-shared/api/sync';
+import type { ContractChange, SyncChange } from '../../src-shared/api/sync';
 import type { MutationArgs, MutationName, RowKey } from '../../src-shared/sync/mutations';
 import type { ServerDb } from '../db/database';
 import { contracts } from '../db/schema';
@@ -24,6 +24,9 @@ interface EntityAccess {
   current(tx: ServerDb, id: string): Promise<SyncChange | undefined>;
 }
 
+/** The entities a mutation may touch; tasks and reminder settings only sync down so far. */
+type MutableEntity = ContractChange['entity'];
+
 export const entities = {
   contract: {
     async lock(tx, viewer, id) {
@@ -40,7 +43,7 @@ export const entities = {
       return row && { entity: 'contract', op: 'upsert', row: toContract(row) };
     },
   },
-} as const satisfies Record<SyncChange['entity'], EntityAccess>;
+} as const satisfies Record<MutableEntity, EntityAccess>;
 
 export type EntityName = keyof typeof entities;
 

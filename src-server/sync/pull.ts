@@ -1,11 +1,10 @@
-import { and, asc, count, gt, lt, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
-import { cursorPosition, type SyncChange, type SyncPullQuery, type SyncPullResponse } from '../../src-shared/api/sync';
+import { sql } from 'drizzle-orm';
+import { cursorPosition, type SyncPullQuery, type SyncPullResponse } from '../../src-shared/api/sync';
 import { AppFailure } from '../../src-shared/errors';
 import type { ServerDb } from '../db/database';
-import { contracts, contractTombstones } from '../db/schema';
 import { checkSyncVersions } from './protocol';
-import { selectContractRows, tombstoneOwner, toContract, visibleTo, type Viewer } from '../contracts/repository';
+import type { Viewer } from '../contracts/repository';
+import { feedSources, tombstoneTables } from './feed-sources';
 
 // The change feed, safe against commit order. Every change carries a position whose high bits
 // are the id of the transaction that wrote it (migration 0003). A pull serves only changes of
@@ -46,12 +45,14 @@ export interface SyncHistoryOptions {
 
 export const defaultSyncHistory: SyncHistoryOptions = { tombstoneRetentionDays: 90 };
 
-/** Drops tombstones written before `before` and raises the horizon over them, in one statement. */
+/** Drops tombstones (of every entity) written before `before` and raises the horizon over them, in one statement. */
 export async function pruneTombstones(db: ServerDb, before: Date): Promise<void> {
+  const deletes = tombstoneTables.map(
+    (table, i) => sql`${sql.raw(`pruned_${i}`)} as (delete from ${sql.identifier(table)} where created_at < ${before.toISOString()}::timestamptz returning change_seq)`,
+  );
+  const union = sql.raw(tombstoneTables.map((_, i) => `select change_seq from pruned_${i}`).join(' union all '));
   await db.execute(sql`
-    with pruned as (
-      delete from contract_tombstones where created_at < ${before.toISOString()}::timestamptz returning change_seq
-    )
+    with ${sql.join(deletes, sql`, `)}, pruned as (${union})
     update sync_horizon set pruned_through = greatest(pruned_through, (select max(change_seq) from pruned))
     where exists (select 1 from pruned)`);
 }
@@ -60,10 +61,6 @@ interface FeedState {
   /** pg_snapshot_xmin of this transaction's snapshot. */
   xmin: string;
   prunedThrough: string;
-}
-
-function between(position: PgColumn, after: bigint, below: bigint, visible: SQL | undefined): SQL | undefined {
-  return and(gt(position, after), lt(position, below), visible);
 }
 
 export async function pullChanges(db: ServerDb, viewer: Viewer, query: SyncPullQuery, now: Date, history: SyncHistoryOptions): Promise<SyncPullResponse> {
@@ -85,24 +82,15 @@ export async function pullChanges(db: ServerDb, viewer: Viewer, query: SyncPullQ
       const level = after === 0n ? below - 1n : cursor.level;
       if (BigInt(state.prunedThrough) > level) throw new AppFailure('must_resync');
 
-      const liveWhere = between(contracts.changeSeq, after, below, visibleTo(viewer));
-      const deadWhere = between(contractTombstones.changeSeq, after, below, visibleTo(viewer, tombstoneOwner));
-      const live = await selectContractRows(tx).where(liveWhere).orderBy(asc(contracts.changeSeq)).limit(query.limit);
-      const dead = await tx
-        .select({ changeSeq: contractTombstones.changeSeq, id: contractTombstones.contractId })
-        .from(contractTombstones)
-        .where(deadWhere)
-        .orderBy(asc(contractTombstones.changeSeq))
-        .limit(query.limit);
-      const [liveCount] = await tx.select({ count: count() }).from(contracts).where(liveWhere);
-      const [deadCount] = await tx.select({ count: count() }).from(contractTombstones).where(deadWhere);
-      const page: { position: bigint; change: SyncChange }[] = [
-        ...live.map((row) => ({ position: row.changeSeq, change: { entity: 'contract' as const, op: 'upsert' as const, row: toContract(row) } })),
-        ...dead.map(({ changeSeq, id }) => ({ position: changeSeq, change: { entity: 'contract' as const, op: 'delete' as const, id } })),
-      ]
-        .sort((a, b) => (a.position < b.position ? -1 : 1))
+      // Each source's first page, merged by position: the first `limit` of the union.
+      const pages = await Promise.all(feedSources.map((source) => source.page(tx, viewer, after, below, query.limit)));
+      const counts = await Promise.all(feedSources.map((source) => source.count(tx, viewer, after, below)));
+      const page = pages
+        .flat()
+        .sort((a, b) => (a.position < b.position ? -1 : a.position > b.position ? 1 : 0))
         .slice(0, query.limit);
-      const remaining = (liveCount?.count ?? 0) + (deadCount?.count ?? 0) - page.length;
+      const total = counts.reduce((sum, n) => sum + n, 0);
+      const remaining = total - page.length;
       const last = page.at(-1)?.position ?? after;
       return {
         changes: page.map((entry) => entry.change),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { contractSchema, idSchema } from '../domain/contract';
+import { TaskState } from '../domain/enums';
+import { reminderSettingsSchema } from '../domain/reminders';
 import { appErrorSchema } from '../errors';
 
 // Pull by a server cursor (a monotonic change sequence the server assigns), never by a clock.
@@ -7,7 +9,7 @@ import { appErrorSchema } from '../errors';
 
 export const syncProtocolVersion = 1;
 /** The version of the entity shapes carried by sync; bumped with every change to them. */
-export const syncSchemaVersion = 1;
+export const syncSchemaVersion = 2;
 
 /**
  * A cursor is opaque to clients: a decimal position (PostgreSQL's 64-bit numbers outgrow
@@ -35,7 +37,47 @@ export const contractChangeSchema = z.discriminatedUnion('op', [
   z.object({ entity: z.literal('contract'), op: z.literal('upsert'), row: contractSchema }),
   z.object({ entity: z.literal('contract'), op: z.literal('delete'), id: idSchema }),
 ]);
-export const syncChangeSchema = contractChangeSchema;
+
+const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date yyyy-MM-dd');
+
+/** A performance task as the desktop needs it (reminders, dashboard); quick tasks have no contract. */
+export const syncTaskSchema = z.object({
+  id: idSchema,
+  contractId: idSchema.nullable(),
+  planId: idSchema.nullable(),
+  performanceId: idSchema.nullable(),
+  name: z.string(),
+  type: z.string(),
+  state: z.literal(Object.values(TaskState)),
+  expirationTime: isoDateSchema.nullable(),
+  /** Money in integer hundredths, with its unit. */
+  receivableAmount: z.number().int().nullable(),
+  payableAmount: z.number().int().nullable(),
+  amountUnit: z.string().nullable(),
+  leaderUserId: idSchema.nullable(),
+  version: z.number().int().nonnegative(),
+  updateTime: z.string(),
+});
+export type SyncTask = z.infer<typeof syncTaskSchema>;
+
+export const taskChangeSchema = z.discriminatedUnion('op', [
+  z.object({ entity: z.literal('performanceTask'), op: z.literal('upsert'), row: syncTaskSchema }),
+  z.object({ entity: z.literal('performanceTask'), op: z.literal('delete'), id: idSchema }),
+]);
+
+/** The signed-in user's own reminder settings; only ever sent to that user. */
+export const syncReminderSettingsSchema = z.object({
+  userId: idSchema,
+  settings: reminderSettingsSchema,
+  version: z.number().int().nonnegative(),
+  updateTime: z.string(),
+});
+export type SyncReminderSettings = z.infer<typeof syncReminderSettingsSchema>;
+
+export const reminderSettingsChangeSchema = z.object({ entity: z.literal('reminderSettings'), op: z.literal('upsert'), row: syncReminderSettingsSchema });
+
+export const syncChangeSchema = z.discriminatedUnion('entity', [contractChangeSchema, taskChangeSchema, reminderSettingsChangeSchema]);
+export type ContractChange = z.infer<typeof contractChangeSchema>;
 export type SyncChange = z.infer<typeof syncChangeSchema>;
 
 export const syncPullResponseSchema = z.object({

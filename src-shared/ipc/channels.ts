@@ -115,6 +115,8 @@ export const appInfoSchema = z.object({
   host: z.enum(['electron', 'web']),
   /** The operating system's locale, e.g. "zh-CN"; the UI language follows it unless set. */
   systemLocale: z.string(),
+  /** An organisation-share (external) environment, where the party detail link is hidden (spec). */
+  organizationShare: z.boolean(),
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;
 
@@ -161,7 +163,7 @@ export const events = {
   'session.changed': sessionInfoSchema,
   'sync.statusChanged': syncStatusSchema,
   /** Data in the replica changed: the renderer invalidates the matching cache tags. */
-  'data.changed': z.object({ entities: z.array(z.enum(['contract'])) }),
+  'data.changed': z.object({ entities: z.array(z.enum(['contract', 'performanceTask', 'reminderSettings'])) }),
 } as const satisfies Record<string, z.ZodType>;
 export type Events = typeof events;
 export type EventName = keyof Events;

@@ -7,7 +7,7 @@ function handlers(overrides: Partial<ChannelHandlers> = {}): ChannelHandlers {
     throw new Error('not under test');
   };
   return {
-    'app.info': () => ({ version: '1', host: 'web', systemLocale: 'en-US' }),
+    'app.info': () => ({ version: '1', host: 'web', systemLocale: 'en-US', organizationShare: false }),
     'settings.get': fail,
     'settings.update': fail,
     'session.get': () => ({ signedIn: false, serverUrl: null }),
@@ -28,7 +28,7 @@ function handlers(overrides: Partial<ChannelHandlers> = {}): ChannelHandlers {
 describe('IPC dispatcher', () => {
   it('answers a valid call with its data', async () => {
     const dispatch = createDispatcher(handlers());
-    expect(await dispatch('app.info', {})).toEqual({ ok: true, data: { version: '1', host: 'web', systemLocale: 'en-US' } });
+    expect(await dispatch('app.info', {})).toEqual({ ok: true, data: { version: '1', host: 'web', systemLocale: 'en-US', organizationShare: false } });
   });
 
   it('refuses an unknown channel as a value', async () => {

@@ -63,7 +63,7 @@ describe('web host', () => {
   it('answers a channel call over the socket', async () => {
     const socket = await connect();
     const frame = await invoke(socket, { type: 'invoke', id: 1, channel: 'app.info', request: {} });
-    expect(frame).toEqual({ type: 'result', id: 1, result: { ok: true, data: { version: 'test', host: 'web', systemLocale: 'en-US' } } });
+    expect(frame).toEqual({ type: 'result', id: 1, result: { ok: true, data: { version: 'test', host: 'web', systemLocale: 'en-US', organizationShare: false } } });
     socket.close();
   });
 

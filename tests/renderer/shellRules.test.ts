@@ -4,7 +4,7 @@ import { uiLanguage } from '../../src-renderer/i18n/language';
 import { firstSyncProgress, syncView } from '../../src-renderer/features/sync/syncView';
 import { reconnectDelay } from '../../src-renderer/bridge/backoff';
 
-const appInfo = (systemLocale: string): AppInfo => ({ version: '0.1.0', host: 'web', systemLocale });
+const appInfo = (systemLocale: string): AppInfo => ({ version: '0.1.0', host: 'web', systemLocale, organizationShare: false });
 const settings = (language: Settings['language']): Settings => ({ serverUrl: null, language });
 
 describe('UI language', () => {

@@ -6,7 +6,7 @@ import { transferMessages } from '../../src-shared/domain/ledger';
 import { contractAgents, contracts, organisations, templates, users } from '../../src-server/db/schema';
 import { caseTypes, caseTypeTemplates, contractTransfers } from '../../src-server/ledger/schema';
 import { demoUsers, seedDatabase } from '../../src-server/index';
-import { callEndpoint, describeOnDatabases, failure, okData, pullAll, signIn } from './support';
+import { callEndpoint, contractChanges, describeOnDatabases, failure, okData, pullAll, signIn } from './support';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -14,7 +14,7 @@ const demo = (username: string) => demoUsers.find((u) => u.username === username
 
 /** The contracts (id → version) a client holds after applying the changes in order. */
 function replay(changes: SyncChange[], into = new Map<string, number>()) {
-  for (const change of changes) {
+  for (const change of contractChanges(changes)) {
     if (change.op === 'delete') into.delete(change.id);
     else into.set(change.row.id, change.row.version);
   }

@@ -4,7 +4,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { syncProtocolVersion, syncSchemaVersion, type SyncChange } from '../../src-shared/api/sync';
 import { contracts, users } from '../../src-server/db/schema';
 import { demoUsers, seedDatabase } from '../../src-server/index';
-import { callEndpoint, describeOnDatabases, failure, okData, pullAll, signIn, TestClock } from './support';
+import { callEndpoint, contractChanges, describeOnDatabases, failure, okData, pullAll, signIn, TestClock } from './support';
 
 const demo = (username: string) => demoUsers.find((u) => u.username === username)!;
 const day = 24 * 60 * 60 * 1000;
@@ -12,7 +12,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What a client holds after applying changes in order. */
 function replay(changes: SyncChange[], into = new Map<string, { name: string; version: number }>()) {
-  for (const change of changes) {
+  for (const change of contractChanges(changes)) {
     if (change.op === 'delete') into.delete(change.id);
     else into.set(change.row.id, { name: change.row.name, version: change.row.version });
   }
@@ -150,7 +150,7 @@ describeOnDatabases('sync feed under concurrent writers', (fixture) => {
     await writing;
     delivered.push(...(await pullAll(app, token, 5, cursor)).pages.flatMap((p) => p.changes));
 
-    const upserted = delivered.flatMap((c) => (c.op === 'upsert' ? [c.row.id] : []));
+    const upserted = contractChanges(delivered).flatMap((c) => (c.op === 'upsert' ? [c.row.id] : []));
     const insertedDeliveries = upserted.filter((id) => id.startsWith('writer-'));
     expect(insertedDeliveries.sort()).toEqual([...inserted].sort());
     const held = replay(delivered);

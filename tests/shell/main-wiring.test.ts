@@ -3,6 +3,8 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { contentSecurityPolicy } from '../../src-main/shell/app-protocol';
 import { appId } from '../../src-main/shell/app-identity';
 import { appOrigin, invokeChannel } from '../../src-main/shell/ipc-names';
+import type { DueReminder } from '../../src-main/core/reminders/rules';
+import type { Notifier } from '../../src-main/core/reminders/scheduler';
 import { tempDir } from '../support/temp';
 
 // main.ts with Electron faked at its edge: what it wires, not how Electron behaves.
@@ -18,7 +20,25 @@ const calls = {
   permissionCheck: undefined as Listener | undefined,
   ipcHandlers: [] as string[],
   menu: undefined as unknown,
+  powerListeners: new Map<string, Listener>(),
+  notifications: [] as FakeNotification[],
+  coreOptions: undefined as Record<string, unknown> | undefined,
+  reminders: { taskIsOpen: vi.fn((taskId: string) => taskId === 'open-task'), snooze: vi.fn(), refresh: vi.fn() },
 };
+
+class FakeNotification {
+  listeners = new Map<string, Listener>();
+  shown = false;
+  constructor(public options: { title: string; body: string; actions: { text: string }[] }) {
+    calls.notifications.push(this);
+  }
+  on(event: string, listener: Listener) {
+    this.listeners.set(event, listener);
+  }
+  show() {
+    this.shown = true;
+  }
+}
 
 class FakeWindow {
   static getAllWindows = () => windows;
@@ -63,9 +83,8 @@ vi.mock('electron', () => ({
   ipcMain: { handle: (channel: string) => calls.ipcHandlers.push(channel), removeHandler: vi.fn() },
   Menu: { buildFromTemplate: (template: unknown) => template, setApplicationMenu: (menu: unknown) => (calls.menu = menu) },
   net: { fetch: async () => new Response('<html></html>', { headers: { 'Content-Type': 'text/html' } }) },
-  Notification: class {
-    show() {}
-  },
+  Notification: FakeNotification,
+  powerMonitor: { on: (event: string, listener: Listener) => calls.powerListeners.set(event, listener) },
   protocol: { registerSchemesAsPrivileged: vi.fn(), handle: (_scheme: string, handler: Listener) => (calls.protocolHandler = handler) },
   safeStorage: { isEncryptionAvailable: () => false, encryptString: vi.fn(), decryptString: vi.fn() },
   screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
@@ -79,11 +98,15 @@ vi.mock('electron', () => ({
 }));
 vi.mock('electron-updater', () => ({ autoUpdater: {} }));
 vi.mock('../../src-main/core/core', () => ({
-  createCore: () => ({
-    invoke: async () => ({ ok: true, data: { serverUrl: null, language: 'zh-CN' } }),
-    subscribe: () => () => {},
-    close: async () => {},
-  }),
+  createCore: (options: Record<string, unknown>) => {
+    calls.coreOptions = options;
+    return {
+      invoke: async () => ({ ok: true, data: { serverUrl: null, language: 'zh-CN' } }),
+      subscribe: () => () => {},
+      reminders: calls.reminders,
+      close: async () => {},
+    };
+  },
 }));
 
 const processListeners = { uncaught: process.listeners('uncaughtException'), unhandled: process.listeners('unhandledRejection') };
@@ -150,5 +173,34 @@ describe('main.ts wiring', async () => {
       height: 800,
       maximized: false,
     });
+  });
+
+  it('hands the core a native notifier: a click opens the task in a window, an action snoozes, a resume refreshes', async () => {
+    const { reminderNotification } = await import('../../src-main/core/reminders/scheduler');
+    const notifier = calls.coreOptions!.notifier as Notifier;
+    expect(calls.coreOptions!.organizationShare).toBe(false);
+    const reminder: DueReminder = {
+      id: 'r1', taskId: 'open-task', contractId: 'c-7', taskName: 'Collect', kind: 'receivableTask', rule: 'onDue',
+      occurrence: '2026-11-21', dueDate: '2026-11-21', at: new Date('2026-11-21T01:00:00Z'),
+    };
+    notifier.show(reminderNotification(reminder, 'en'));
+    const shown = calls.notifications.at(-1)!;
+    expect(shown.shown).toBe(true);
+    expect(shown.options.actions).toHaveLength(2);
+    const before = windows.length;
+    shown.listeners.get('click')!();
+    expect(windows).toHaveLength(before + 1);
+    expect(windows.at(-1)!.loaded[0]).toContain('/contractApproval/detail?id=c-7');
+
+    notifier.show(reminderNotification({ ...reminder, id: 'r2', taskId: 'deleted-task' }, 'en'));
+    calls.notifications.at(-1)!.listeners.get('click')!();
+    expect(windows).toHaveLength(before + 1);
+
+    notifier.show(reminderNotification({ ...reminder, id: 'r3' }, 'en'));
+    calls.notifications.at(-1)!.listeners.get('action')!({}, 1);
+    expect(calls.reminders.snooze).toHaveBeenCalledWith(expect.objectContaining({ id: 'r3' }), 'tomorrow');
+
+    calls.powerListeners.get('resume')!();
+    expect(calls.reminders.refresh).toHaveBeenCalledTimes(1);
   });
 });

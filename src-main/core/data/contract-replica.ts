@@ -8,6 +8,7 @@ import type { OpenReplica } from './replica';
 import { toContract, toRow, type ContractRow } from './contract-rows';
 import { rebuildPulledRows } from './outbox';
 import { contractStatusCounts, contracts, contractsLocal, replicaMeta, resyncUnseen } from './schema';
+import { createTaskWriter } from './task-replica';
 
 // One typed data API over the replica with explicit reader and writer sides: screens only read
 // (base rows overlaid with the user's unconfirmed edits), and only sync writes base state.
@@ -34,7 +35,11 @@ export interface ReplicaWriter {
   startResync(): void;
   /** A pull reached the end: a resync that ran removes the base rows it did not bring. */
   finishPull(): void;
+  /** The reminder inputs (tasks, settings) pulls changed since the last call, then forgets them. */
+  takeReminderChanges(): ReminderEntity[];
 }
+
+export type ReminderEntity = 'performanceTask' | 'reminderSettings';
 
 export interface MetaReader {
   cursor(): string;
@@ -248,7 +253,9 @@ export function metaReader({ db }: OpenReplica): MetaReader {
   };
 }
 
-export function replicaWriter({ db }: OpenReplica): ReplicaWriter {
+export function replicaWriter({ db, sqlite }: OpenReplica): ReplicaWriter {
+  const tasks = createTaskWriter(sqlite);
+  let reminderChanges = new Set<ReminderEntity>();
   const setMeta = (tx: Pick<typeof db, 'insert'>, key: string, value: string) =>
     tx.insert(replicaMeta).values({ key, value }).onConflictDoUpdate({ target: replicaMeta.key, set: { value } }).run();
   // On conflict every column but the id takes the pulled value.
@@ -269,40 +276,65 @@ export function replicaWriter({ db }: OpenReplica): ReplicaWriter {
           }
           upserts = [];
         };
+        const contractIds: string[] = [];
+        const changed = new Set<ReminderEntity>();
         for (const change of changes) {
-          if (change.op === 'upsert') {
-            upserts.push(toRow(change.row));
+          if (change.entity === 'contract') {
+            contractIds.push(change.op === 'upsert' ? change.row.id : change.id);
+            if (change.op === 'upsert') {
+              upserts.push(toRow(change.row));
+            } else {
+              flush();
+              tx.delete(contracts).where(eq(contracts.id, change.id)).run();
+              // Access to a contract is access to its tasks: they leave with it.
+              tasks.deleteTasksOfContract(change.id);
+              changed.add('performanceTask');
+            }
+          } else if (change.entity === 'performanceTask') {
+            if (change.op === 'upsert') tasks.upsertTask(change.row);
+            else tasks.deleteTask(change.id);
+            changed.add('performanceTask');
           } else {
-            flush();
-            tx.delete(contracts).where(eq(contracts.id, change.id)).run();
+            tasks.upsertReminderSettings(change.row);
+            changed.add('reminderSettings');
           }
         }
         flush();
         if (tx.select({ id: resyncUnseen.id }).from(resyncUnseen).limit(1).get()) {
-          const seen = changes.map((change) => (change.op === 'upsert' ? change.row.id : change.id));
-          for (let i = 0; i < seen.length; i += upsertChunk) tx.delete(resyncUnseen).where(inArray(resyncUnseen.id, seen.slice(i, i + upsertChunk))).run();
+          for (let i = 0; i < contractIds.length; i += upsertChunk) tx.delete(resyncUnseen).where(inArray(resyncUnseen.id, contractIds.slice(i, i + upsertChunk))).run();
         }
         // A pull never erases an unconfirmed edit: it is re-applied on the new base (rule 4).
-        rebuildPulledRows(tx, new Set(changes.map((change) => (change.op === 'upsert' ? change.row.id : change.id))));
+        rebuildPulledRows(tx, new Set(contractIds));
         setMeta(tx, cursorKey, cursor);
         setMeta(tx, lastSyncKey, syncedAt);
+        reminderChanges = new Set([...reminderChanges, ...changed]);
       });
     },
     startResync() {
       db.transaction((tx) => {
         tx.delete(resyncUnseen).run();
         tx.insert(resyncUnseen).select(tx.select({ id: contracts.id }).from(contracts)).run();
+        // Tasks need no such bookkeeping: the full pull brings every task still visible again.
+        tasks.clear();
         setMeta(tx, cursorKey, '0');
       });
+      reminderChanges.add('performanceTask');
     },
     finishPull() {
       if (!db.select({ id: resyncUnseen.id }).from(resyncUnseen).limit(1).get()) return;
       db.transaction((tx) => {
         const gone = tx.select({ id: resyncUnseen.id }).from(resyncUnseen).all().map((row) => row.id);
         for (let i = 0; i < gone.length; i += upsertChunk) tx.delete(contracts).where(inArray(contracts.id, gone.slice(i, i + upsertChunk))).run();
+        for (const id of gone) tasks.deleteTasksOfContract(id);
         tx.delete(resyncUnseen).run();
         rebuildPulledRows(tx, gone);
       });
+      reminderChanges.add('performanceTask');
+    },
+    takeReminderChanges() {
+      const taken = [...reminderChanges];
+      reminderChanges = new Set();
+      return taken;
     },
   };
 }

@@ -319,7 +319,7 @@ export function createOutbox({ db }: OpenReplica, { clock, newId = uuidv7 }: Out
         // On top of the newest version known: the conflict's, or a later one pulled or made here since.
         const versions = Object.fromEntries(parsed.touches.map((key) => [key, knownVersion(tx, key)]));
         for (const change of current) {
-          if (change.op !== 'upsert') continue;
+          if (change.entity !== 'contract' || change.op !== 'upsert') continue;
           const key = rowKey('contract', change.row.id);
           versions[key] = Math.max(versions[key] ?? 0, change.row.version);
         }

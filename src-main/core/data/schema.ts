@@ -134,3 +134,36 @@ export const outboxTouches = sqliteTable(
 export const resyncUnseen = sqliteTable('resync_unseen', {
   id: text('id').primaryKey(),
 });
+
+/** Performance tasks as the server's feed sends them (base state only: tasks are not edited here yet). */
+export const performanceTasks = sqliteTable(
+  'performance_tasks',
+  {
+    id: text('id').primaryKey(),
+    contractId: text('contract_id'),
+    planId: text('plan_id'),
+    performanceId: text('performance_id'),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    state: integer('state').notNull(),
+    /** The due date, yyyy-MM-dd. */
+    expirationTime: text('expiration_time'),
+    /** Money in integer hundredths, with its unit. */
+    receivableAmount: integer('receivable_amount'),
+    payableAmount: integer('payable_amount'),
+    amountUnit: text('amount_unit'),
+    leaderUserId: text('leader_user_id'),
+    version: integer('version').notNull(),
+    updateTime: text('update_time').notNull(),
+  },
+  // A contract that leaves the replica takes its tasks along; the scheduler reads by due date.
+  (t) => [index('performance_tasks_contract').on(t.contractId), index('performance_tasks_expiration_time').on(t.expirationTime)],
+);
+
+/** The signed-in user's reminder settings (JSON, src-shared/domain/reminders.ts); one row. */
+export const reminderSettings = sqliteTable('reminder_settings', {
+  userId: text('user_id').primaryKey(),
+  settings: text('settings').notNull(),
+  version: integer('version').notNull(),
+  updateTime: text('update_time').notNull(),
+});

@@ -72,8 +72,8 @@ export function createSyncService(options: SyncServiceOptions) {
     const args = contractUpdateArgs.safeParse(problem.args);
     const changes = args.success ? args.data.patch : {};
     const subjectId = args.success ? args.data.id : null;
-    const current = problem.current.find((change) => change.op === 'upsert' && change.row.id === subjectId);
-    const theirs = current?.op === 'upsert' ? Object.fromEntries(Object.keys(changes).map((field) => [field, (current.row as Record<string, unknown>)[field] ?? null])) : null;
+    const current = problem.current.find((change) => change.entity === 'contract' && change.op === 'upsert' && change.row.id === subjectId);
+    const theirs = current?.entity === 'contract' && current.op === 'upsert' ? Object.fromEntries(Object.keys(changes).map((field) => [field, (current.row as Record<string, unknown>)[field] ?? null])) : null;
     const subject = subjectId === null ? null : ((readContract.get(subjectId, subjectId) as string | undefined) ?? null);
     return { id: problem.id, name: problem.name, state: problem.state, createdAt: problem.createdAt, subject, changes, error: problem.error, theirs };
   }
@@ -139,6 +139,9 @@ export function createSyncService(options: SyncServiceOptions) {
 
   function settled(state: SyncEngineState): void {
     if (changedSinceNotice) dataChanged();
+    // Once per round, not per page: the reminder scheduler re-reads its tasks on this.
+    const reminderChanges = session.writer.takeReminderChanges();
+    if (reminderChanges.length > 0) hub.emit('data.changed', { entities: reminderChanges });
     const error = state.error;
     if (state.phase === 'paused') publish({ phase: 'paused', error });
     else if (!error) publish({ phase: 'idle', online: true, remaining: 0, firstSync: false, error: null });

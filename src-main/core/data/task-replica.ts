@@ -1,0 +1,123 @@
+import type Database from 'better-sqlite3';
+import type { SyncReminderSettings, SyncTask } from '../../../src-shared/api/sync';
+import { TaskState } from '../../../src-shared/domain/enums';
+import { reminderSettingsSchema, type ReminderSettings, type ReminderTask } from '../../../src-shared/domain/reminders';
+
+// Performance tasks and the user's reminder settings in the replica: written only by pulls (in the
+// pull's own transaction), read by the reminder scheduler and the shell. Prepared statements, not
+// per-call query building: a first sync writes hundreds of thousands of task rows.
+
+export interface TaskWriter {
+  upsertTask(task: SyncTask): void;
+  deleteTask(id: string): void;
+  /** A contract left the replica (deleted, or no longer visible): its tasks go with it. */
+  deleteTasksOfContract(contractId: string): void;
+  upsertReminderSettings(row: SyncReminderSettings): void;
+  /** A must_resync rebuild brings every task again. */
+  clear(): void;
+}
+
+export interface TaskReader {
+  /** Unfinished tasks with a due date that `userId` leads (or, with no leader, is responsible for through the contract). */
+  reminderTasks(userId: string): ReminderTask[];
+  /** Whether the task exists and is not finished: a notification for any other is a no-op. */
+  taskIsOpen(id: string): boolean;
+  /** The user's synced settings; null until the first pull brought them. */
+  reminderSettings(userId: string): ReminderSettings | null;
+}
+
+const taskFields = [
+  'id',
+  'contract_id',
+  'plan_id',
+  'performance_id',
+  'name',
+  'type',
+  'state',
+  'expiration_time',
+  'receivable_amount',
+  'payable_amount',
+  'amount_unit',
+  'leader_user_id',
+  'version',
+  'update_time',
+] as const;
+
+export function createTaskWriter(sqlite: Database.Database): TaskWriter {
+  const upsertTask = sqlite.prepare(
+    `insert into performance_tasks (${taskFields.join(', ')}) values (${taskFields.map(() => '?').join(', ')})
+     on conflict (id) do update set ${taskFields
+       .slice(1)
+       .map((field) => `${field} = excluded.${field}`)
+       .join(', ')}`,
+  );
+  const deleteTask = sqlite.prepare('delete from performance_tasks where id = ?');
+  const deleteTasksOfContract = sqlite.prepare('delete from performance_tasks where contract_id = ?');
+  const upsertSettings = sqlite.prepare(
+    `insert into reminder_settings (user_id, settings, version, update_time) values (?, ?, ?, ?)
+     on conflict (user_id) do update set settings = excluded.settings, version = excluded.version, update_time = excluded.update_time`,
+  );
+  return {
+    upsertTask(task) {
+      upsertTask.run(
+        task.id,
+        task.contractId,
+        task.planId,
+        task.performanceId,
+        task.name,
+        task.type,
+        task.state,
+        task.expirationTime,
+        task.receivableAmount,
+        task.payableAmount,
+        task.amountUnit,
+        task.leaderUserId,
+        task.version,
+        task.updateTime,
+      );
+    },
+    deleteTask: (id) => void deleteTask.run(id),
+    deleteTasksOfContract: (contractId) => void deleteTasksOfContract.run(contractId),
+    upsertReminderSettings: (row) => void upsertSettings.run(row.userId, JSON.stringify(row.settings), row.version, row.updateTime),
+    clear: () => void sqlite.exec('delete from performance_tasks'),
+  };
+}
+
+interface ReminderTaskRow {
+  id: string;
+  contractId: string | null;
+  name: string;
+  type: string;
+  state: ReminderTask['state'];
+  dueDate: string;
+  receivableAmount: number | null;
+  payableAmount: number | null;
+  amountUnit: string | null;
+}
+
+export function createTaskReader(sqlite: Database.Database): TaskReader {
+  const reminderTasks = sqlite.prepare(
+    `select t.id, t.contract_id as contractId, t.name, t.type, t.state, t.expiration_time as dueDate,
+       t.receivable_amount as receivableAmount, t.payable_amount as payableAmount, t.amount_unit as amountUnit
+     from performance_tasks t left join contracts c on c.id = t.contract_id
+     where t.expiration_time is not null and t.state <> ${TaskState.Success}
+       and (t.leader_user_id = ? or (t.leader_user_id is null and c.responsible_user_id = ?))`,
+  );
+  const openTask = sqlite.prepare(`select 1 from performance_tasks where id = ? and state <> ${TaskState.Success}`).pluck();
+  const settings = sqlite.prepare('select settings from reminder_settings where user_id = ?').pluck();
+  return {
+    reminderTasks(userId) {
+      return (reminderTasks.all(userId, userId) as ReminderTaskRow[]).map(({ receivableAmount, payableAmount, amountUnit, ...task }) => {
+        const amount = receivableAmount ?? payableAmount;
+        return amount !== null && amountUnit !== null ? { ...task, amount: { amount, unit: amountUnit } } : task;
+      });
+    },
+    taskIsOpen: (id) => openTask.get(id) !== undefined,
+    reminderSettings(userId) {
+      const stored = settings.get(userId) as string | undefined;
+      if (stored === undefined) return null;
+      const parsed = reminderSettingsSchema.safeParse(JSON.parse(stored));
+      return parsed.success ? parsed.data : null;
+    },
+  };
+}

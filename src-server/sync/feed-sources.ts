@@ -1,0 +1,157 @@
+import { and, asc, count, eq, gt, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { SyncChange, SyncTask } from '../../src-shared/api/sync';
+import { reminderSettingsSchema } from '../../src-shared/domain/reminders';
+import type { ServerDb } from '../db/database';
+import { contracts, contractTombstones } from '../db/schema';
+import { selectContractRows, tombstoneOwner, toContract, visibleTo, type Viewer } from '../contracts/repository';
+import { defaultReminderSettings } from '../performance/performances';
+import { performanceTasks, performanceTaskTombstones, reminderSettings } from '../performance/schema';
+
+// The change feed is the merge, by position, of these sources. Each serves its changes in
+// (after, below) visible to the viewer: the first `limit` of them in position order, and how
+// many there are in all (for `remaining`).
+
+export interface FeedEntry {
+  position: bigint;
+  change: SyncChange;
+}
+
+export interface FeedSource {
+  page(tx: ServerDb, viewer: Viewer, after: bigint, below: bigint, limit: number): Promise<FeedEntry[]>;
+  count(tx: ServerDb, viewer: Viewer, after: bigint, below: bigint): Promise<number>;
+}
+
+/** A source over one table: where its rows are visible, and how a row of it reads as a change. */
+function tableSource<Row>(options: {
+  position: PgColumn;
+  visible: (viewer: Viewer) => SQL | undefined;
+  select: (tx: ServerDb, where: SQL | undefined, limit: number) => Promise<Row[]>;
+  countFrom: (tx: ServerDb, where: SQL | undefined) => Promise<{ count: number }[]>;
+  entry: (row: Row) => FeedEntry;
+}): FeedSource {
+  const where = (viewer: Viewer, after: bigint, below: bigint) => and(gt(options.position, after), lt(options.position, below), options.visible(viewer));
+  return {
+    async page(tx, viewer, after, below, limit) {
+      return (await options.select(tx, where(viewer, after, below), limit)).map(options.entry);
+    },
+    async count(tx, viewer, after, below) {
+      const [total] = await options.countFrom(tx, where(viewer, after, below));
+      return total?.count ?? 0;
+    },
+  };
+}
+
+const contractSource = tableSource({
+  position: contracts.changeSeq,
+  visible: (viewer) => visibleTo(viewer),
+  select: (tx, where, limit) => selectContractRows(tx).where(where).orderBy(asc(contracts.changeSeq)).limit(limit),
+  countFrom: (tx, where) => tx.select({ count: count() }).from(contracts).where(where),
+  entry: (row) => ({ position: row.changeSeq, change: { entity: 'contract', op: 'upsert', row: toContract(row) } }),
+});
+
+const contractTombstoneSource = tableSource({
+  position: contractTombstones.changeSeq,
+  visible: (viewer) => visibleTo(viewer, tombstoneOwner),
+  select: (tx, where, limit) =>
+    tx
+      .select({ changeSeq: contractTombstones.changeSeq, id: contractTombstones.contractId })
+      .from(contractTombstones)
+      .where(where)
+      .orderBy(asc(contractTombstones.changeSeq))
+      .limit(limit),
+  countFrom: (tx, where) => tx.select({ count: count() }).from(contractTombstones).where(where),
+  entry: ({ changeSeq, id }) => ({ position: changeSeq, change: { entity: 'contract', op: 'delete', id } }),
+});
+
+/**
+ * A task is visible with its contract (joined on the left, so a missing contract hides it); a
+ * quick task (no contract) to its creator and its leader. The same rule reads a task's tombstone.
+ */
+function taskVisibleTo(viewer: Viewer, task: { contractId: PgColumn; createdBy: PgColumn; leaderUserId: PgColumn }): SQL | undefined {
+  return or(
+    and(isNotNull(task.contractId), isNotNull(contracts.id), visibleTo(viewer)),
+    and(isNull(task.contractId), or(eq(task.createdBy, viewer.id), eq(task.leaderUserId, viewer.id))),
+  );
+}
+
+const taskColumns = {
+  changeSeq: performanceTasks.changeSeq,
+  id: performanceTasks.id,
+  contractId: performanceTasks.contractId,
+  planId: performanceTasks.planId,
+  performanceId: performanceTasks.performanceId,
+  name: performanceTasks.name,
+  type: performanceTasks.type,
+  state: performanceTasks.state,
+  expirationTime: performanceTasks.expirationTime,
+  receivableAmount: performanceTasks.receivableAmount,
+  payableAmount: performanceTasks.payableAmount,
+  amountUnit: performanceTasks.amountUnit,
+  leaderUserId: performanceTasks.leaderUserId,
+  version: performanceTasks.version,
+  updateTime: performanceTasks.updateTime,
+};
+
+const taskSource = tableSource({
+  position: performanceTasks.changeSeq,
+  visible: (viewer) => taskVisibleTo(viewer, performanceTasks),
+  select: (tx, where, limit) =>
+    tx
+      .select(taskColumns)
+      .from(performanceTasks)
+      .leftJoin(contracts, eq(contracts.id, performanceTasks.contractId))
+      .where(where)
+      .orderBy(asc(performanceTasks.changeSeq))
+      .limit(limit),
+  countFrom: (tx, where) =>
+    tx.select({ count: count() }).from(performanceTasks).leftJoin(contracts, eq(contracts.id, performanceTasks.contractId)).where(where),
+  entry: ({ changeSeq, updateTime, ...task }) => ({
+    position: changeSeq,
+    change: { entity: 'performanceTask', op: 'upsert', row: { ...task, updateTime: updateTime.toISOString() } satisfies SyncTask },
+  }),
+});
+
+const taskTombstoneSource = tableSource({
+  position: performanceTaskTombstones.changeSeq,
+  visible: (viewer) => taskVisibleTo(viewer, performanceTaskTombstones),
+  select: (tx, where, limit) =>
+    tx
+      .select({ changeSeq: performanceTaskTombstones.changeSeq, id: performanceTaskTombstones.taskId })
+      .from(performanceTaskTombstones)
+      .leftJoin(contracts, eq(contracts.id, performanceTaskTombstones.contractId))
+      .where(where)
+      .orderBy(asc(performanceTaskTombstones.changeSeq))
+      .limit(limit),
+  countFrom: (tx, where) =>
+    tx
+      .select({ count: count() })
+      .from(performanceTaskTombstones)
+      .leftJoin(contracts, eq(contracts.id, performanceTaskTombstones.contractId))
+      .where(where),
+  entry: ({ changeSeq, id }) => ({ position: changeSeq, change: { entity: 'performanceTask', op: 'delete', id } }),
+});
+
+/** Only the user's own settings; stored settings the schema no longer accepts read as the defaults, as over REST. */
+const reminderSettingsSource = tableSource({
+  position: reminderSettings.changeSeq,
+  visible: (viewer) => eq(reminderSettings.userId, viewer.id),
+  select: (tx, where, limit) => tx.select().from(reminderSettings).where(where).orderBy(asc(reminderSettings.changeSeq)).limit(limit),
+  countFrom: (tx, where) => tx.select({ count: count() }).from(reminderSettings).where(where),
+  entry: ({ changeSeq, userId, settings, version, updateTime }) => {
+    const parsed = reminderSettingsSchema.safeParse(settings);
+    return {
+      position: changeSeq,
+      change: {
+        entity: 'reminderSettings',
+        op: 'upsert',
+        row: { userId, settings: parsed.success ? parsed.data : defaultReminderSettings, version, updateTime: updateTime.toISOString() },
+      },
+    };
+  },
+});
+
+export const feedSources: readonly FeedSource[] = [contractSource, contractTombstoneSource, taskSource, taskTombstoneSource, reminderSettingsSource];
+
+/** Tables of tombstones, pruned together under one horizon. */
+export const tombstoneTables = ['contract_tombstones', 'performance_task_tombstones'] as const;
