@@ -49,7 +49,7 @@ export function buildContractServer(db: ServerDb, options: ContractServerOptions
       await logout(db, user.sessionId, now());
       return { signedOut: true };
     },
-    me: async ({ user: { sessionId: _session, ...user } }) => user,
+    me: async ({ user: { sessionId: _session, organisationId: _organisation, ...user } }) => user,
     contractList: ({ user, query }) => listContracts(db, user, query),
     contractStatistics: ({ user }) => contractStatistics(db, user),
     syncPull: ({ user, query }) => pullChanges(db, user, query, now(), syncHistory),

@@ -7,11 +7,12 @@ import type { AlterationChange, ContractDetail, FieldConfig } from '../../src-sh
 import { AppFailure, type FieldIssue } from '../../src-shared/errors';
 import { formValueIssues, isAlterable, isContractNameField, stripContractName } from '../../src-shared/rules/contract-forms';
 import type { SessionUser } from '../auth/service';
-import { visibleTo, type Viewer } from '../contracts/repository';
+import { visibleTo } from '../contracts/repository';
+import type { OrgViewer } from '../http/feature-helpers';
 import type { ServerDb } from '../db/database';
 import { contracts, contractTypes, templates } from '../db/schema';
 import { checkIfMatch, safeWrite, type WriteRequest } from '../http/write-safety';
-import { allocateNumber, isNumberEditor, numberingRuleApplies, numberTaken, organisationOf, refuseDuplicateNumber, type NumberingContext } from '../numbering/service';
+import { allocateNumber, isNumberEditor, numberingRuleApplies, numberTaken, refuseDuplicateNumber, type NumberingContext } from '../numbering/service';
 import { actionLeadingTo, checkApprover, checkEditable, nextStatus, recordApproval, type ApprovalAction } from './lifecycle';
 import { contractAlterations } from './schema';
 
@@ -105,7 +106,7 @@ async function allocateFreeNumber(tx: ServerDb, organisationId: string, context:
 
 export function createContract(db: ServerDb, user: SessionUser, request: WriteRequest, body: z.output<typeof createContractSchema>, at: Date) {
   return safeWrite(db, request, async (tx) => {
-    const organisationId = await organisationOf(tx, user);
+    const { organisationId } = user;
     const template = await templateFields(tx, organisationId, body.templateId ?? null);
     const contractTypeId = body.contractTypeId ?? template.contractTypeId;
     const typeName = await contractTypeName(tx, organisationId, contractTypeId);
@@ -180,14 +181,14 @@ export async function checkNumberChange(
  * is checked, and a status moves only by one approval step the user may take. The push has
  * already locked the row and checked its visibility and base version.
  */
-export async function patchContract(tx: ServerDb, user: Viewer, id: string, patch: MutationArgs<'contract.update'>['patch'], at: Date): Promise<void> {
+export async function patchContract(tx: ServerDb, user: OrgViewer, id: string, patch: MutationArgs<'contract.update'>['patch'], at: Date): Promise<void> {
   const [row] = await tx.select().from(contracts).where(eq(contracts.id, id));
   if (!row) throw new AppFailure('not_found', `contract ${id} does not exist`);
   const { status, amount, name, contractNumber, ...fields } = patch;
   if (Object.keys(patch).some((key) => key !== 'status')) checkEditable('contract', row.status);
   const step = status !== undefined && status !== row.status ? actionLeadingTo('contract', row.status, status) : null;
   if (step) checkApprover(user, step);
-  if (contractNumber !== undefined) await checkNumberChange(tx, user, await organisationOf(tx, user), row, contractNumber);
+  if (contractNumber !== undefined) await checkNumberChange(tx, user, user.organisationId, row, contractNumber);
   const cleanName = name === undefined ? undefined : stripContractName(name);
   if (cleanName === '') throw invalid([{ path: 'patch.name', message: 'please enter the contract name' }]);
   await tx
@@ -211,7 +212,7 @@ export function updateContract(db: ServerDb, user: SessionUser, request: WriteRe
   return safeWrite(db, request, async (tx) => {
     const row = await lockForWrite(tx, user, request, id);
     checkEditable('contract', row.status);
-    const organisationId = await organisationOf(tx, user);
+    const { organisationId } = user;
     const template = await templateFields(tx, organisationId, row.templateId);
     const contractTypeId = body.contractTypeId === undefined ? row.contractTypeId : body.contractTypeId;
     const typeName = await contractTypeName(tx, organisationId, contractTypeId);
@@ -273,7 +274,7 @@ export function alterContract(db: ServerDb, user: SessionUser, request: WriteReq
   return safeWrite(db, request, async (tx) => {
     const row = await lockForWrite(tx, user, request, id);
     if (row.status !== 4) throw new AppFailure('conflict', 'only an approved contract can be altered');
-    const organisationId = await organisationOf(tx, user);
+    const { organisationId } = user;
     const { fields } = await templateFields(tx, organisationId, row.templateId);
     const byId = new Map(fields.map((field) => [field.id, field]));
     const refused = Object.keys(body.formValues).flatMap((fieldId) => {

@@ -5,11 +5,11 @@ import type { createTemplateSchema, updateTemplateSchema } from '../../src-share
 import type { Clause, FieldConfig, TemplateDetail } from '../../src-shared/domain/contract-forms';
 import { AppFailure } from '../../src-shared/errors';
 import type { SessionUser } from '../auth/service';
-import { containsPattern } from '../contracts/repository';
 import type { ServerDb } from '../db/database';
+import { containsPattern } from '../db/like';
 import { contractTypes, templates } from '../db/schema';
 import { checkIfMatch, safeWrite, type WriteRequest } from '../http/write-safety';
-import { allocateNumber, organisationOf, refuseDuplicateNumber } from '../numbering/service';
+import { allocateNumber, refuseDuplicateNumber } from '../numbering/service';
 import { checkApprover, checkEditable, nextStatus, recordApproval, type ApprovalAction } from './lifecycle';
 import { templateClauses } from './schema';
 
@@ -40,7 +40,7 @@ async function toTemplateDetail(db: ServerDb, row: TemplateRow): Promise<Templat
 }
 
 async function loadTemplate(db: ServerDb, user: SessionUser, id: string, lock: boolean): Promise<TemplateRow> {
-  const organisationId = await organisationOf(db, user);
+  const { organisationId } = user;
   const query = db.select().from(templates).where(eq(templates.id, id));
   const [row] = lock ? await query.for('update') : await query;
   if (!row || row.organisationId !== organisationId) throw new AppFailure('not_found', `template ${id} does not exist`);
@@ -59,7 +59,7 @@ export async function templateDetail(db: ServerDb, user: SessionUser, id: string
 }
 
 export async function listTemplates(db: ServerDb, user: SessionUser, query: { pageNum: number; pageSize: number; q?: string | undefined }) {
-  const organisationId = await organisationOf(db, user);
+  const { organisationId } = user;
   const pattern = query.q ? containsPattern(query.q) : undefined;
   const where = and(eq(templates.organisationId, organisationId), pattern ? or(ilike(templates.name, pattern), ilike(templates.templateNumber, pattern)) : undefined);
   const rows = await db
@@ -106,7 +106,7 @@ async function writeClauses(tx: ServerDb, templateId: string, clauses: readonly 
 
 export function createTemplate(db: ServerDb, user: SessionUser, request: WriteRequest, body: z.output<typeof createTemplateSchema>, at: Date) {
   return safeWrite(db, request, async (tx) => {
-    const organisationId = await organisationOf(tx, user);
+    const { organisationId } = user;
     checkFields(body.fields, body.clauses);
     const contractTypeId = body.contractTypeId ?? null;
     await checkContractType(tx, organisationId, contractTypeId);

@@ -10,9 +10,9 @@ import type {
   riskAlertSchema,
 } from '../../src-shared/api/counterparties';
 import { PartySubtype, PartyType } from '../../src-shared/domain/enums';
-import { escapeLike } from '../../src-shared/rules/counterparties';
 import { visibleTo } from '../contracts/repository';
 import type { ServerDb } from '../db/database';
+import { containsPattern, escapeLike } from '../db/like';
 import { contracts, counterparties, users } from '../db/schema';
 import { checkVersion, notFound, single, type OrgViewer } from '../http/feature-helpers';
 import { scoreResults } from '../scoring/schema';
@@ -139,7 +139,7 @@ export async function searchCounterparts(
 ): Promise<z.infer<typeof counterpartSearchItemSchema>[]> {
   const escaped = escapeLike(abbr.toLowerCase());
   const prefix = sql`lower(${counterparties.name}) like ${`${escaped}%`}`;
-  const contains = `%${escaped}%`;
+  const contains = containsPattern(abbr.toLowerCase());
   const rows = await db
     .select()
     .from(counterparties)
@@ -182,7 +182,7 @@ type ListRow = z.infer<typeof counterpartyListRowSchema>;
  * contracts the viewer may see, so the list reveals nothing of other departments' work.
  */
 export async function listCounterparties(db: ServerDb, viewer: OrgViewer, query: ListQuery): Promise<{ list: ListRow[]; count: number }> {
-  const contains = query.q ? `%${escapeLike(query.q.toLowerCase())}%` : undefined;
+  const contains = query.q ? containsPattern(query.q.toLowerCase()) : undefined;
   const where = and(
     sameOrganisation(viewer),
     eq(counterparties.type, query.type),

@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { AppFailure } from '../../src-shared/errors';
+import type { SessionUser } from '../auth/service';
 import type { Viewer } from '../contracts/repository';
-import type { ServerDb } from '../db/database';
-import { users } from '../db/schema';
 
 // Small helpers the feature repositories share.
 
@@ -33,17 +31,8 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/**
- * The viewer with their organisation, which scopes every organisation-wide row (counterparties,
- * projects, the IP register). The session user does not carry it, so it is read here.
- */
-export type OrgViewer = Viewer & { organisationId: string };
-
-export async function orgViewer<U extends Viewer>(db: ServerDb, user: U): Promise<U & { organisationId: string }> {
-  const [row] = await db.select({ organisationId: users.organisationId }).from(users).where(eq(users.id, user.id));
-  if (!row) throw new AppFailure('unauthorized');
-  return { ...user, organisationId: row.organisationId };
-}
+/** The viewer with their organisation, which scopes every organisation-wide row (counterparties, projects, the IP register). */
+export type OrgViewer = Viewer & Pick<SessionUser, 'organisationId'>;
 
 /**
  * The version a write is based on: the body's `version`, else an `If-Match` header carrying it

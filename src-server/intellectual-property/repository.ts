@@ -10,8 +10,8 @@ import {
 } from '../../src-shared/api/intellectual-property';
 import { ipImportColumns, type IpStatus, type IpType } from '../../src-shared/domain/intellectual-property';
 import { AppFailure, defaultErrorMessages, issuesFromZod, type FieldIssue } from '../../src-shared/errors';
-import { escapeLike } from '../../src-shared/rules/counterparties';
 import type { ServerDb } from '../db/database';
+import { containsPattern } from '../db/like';
 import { checkVersion, isUniqueViolation, notFound, type OrgViewer } from '../http/feature-helpers';
 import { parseCsv } from './csv';
 import { intellectualProperties, ipOrganizations, ipRecords, ipTransfers } from './schema';
@@ -20,7 +20,7 @@ type Endpoints = typeof intellectualPropertyEndpoints;
 
 const duplicateNumber = () => new AppFailure('conflict', 'this registration number is already registered for this type');
 const iso = (at: Date) => at.toISOString();
-const contains = (q: string) => `%${escapeLike(q.toLowerCase())}%`;
+const contains = (q: string) => containsPattern(q.toLowerCase());
 
 /** Runs a write, turning a unique violation into the given conflict. */
 async function unique<T>(write: () => Promise<T>, conflict: () => AppFailure): Promise<T> {

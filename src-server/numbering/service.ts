@@ -16,12 +16,6 @@ import { numberCounters, numberEditors, numberingAbbrSettings, numberingRules, u
 
 type Rule = typeof numberingRules.$inferSelect;
 
-export async function organisationOf(db: ServerDb, user: Pick<SessionUser, 'id'>): Promise<string> {
-  const [row] = await db.select({ organisationId: users.organisationId }).from(users).where(eq(users.id, user.id));
-  if (!row) throw new AppFailure('unauthorized');
-  return row.organisationId;
-}
-
 export function requireAdmin(user: SessionUser, what: string): void {
   if (user.role !== 'admin') throw new AppFailure('forbidden', `only administrators may ${what}`);
 }
@@ -38,7 +32,7 @@ function toAbbr(row: typeof numberingAbbrSettings.$inferSelect): AbbrSetting {
 }
 
 export async function listContractTypes(db: ServerDb, user: SessionUser) {
-  const organisationId = await organisationOf(db, user);
+  const { organisationId } = user;
   const list = await db
     .select({ id: contractTypes.id, name: contractTypes.name, parentId: contractTypes.parentId })
     .from(contractTypes)
@@ -63,7 +57,7 @@ async function checkScopeId(db: ServerDb, organisationId: string, ruleScope: Rul
 
 export async function designateDepartment(db: ServerDb, user: SessionUser, body: { userId: string; departmentId: string }) {
   requireAdmin(user, 'designate main departments');
-  const organisationId = await organisationOf(db, user);
+  const { organisationId } = user;
   const [target] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, body.userId), eq(users.organisationId, organisationId)));
   if (!target) throw new AppFailure('not_found', `user ${body.userId} does not exist`);
   await checkScopeId(db, organisationId, RuleScope.InitiatorMainDepartment, body.departmentId, 'departmentId');
@@ -75,7 +69,7 @@ export async function designateDepartment(db: ServerDb, user: SessionUser, body:
 }
 
 export async function listRules(db: ServerDb, user: SessionUser, kind: NumberingKind) {
-  const organisationId = await organisationOf(db, user);
+  const { organisationId } = user;
   const rows = await db
     .select()
     .from(numberingRules)
@@ -91,7 +85,7 @@ export async function listRules(db: ServerDb, user: SessionUser, kind: Numbering
  */
 export async function saveRules(db: ServerDb, user: SessionUser, kind: NumberingKind, body: z.output<typeof saveNumberingRulesSchema>) {
   requireAdmin(user, 'change numbering rules');
-  const organisationId = await organisationOf(db, user);
+  const { organisationId } = user;
   const keys = await Promise.all(body.rules.map((rule, i) => checkScopeId(db, organisationId, body.ruleScope, rule.scopeId, `rules.${i}.scopeId`)));
   const duplicated = keys.find((key, i) => keys.indexOf(key) !== i);
   if (duplicated !== undefined) {
@@ -133,7 +127,7 @@ export async function saveRules(db: ServerDb, user: SessionUser, kind: Numbering
 }
 
 export async function listAbbrSettings(db: ServerDb, user: SessionUser, kind: NumberingKind) {
-  const organisationId = await organisationOf(db, user);
+  const { organisationId } = user;
   const rows = await db
     .select()
     .from(numberingAbbrSettings)
@@ -145,7 +139,7 @@ export async function listAbbrSettings(db: ServerDb, user: SessionUser, kind: Nu
 /** One abbreviation per scope and contract type or department: saving again replaces it. */
 export async function saveAbbrSetting(db: ServerDb, user: SessionUser, kind: NumberingKind, body: z.output<typeof saveAbbrSettingSchema>) {
   requireAdmin(user, 'change numbering abbreviations');
-  const organisationId = await organisationOf(db, user);
+  const { organisationId } = user;
   const scopeKey = await checkScopeId(db, organisationId, body.ruleScope, body.scopeId, 'scopeId');
   const [row] = await db
     .insert(numberingAbbrSettings)
@@ -160,7 +154,7 @@ export async function saveAbbrSetting(db: ServerDb, user: SessionUser, kind: Num
 
 export async function deleteAbbrSetting(db: ServerDb, user: SessionUser, kind: NumberingKind, id: string) {
   requireAdmin(user, 'change numbering abbreviations');
-  const organisationId = await organisationOf(db, user);
+  const { organisationId } = user;
   const deleted = await db
     .delete(numberingAbbrSettings)
     .where(and(eq(numberingAbbrSettings.id, id), eq(numberingAbbrSettings.organisationId, organisationId), eq(numberingAbbrSettings.kind, kind)))
@@ -170,14 +164,14 @@ export async function deleteAbbrSetting(db: ServerDb, user: SessionUser, kind: N
 }
 
 export async function listEditors(db: ServerDb, user: SessionUser) {
-  const organisationId = await organisationOf(db, user);
+  const { organisationId } = user;
   const rows = await db.select({ userId: numberEditors.userId }).from(numberEditors).where(eq(numberEditors.organisationId, organisationId)).orderBy(asc(numberEditors.userId));
   return { editors: rows.map((row) => row.userId) };
 }
 
 export async function saveEditors(db: ServerDb, user: SessionUser, editors: readonly string[]) {
   requireAdmin(user, 'save the contract-number editors');
-  const organisationId = await organisationOf(db, user);
+  const { organisationId } = user;
   const wanted = [...new Set(editors)];
   if (wanted.length > 0) {
     const found = await db.select({ id: users.id }).from(users).where(and(inArray(users.id, wanted), eq(users.organisationId, organisationId)));
@@ -310,7 +304,7 @@ async function previewOf(db: ServerDb, rule: Rule, at: Date): Promise<PreviewRul
 }
 
 export async function previewRules(db: ServerDb, user: SessionUser, kind: NumberingKind, at: Date) {
-  const organisationId = await organisationOf(db, user);
+  const { organisationId } = user;
   const rules = await db
     .select()
     .from(numberingRules)
@@ -321,7 +315,7 @@ export async function previewRules(db: ServerDb, user: SessionUser, kind: Number
 
 /** The rule a contract drafted now by this user with this contract type would be numbered by. */
 export async function autoPreview(db: ServerDb, user: SessionUser, contractTypeId: string | undefined, at: Date) {
-  const organisationId = await organisationOf(db, user);
+  const { organisationId } = user;
   const context = { organisationId, userId: user.id, departmentId: user.departmentId, contractTypeId: contractTypeId ?? null };
   const found = await ruleFor(db, 'contract', context);
   return { list: found ? [await previewOf(db, found.rule, at)] : [] };
@@ -339,7 +333,7 @@ function numbered(kind: NumberingKind, organisationId: string) {
  * checkAll every number carried more than once. Contracts are listed as far as the viewer sees them.
  */
 export async function checkDuplicate(db: ServerDb, user: SessionUser, kind: NumberingKind, query: z.output<typeof checkDuplicateQuerySchema>): Promise<{ list: DuplicateResult[] }> {
-  const organisationId = await organisationOf(db, user);
+  const { organisationId } = user;
   const subject = numbered(kind, organisationId);
   const single = query.checkAll !== 'true' && query.contractNumber ? query.contractNumber : undefined;
   const rows = await db

@@ -8,8 +8,10 @@ import { quickTaskDate, type QuickTaskPayload, type TaskCard, type TaskUpdate } 
 import { en } from '../../src-shared/i18n/en';
 import { AppFailure } from '../../src-shared/errors';
 import { editedState, openStateFor, taskTypeFor } from '../../src-shared/rules/performance';
-import { containsPattern, visibleTo, type Viewer } from '../contracts/repository';
+import { visibleTo, type Viewer } from '../contracts/repository';
+import type { OrgViewer } from '../http/feature-helpers';
 import type { ServerDb } from '../db/database';
+import { containsPattern } from '../db/like';
 import { contracts, users } from '../db/schema';
 import { performanceTaskRelations, performanceTasks } from './schema';
 import {
@@ -44,13 +46,6 @@ export function refuseQuickTask(task: StoredTask): void {
 
 function refuseFinished(task: StoredTask, action: string): void {
   if (task.state === TaskState.Success) throw new AppFailure('conflict', `a finished task is read-only and cannot be ${action}`);
-}
-
-/** The organisation of the viewer (the session carries only the user). */
-export async function organisationOf(db: Executor, viewer: Viewer): Promise<string> {
-  const [row] = await db.select({ organisationId: users.organisationId }).from(users).where(eq(users.id, viewer.id));
-  if (!row) throw new AppFailure('unauthorized');
-  return row.organisationId;
 }
 
 /** A leader must be a user of the viewer's organisation. */
@@ -208,9 +203,9 @@ async function listCards(tx: Executor, rows: readonly TaskRow[], today: string):
   return { list: rows.map((r) => toTaskCard(byId.get(r.task.id)!, today)) };
 }
 
-export async function createQuickTask(db: ServerDb, viewer: Viewer, payload: QuickTaskPayload, today: string) {
+export async function createQuickTask(db: ServerDb, viewer: OrgViewer, payload: QuickTaskPayload, today: string) {
   return db.transaction(async (tx) => {
-    const organisationId = await organisationOf(tx, viewer);
+    const { organisationId } = viewer;
     const contract = payload.relatedID ? await findVisibleContract(tx, viewer, payload.relatedID) : null;
     const leaderUserId = payload.leaderUserID ?? viewer.id;
     await checkLeader(tx, organisationId, leaderUserId, 'leaderUserID');

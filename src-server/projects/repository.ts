@@ -2,9 +2,9 @@ import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Project, projectCreateSchema, projectUpdateSchema, projectsEndpoints } from '../../src-shared/api/projects';
 import { AppFailure } from '../../src-shared/errors';
-import { escapeLike } from '../../src-shared/rules/counterparties';
 import { selectContractRows, toContract, visibleTo } from '../contracts/repository';
 import type { ServerDb } from '../db/database';
+import { containsPattern } from '../db/like';
 import { contracts, users } from '../db/schema';
 import { checkVersion, isUniqueViolation, notFound, type OrgViewer } from '../http/feature-helpers';
 import { projects } from './schema';
@@ -13,7 +13,7 @@ type PageQuery = z.output<(typeof projectsEndpoints)['projectList']['query']>;
 
 const duplicateName = () => new AppFailure('conflict', 'project name duplicated');
 
-const contains = (q: string | undefined) => (q ? `%${escapeLike(q.toLowerCase())}%` : undefined);
+const contains = (q: string | undefined) => (q ? containsPattern(q.toLowerCase()) : undefined);
 
 /** Contracts of `projectIds` the viewer may see, per project. */
 async function visibleCounts(db: ServerDb, viewer: OrgViewer, projectIds: string[]): Promise<Map<string, number>> {

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { MutationEnvelope, MutationResult, SyncChange, SyncPushRequest, SyncPushResponse } from '../../src-shared/api/sync';
 import { AppFailure, validationFailure } from '../../src-shared/errors';
 import { isMutationName, mutations, type MutationName, type RowKey } from '../../src-shared/sync/mutations';
-import type { Viewer } from '../contracts/repository';
 import type { ServerDb } from '../db/database';
 import { processedMutations } from '../db/schema';
+import type { OrgViewer } from '../http/feature-helpers';
 import { applyMutation, entities, parseRowKey } from './mutations';
 import { checkSyncVersions } from './protocol';
 
@@ -28,7 +28,7 @@ class Conflict extends Error {
 function definitionOf(name: MutationName) {
   return {
     touches: mutations[name].touches as (args: unknown) => RowKey[],
-    apply: applyMutation[name] as (db: ServerDb, args: unknown, viewer: Viewer, at: Date) => Promise<void>,
+    apply: applyMutation[name] as (db: ServerDb, args: unknown, viewer: OrgViewer, at: Date) => Promise<void>,
   };
 }
 
@@ -43,7 +43,7 @@ function parseArgs(mutation: MutationEnvelope): { name: MutationName; args: unkn
 }
 
 /** Locks every touched row and checks that the viewer may edit it at the version the client saw. */
-async function checkTouchedRows(tx: ServerDb, viewer: Viewer, mutation: MutationEnvelope, touched: RowKey[]): Promise<void> {
+async function checkTouchedRows(tx: ServerDb, viewer: OrgViewer, mutation: MutationEnvelope, touched: RowKey[]): Promise<void> {
   const stale: string[] = [];
   for (const key of touched) {
     const base = mutation.baseVersions[key];
@@ -73,7 +73,7 @@ async function checkTouchedRows(tx: ServerDb, viewer: Viewer, mutation: Mutation
  * Applies one new mutation inside a savepoint: a conflict or a refusal (any AppFailure: bad
  * args, permissions, business rules) rolls back whatever it began and becomes its result.
  */
-async function decide(tx: ServerDb, viewer: Viewer, mutation: MutationEnvelope, at: Date): Promise<MutationResult> {
+async function decide(tx: ServerDb, viewer: OrgViewer, mutation: MutationEnvelope, at: Date): Promise<MutationResult> {
   try {
     return await tx.transaction(async (savepoint) => {
       const { name, args } = parseArgs(mutation);
@@ -96,7 +96,7 @@ async function decide(tx: ServerDb, viewer: Viewer, mutation: MutationEnvelope, 
   }
 }
 
-async function processMutation(db: ServerDb, viewer: Viewer, clientId: string, mutation: MutationEnvelope, at: Date): Promise<MutationResult> {
+async function processMutation(db: ServerDb, viewer: OrgViewer, clientId: string, mutation: MutationEnvelope, at: Date): Promise<MutationResult> {
   return db.transaction(async (tx) => {
     const claimed = await tx
       .insert(processedMutations)
@@ -123,7 +123,7 @@ async function processMutation(db: ServerDb, viewer: Viewer, clientId: string, m
  * one applied earlier is still applied if its id is new: nothing is dropped silently.
  * Unexpected errors fail the request (the client retries); mutations decided before it stay decided.
  */
-export async function pushMutations(db: ServerDb, viewer: Viewer, request: SyncPushRequest, at: Date): Promise<SyncPushResponse> {
+export async function pushMutations(db: ServerDb, viewer: OrgViewer, request: SyncPushRequest, at: Date): Promise<SyncPushResponse> {
   checkSyncVersions(request);
   const ordered = [...request.mutations].sort((a, b) => a.seq - b.seq);
   const results: MutationResult[] = [];
