@@ -38,7 +38,7 @@ export function buildContractServer(db: ServerDb, options: ContractServerOptions
   const app = Fastify({ logger: options.logger ? true : { level: 'error' } });
   installErrorHandling(app);
 
-  const handlers: Handlers = {
+  const handlersOn = (db: ServerDb): Handlers => ({
     health: async () => {
       await db.execute(sql`select 1`);
       return { status: 'up', protocolVersion: syncProtocolVersion, schemaVersion: syncSchemaVersion };
@@ -63,8 +63,8 @@ export function buildContractServer(db: ServerDb, options: ContractServerOptions
     ...scoringHandlers(db, now),
     ...intellectualPropertyHandlers(db, now),
     ...ledgerHandlers(db, now),
-  };
-  registerEndpoints(app, handlers, (authorization) => authenticate(db, authorization, now()));
+  });
+  registerEndpoints(app, db, handlersOn, (authorization) => authenticate(db, authorization, now()));
   registerFileRoutes(app, db, now, resolveFileStoreOptions(options.files));
   // Built once on first request: it only changes with the code.
   let document: ReturnType<typeof openApiDocument> | undefined;

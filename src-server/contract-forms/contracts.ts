@@ -11,13 +11,13 @@ import { visibleTo } from '../contracts/repository';
 import type { OrgViewer } from '../http/feature-helpers';
 import type { ServerDb } from '../db/database';
 import { contracts, contractTypes, templates } from '../db/schema';
-import { checkIfMatch, safeWrite, type WriteRequest } from '../http/write-safety';
+import { checkIfMatch, ifMatchVersion, type Headers } from '../http/write-safety';
 import { allocateNumber, isNumberEditor, numberingRuleApplies, numberTaken, refuseDuplicateNumber, type NumberingContext } from '../numbering/service';
 import { actionLeadingTo, checkApprover, checkEditable, nextStatus, recordApproval, type ApprovalAction } from './lifecycle';
 import { contractAlterations } from './schema';
 
 // Contracts through the generic form: create, read, update, delete, the approval steps and
-// alterations. Every write goes through safeWrite (Idempotency-Key) and checks If-Match.
+// alterations. Every write checks If-Match (the route layer handles Idempotency-Key).
 
 type ContractRow = typeof contracts.$inferSelect;
 
@@ -104,8 +104,8 @@ async function allocateFreeNumber(tx: ServerDb, organisationId: string, context:
   throw new AppFailure('conflict', 'no free contract number: the numbering rule meets numbers given by hand one after another');
 }
 
-export function createContract(db: ServerDb, user: SessionUser, request: WriteRequest, body: z.output<typeof createContractSchema>, at: Date) {
-  return safeWrite(db, request, async (tx) => {
+export function createContract(db: ServerDb, user: SessionUser, body: z.output<typeof createContractSchema>, at: Date) {
+  return db.transaction(async (tx) => {
     const { organisationId } = user;
     const template = await templateFields(tx, organisationId, body.templateId ?? null);
     const contractTypeId = body.contractTypeId ?? template.contractTypeId;
@@ -150,9 +150,9 @@ export function createContract(db: ServerDb, user: SessionUser, request: WriteRe
 }
 
 /** Locks the contract, checks it is the caller's and at the If-Match version. */
-async function lockForWrite(tx: ServerDb, user: SessionUser, request: WriteRequest, id: string): Promise<ContractRow> {
+async function lockForWrite(tx: ServerDb, user: SessionUser, headers: Headers, id: string): Promise<ContractRow> {
   const row = await loadContract(tx, user, id, true);
-  await checkIfMatch(request.headers, row.version, async () => toContractDetail(row));
+  await checkIfMatch('the contract', row.version, ifMatchVersion(headers), () => toContractDetail(row));
   return row;
 }
 
@@ -208,9 +208,9 @@ export async function patchContract(tx: ServerDb, user: OrgViewer, id: string, p
   }
 }
 
-export function updateContract(db: ServerDb, user: SessionUser, request: WriteRequest, id: string, body: z.output<typeof updateContractSchema>, at: Date) {
-  return safeWrite(db, request, async (tx) => {
-    const row = await lockForWrite(tx, user, request, id);
+export function updateContract(db: ServerDb, user: SessionUser, headers: Headers, id: string, body: z.output<typeof updateContractSchema>, at: Date) {
+  return db.transaction(async (tx) => {
+    const row = await lockForWrite(tx, user, headers, id);
     checkEditable('contract', row.status);
     const { organisationId } = user;
     const template = await templateFields(tx, organisationId, row.templateId);
@@ -228,9 +228,9 @@ export function updateContract(db: ServerDb, user: SessionUser, request: WriteRe
   });
 }
 
-export function deleteContract(db: ServerDb, user: SessionUser, request: WriteRequest, id: string) {
-  return safeWrite(db, request, async (tx) => {
-    const row = await lockForWrite(tx, user, request, id);
+export function deleteContract(db: ServerDb, user: SessionUser, headers: Headers, id: string) {
+  return db.transaction(async (tx) => {
+    const row = await lockForWrite(tx, user, headers, id);
     checkEditable('contract', row.status);
     await tx.delete(contracts).where(eq(contracts.id, id));
     return { id, deleted: true as const };
@@ -241,15 +241,15 @@ export function deleteContract(db: ServerDb, user: SessionUser, request: WriteRe
 export function stepContract(
   db: ServerDb,
   user: SessionUser,
-  request: WriteRequest,
+  headers: Headers,
   id: string,
   action: ApprovalAction,
   details: { comment?: string; fileId?: string },
   at: Date,
 ) {
-  return safeWrite(db, request, async (tx) => {
+  return db.transaction(async (tx) => {
     checkApprover(user, action);
-    const row = await lockForWrite(tx, user, request, id);
+    const row = await lockForWrite(tx, user, headers, id);
     const status = nextStatus('contract', action, row.status);
     const [updated] = await tx
       .update(contracts)
@@ -270,9 +270,9 @@ function toAlteration(row: typeof contractAlterations.$inferSelect) {
  * type, contract number, serial number or the contract name, spec 4) change; the record keeps
  * each changed value before and after.
  */
-export function alterContract(db: ServerDb, user: SessionUser, request: WriteRequest, id: string, body: z.output<typeof alterationBodySchema>, at: Date) {
-  return safeWrite(db, request, async (tx) => {
-    const row = await lockForWrite(tx, user, request, id);
+export function alterContract(db: ServerDb, user: SessionUser, headers: Headers, id: string, body: z.output<typeof alterationBodySchema>, at: Date) {
+  return db.transaction(async (tx) => {
+    const row = await lockForWrite(tx, user, headers, id);
     if (row.status !== 4) throw new AppFailure('conflict', 'only an approved contract can be altered');
     const { organisationId } = user;
     const { fields } = await templateFields(tx, organisationId, row.templateId);

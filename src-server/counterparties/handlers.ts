@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { counterpartiesEndpoints } from '../../src-shared/api/counterparties';
 import type { ServerDb } from '../db/database';
-import { basedOnVersion } from '../http/feature-helpers';
+import { basedOnVersion } from '../http/write-safety';
 import type { FeatureHandlers } from '../http/routes';
 import {
   createCounterparty,

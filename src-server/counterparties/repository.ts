@@ -14,7 +14,8 @@ import { visibleTo } from '../contracts/repository';
 import type { ServerDb } from '../db/database';
 import { containsPattern, escapeLike } from '../db/like';
 import { contracts, counterparties, users } from '../db/schema';
-import { checkVersion, notFound, single, type OrgViewer } from '../http/feature-helpers';
+import { notFound, single, type OrgViewer } from '../http/feature-helpers';
+import { checkIfMatch } from '../http/write-safety';
 import { scoreResults } from '../scoring/schema';
 import {
   counterpartyBanks,
@@ -123,7 +124,7 @@ export async function updateCounterparty(
       .where(and(sameOrganisation(viewer), eq(counterparties.id, id)))
       .for('update');
     if (!current) throw notFound('counterparty');
-    checkVersion('counterparty', current.version, version);
+    await checkIfMatch('the counterparty', current.version, version, () => getCounterparty(tx, viewer, id));
     await tx
       .update(counterparties)
       .set({ ...coreColumns(fields), updatedBy: viewer.id, updatedAt: at, version: current.version + 1 })

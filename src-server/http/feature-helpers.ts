@@ -9,13 +9,6 @@ export function notFound(what: string): AppFailure {
   return new AppFailure('not_found', `${what} not found`);
 }
 
-/** Refuses a write based on an older version than the stored one (optimistic concurrency). */
-export function checkVersion(what: string, stored: number, expected: number | undefined): void {
-  if (expected !== undefined && expected !== stored) {
-    throw new AppFailure('conflict', `${what} was changed by someone else (version ${stored}, yours ${expected})`);
-  }
-}
-
 /** The first row of a result or a not-found failure. */
 export function single<T>(rows: readonly T[], what: string): T {
   const [row] = rows;
@@ -33,16 +26,3 @@ export function isUniqueViolation(error: unknown): boolean {
 
 /** The viewer with their organisation, which scopes every organisation-wide row (counterparties, projects, the IP register). */
 export type OrgViewer = Viewer & Pick<SessionUser, 'organisationId'>;
-
-/**
- * The version a write is based on: the body's `version`, else an `If-Match` header carrying it
- * (`If-Match: "3"` or `3`). Neither means the write is not conditional.
- */
-export function basedOnVersion(bodyVersion: number | undefined, headers: Readonly<Record<string, string | string[] | undefined>>): number | undefined {
-  if (bodyVersion !== undefined) return bodyVersion;
-  const header = headers['if-match'];
-  if (header === undefined) return undefined;
-  const match = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(Array.isArray(header) ? (header[0] ?? '') : header);
-  if (!match) throw new AppFailure('bad_request', 'If-Match must carry the version the change is based on, e.g. "3"');
-  return Number(match[1]);
-}

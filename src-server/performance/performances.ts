@@ -22,10 +22,11 @@ import { AppFailure } from '../../src-shared/errors';
 import { defaultPerformanceForm, editedState, openStateFor } from '../../src-shared/rules/performance';
 import { generatePeriodicSchedule } from '../../src-shared/rules/schedule';
 import type { OrgViewer } from '../http/feature-helpers';
+import { checkIfMatch, ifMatchVersion } from '../http/write-safety';
 import type { ServerDb } from '../db/database';
 import { containsPattern } from '../db/like';
 import { contracts } from '../db/schema';
-import { checkIfMatch, checkLeader, findVisibleContract, nextRowIndex, taskChanges } from './repository';
+import { checkLeader, findVisibleContract, nextRowIndex, taskChanges } from './repository';
 import { performancePlans, performances, performanceTasks, reminderSettings } from './schema';
 import { effectiveStateSql, selectTasks, sheetOrder, taskVisibleTo, toTaskCard, type Executor } from './tasks';
 
@@ -88,7 +89,7 @@ export async function updatePerformance(db: ServerDb, viewer: OrgViewer, id: str
   requireAdmin(viewer);
   return db.transaction(async (tx) => {
     const current = await findPerformance(tx, viewer, id, true);
-    checkIfMatch(headers, current.version, 'the performance');
+    await checkIfMatch('the performance', current.version, ifMatchVersion(headers), () => toPerformance(current));
     const [row] = await tx
       .update(performances)
       .set({ ...body, version: sql`${performances.version} + 1`, updateTime: sql`now()` })
@@ -98,10 +99,11 @@ export async function updatePerformance(db: ServerDb, viewer: OrgViewer, id: str
   });
 }
 
-export async function deletePerformance(db: ServerDb, viewer: OrgViewer, id: string) {
+export async function deletePerformance(db: ServerDb, viewer: OrgViewer, id: string, version: number | undefined) {
   requireAdmin(viewer);
   return db.transaction(async (tx) => {
-    await findPerformance(tx, viewer, id, true);
+    const current = await findPerformance(tx, viewer, id, true);
+    await checkIfMatch('the performance', current.version, version, () => toPerformance(current));
     const [plans] = await tx.select({ count: count() }).from(performancePlans).where(eq(performancePlans.performanceId, id));
     const [tasks] = await tx.select({ count: count() }).from(performanceTasks).where(eq(performanceTasks.performanceId, id));
     if ((plans?.count ?? 0) + (tasks?.count ?? 0) > 0) throw new AppFailure('conflict', 'the performance is in use by plans or tasks and cannot be deleted');
@@ -159,7 +161,7 @@ export async function savePlan(db: ServerDb, viewer: OrgViewer, performanceId: s
       .from(performancePlans)
       .where(and(eq(performancePlans.performanceId, performanceId), eq(performancePlans.contractId, contract.id)))
       .for('update');
-    if (existing) checkIfMatch(headers, existing.version, 'the plan');
+    if (existing) await checkIfMatch('the plan', existing.version, ifMatchVersion(headers), () => planOf(tx, viewer, existing, today));
     const planId = existing?.id ?? uuidv7();
     const planValues = { conditionType: body.conditionType, schedule: body.schedule ?? null };
     if (existing) {

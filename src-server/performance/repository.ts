@@ -10,6 +10,7 @@ import { AppFailure } from '../../src-shared/errors';
 import { editedState, openStateFor, taskTypeFor } from '../../src-shared/rules/performance';
 import { visibleTo, type Viewer } from '../contracts/repository';
 import type { OrgViewer } from '../http/feature-helpers';
+import { checkIfMatch, ifMatchVersion } from '../http/write-safety';
 import type { ServerDb } from '../db/database';
 import { containsPattern } from '../db/like';
 import { contracts, users } from '../db/schema';
@@ -30,15 +31,6 @@ import {
 
 // Writes to performance tasks and the task state machine (spec 4): pending/overdue → finish →
 // success (4) → restore → the state its due date implies. A finished task is read-only.
-
-/** The version a client based its write on (If-Match: "3" or 3), checked against the row. */
-export function checkIfMatch(headers: Readonly<Record<string, string | string[] | undefined>>, version: number, what: string): void {
-  const raw = headers['if-match'];
-  const value = Array.isArray(raw) ? raw[0] : raw;
-  if (value === undefined) return;
-  const expected = Number(value.replace(/^W\//, '').replace(/"/g, ''));
-  if (expected !== version) throw new AppFailure('conflict', `${what} has changed since version ${value} (current version ${version})`);
-}
 
 export function refuseQuickTask(task: StoredTask): void {
   if (task.contractId === null) throw new AppFailure('bad_request', en.messages.quickTask);
@@ -98,7 +90,7 @@ const bump = { version: sql`${performanceTasks.version} + 1`, updateTime: sql`no
 export async function updateTask(db: ServerDb, viewer: Viewer, id: string, update: TaskUpdate, today: string, headers: Record<string, string | string[] | undefined>) {
   return db.transaction(async (tx) => {
     const { task } = await findTask(tx, viewer, id, true);
-    checkIfMatch(headers, task.version, 'the task');
+    await checkIfMatch('the task', task.version, ifMatchVersion(headers), async () => toTaskCard(await findTask(tx, viewer, id), today));
     refuseFinished(task, 'edited');
     if (update.leaderUserID) await checkLeader(tx, task.organisationId, update.leaderUserID, 'leaderUserID');
     const changes = taskChanges(task, update);
@@ -108,10 +100,12 @@ export async function updateTask(db: ServerDb, viewer: Viewer, id: string, updat
   });
 }
 
-export async function deleteTask(db: ServerDb, viewer: Viewer, id: string, performanceId?: string) {
+export async function deleteTask(db: ServerDb, viewer: Viewer, id: string, version: number | undefined, today: string, performanceId?: string) {
   return db.transaction(async (tx) => {
-    const { task } = await findTask(tx, viewer, id, true);
+    const row = await findTask(tx, viewer, id, true);
+    const { task } = row;
     if (performanceId !== undefined && task.performanceId !== performanceId) throw taskNotFound();
+    await checkIfMatch('the task', task.version, version, () => toTaskCard(row, today));
     refuseFinished(task, 'deleted');
     await tx.delete(performanceTasks).where(eq(performanceTasks.id, id));
     return { id };
@@ -154,7 +148,7 @@ export async function finishTask(
 ) {
   return db.transaction(async (tx) => {
     const row = await findTask(tx, viewer, id, true);
-    checkIfMatch(headers, row.task.version, 'the task');
+    await checkIfMatch('the task', row.task.version, ifMatchVersion(headers), () => toTaskCard(row, today));
     await finishOne(tx, viewer, row, input, now);
     return toTaskCard(await findTask(tx, viewer, id), today);
   });
@@ -163,7 +157,7 @@ export async function finishTask(
 export async function restoreTask(db: ServerDb, viewer: Viewer, id: string, today: string, headers: Record<string, string | string[] | undefined>) {
   return db.transaction(async (tx) => {
     const { task } = await findTask(tx, viewer, id, true);
-    checkIfMatch(headers, task.version, 'the task');
+    await checkIfMatch('the task', task.version, ifMatchVersion(headers), async () => toTaskCard(await findTask(tx, viewer, id), today));
     await restoreOne(tx, task, today);
     return toTaskCard(await findTask(tx, viewer, id), today);
   });

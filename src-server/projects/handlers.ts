@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { projectsEndpoints } from '../../src-shared/api/projects';
 import type { ServerDb } from '../db/database';
-import { basedOnVersion } from '../http/feature-helpers';
+import { basedOnVersion, ifMatchVersion } from '../http/write-safety';
 import type { FeatureHandlers } from '../http/routes';
 import {
   addProjectContracts,
@@ -24,7 +24,7 @@ export function projectsHandlers(db: ServerDb, now: () => Date): FeatureHandlers
     projectGet: async ({ user, params }) => getProject(db, user, params.id),
     projectUpdate: async ({ user, params, body, headers }) =>
       updateProject(db, user, params.id, { ...body, version: basedOnVersion(body.version, headers) }, now()),
-    projectDelete: async ({ user, params }) => deleteProject(db, user, params.id),
+    projectDelete: async ({ user, params, headers }) => deleteProject(db, user, params.id, ifMatchVersion(headers)),
     projectContracts: async ({ user, params, query }) => listProjectContracts(db, user, params.id, query),
     projectAddContracts: async ({ user, params, body }) => addProjectContracts(db, user, params.id, body.contractIds, now()),
     projectRemoveContracts: async ({ user, params, query }) => removeProjectContracts(db, user, params.id, query.contractIds, now()),
