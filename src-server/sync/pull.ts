@@ -4,6 +4,7 @@ import { cursorPosition, type SyncChange, type SyncPullQuery, type SyncPullRespo
 import { AppFailure } from '../../src-shared/errors';
 import type { ServerDb } from '../db/database';
 import { contracts, contractTombstones } from '../db/schema';
+import { refuseReplicaOfOldRights } from './access';
 import { checkSyncVersions } from './protocol';
 import { selectContractRows, tombstoneOwner, toContract, visibleTo, type Viewer } from '../contracts/repository';
 
@@ -69,6 +70,7 @@ function between(position: PgColumn, after: bigint, below: bigint, visible: SQL 
 export async function pullChanges(db: ServerDb, viewer: Viewer, query: SyncPullQuery, now: Date, history: SyncHistoryOptions): Promise<SyncPullResponse> {
   checkSyncVersions(query);
   const cursor = parseCursor(query.cursor);
+  await refuseReplicaOfOldRights(db, viewer.id, cursor);
   const after = cursor.position;
   // Pruning here keeps the table bounded without a scheduled job; when nothing is due it is one
   // index probe and writes nothing.
