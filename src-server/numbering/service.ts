@@ -9,6 +9,7 @@ import { firstSerial, formatNumber, periodKey, recountOf, type NumberPrefix } fr
 import type { SessionUser } from '../auth/service';
 import { visibleTo } from '../contracts/repository';
 import type { ServerDb } from '../db/database';
+import { checkIfMatch } from '../http/write-safety';
 import { contracts, contractTypes, departments, templates, users } from '../db/schema';
 import { numberCounters, numberEditors, numberingAbbrSettings, numberingRules, userMainDepartments } from './schema';
 
@@ -152,15 +153,20 @@ export async function saveAbbrSetting(db: ServerDb, user: SessionUser, kind: Num
   return toAbbr(row!);
 }
 
-export async function deleteAbbrSetting(db: ServerDb, user: SessionUser, kind: NumberingKind, id: string) {
+export async function deleteAbbrSetting(db: ServerDb, user: SessionUser, kind: NumberingKind, id: string, version: number | undefined) {
   requireAdmin(user, 'change numbering abbreviations');
   const { organisationId } = user;
-  const deleted = await db
-    .delete(numberingAbbrSettings)
-    .where(and(eq(numberingAbbrSettings.id, id), eq(numberingAbbrSettings.organisationId, organisationId), eq(numberingAbbrSettings.kind, kind)))
-    .returning({ id: numberingAbbrSettings.id });
-  if (deleted.length === 0) throw new AppFailure('not_found', `abbreviation setting ${id} does not exist`);
-  return { id, deleted: true as const };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(numberingAbbrSettings)
+      .where(and(eq(numberingAbbrSettings.id, id), eq(numberingAbbrSettings.organisationId, organisationId), eq(numberingAbbrSettings.kind, kind)))
+      .for('update');
+    if (!row) throw new AppFailure('not_found', `abbreviation setting ${id} does not exist`);
+    await checkIfMatch('the abbreviation setting', row.version, version, () => toAbbr(row));
+    await tx.delete(numberingAbbrSettings).where(eq(numberingAbbrSettings.id, id));
+    return { id, deleted: true as const };
+  });
 }
 
 export async function listEditors(db: ServerDb, user: SessionUser) {
