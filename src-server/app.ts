@@ -38,6 +38,8 @@ export function buildContractServer(db: ServerDb, options: ContractServerOptions
   const app = Fastify({ logger: options.logger ? true : { level: 'error' } });
   installErrorHandling(app);
 
+  // Built on the server's database once, and per request on the transaction of a write sent with
+  // an Idempotency-Key (src-server/http/routes.ts): `db` here is whichever of the two.
   const handlersOn = (db: ServerDb): Handlers => ({
     health: async () => {
       await db.execute(sql`select 1`);
