@@ -1,5 +1,5 @@
 import type { Core } from '../src-main/core/core';
-import type { ContractStatus } from '../src-shared/domain/enums';
+import { ContractStatus } from '../src-shared/domain/enums';
 import { startFaultProxy, type FaultProxy } from '../tests/main/fault-proxy';
 import { call, testCore, waitFor } from '../tests/support/core';
 import { tempDir } from '../tests/support/temp';
@@ -41,8 +41,11 @@ export async function benchSync(): Promise<void> {
     target('sync_first_core_memory_growth', 250, 'MiB');
 
     const ids: string[] = [];
-    // Each edit changes its own contract (edits of one contract go one after another by design).
-    for (let pageNum = 1; pageNum <= edits / 50; pageNum += 1) ids.push(...(await call(core, 'ledger.contractPage', { pageSize: 50, pageNum })).list.map((c) => c.id));
+    // Each edit changes its own contract (edits of one contract go one after another by design),
+    // a draft: contract.update obeys the REST rules, so only drafts may be edited.
+    for (let pageNum = 1; pageNum <= edits / 50; pageNum += 1) {
+      ids.push(...(await call(core, 'ledger.contractPage', { status: ContractStatus.Drafting, pageSize: 50, pageNum })).list.map((c) => c.id));
+    }
     const clean = await drainQueued(core, proxy, ids, 0, false);
     figure('sync_drain_1000_edits', clean / 1000, 's');
     target('sync_drain_1000_edits', 10, 's');
@@ -68,7 +71,7 @@ async function drainQueued(core: Core, proxy: FaultProxy, ids: string[], round: 
   proxy.faults.refuse = true;
   for (let i = 0; i < edits; i += 1) {
     const id = poison && i === 1 ? 'no-such-contract' : ids[i % ids.length]!;
-    await call(core, 'contract.update', { id, patch: { name: `Bench edit ${round}.${i}`, status: ((i % 5) + 1) as ContractStatus } });
+    await call(core, 'contract.update', { id, patch: { name: `Bench edit ${round}.${i}` } });
   }
   const before = await call(core, 'sync.status', {});
   if (before.queued !== edits) throw new Error(`queued ${before.queued} of ${edits}`);
