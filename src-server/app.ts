@@ -38,7 +38,9 @@ export function buildContractServer(db: ServerDb, options: ContractServerOptions
   const app = Fastify({ logger: options.logger ? true : { level: 'error' } });
   installErrorHandling(app);
 
-  const handlers: Handlers = {
+  // Built on the server's database once, and per request on the transaction of a write sent with
+  // an Idempotency-Key (src-server/http/routes.ts): `db` here is whichever of the two.
+  const handlersOn = (db: ServerDb): Handlers => ({
     health: async () => {
       await db.execute(sql`select 1`);
       return { status: 'up', protocolVersion: syncProtocolVersion, schemaVersion: syncSchemaVersion };
@@ -49,7 +51,7 @@ export function buildContractServer(db: ServerDb, options: ContractServerOptions
       await logout(db, user.sessionId, now());
       return { signedOut: true };
     },
-    me: async ({ user: { sessionId: _session, ...user } }) => user,
+    me: async ({ user: { sessionId: _session, organisationId: _organisation, ...user } }) => user,
     contractList: ({ user, query }) => listContracts(db, user, query),
     contractStatistics: ({ user }) => contractStatistics(db, user),
     syncPull: ({ user, query }) => pullChanges(db, user, query, now(), syncHistory),
@@ -63,8 +65,8 @@ export function buildContractServer(db: ServerDb, options: ContractServerOptions
     ...scoringHandlers(db, now),
     ...intellectualPropertyHandlers(db, now),
     ...ledgerHandlers(db, now),
-  };
-  registerEndpoints(app, handlers, (authorization) => authenticate(db, authorization, now()));
+  });
+  registerEndpoints(app, db, handlersOn, (authorization) => authenticate(db, authorization, now()));
   registerFileRoutes(app, db, now, resolveFileStoreOptions(options.files));
   // Built once on first request: it only changes with the code.
   let document: ReturnType<typeof openApiDocument> | undefined;

@@ -14,8 +14,12 @@ const refreshTokenTtlMs = 30 * 24 * 60 * 60 * 1000;
 /** More than `maxFailures` failed sign-ins for one user name within the window → 429. */
 export const loginRateLimit = { maxFailures: 10, windowMs: 15 * 60 * 1000 } as const;
 
-/** The signed-in user of a request. */
+/**
+ * The signed-in user of a request. The organisation scopes every organisation-wide row; it is
+ * read with the session so no feature looks it up again.
+ */
 export interface SessionUser extends User {
+  organisationId: string;
   sessionId: string;
 }
 
@@ -109,7 +113,7 @@ export async function authenticate(db: ServerDb, authorization: string | undefin
   const token = /^Bearer +(\S+)$/i.exec(authorization ?? '')?.[1];
   if (!token) throw new AppFailure('unauthorized', defaultErrorMessages.not_signed_in);
   const [found] = await db
-    .select({ ...userColumns, sessionId: authSessions.id })
+    .select({ ...userColumns, organisationId: users.organisationId, sessionId: authSessions.id })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
     .leftJoin(departments, eq(departments.id, users.departmentId))

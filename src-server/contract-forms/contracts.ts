@@ -7,16 +7,17 @@ import type { AlterationChange, ContractDetail, FieldConfig } from '../../src-sh
 import { AppFailure, type FieldIssue } from '../../src-shared/errors';
 import { formValueIssues, isAlterable, isContractNameField, stripContractName } from '../../src-shared/rules/contract-forms';
 import type { SessionUser } from '../auth/service';
-import { visibleTo, type Viewer } from '../contracts/repository';
+import { visibleTo } from '../contracts/repository';
+import type { OrgViewer } from '../http/feature-helpers';
 import type { ServerDb } from '../db/database';
 import { contracts, contractTypes, templates } from '../db/schema';
-import { checkIfMatch, safeWrite, type WriteRequest } from '../http/write-safety';
-import { allocateNumber, isNumberEditor, numberingRuleApplies, numberTaken, organisationOf, refuseDuplicateNumber, type NumberingContext } from '../numbering/service';
+import { checkIfMatch, ifMatchVersion, type Headers } from '../http/write-safety';
+import { allocateNumber, isNumberEditor, numberingRuleApplies, numberTaken, refuseDuplicateNumber, type NumberingContext } from '../numbering/service';
 import { actionLeadingTo, checkApprover, checkEditable, nextStatus, recordApproval, type ApprovalAction } from './lifecycle';
 import { contractAlterations } from './schema';
 
 // Contracts through the generic form: create, read, update, delete, the approval steps and
-// alterations. Every write goes through safeWrite (Idempotency-Key) and checks If-Match.
+// alterations. Every write checks If-Match (the route layer handles Idempotency-Key).
 
 type ContractRow = typeof contracts.$inferSelect;
 
@@ -103,9 +104,9 @@ async function allocateFreeNumber(tx: ServerDb, organisationId: string, context:
   throw new AppFailure('conflict', 'no free contract number: the numbering rule meets numbers given by hand one after another');
 }
 
-export function createContract(db: ServerDb, user: SessionUser, request: WriteRequest, body: z.output<typeof createContractSchema>, at: Date) {
-  return safeWrite(db, request, async (tx) => {
-    const organisationId = await organisationOf(tx, user);
+export function createContract(db: ServerDb, user: SessionUser, body: z.output<typeof createContractSchema>, at: Date) {
+  return db.transaction(async (tx) => {
+    const { organisationId } = user;
     const template = await templateFields(tx, organisationId, body.templateId ?? null);
     const contractTypeId = body.contractTypeId ?? template.contractTypeId;
     const typeName = await contractTypeName(tx, organisationId, contractTypeId);
@@ -149,9 +150,9 @@ export function createContract(db: ServerDb, user: SessionUser, request: WriteRe
 }
 
 /** Locks the contract, checks it is the caller's and at the If-Match version. */
-async function lockForWrite(tx: ServerDb, user: SessionUser, request: WriteRequest, id: string): Promise<ContractRow> {
+async function lockForWrite(tx: ServerDb, user: SessionUser, headers: Headers, id: string): Promise<ContractRow> {
   const row = await loadContract(tx, user, id, true);
-  await checkIfMatch(request.headers, row.version, async () => toContractDetail(row));
+  await checkIfMatch('the contract', row.version, ifMatchVersion(headers), () => toContractDetail(row));
   return row;
 }
 
@@ -180,14 +181,14 @@ export async function checkNumberChange(
  * is checked, and a status moves only by one approval step the user may take. The push has
  * already locked the row and checked its visibility and base version.
  */
-export async function patchContract(tx: ServerDb, user: Viewer, id: string, patch: MutationArgs<'contract.update'>['patch'], at: Date): Promise<void> {
+export async function patchContract(tx: ServerDb, user: OrgViewer, id: string, patch: MutationArgs<'contract.update'>['patch'], at: Date): Promise<void> {
   const [row] = await tx.select().from(contracts).where(eq(contracts.id, id));
   if (!row) throw new AppFailure('not_found', `contract ${id} does not exist`);
   const { status, amount, name, contractNumber, ...fields } = patch;
   if (Object.keys(patch).some((key) => key !== 'status')) checkEditable('contract', row.status);
   const step = status !== undefined && status !== row.status ? actionLeadingTo('contract', row.status, status) : null;
   if (step) checkApprover(user, step);
-  if (contractNumber !== undefined) await checkNumberChange(tx, user, await organisationOf(tx, user), row, contractNumber);
+  if (contractNumber !== undefined) await checkNumberChange(tx, user, user.organisationId, row, contractNumber);
   const cleanName = name === undefined ? undefined : stripContractName(name);
   if (cleanName === '') throw invalid([{ path: 'patch.name', message: 'please enter the contract name' }]);
   await tx
@@ -207,11 +208,11 @@ export async function patchContract(tx: ServerDb, user: Viewer, id: string, patc
   }
 }
 
-export function updateContract(db: ServerDb, user: SessionUser, request: WriteRequest, id: string, body: z.output<typeof updateContractSchema>, at: Date) {
-  return safeWrite(db, request, async (tx) => {
-    const row = await lockForWrite(tx, user, request, id);
+export function updateContract(db: ServerDb, user: SessionUser, headers: Headers, id: string, body: z.output<typeof updateContractSchema>, at: Date) {
+  return db.transaction(async (tx) => {
+    const row = await lockForWrite(tx, user, headers, id);
     checkEditable('contract', row.status);
-    const organisationId = await organisationOf(tx, user);
+    const { organisationId } = user;
     const template = await templateFields(tx, organisationId, row.templateId);
     const contractTypeId = body.contractTypeId === undefined ? row.contractTypeId : body.contractTypeId;
     const typeName = await contractTypeName(tx, organisationId, contractTypeId);
@@ -227,9 +228,9 @@ export function updateContract(db: ServerDb, user: SessionUser, request: WriteRe
   });
 }
 
-export function deleteContract(db: ServerDb, user: SessionUser, request: WriteRequest, id: string) {
-  return safeWrite(db, request, async (tx) => {
-    const row = await lockForWrite(tx, user, request, id);
+export function deleteContract(db: ServerDb, user: SessionUser, headers: Headers, id: string) {
+  return db.transaction(async (tx) => {
+    const row = await lockForWrite(tx, user, headers, id);
     checkEditable('contract', row.status);
     await tx.delete(contracts).where(eq(contracts.id, id));
     return { id, deleted: true as const };
@@ -240,15 +241,15 @@ export function deleteContract(db: ServerDb, user: SessionUser, request: WriteRe
 export function stepContract(
   db: ServerDb,
   user: SessionUser,
-  request: WriteRequest,
+  headers: Headers,
   id: string,
   action: ApprovalAction,
   details: { comment?: string; fileId?: string },
   at: Date,
 ) {
-  return safeWrite(db, request, async (tx) => {
+  return db.transaction(async (tx) => {
     checkApprover(user, action);
-    const row = await lockForWrite(tx, user, request, id);
+    const row = await lockForWrite(tx, user, headers, id);
     const status = nextStatus('contract', action, row.status);
     const [updated] = await tx
       .update(contracts)
@@ -269,11 +270,11 @@ function toAlteration(row: typeof contractAlterations.$inferSelect) {
  * type, contract number, serial number or the contract name, spec 4) change; the record keeps
  * each changed value before and after.
  */
-export function alterContract(db: ServerDb, user: SessionUser, request: WriteRequest, id: string, body: z.output<typeof alterationBodySchema>, at: Date) {
-  return safeWrite(db, request, async (tx) => {
-    const row = await lockForWrite(tx, user, request, id);
+export function alterContract(db: ServerDb, user: SessionUser, headers: Headers, id: string, body: z.output<typeof alterationBodySchema>, at: Date) {
+  return db.transaction(async (tx) => {
+    const row = await lockForWrite(tx, user, headers, id);
     if (row.status !== 4) throw new AppFailure('conflict', 'only an approved contract can be altered');
-    const organisationId = await organisationOf(tx, user);
+    const { organisationId } = user;
     const { fields } = await templateFields(tx, organisationId, row.templateId);
     const byId = new Map(fields.map((field) => [field.id, field]));
     const refused = Object.keys(body.formValues).flatMap((fieldId) => {

@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, ilike } from 'drizzle-orm';
 import { AppFailure } from '../../src-shared/errors';
 import type { SessionUser } from '../auth/service';
-import { containsPattern, visibleTo } from '../contracts/repository';
+import { visibleTo } from '../contracts/repository';
 import type { ServerDb } from '../db/database';
+import { containsPattern } from '../db/like';
 import { contracts } from '../db/schema';
-import { organisationOf } from '../numbering/service';
 import { archiveOfflineSettings, fieldDefinitions, fieldOptions } from './schema';
 
 // The form's helper calls (spec 7, "Form support"): field definitions, paged dynamic options,
@@ -13,7 +13,7 @@ import { archiveOfflineSettings, fieldDefinitions, fieldOptions } from './schema
 const relatedPickLimit = 50;
 
 export async function listFields(db: ServerDb, user: SessionUser, q: string | undefined) {
-  const organisationId = await organisationOf(db, user);
+  const { organisationId } = user;
   const list = await db
     .select({ id: fieldDefinitions.id, name: fieldDefinitions.name, type: fieldDefinitions.type })
     .from(fieldDefinitions)
@@ -24,7 +24,7 @@ export async function listFields(db: ServerDb, user: SessionUser, q: string | un
 
 /** One page of a field's options; the form appends pages as they load. */
 export async function dynamicSelect(db: ServerDb, user: SessionUser, fieldId: string, query: { pageNum: number; pageSize: number; q?: string | undefined }) {
-  const organisationId = await organisationOf(db, user);
+  const { organisationId } = user;
   const [field] = await db
     .select({ id: fieldDefinitions.id })
     .from(fieldDefinitions)
@@ -43,7 +43,7 @@ export async function dynamicSelect(db: ServerDb, user: SessionUser, fieldId: st
 }
 
 export async function offlineArchiveSettings(db: ServerDb, user: SessionUser) {
-  const organisationId = await organisationOf(db, user);
+  const { organisationId } = user;
   const list = await db
     .select({ id: archiveOfflineSettings.id, name: archiveOfflineSettings.name })
     .from(archiveOfflineSettings)

@@ -5,11 +5,11 @@ import type { createTemplateSchema, updateTemplateSchema } from '../../src-share
 import type { Clause, FieldConfig, TemplateDetail } from '../../src-shared/domain/contract-forms';
 import { AppFailure } from '../../src-shared/errors';
 import type { SessionUser } from '../auth/service';
-import { containsPattern } from '../contracts/repository';
 import type { ServerDb } from '../db/database';
+import { containsPattern } from '../db/like';
 import { contractTypes, templates } from '../db/schema';
-import { checkIfMatch, safeWrite, type WriteRequest } from '../http/write-safety';
-import { allocateNumber, organisationOf, refuseDuplicateNumber } from '../numbering/service';
+import { checkIfMatch, ifMatchVersion, type Headers } from '../http/write-safety';
+import { allocateNumber, refuseDuplicateNumber } from '../numbering/service';
 import { checkApprover, checkEditable, nextStatus, recordApproval, type ApprovalAction } from './lifecycle';
 import { templateClauses } from './schema';
 
@@ -40,17 +40,17 @@ async function toTemplateDetail(db: ServerDb, row: TemplateRow): Promise<Templat
 }
 
 async function loadTemplate(db: ServerDb, user: SessionUser, id: string, lock: boolean): Promise<TemplateRow> {
-  const organisationId = await organisationOf(db, user);
+  const { organisationId } = user;
   const query = db.select().from(templates).where(eq(templates.id, id));
   const [row] = lock ? await query.for('update') : await query;
   if (!row || row.organisationId !== organisationId) throw new AppFailure('not_found', `template ${id} does not exist`);
   return row;
 }
 
-async function lockForWrite(tx: ServerDb, user: SessionUser, request: WriteRequest, id: string): Promise<TemplateRow> {
+async function lockForWrite(tx: ServerDb, user: SessionUser, headers: Headers, id: string): Promise<TemplateRow> {
   const row = await loadTemplate(tx, user, id, true);
   if (user.role !== 'admin' && row.createdBy !== user.id) throw new AppFailure('forbidden', `template ${id} is not yours to change`);
-  await checkIfMatch(request.headers, row.version, () => toTemplateDetail(tx, row));
+  await checkIfMatch('the template', row.version, ifMatchVersion(headers), () => toTemplateDetail(tx, row));
   return row;
 }
 
@@ -59,7 +59,7 @@ export async function templateDetail(db: ServerDb, user: SessionUser, id: string
 }
 
 export async function listTemplates(db: ServerDb, user: SessionUser, query: { pageNum: number; pageSize: number; q?: string | undefined }) {
-  const organisationId = await organisationOf(db, user);
+  const { organisationId } = user;
   const pattern = query.q ? containsPattern(query.q) : undefined;
   const where = and(eq(templates.organisationId, organisationId), pattern ? or(ilike(templates.name, pattern), ilike(templates.templateNumber, pattern)) : undefined);
   const rows = await db
@@ -104,9 +104,9 @@ async function writeClauses(tx: ServerDb, templateId: string, clauses: readonly 
   );
 }
 
-export function createTemplate(db: ServerDb, user: SessionUser, request: WriteRequest, body: z.output<typeof createTemplateSchema>, at: Date) {
-  return safeWrite(db, request, async (tx) => {
-    const organisationId = await organisationOf(tx, user);
+export function createTemplate(db: ServerDb, user: SessionUser, body: z.output<typeof createTemplateSchema>, at: Date) {
+  return db.transaction(async (tx) => {
+    const { organisationId } = user;
     checkFields(body.fields, body.clauses);
     const contractTypeId = body.contractTypeId ?? null;
     await checkContractType(tx, organisationId, contractTypeId);
@@ -127,9 +127,9 @@ export function createTemplate(db: ServerDb, user: SessionUser, request: WriteRe
   });
 }
 
-export function updateTemplate(db: ServerDb, user: SessionUser, request: WriteRequest, id: string, body: z.output<typeof updateTemplateSchema>, at: Date) {
-  return safeWrite(db, request, async (tx) => {
-    const row = await lockForWrite(tx, user, request, id);
+export function updateTemplate(db: ServerDb, user: SessionUser, headers: Headers, id: string, body: z.output<typeof updateTemplateSchema>, at: Date) {
+  return db.transaction(async (tx) => {
+    const row = await lockForWrite(tx, user, headers, id);
     checkEditable('template', row.status);
     checkFields(body.fields, body.clauses);
     const contractTypeId = body.contractTypeId === undefined ? row.contractTypeId : body.contractTypeId;
@@ -146,19 +146,19 @@ export function updateTemplate(db: ServerDb, user: SessionUser, request: WriteRe
   });
 }
 
-export function deleteTemplate(db: ServerDb, user: SessionUser, request: WriteRequest, id: string) {
-  return safeWrite(db, request, async (tx) => {
-    const row = await lockForWrite(tx, user, request, id);
+export function deleteTemplate(db: ServerDb, user: SessionUser, headers: Headers, id: string) {
+  return db.transaction(async (tx) => {
+    const row = await lockForWrite(tx, user, headers, id);
     checkEditable('template', row.status);
     await tx.delete(templates).where(eq(templates.id, id));
     return { id, deleted: true as const };
   });
 }
 
-export function stepTemplate(db: ServerDb, user: SessionUser, request: WriteRequest, id: string, action: ApprovalAction, comment: string | undefined, at: Date) {
-  return safeWrite(db, request, async (tx) => {
+export function stepTemplate(db: ServerDb, user: SessionUser, headers: Headers, id: string, action: ApprovalAction, comment: string | undefined, at: Date) {
+  return db.transaction(async (tx) => {
     checkApprover(user, action);
-    const row = await lockForWrite(tx, user, request, id);
+    const row = await lockForWrite(tx, user, headers, id);
     const status = nextStatus('template', action, row.status);
     const [updated] = await tx
       .update(templates)

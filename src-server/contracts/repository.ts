@@ -4,6 +4,7 @@ import type { Contract, ContractStatistics } from '../../src-shared/domain/contr
 import { contractStatusStatisticsKey } from '../../src-shared/domain/enums';
 import type { User } from '../../src-shared/domain/user';
 import type { ServerDb } from '../db/database';
+import { containsPattern } from '../db/like';
 import { contractAgents, contracts, contractTombstones, counterparties, departments, users } from '../db/schema';
 
 /** Who is looking: enough of the signed-in user to decide what they may see. */
@@ -93,11 +94,6 @@ export function toContract({ amount, amountUnit, createTime, updateTime, changeS
     createTime: createTime.toISOString(),
     updateTime: updateTime.toISOString(),
   };
-}
-
-/** `q` is data: LIKE's own wildcards and escape character are escaped before it reaches SQL. */
-export function containsPattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export async function listContracts(db: ServerDb, viewer: Viewer, query: ContractListQuery) {

@@ -10,11 +10,12 @@ import type {
   riskAlertSchema,
 } from '../../src-shared/api/counterparties';
 import { PartySubtype, PartyType } from '../../src-shared/domain/enums';
-import { escapeLike } from '../../src-shared/rules/counterparties';
 import { visibleTo } from '../contracts/repository';
 import type { ServerDb } from '../db/database';
+import { containsPattern, escapeLike } from '../db/like';
 import { contracts, counterparties, users } from '../db/schema';
-import { checkVersion, notFound, single, type OrgViewer } from '../http/feature-helpers';
+import { notFound, single, type OrgViewer } from '../http/feature-helpers';
+import { checkIfMatch } from '../http/write-safety';
 import { scoreResults } from '../scoring/schema';
 import {
   counterpartyBanks,
@@ -123,7 +124,7 @@ export async function updateCounterparty(
       .where(and(sameOrganisation(viewer), eq(counterparties.id, id)))
       .for('update');
     if (!current) throw notFound('counterparty');
-    checkVersion('counterparty', current.version, version);
+    await checkIfMatch('the counterparty', current.version, version, () => getCounterparty(tx, viewer, id));
     await tx
       .update(counterparties)
       .set({ ...coreColumns(fields), updatedBy: viewer.id, updatedAt: at, version: current.version + 1 })
@@ -139,7 +140,7 @@ export async function searchCounterparts(
 ): Promise<z.infer<typeof counterpartSearchItemSchema>[]> {
   const escaped = escapeLike(abbr.toLowerCase());
   const prefix = sql`lower(${counterparties.name}) like ${`${escaped}%`}`;
-  const contains = `%${escaped}%`;
+  const contains = containsPattern(abbr.toLowerCase());
   const rows = await db
     .select()
     .from(counterparties)
@@ -182,7 +183,7 @@ type ListRow = z.infer<typeof counterpartyListRowSchema>;
  * contracts the viewer may see, so the list reveals nothing of other departments' work.
  */
 export async function listCounterparties(db: ServerDb, viewer: OrgViewer, query: ListQuery): Promise<{ list: ListRow[]; count: number }> {
-  const contains = query.q ? `%${escapeLike(query.q.toLowerCase())}%` : undefined;
+  const contains = query.q ? containsPattern(query.q.toLowerCase()) : undefined;
   const where = and(
     sameOrganisation(viewer),
     eq(counterparties.type, query.type),

@@ -62,6 +62,12 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: userRoleValues }).notNull(),
     departmentId: text('department_id').references(() => departments.id),
+    /**
+     * The change-feed position of the last change of this user's department or role (trigger
+     * users_take_access_change, src-server/sync/access.ts): a replica pulled before it was built
+     * under the old rights, so its cursor gets must_resync. Null: never changed.
+     */
+    accessChangedPosition: bigint('access_changed_position', { mode: 'bigint' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

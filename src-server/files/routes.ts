@@ -17,7 +17,7 @@ import { visibleTo } from '../contracts/repository';
 import type { ServerDb } from '../db/database';
 import { defaultDataDir } from '../db/database';
 import { contracts } from '../db/schema';
-import { notFound, orgViewer, type OrgViewer } from '../http/feature-helpers';
+import { notFound, type OrgViewer } from '../http/feature-helpers';
 import { uploadedFiles } from './schema';
 import { fileTypes, isAcceptedExtension, sniffBytes } from './types';
 
@@ -92,7 +92,7 @@ async function removeQuietly(file: string): Promise<void> {
 }
 
 export function registerFileRoutes(app: FastifyInstance, db: ServerDb, now: () => Date, options: FileStoreOptions): void {
-  const signedIn = async (request: FastifyRequest) => orgViewer(db, await authenticate(db, request.headers.authorization, now()));
+  const signedIn = (request: FastifyRequest) => authenticate(db, request.headers.authorization, now());
 
   async function visibleContract(viewer: OrgViewer, contractId: string): Promise<boolean> {
     const [row] = await db.select({ id: contracts.id }).from(contracts).where(and(eq(contracts.id, contractId), visibleTo(viewer)));

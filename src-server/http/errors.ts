@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ErrorEnvelope } from '../../src-shared/api/envelope';
 import { AppFailure, defaultErrorMessages, type AppError, type ErrorCode } from '../../src-shared/errors';
+import { isUniqueViolation } from './feature-helpers';
 
 // Every failure leaves the server as the error envelope { code, message, data: null, issues? }.
 // Bad input is always a 4xx; anything unexpected is a 500 whose detail stays in the log.
@@ -45,6 +46,11 @@ export function installErrorHandling(app: FastifyInstance): void {
       if (error instanceof RateLimited) void reply.header('retry-after', String(error.retryAfterSeconds));
       const data = error instanceof StaleVersion ? error.current : null;
       return reply.status(statusByCode[error.error.code] ?? 500).send(envelope(error.error, data));
+    }
+    // Checks that passed before a concurrent write committed (a duplicate number, a client id)
+    // end in a unique index: that is a conflict with the other write, never a server error.
+    if (isUniqueViolation(error)) {
+      return reply.status(409).send(envelope({ code: 'conflict', message: 'a concurrent write got there first (a number or id it needs is now taken): reload and try again' }));
     }
     // Fastify's own client errors: malformed JSON, an unsupported media type, an oversized body.
     const status = error.statusCode ?? 500;

@@ -4,6 +4,8 @@ import { okCode } from '../../src-shared/api/envelope';
 import { endpoints, type EndpointName, type EndpointResponse, type Endpoints } from '../../src-shared/api/endpoints';
 import { AppFailure, validationFailure } from '../../src-shared/errors';
 import type { SessionUser } from '../auth/service';
+import type { ServerDb } from '../db/database';
+import { idempotencyKey, runOnce } from './write-safety';
 
 // Routes are registered from the shared `endpoints` map: method, path and the zod schemas of
 // query and body come from there, and `Handlers` demands one handler per endpoint, so an
@@ -24,7 +26,22 @@ export type Handlers = { [N in EndpointName]: (context: RequestContext<N>) => Pr
 /** The handlers of one feature's endpoint map, e.g. `FeatureHandlers<typeof projectEndpoints>`. */
 export type FeatureHandlers<M> = Pick<Handlers, keyof M & EndpointName>;
 
+/** Every feature's handlers on one database handle: the server's, or a keyed write's transaction. */
+export type HandlersOn = (db: ServerDb) => Handlers;
+
 export type Authenticate = (authorization: string | undefined) => Promise<SessionUser>;
+
+/**
+ * Writes outside the Idempotency-Key layer: sync push has its own exactly-once protocol (mutation
+ * ids); logout is idempotent by nature, and its replay could not authenticate with the revoked token.
+ */
+const notKeyed: ReadonlySet<EndpointName> = new Set(['syncPush', 'logout']);
+
+/** The signed-in writes that honour Idempotency-Key: every POST, PUT, PATCH and DELETE of the map but those above. */
+export function isKeyedWrite(name: EndpointName): boolean {
+  const endpoint = endpoints[name];
+  return endpoint.auth && endpoint.method !== 'GET' && !notKeyed.has(name);
+}
 
 /** PostgreSQL text cannot hold U+0000: refuse it here as bad input instead of failing in SQL. */
 function findNul(value: unknown, path: string[] = []): string | undefined {
@@ -48,9 +65,10 @@ function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   return result.data;
 }
 
-function register<N extends EndpointName>(app: FastifyInstance, name: N, handlers: Handlers, authenticate: Authenticate): void {
+function register<N extends EndpointName>(app: FastifyInstance, name: N, db: ServerDb, handlersOn: HandlersOn, handlers: Handlers, authenticate: Authenticate): void {
   const endpoint: Endpoints[N] = endpoints[name];
   const handler: Handlers[N] = handlers[name];
+  const keyed = isKeyedWrite(name);
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -60,12 +78,19 @@ function register<N extends EndpointName>(app: FastifyInstance, name: N, handler
       const params = parse(endpoint.params, request.params ?? {});
       const query = parse(endpoint.query, request.query);
       const body = parse(endpoint.body, request.body === undefined ? {} : request.body);
-      const data = await handler({ params, query, body, user, headers: request.headers } as RequestContext<N>);
+      const context = { params, query, body, user, headers: request.headers } as RequestContext<N>;
+      const key = keyed && user ? idempotencyKey(request.headers) : undefined;
+      // A keyed write runs on handlers built on its transaction, so the effect, the key's claim
+      // and the stored response commit together (handlers' own transactions become savepoints).
+      const data = key === undefined || !user
+        ? await handler(context)
+        : await runOnce(db, { userId: user.id, key, endpoint: name, params, query, body }, (tx) => handlersOn(tx)[name](context));
       return { code: okCode, message: 'ok', data };
     },
   });
 }
 
-export function registerEndpoints(app: FastifyInstance, handlers: Handlers, authenticate: Authenticate): void {
-  for (const name of Object.keys(endpoints) as EndpointName[]) register(app, name, handlers, authenticate);
+export function registerEndpoints(app: FastifyInstance, db: ServerDb, handlersOn: HandlersOn, authenticate: Authenticate): void {
+  const handlers = handlersOn(db);
+  for (const name of Object.keys(endpoints) as EndpointName[]) register(app, name, db, handlersOn, handlers, authenticate);
 }

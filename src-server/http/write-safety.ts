@@ -5,19 +5,20 @@ import type { ServerDb } from '../db/database';
 import { StaleVersion } from './errors';
 import { idempotencyKeys } from './schema';
 
-// Write safety for plain REST writes (issue 3, "Sync support"; docs/api/contract-forms.md):
-// - Idempotency-Key: the first successful response is stored per user and key, with a hash of
-//   the request, in the transaction of the effect. The claim is the row's primary key, so a
-//   concurrent replay waits for the first transaction and then returns what it stored; a replay
-//   never repeats the effect. A failed write stores nothing (it had no effect), so a retry runs again.
+// Write safety for plain REST writes (issue 3, "Sync support"; docs/api.md "Write safety"):
+// - Idempotency-Key: the route layer (routes.ts) runs a keyed write inside one transaction that
+//   claims the key (the row's primary key, per user) and stores the response, so the effect and
+//   the stored response commit together. A concurrent replay waits on the claim and then returns
+//   what the first stored; a replay never repeats the effect. A failed write stores nothing (it
+//   had no effect), so a retry runs again.
 // - If-Match: <version>: a write whose version is stale is refused with 409 and the current row.
 
-type Headers = Readonly<Record<string, string | string[] | undefined>>;
+export type Headers = Readonly<Record<string, string | string[] | undefined>>;
 
-/** What identifies a request for the replay check: the endpoint and what was sent to it. */
-export interface WriteRequest {
+/** What identifies a keyed request for the replay check: the endpoint and what was sent to it. */
+export interface KeyedRequest {
   userId: string;
-  headers: Headers;
+  key: string;
   endpoint: string;
   params: unknown;
   query: unknown;
@@ -31,7 +32,8 @@ function header(headers: Headers, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-function idempotencyKey(headers: Headers): string | undefined {
+/** The request's Idempotency-Key, undefined without the header; 400 when empty or too long. */
+export function idempotencyKey(headers: Headers): string | undefined {
   const key = header(headers, 'idempotency-key')?.trim();
   if (key === undefined) return undefined;
   if (key === '' || key.length > maxKeyLength) {
@@ -53,56 +55,41 @@ export function ifMatchVersion(headers: Headers): number | undefined {
   return Number(match[1]);
 }
 
-/** Refuses a write whose If-Match version is not the row's: 409 with the current row in `data`. */
-export async function checkIfMatch(headers: Headers, version: number, current: () => Promise<unknown>): Promise<void> {
-  const expected = ifMatchVersion(headers);
-  if (expected === undefined || expected === version) return;
-  throw new StaleVersion(`changed by someone else: the row is at version ${version}, not ${expected}`, await current());
+/** The version a write is based on: the body's `version` where the request has one, else If-Match. */
+export function basedOnVersion(bodyVersion: number | undefined, headers: Headers): number | undefined {
+  return bodyVersion ?? ifMatchVersion(headers);
 }
 
-function requestHash(request: WriteRequest): string {
+/**
+ * The one optimistic-concurrency check of every versioned write: when the write is based on a
+ * version (`expected`, see basedOnVersion) other than the stored one, 409 `conflict` with the
+ * current row in `data`, so the client can merge without another read.
+ */
+export async function checkIfMatch(what: string, stored: number, expected: number | undefined, current: () => unknown): Promise<void> {
+  if (expected === undefined || expected === stored) return;
+  throw new StaleVersion(`${what} was changed by someone else: it is at version ${stored}, not ${expected}`, await current());
+}
+
+function requestHash(request: KeyedRequest): string {
   const { endpoint, params, query, body } = request;
   return createHash('sha256').update(JSON.stringify({ endpoint, params, query, body })).digest('hex');
 }
 
 /**
- * Runs `effect` in one transaction; with an Idempotency-Key, exactly once per user and key:
- * a replay returns the stored response of the first run.
+ * Runs `effect` exactly once per user and key, in one transaction with the key's claim and its
+ * stored response: a replay returns the stored response of the first run.
  */
-export async function safeWrite<T>(db: ServerDb, request: WriteRequest, effect: (tx: ServerDb) => Promise<T>): Promise<T> {
-  try {
-    return await runOnce(db, request, effect);
-  } catch (error) {
-    // Checks that passed before a concurrent write committed (a duplicate number, a client id)
-    // end in the unique index: that is a conflict with the other write, never a server error.
-    if (isUniqueViolation(error)) throw new AppFailure('conflict', 'a concurrent write got there first (a number or id it needs is now taken): reload and try again');
-    throw error;
-  }
-}
-
-/** PostgreSQL's unique_violation, as thrown by either driver (drizzle wraps it in `cause`). */
-function isUniqueViolation(error: unknown): boolean {
-  for (let cause = error; typeof cause === 'object' && cause !== null; cause = (cause as { cause?: unknown }).cause) {
-    if ((cause as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
-
-async function runOnce<T>(db: ServerDb, request: WriteRequest, effect: (tx: ServerDb) => Promise<T>): Promise<T> {
-  const key = idempotencyKey(request.headers);
-  if (key === undefined) return db.transaction((tx) => effect(tx));
+export function runOnce<T>(db: ServerDb, request: KeyedRequest, effect: (tx: ServerDb) => Promise<T>): Promise<T> {
+  const { userId, key } = request;
   const hash = requestHash(request);
   return db.transaction(async (tx) => {
     const claimed = await tx
       .insert(idempotencyKeys)
-      .values({ userId: request.userId, key, requestHash: hash, status: 0 })
+      .values({ userId, key, requestHash: hash, status: 0 })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     if (claimed.length === 0) {
-      const [stored] = await tx
-        .select()
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.userId, request.userId), eq(idempotencyKeys.key, key)));
+      const [stored] = await tx.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
       if (!stored) throw new Error(`idempotency key ${key} vanished`);
       if (stored.requestHash !== hash) {
         throw new AppFailure('conflict', `Idempotency-Key '${key}' was already used for a different request: send a new key for a new write`);
@@ -110,10 +97,7 @@ async function runOnce<T>(db: ServerDb, request: WriteRequest, effect: (tx: Serv
       return stored.response as T;
     }
     const result = await effect(tx);
-    await tx
-      .update(idempotencyKeys)
-      .set({ status: 200, response: result })
-      .where(and(eq(idempotencyKeys.userId, request.userId), eq(idempotencyKeys.key, key)));
+    await tx.update(idempotencyKeys).set({ status: 200, response: result ?? null }).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
     return result;
   });
 }

@@ -10,9 +10,10 @@ import {
 } from '../../src-shared/api/intellectual-property';
 import { ipImportColumns, type IpStatus, type IpType } from '../../src-shared/domain/intellectual-property';
 import { AppFailure, defaultErrorMessages, issuesFromZod, type FieldIssue } from '../../src-shared/errors';
-import { escapeLike } from '../../src-shared/rules/counterparties';
 import type { ServerDb } from '../db/database';
-import { checkVersion, isUniqueViolation, notFound, type OrgViewer } from '../http/feature-helpers';
+import { containsPattern } from '../db/like';
+import { isUniqueViolation, notFound, type OrgViewer } from '../http/feature-helpers';
+import { checkIfMatch } from '../http/write-safety';
 import { parseCsv } from './csv';
 import { intellectualProperties, ipOrganizations, ipRecords, ipTransfers } from './schema';
 
@@ -20,7 +21,7 @@ type Endpoints = typeof intellectualPropertyEndpoints;
 
 const duplicateNumber = () => new AppFailure('conflict', 'this registration number is already registered for this type');
 const iso = (at: Date) => at.toISOString();
-const contains = (q: string) => `%${escapeLike(q.toLowerCase())}%`;
+const contains = (q: string) => containsPattern(q.toLowerCase());
 
 /** Runs a write, turning a unique violation into the given conflict. */
 async function unique<T>(write: () => Promise<T>, conflict: () => AppFailure): Promise<T> {
@@ -78,7 +79,7 @@ export async function updateOrganization(db: ServerDb, viewer: OrgViewer, id: st
   await unique(
     () => db.transaction(async (tx) => {
       const row = await lockOrganization(tx, viewer, id);
-      checkVersion('organization', row.version, version);
+      await checkIfMatch('the organization', row.version, version, () => getOrganization(tx, viewer, id));
       await tx.update(ipOrganizations).set({ ...fields, updateTime: at, version: row.version + 1 }).where(eq(ipOrganizations.id, id));
     }),
     duplicateOrganization,
@@ -87,9 +88,10 @@ export async function updateOrganization(db: ServerDb, viewer: OrgViewer, id: st
 }
 
 /** An organisation that holds rights, or appears in a chain of title, stays. */
-export async function deleteOrganization(db: ServerDb, viewer: OrgViewer, id: string): Promise<{ deleted: true }> {
+export async function deleteOrganization(db: ServerDb, viewer: OrgViewer, id: string, version: number | undefined): Promise<{ deleted: true }> {
   await db.transaction(async (tx) => {
-    await lockOrganization(tx, viewer, id);
+    const row = await lockOrganization(tx, viewer, id);
+    await checkIfMatch('the organization', row.version, version, () => getOrganization(tx, viewer, id));
     const [held] = await tx.select({ n: count() }).from(intellectualProperties).where(eq(intellectualProperties.ownerOrganizationId, id));
     const [history] = await tx.select({ n: count() }).from(ipTransfers).where(or(eq(ipTransfers.fromOrganizationId, id), eq(ipTransfers.toOrganizationId, id)));
     if ((held?.n ?? 0) + (history?.n ?? 0) > 0) throw new AppFailure('conflict', 'the organization holds or has held intellectual property and cannot be deleted');
@@ -161,7 +163,7 @@ async function lockProperty(tx: ServerDb, viewer: OrgViewer, id: string, version
     .where(and(eq(intellectualProperties.organisationId, viewer.organisationId), eq(intellectualProperties.id, id)))
     .for('update');
   if (!row) throw notFound('intellectual property');
-  checkVersion('intellectual property', row.version, version);
+  await checkIfMatch('the intellectual property', row.version, version, () => getProperty(tx, viewer, id));
   return row;
 }
 
@@ -203,9 +205,9 @@ export async function updateProperty(db: ServerDb, viewer: OrgViewer, id: string
   return getProperty(db, viewer, id);
 }
 
-export async function deleteProperty(db: ServerDb, viewer: OrgViewer, id: string): Promise<{ deleted: true }> {
+export async function deleteProperty(db: ServerDb, viewer: OrgViewer, id: string, version: number | undefined): Promise<{ deleted: true }> {
   await db.transaction(async (tx) => {
-    await lockProperty(tx, viewer, id);
+    await lockProperty(tx, viewer, id, version);
     await tx.delete(intellectualProperties).where(eq(intellectualProperties.id, id));
   });
   return { deleted: true };
@@ -272,17 +274,18 @@ export async function updateRecord(db: ServerDb, viewer: OrgViewer, id: string, 
   await db.transaction(async (tx) => {
     const row = await lockProperty(tx, viewer, id);
     const record = await lockRecord(tx, id, recordId);
-    checkVersion('record', record.version, version);
+    await checkIfMatch('the record', record.version, version, () => getProperty(tx, viewer, id));
     await tx.update(ipRecords).set({ ...fields, updateTime: at, version: record.version + 1 }).where(eq(ipRecords.id, recordId));
     await touchProperty(tx, row, at);
   });
   return getProperty(db, viewer, id);
 }
 
-export async function deleteRecord(db: ServerDb, viewer: OrgViewer, id: string, recordId: string, at: Date) {
+export async function deleteRecord(db: ServerDb, viewer: OrgViewer, id: string, recordId: string, version: number | undefined, at: Date) {
   await db.transaction(async (tx) => {
     const row = await lockProperty(tx, viewer, id);
-    await lockRecord(tx, id, recordId);
+    const record = await lockRecord(tx, id, recordId);
+    await checkIfMatch('the record', record.version, version, () => getProperty(tx, viewer, id));
     await tx.delete(ipRecords).where(eq(ipRecords.id, recordId));
     await touchProperty(tx, row, at);
   });

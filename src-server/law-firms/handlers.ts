@@ -1,22 +1,21 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { lawFirmsEndpoints } from '../../src-shared/api/law-firms';
-import { escapeLike } from '../../src-shared/rules/counterparties';
 import type { ServerDb } from '../db/database';
-import { orgViewer } from '../http/feature-helpers';
+import { containsPattern } from '../db/like';
 import type { FeatureHandlers } from '../http/routes';
 import { lawFirms, lawyers } from './schema';
 
 const defaultPageSize = 100;
 
 const nameContains = (column: typeof lawFirms.name | typeof lawyers.name, q: string | undefined) =>
-  q ? sql`lower(${column}) like ${`%${escapeLike(q.toLowerCase())}%`}` : undefined;
+  q ? sql`lower(${column}) like ${containsPattern(q.toLowerCase())}` : undefined;
 
 const lawyerColumns = { id: lawyers.id, name: lawyers.name, lawFirmID: lawyers.lawFirmId };
 
 export function lawFirmsHandlers(db: ServerDb, _now: () => Date): FeatureHandlers<typeof lawFirmsEndpoints> {
   return {
     lawFirmList: async ({ user, query }) => {
-      const { organisationId } = await orgViewer(db, user);
+      const { organisationId } = user;
       const where = and(eq(lawFirms.organisationId, organisationId), nameContains(lawFirms.name, query.q));
       const paged = query.pageSize !== undefined || query.pageNum !== undefined;
       const pageSize = query.pageSize ?? defaultPageSize;
@@ -26,7 +25,7 @@ export function lawFirmsHandlers(db: ServerDb, _now: () => Date): FeatureHandler
       return { list, count: total?.count ?? 0 };
     },
     lawyersByLawFirms: async ({ user, query }) => {
-      const { organisationId } = await orgViewer(db, user);
+      const { organisationId } = user;
       if (query.lawFirmIDs.length === 0) return { list: [] };
       const list = await db
         .select(lawyerColumns)
@@ -37,7 +36,7 @@ export function lawFirmsHandlers(db: ServerDb, _now: () => Date): FeatureHandler
       return { list };
     },
     lawyerList: async ({ user }) => {
-      const { organisationId } = await orgViewer(db, user);
+      const { organisationId } = user;
       const list = await db
         .select(lawyerColumns)
         .from(lawyers)

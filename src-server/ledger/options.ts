@@ -2,10 +2,10 @@ import { and, asc, count, eq, ilike } from 'drizzle-orm';
 import type { CaseTypeNode } from '../../src-shared/domain/ledger';
 import { ContractStatus } from '../../src-shared/domain/enums';
 import type { SessionUser } from '../auth/service';
-import { containsPattern, visibleTo } from '../contracts/repository';
+import { visibleTo } from '../contracts/repository';
 import type { ServerDb } from '../db/database';
+import { containsPattern } from '../db/like';
 import { contracts, templates } from '../db/schema';
-import { organisationOf } from './organisation';
 import { caseTypes, caseTypeTemplates, workflows } from './schema';
 
 // The ledger's smaller reads: the archived count, the case-type tree and the filter options.
@@ -17,7 +17,7 @@ export async function archivedCount(db: ServerDb, viewer: SessionUser): Promise<
 
 /** The organisation's case types as a tree, each node with its templates; disabled nodes (state 2) included. */
 export async function caseTypeTree(db: ServerDb, viewer: SessionUser): Promise<CaseTypeNode[]> {
-  const organisationId = await organisationOf(db, viewer.id);
+  const { organisationId } = viewer;
   const nodes = await db
     .select({ id: caseTypes.id, parentId: caseTypes.parentId, name: caseTypes.name, state: caseTypes.state })
     .from(caseTypes)
@@ -44,7 +44,7 @@ const optionLimit = 50;
 
 /** Options of a filter by name (id and name), within the viewer's organisation. */
 async function nameOptions(db: ServerDb, table: typeof workflows | typeof templates, viewer: SessionUser, q: string | undefined) {
-  const organisationId = await organisationOf(db, viewer.id);
+  const { organisationId } = viewer;
   return db
     .select({ id: table.id, name: table.name })
     .from(table as typeof workflows)

@@ -14,7 +14,6 @@ import type { SessionUser } from '../auth/service';
 import type { ServerDb } from '../db/database';
 import { performances } from '../performance/schema';
 import { loadFields } from './fields';
-import { organisationOf } from './organisation';
 import { ledgerScenes } from './schema';
 
 // Ledger scenes per user (spec 5 "Dashboard and ledger", 6, 7): system scenes are made on first
@@ -23,7 +22,7 @@ import { ledgerScenes } from './schema';
 // and the writes cannot interleave with another request of the same user.
 
 type SceneRow = typeof ledgerScenes.$inferSelect;
-type Viewer = Pick<SessionUser, 'id'>;
+type Viewer = Pick<SessionUser, 'id' | 'organisationId'>;
 
 const systemScenes = [
   { name: 'all performance records', titleIds: null, isDefault: true },
@@ -72,7 +71,7 @@ async function checkPerformance(tx: ServerDb, viewer: Viewer, path: string, perf
   const [found] = await tx
     .select({ id: performances.id })
     .from(performances)
-    .where(and(eq(performances.id, performanceId), eq(performances.organisationId, await organisationOf(tx, viewer.id))));
+    .where(and(eq(performances.id, performanceId), eq(performances.organisationId, viewer.organisationId)));
   if (!found) throw invalid(path, `unknown performance: ${performanceId}`);
 }
 

@@ -7,7 +7,6 @@ import type { SessionUser } from '../auth/service';
 import { visibleTo } from '../contracts/repository';
 import type { ServerDb } from '../db/database';
 import { contractAgents, contracts, users } from '../db/schema';
-import { organisationOf } from './organisation';
 import { contractTransfers } from './schema';
 
 // The batch transfer of the responsible person (spec 5, 6): the responsible person and the
@@ -26,7 +25,7 @@ export async function transferContracts(db: ServerDb, viewer: SessionUser, body:
     const [target] = await tx
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.id, body.userID), eq(users.organisationId, await organisationOf(tx, viewer.id))));
+      .where(and(eq(users.id, body.userID), eq(users.organisationId, viewer.organisationId)));
     if (!target) throw new AppFailure('validation_failed', transferMessages.personRequired, [{ path: 'userID', message: transferMessages.personRequired }]);
 
     const rows = await tx

@@ -3,6 +3,7 @@ import type { checkDuplicateQuerySchema, numberingEndpoints, saveAbbrSettingSche
 import type { NumberingKind } from '../../src-shared/domain/numbering';
 import type { ServerDb } from '../db/database';
 import type { FeatureHandlers } from '../http/routes';
+import { ifMatchVersion, type Headers } from '../http/write-safety';
 import type { SessionUser } from '../auth/service';
 import {
   autoPreview,
@@ -29,7 +30,7 @@ export function numberingHandlers(db: ServerDb, now: () => Date): FeatureHandler
     saveRules: ({ user, body }: By<{ body: z.output<typeof saveNumberingRulesSchema> }>) => saveRules(db, user, k, body),
     abbrSettings: ({ user }: By) => listAbbrSettings(db, user, k),
     saveAbbrSetting: ({ user, body }: By<{ body: z.output<typeof saveAbbrSettingSchema> }>) => saveAbbrSetting(db, user, k, body),
-    deleteAbbrSetting: ({ user, query }: By<{ query: { id: string } }>) => deleteAbbrSetting(db, user, k, query.id),
+    deleteAbbrSetting: ({ user, query, headers }: By<{ query: { id: string }; headers: Headers }>) => deleteAbbrSetting(db, user, k, query.id, ifMatchVersion(headers)),
     preview: ({ user }: By) => previewRules(db, user, k, now()),
     checkDuplicate: ({ user, query }: By<{ query: z.output<typeof checkDuplicateQuerySchema> }>) => checkDuplicate(db, user, k, query),
   });

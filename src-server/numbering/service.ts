@@ -9,18 +9,13 @@ import { firstSerial, formatNumber, periodKey, recountOf, type NumberPrefix } fr
 import type { SessionUser } from '../auth/service';
 import { visibleTo } from '../contracts/repository';
 import type { ServerDb } from '../db/database';
+import { checkIfMatch } from '../http/write-safety';
 import { contracts, contractTypes, departments, templates, users } from '../db/schema';
 import { numberCounters, numberEditors, numberingAbbrSettings, numberingRules, userMainDepartments } from './schema';
 
 // Numbering rules, abbreviations, editors and the allocator (spec 3, 4, 6, 7 "Numbering").
 
 type Rule = typeof numberingRules.$inferSelect;
-
-export async function organisationOf(db: ServerDb, user: Pick<SessionUser, 'id'>): Promise<string> {
-  const [row] = await db.select({ organisationId: users.organisationId }).from(users).where(eq(users.id, user.id));
-  if (!row) throw new AppFailure('unauthorized');
-  return row.organisationId;
-}
 
 export function requireAdmin(user: SessionUser, what: string): void {
   if (user.role !== 'admin') throw new AppFailure('forbidden', `only administrators may ${what}`);
@@ -38,7 +33,7 @@ function toAbbr(row: typeof numberingAbbrSettings.$inferSelect): AbbrSetting {
 }
 
 export async function listContractTypes(db: ServerDb, user: SessionUser) {
-  const organisationId = await organisationOf(db, user);
+  const { organisationId } = user;
   const list = await db
     .select({ id: contractTypes.id, name: contractTypes.name, parentId: contractTypes.parentId })
     .from(contractTypes)
@@ -63,7 +58,7 @@ async function checkScopeId(db: ServerDb, organisationId: string, ruleScope: Rul
 
 export async function designateDepartment(db: ServerDb, user: SessionUser, body: { userId: string; departmentId: string }) {
   requireAdmin(user, 'designate main departments');
-  const organisationId = await organisationOf(db, user);
+  const { organisationId } = user;
   const [target] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, body.userId), eq(users.organisationId, organisationId)));
   if (!target) throw new AppFailure('not_found', `user ${body.userId} does not exist`);
   await checkScopeId(db, organisationId, RuleScope.InitiatorMainDepartment, body.departmentId, 'departmentId');
@@ -75,7 +70,7 @@ export async function designateDepartment(db: ServerDb, user: SessionUser, body:
 }
 
 export async function listRules(db: ServerDb, user: SessionUser, kind: NumberingKind) {
-  const organisationId = await organisationOf(db, user);
+  const { organisationId } = user;
   const rows = await db
     .select()
     .from(numberingRules)
@@ -91,7 +86,7 @@ export async function listRules(db: ServerDb, user: SessionUser, kind: Numbering
  */
 export async function saveRules(db: ServerDb, user: SessionUser, kind: NumberingKind, body: z.output<typeof saveNumberingRulesSchema>) {
   requireAdmin(user, 'change numbering rules');
-  const organisationId = await organisationOf(db, user);
+  const { organisationId } = user;
   const keys = await Promise.all(body.rules.map((rule, i) => checkScopeId(db, organisationId, body.ruleScope, rule.scopeId, `rules.${i}.scopeId`)));
   const duplicated = keys.find((key, i) => keys.indexOf(key) !== i);
   if (duplicated !== undefined) {
@@ -133,7 +128,7 @@ export async function saveRules(db: ServerDb, user: SessionUser, kind: Numbering
 }
 
 export async function listAbbrSettings(db: ServerDb, user: SessionUser, kind: NumberingKind) {
-  const organisationId = await organisationOf(db, user);
+  const { organisationId } = user;
   const rows = await db
     .select()
     .from(numberingAbbrSettings)
@@ -145,7 +140,7 @@ export async function listAbbrSettings(db: ServerDb, user: SessionUser, kind: Nu
 /** One abbreviation per scope and contract type or department: saving again replaces it. */
 export async function saveAbbrSetting(db: ServerDb, user: SessionUser, kind: NumberingKind, body: z.output<typeof saveAbbrSettingSchema>) {
   requireAdmin(user, 'change numbering abbreviations');
-  const organisationId = await organisationOf(db, user);
+  const { organisationId } = user;
   const scopeKey = await checkScopeId(db, organisationId, body.ruleScope, body.scopeId, 'scopeId');
   const [row] = await db
     .insert(numberingAbbrSettings)
@@ -158,26 +153,31 @@ export async function saveAbbrSetting(db: ServerDb, user: SessionUser, kind: Num
   return toAbbr(row!);
 }
 
-export async function deleteAbbrSetting(db: ServerDb, user: SessionUser, kind: NumberingKind, id: string) {
+export async function deleteAbbrSetting(db: ServerDb, user: SessionUser, kind: NumberingKind, id: string, version: number | undefined) {
   requireAdmin(user, 'change numbering abbreviations');
-  const organisationId = await organisationOf(db, user);
-  const deleted = await db
-    .delete(numberingAbbrSettings)
-    .where(and(eq(numberingAbbrSettings.id, id), eq(numberingAbbrSettings.organisationId, organisationId), eq(numberingAbbrSettings.kind, kind)))
-    .returning({ id: numberingAbbrSettings.id });
-  if (deleted.length === 0) throw new AppFailure('not_found', `abbreviation setting ${id} does not exist`);
-  return { id, deleted: true as const };
+  const { organisationId } = user;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(numberingAbbrSettings)
+      .where(and(eq(numberingAbbrSettings.id, id), eq(numberingAbbrSettings.organisationId, organisationId), eq(numberingAbbrSettings.kind, kind)))
+      .for('update');
+    if (!row) throw new AppFailure('not_found', `abbreviation setting ${id} does not exist`);
+    await checkIfMatch('the abbreviation setting', row.version, version, () => toAbbr(row));
+    await tx.delete(numberingAbbrSettings).where(eq(numberingAbbrSettings.id, id));
+    return { id, deleted: true as const };
+  });
 }
 
 export async function listEditors(db: ServerDb, user: SessionUser) {
-  const organisationId = await organisationOf(db, user);
+  const { organisationId } = user;
   const rows = await db.select({ userId: numberEditors.userId }).from(numberEditors).where(eq(numberEditors.organisationId, organisationId)).orderBy(asc(numberEditors.userId));
   return { editors: rows.map((row) => row.userId) };
 }
 
 export async function saveEditors(db: ServerDb, user: SessionUser, editors: readonly string[]) {
   requireAdmin(user, 'save the contract-number editors');
-  const organisationId = await organisationOf(db, user);
+  const { organisationId } = user;
   const wanted = [...new Set(editors)];
   if (wanted.length > 0) {
     const found = await db.select({ id: users.id }).from(users).where(and(inArray(users.id, wanted), eq(users.organisationId, organisationId)));
@@ -310,7 +310,7 @@ async function previewOf(db: ServerDb, rule: Rule, at: Date): Promise<PreviewRul
 }
 
 export async function previewRules(db: ServerDb, user: SessionUser, kind: NumberingKind, at: Date) {
-  const organisationId = await organisationOf(db, user);
+  const { organisationId } = user;
   const rules = await db
     .select()
     .from(numberingRules)
@@ -321,7 +321,7 @@ export async function previewRules(db: ServerDb, user: SessionUser, kind: Number
 
 /** The rule a contract drafted now by this user with this contract type would be numbered by. */
 export async function autoPreview(db: ServerDb, user: SessionUser, contractTypeId: string | undefined, at: Date) {
-  const organisationId = await organisationOf(db, user);
+  const { organisationId } = user;
   const context = { organisationId, userId: user.id, departmentId: user.departmentId, contractTypeId: contractTypeId ?? null };
   const found = await ruleFor(db, 'contract', context);
   return { list: found ? [await previewOf(db, found.rule, at)] : [] };
@@ -339,7 +339,7 @@ function numbered(kind: NumberingKind, organisationId: string) {
  * checkAll every number carried more than once. Contracts are listed as far as the viewer sees them.
  */
 export async function checkDuplicate(db: ServerDb, user: SessionUser, kind: NumberingKind, query: z.output<typeof checkDuplicateQuerySchema>): Promise<{ list: DuplicateResult[] }> {
-  const organisationId = await organisationOf(db, user);
+  const { organisationId } = user;
   const subject = numbered(kind, organisationId);
   const single = query.checkAll !== 'true' && query.contractNumber ? query.contractNumber : undefined;
   const rows = await db

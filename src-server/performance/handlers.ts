@@ -2,6 +2,7 @@ import type { performanceEndpoints } from '../../src-shared/api/performance';
 import { defaultPerformanceForm, organisationDay } from '../../src-shared/rules/performance';
 import type { ServerDb } from '../db/database';
 import type { FeatureHandlers } from '../http/routes';
+import { ifMatchVersion } from '../http/write-safety';
 import {
   completeForm,
   createPerformance,
@@ -36,7 +37,7 @@ import { findTask } from './tasks';
 export function performanceHandlers(db: ServerDb, now: () => Date): FeatureHandlers<typeof performanceEndpoints> {
   const today = () => organisationDay(now());
   return {
-    performanceTaskDelete: ({ user, params }) => deleteTask(db, user, params.id),
+    performanceTaskDelete: ({ user, params, headers }) => deleteTask(db, user, params.id, ifMatchVersion(headers), today()),
     performanceTaskUpdate: ({ user, params, body, headers }) => updateTask(db, user, params.id, body, today(), headers),
     performanceTaskFinish: ({ user, params, body, headers }) => finishTask(db, user, params.id, body, now(), today(), headers),
     performanceTaskRestore: ({ user, params, headers }) => restoreTask(db, user, params.id, today(), headers),
@@ -48,7 +49,7 @@ export function performanceHandlers(db: ServerDb, now: () => Date): FeatureHandl
     performanceTaskCanBeFront: ({ user, query }) => canBeFront(db, user, query),
     performanceTaskCheckFront: ({ user, query }) => checkFront(db, user, query.contractID, query.currentTaskID),
     performanceTasksByContract: ({ user, query }) => tasksByContract(db, user, query.contractID, today()),
-    performancePlanTaskDelete: ({ user, params, body }) => deleteTask(db, user, body.planID, params.id),
+    performancePlanTaskDelete: ({ user, params, body, headers }) => deleteTask(db, user, body.planID, ifMatchVersion(headers), today(), params.id),
     performanceFinishTasks: ({ user, params, body }) => finishTasks(db, user, params.id, body.planIDList, body.configFields, now(), today()),
     performanceRestoreTasks: ({ user, params, body }) => restoreTasks(db, user, params.id, body.planIDList, today()),
     performancePlanSave: ({ user, params, body, headers }) => savePlan(db, user, params.id, body, today(), headers),
@@ -59,7 +60,7 @@ export function performanceHandlers(db: ServerDb, now: () => Date): FeatureHandl
     performanceList: ({ user, query }) => listPerformances(db, user, query),
     performanceCreate: ({ user, body }) => createPerformance(db, user, body),
     performanceUpdate: ({ user, params, body, headers }) => updatePerformance(db, user, params.id, body, headers),
-    performanceDelete: ({ user, params }) => deletePerformance(db, user, params.id),
+    performanceDelete: ({ user, params, headers }) => deletePerformance(db, user, params.id, ifMatchVersion(headers)),
     performanceForm: ({ user, params, query }) => performanceForm(db, user, params.id, query.contractID, today()),
     performanceDefaultForm: async ({ query }) => defaultPerformanceForm(query.type),
   };

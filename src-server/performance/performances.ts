@@ -21,10 +21,12 @@ import { reminderSettingsSchema } from '../../src-shared/domain/reminders';
 import { AppFailure } from '../../src-shared/errors';
 import { defaultPerformanceForm, editedState, openStateFor } from '../../src-shared/rules/performance';
 import { generatePeriodicSchedule } from '../../src-shared/rules/schedule';
-import { containsPattern, type Viewer } from '../contracts/repository';
+import type { OrgViewer } from '../http/feature-helpers';
+import { checkIfMatch, ifMatchVersion } from '../http/write-safety';
 import type { ServerDb } from '../db/database';
+import { containsPattern } from '../db/like';
 import { contracts } from '../db/schema';
-import { checkIfMatch, checkLeader, findVisibleContract, nextRowIndex, organisationOf, taskChanges } from './repository';
+import { checkLeader, findVisibleContract, nextRowIndex, taskChanges } from './repository';
 import { performancePlans, performances, performanceTasks, reminderSettings } from './schema';
 import { effectiveStateSql, selectTasks, sheetOrder, taskVisibleTo, toTaskCard, type Executor } from './tasks';
 
@@ -51,26 +53,24 @@ function toPerformance(row: typeof performances.$inferSelect): Performance {
 }
 
 /** Performances are organisation configuration: everyone reads them, admins change them. */
-function requireAdmin(viewer: Viewer): void {
+function requireAdmin(viewer: OrgViewer): void {
   if (viewer.role !== 'admin') throw new AppFailure('forbidden', 'only administrators may change performances');
 }
 
-async function findPerformance(db: Executor, viewer: Viewer, id: string, lock = false) {
-  const organisationId = await organisationOf(db, viewer);
-  const query = db.select().from(performances).where(and(eq(performances.id, id), eq(performances.organisationId, organisationId)));
+async function findPerformance(db: Executor, viewer: OrgViewer, id: string, lock = false) {
+  const query = db.select().from(performances).where(and(eq(performances.id, id), eq(performances.organisationId, viewer.organisationId)));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw performanceNotFound();
   return row;
 }
 
-export async function listPerformances(db: ServerDb, viewer: Viewer, query: { type?: PerformanceTaskType; q?: string }) {
-  const organisationId = await organisationOf(db, viewer);
+export async function listPerformances(db: ServerDb, viewer: OrgViewer, query: { type?: PerformanceTaskType; q?: string }) {
   const rows = await db
     .select()
     .from(performances)
     .where(
       and(
-        eq(performances.organisationId, organisationId),
+        eq(performances.organisationId, viewer.organisationId),
         query.type ? eq(performances.type, query.type) : undefined,
         query.q ? ilike(performances.name, containsPattern(query.q)) : undefined,
       ),
@@ -79,18 +79,17 @@ export async function listPerformances(db: ServerDb, viewer: Viewer, query: { ty
   return { performanceList: rows.map(toPerformance) };
 }
 
-export async function createPerformance(db: ServerDb, viewer: Viewer, body: z.output<typeof performanceCreateSchema>) {
+export async function createPerformance(db: ServerDb, viewer: OrgViewer, body: z.output<typeof performanceCreateSchema>) {
   requireAdmin(viewer);
-  const organisationId = await organisationOf(db, viewer);
-  const [row] = await db.insert(performances).values({ id: uuidv7(), organisationId, ...body }).returning();
+  const [row] = await db.insert(performances).values({ id: uuidv7(), organisationId: viewer.organisationId, ...body }).returning();
   return toPerformance(row!);
 }
 
-export async function updatePerformance(db: ServerDb, viewer: Viewer, id: string, body: z.output<typeof performanceUpdateSchema>, headers: Headers) {
+export async function updatePerformance(db: ServerDb, viewer: OrgViewer, id: string, body: z.output<typeof performanceUpdateSchema>, headers: Headers) {
   requireAdmin(viewer);
   return db.transaction(async (tx) => {
     const current = await findPerformance(tx, viewer, id, true);
-    checkIfMatch(headers, current.version, 'the performance');
+    await checkIfMatch('the performance', current.version, ifMatchVersion(headers), () => toPerformance(current));
     const [row] = await tx
       .update(performances)
       .set({ ...body, version: sql`${performances.version} + 1`, updateTime: sql`now()` })
@@ -100,10 +99,11 @@ export async function updatePerformance(db: ServerDb, viewer: Viewer, id: string
   });
 }
 
-export async function deletePerformance(db: ServerDb, viewer: Viewer, id: string) {
+export async function deletePerformance(db: ServerDb, viewer: OrgViewer, id: string, version: number | undefined) {
   requireAdmin(viewer);
   return db.transaction(async (tx) => {
-    await findPerformance(tx, viewer, id, true);
+    const current = await findPerformance(tx, viewer, id, true);
+    await checkIfMatch('the performance', current.version, version, () => toPerformance(current));
     const [plans] = await tx.select({ count: count() }).from(performancePlans).where(eq(performancePlans.performanceId, id));
     const [tasks] = await tx.select({ count: count() }).from(performanceTasks).where(eq(performanceTasks.performanceId, id));
     if ((plans?.count ?? 0) + (tasks?.count ?? 0) > 0) throw new AppFailure('conflict', 'the performance is in use by plans or tasks and cannot be deleted');
@@ -112,7 +112,7 @@ export async function deletePerformance(db: ServerDb, viewer: Viewer, id: string
   });
 }
 
-async function planOf(db: Executor, viewer: Viewer, plan: typeof performancePlans.$inferSelect, today: string): Promise<Plan> {
+async function planOf(db: Executor, viewer: OrgViewer, plan: typeof performancePlans.$inferSelect, today: string): Promise<Plan> {
   const rows = await selectTasks(db).where(and(eq(performanceTasks.planId, plan.id), taskVisibleTo(viewer))).orderBy(...sheetOrder);
   const schedule = periodicScheduleSchema.safeParse(plan.schedule);
   return {
@@ -126,7 +126,7 @@ async function planOf(db: Executor, viewer: Viewer, plan: typeof performancePlan
   };
 }
 
-export async function performanceForm(db: ServerDb, viewer: Viewer, id: string, contractId: string | undefined, today: string) {
+export async function performanceForm(db: ServerDb, viewer: OrgViewer, id: string, contractId: string | undefined, today: string) {
   const row = await findPerformance(db, viewer, id);
   let plan: Plan | null = null;
   if (contractId) {
@@ -152,7 +152,7 @@ export async function completeForm(db: Executor, task: { performanceId: string |
  * rows get the next row number); unfinished rows left out are removed; finished rows are kept and
  * cannot be changed. A periodic plan's unfinished rows are generated from its schedule.
  */
-export async function savePlan(db: ServerDb, viewer: Viewer, performanceId: string, body: PlanSave, today: string, headers: Headers) {
+export async function savePlan(db: ServerDb, viewer: OrgViewer, performanceId: string, body: PlanSave, today: string, headers: Headers) {
   return db.transaction(async (tx) => {
     const performance = await findPerformance(tx, viewer, performanceId);
     const contract = await findVisibleContract(tx, viewer, body.contractID);
@@ -161,7 +161,7 @@ export async function savePlan(db: ServerDb, viewer: Viewer, performanceId: stri
       .from(performancePlans)
       .where(and(eq(performancePlans.performanceId, performanceId), eq(performancePlans.contractId, contract.id)))
       .for('update');
-    if (existing) checkIfMatch(headers, existing.version, 'the plan');
+    if (existing) await checkIfMatch('the plan', existing.version, ifMatchVersion(headers), () => planOf(tx, viewer, existing, today));
     const planId = existing?.id ?? uuidv7();
     const planValues = { conditionType: body.conditionType, schedule: body.schedule ?? null };
     if (existing) {
@@ -237,7 +237,7 @@ function periodicRows(schedule: NonNullable<PlanSave['schedule']>): PlanSave['ro
   }));
 }
 
-export async function tasksByContract(db: ServerDb, viewer: Viewer, contractId: string, today: string) {
+export async function tasksByContract(db: ServerDb, viewer: OrgViewer, contractId: string, today: string) {
   await findVisibleContract(db, viewer, contractId);
   const rows = await selectTasks(db)
     .where(and(eq(performanceTasks.contractId, contractId), taskVisibleTo(viewer)))
@@ -246,11 +246,11 @@ export async function tasksByContract(db: ServerDb, viewer: Viewer, contractId: 
 }
 
 /** The tasks due in [startDate, endDate] that the viewer may see. */
-function dueIn(viewer: Viewer, range: { startDate: string; endDate: string }) {
+function dueIn(viewer: OrgViewer, range: { startDate: string; endDate: string }) {
   return and(taskVisibleTo(viewer), gte(performanceTasks.expirationTime, range.startDate), lte(performanceTasks.expirationTime, range.endDate));
 }
 
-export async function taskStatistics(db: ServerDb, viewer: Viewer, range: { startDate: string; endDate: string }, today: string): Promise<TaskStatistics> {
+export async function taskStatistics(db: ServerDb, viewer: OrgViewer, range: { startDate: string; endDate: string }, today: string): Promise<TaskStatistics> {
   const state = effectiveStateSql(today);
   const [row] = await db
     .select({
@@ -269,7 +269,7 @@ export async function taskStatistics(db: ServerDb, viewer: Viewer, range: { star
 /** A board day shows at most this many cards; `total` says how many are due that day. */
 export const scheduleDayLimit = 20;
 
-export async function taskScheduling(db: ServerDb, viewer: Viewer, range: { startDate: string; endDate: string }, today: string): Promise<ScheduleDay[]> {
+export async function taskScheduling(db: ServerDb, viewer: OrgViewer, range: { startDate: string; endDate: string }, today: string): Promise<ScheduleDay[]> {
   const ranked = db
     .select({
       id: performanceTasks.id,
@@ -305,13 +305,13 @@ export const defaultReminderSettings: ReminderSettings = reminderSettingsSchema.
   ),
 );
 
-export async function readReminderSettings(db: ServerDb, viewer: Viewer): Promise<ReminderSettings> {
+export async function readReminderSettings(db: ServerDb, viewer: OrgViewer): Promise<ReminderSettings> {
   const [row] = await db.select().from(reminderSettings).where(eq(reminderSettings.userId, viewer.id));
   const stored = reminderSettingsSchema.safeParse(row?.settings);
   return stored.success ? stored.data : defaultReminderSettings;
 }
 
-export async function saveReminderSettings(db: ServerDb, viewer: Viewer, settings: ReminderSettings): Promise<ReminderSettings> {
+export async function saveReminderSettings(db: ServerDb, viewer: OrgViewer, settings: ReminderSettings): Promise<ReminderSettings> {
   await db
     .insert(reminderSettings)
     .values({ userId: viewer.id, settings })

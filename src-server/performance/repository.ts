@@ -8,8 +8,11 @@ import { quickTaskDate, type QuickTaskPayload, type TaskCard, type TaskUpdate } 
 import { en } from '../../src-shared/i18n/en';
 import { AppFailure } from '../../src-shared/errors';
 import { editedState, openStateFor, taskTypeFor } from '../../src-shared/rules/performance';
-import { containsPattern, visibleTo, type Viewer } from '../contracts/repository';
+import { visibleTo, type Viewer } from '../contracts/repository';
+import type { OrgViewer } from '../http/feature-helpers';
+import { checkIfMatch, ifMatchVersion } from '../http/write-safety';
 import type { ServerDb } from '../db/database';
+import { containsPattern } from '../db/like';
 import { contracts, users } from '../db/schema';
 import { performanceTaskRelations, performanceTasks } from './schema';
 import {
@@ -29,28 +32,12 @@ import {
 // Writes to performance tasks and the task state machine (spec 4): pending/overdue → finish →
 // success (4) → restore → the state its due date implies. A finished task is read-only.
 
-/** The version a client based its write on (If-Match: "3" or 3), checked against the row. */
-export function checkIfMatch(headers: Readonly<Record<string, string | string[] | undefined>>, version: number, what: string): void {
-  const raw = headers['if-match'];
-  const value = Array.isArray(raw) ? raw[0] : raw;
-  if (value === undefined) return;
-  const expected = Number(value.replace(/^W\//, '').replace(/"/g, ''));
-  if (expected !== version) throw new AppFailure('conflict', `${what} has changed since version ${value} (current version ${version})`);
-}
-
 export function refuseQuickTask(task: StoredTask): void {
   if (task.contractId === null) throw new AppFailure('bad_request', en.messages.quickTask);
 }
 
 function refuseFinished(task: StoredTask, action: string): void {
   if (task.state === TaskState.Success) throw new AppFailure('conflict', `a finished task is read-only and cannot be ${action}`);
-}
-
-/** The organisation of the viewer (the session carries only the user). */
-export async function organisationOf(db: Executor, viewer: Viewer): Promise<string> {
-  const [row] = await db.select({ organisationId: users.organisationId }).from(users).where(eq(users.id, viewer.id));
-  if (!row) throw new AppFailure('unauthorized');
-  return row.organisationId;
 }
 
 /** A leader must be a user of the viewer's organisation. */
@@ -103,7 +90,7 @@ const bump = { version: sql`${performanceTasks.version} + 1`, updateTime: sql`no
 export async function updateTask(db: ServerDb, viewer: Viewer, id: string, update: TaskUpdate, today: string, headers: Record<string, string | string[] | undefined>) {
   return db.transaction(async (tx) => {
     const { task } = await findTask(tx, viewer, id, true);
-    checkIfMatch(headers, task.version, 'the task');
+    await checkIfMatch('the task', task.version, ifMatchVersion(headers), async () => toTaskCard(await findTask(tx, viewer, id), today));
     refuseFinished(task, 'edited');
     if (update.leaderUserID) await checkLeader(tx, task.organisationId, update.leaderUserID, 'leaderUserID');
     const changes = taskChanges(task, update);
@@ -113,10 +100,12 @@ export async function updateTask(db: ServerDb, viewer: Viewer, id: string, updat
   });
 }
 
-export async function deleteTask(db: ServerDb, viewer: Viewer, id: string, performanceId?: string) {
+export async function deleteTask(db: ServerDb, viewer: Viewer, id: string, version: number | undefined, today: string, performanceId?: string) {
   return db.transaction(async (tx) => {
-    const { task } = await findTask(tx, viewer, id, true);
+    const row = await findTask(tx, viewer, id, true);
+    const { task } = row;
     if (performanceId !== undefined && task.performanceId !== performanceId) throw taskNotFound();
+    await checkIfMatch('the task', task.version, version, () => toTaskCard(row, today));
     refuseFinished(task, 'deleted');
     await tx.delete(performanceTasks).where(eq(performanceTasks.id, id));
     return { id };
@@ -159,7 +148,7 @@ export async function finishTask(
 ) {
   return db.transaction(async (tx) => {
     const row = await findTask(tx, viewer, id, true);
-    checkIfMatch(headers, row.task.version, 'the task');
+    await checkIfMatch('the task', row.task.version, ifMatchVersion(headers), () => toTaskCard(row, today));
     await finishOne(tx, viewer, row, input, now);
     return toTaskCard(await findTask(tx, viewer, id), today);
   });
@@ -168,7 +157,7 @@ export async function finishTask(
 export async function restoreTask(db: ServerDb, viewer: Viewer, id: string, today: string, headers: Record<string, string | string[] | undefined>) {
   return db.transaction(async (tx) => {
     const { task } = await findTask(tx, viewer, id, true);
-    checkIfMatch(headers, task.version, 'the task');
+    await checkIfMatch('the task', task.version, ifMatchVersion(headers), async () => toTaskCard(await findTask(tx, viewer, id), today));
     await restoreOne(tx, task, today);
     return toTaskCard(await findTask(tx, viewer, id), today);
   });
@@ -208,9 +197,9 @@ async function listCards(tx: Executor, rows: readonly TaskRow[], today: string):
   return { list: rows.map((r) => toTaskCard(byId.get(r.task.id)!, today)) };
 }
 
-export async function createQuickTask(db: ServerDb, viewer: Viewer, payload: QuickTaskPayload, today: string) {
+export async function createQuickTask(db: ServerDb, viewer: OrgViewer, payload: QuickTaskPayload, today: string) {
   return db.transaction(async (tx) => {
-    const organisationId = await organisationOf(tx, viewer);
+    const { organisationId } = viewer;
     const contract = payload.relatedID ? await findVisibleContract(tx, viewer, payload.relatedID) : null;
     const leaderUserId = payload.leaderUserID ?? viewer.id;
     await checkLeader(tx, organisationId, leaderUserId, 'leaderUserID');

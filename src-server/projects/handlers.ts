@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { projectsEndpoints } from '../../src-shared/api/projects';
 import type { ServerDb } from '../db/database';
-import { basedOnVersion, orgViewer } from '../http/feature-helpers';
+import { basedOnVersion, ifMatchVersion } from '../http/write-safety';
 import type { FeatureHandlers } from '../http/routes';
 import {
   addProjectContracts,
@@ -17,18 +17,17 @@ import {
 } from './repository';
 
 export function projectsHandlers(db: ServerDb, now: () => Date): FeatureHandlers<typeof projectsEndpoints> {
-  const viewer = orgViewer.bind(null, db);
   return {
-    projectList: async ({ user, query }) => listProjects(db, await viewer(user), query),
-    projectCreate: async ({ user, body }) => createProject(db, await viewer(user), uuidv7(), body, now()),
-    projectListAll: async ({ user }) => ({ list: await listAllProjects(db, await viewer(user)) }),
-    projectGet: async ({ user, params }) => getProject(db, await viewer(user), params.id),
+    projectList: async ({ user, query }) => listProjects(db, user, query),
+    projectCreate: async ({ user, body }) => createProject(db, user, uuidv7(), body, now()),
+    projectListAll: async ({ user }) => ({ list: await listAllProjects(db, user) }),
+    projectGet: async ({ user, params }) => getProject(db, user, params.id),
     projectUpdate: async ({ user, params, body, headers }) =>
-      updateProject(db, await viewer(user), params.id, { ...body, version: basedOnVersion(body.version, headers) }, now()),
-    projectDelete: async ({ user, params }) => deleteProject(db, await viewer(user), params.id),
-    projectContracts: async ({ user, params, query }) => listProjectContracts(db, await viewer(user), params.id, query),
-    projectAddContracts: async ({ user, params, body }) => addProjectContracts(db, await viewer(user), params.id, body.contractIds, now()),
-    projectRemoveContracts: async ({ user, params, query }) => removeProjectContracts(db, await viewer(user), params.id, query.contractIds, now()),
-    contractListVisible: async ({ user, query }) => listVisibleContracts(db, await viewer(user), query),
+      updateProject(db, user, params.id, { ...body, version: basedOnVersion(body.version, headers) }, now()),
+    projectDelete: async ({ user, params, headers }) => deleteProject(db, user, params.id, ifMatchVersion(headers)),
+    projectContracts: async ({ user, params, query }) => listProjectContracts(db, user, params.id, query),
+    projectAddContracts: async ({ user, params, body }) => addProjectContracts(db, user, params.id, body.contractIds, now()),
+    projectRemoveContracts: async ({ user, params, query }) => removeProjectContracts(db, user, params.id, query.contractIds, now()),
+    contractListVisible: async ({ user, query }) => listVisibleContracts(db, user, query),
   };
 }

@@ -2,18 +2,19 @@ import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Project, projectCreateSchema, projectUpdateSchema, projectsEndpoints } from '../../src-shared/api/projects';
 import { AppFailure } from '../../src-shared/errors';
-import { escapeLike } from '../../src-shared/rules/counterparties';
 import { selectContractRows, toContract, visibleTo } from '../contracts/repository';
 import type { ServerDb } from '../db/database';
+import { containsPattern } from '../db/like';
 import { contracts, users } from '../db/schema';
-import { checkVersion, isUniqueViolation, notFound, type OrgViewer } from '../http/feature-helpers';
+import { isUniqueViolation, notFound, type OrgViewer } from '../http/feature-helpers';
+import { checkIfMatch } from '../http/write-safety';
 import { projects } from './schema';
 
 type PageQuery = z.output<(typeof projectsEndpoints)['projectList']['query']>;
 
 const duplicateName = () => new AppFailure('conflict', 'project name duplicated');
 
-const contains = (q: string | undefined) => (q ? `%${escapeLike(q.toLowerCase())}%` : undefined);
+const contains = (q: string | undefined) => (q ? containsPattern(q.toLowerCase()) : undefined);
 
 /** Contracts of `projectIds` the viewer may see, per project. */
 async function visibleCounts(db: ServerDb, viewer: OrgViewer, projectIds: string[]): Promise<Map<string, number>> {
@@ -126,7 +127,7 @@ export async function updateProject(db: ServerDb, viewer: OrgViewer, id: string,
   try {
     await db.transaction(async (tx) => {
       const row = await lockProject(tx, viewer, id, true);
-      checkVersion('project', row.version, body.version);
+      await checkIfMatch('the project', row.version, body.version, () => getProject(tx, viewer, id));
       await tx.update(projects).set({ name: body.name, description: body.description, updateTime: at, version: row.version + 1 }).where(eq(projects.id, id));
     });
   } catch (error) {
@@ -137,9 +138,10 @@ export async function updateProject(db: ServerDb, viewer: OrgViewer, id: string,
 }
 
 /** Deleting a project frees its contracts (the foreign key sets their project to null). */
-export async function deleteProject(db: ServerDb, viewer: OrgViewer, id: string): Promise<{ deleted: true }> {
+export async function deleteProject(db: ServerDb, viewer: OrgViewer, id: string, version: number | undefined): Promise<{ deleted: true }> {
   await db.transaction(async (tx) => {
-    await lockProject(tx, viewer, id, true);
+    const row = await lockProject(tx, viewer, id, true);
+    await checkIfMatch('the project', row.version, version, () => getProject(tx, viewer, id));
     await tx.delete(projects).where(eq(projects.id, id));
   });
   return { deleted: true };

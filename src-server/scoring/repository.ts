@@ -7,7 +7,8 @@ import { scoreError, scoreSavedMessage } from '../../src-shared/rules/scoring';
 import { visibleTo } from '../contracts/repository';
 import type { ServerDb } from '../db/database';
 import { contracts, counterparties } from '../db/schema';
-import { checkVersion, notFound, type OrgViewer } from '../http/feature-helpers';
+import { notFound, type OrgViewer } from '../http/feature-helpers';
+import { checkIfMatch } from '../http/write-safety';
 import { scoreResultItems, scoreResults, scoringCriteria, scoringCriteriaGroups } from './schema';
 
 
@@ -105,7 +106,7 @@ export async function submitScore(
   const maxTotalScore = fullScore(groups);
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(scoreResults).where(eq(scoreResults.contractId, contractId)).for('update');
-    if (current) checkVersion('score', current.version, body.version);
+    if (current) await checkIfMatch('the score', current.version, body.version, () => getScoreDetail(tx, viewer, contractId));
     const fields = { comment: body.comment, totalScore, maxTotalScore, counterpartyId: contract.counterpartyId, scoredBy: viewer.id, updateTime: at };
     const resultId = current?.id ?? newId();
     if (current) {

@@ -5,6 +5,7 @@ import type { ServerDb } from '../db/database';
 import { contracts } from '../db/schema';
 import { patchContract } from '../contract-forms/contracts';
 import { selectContractRows, toContract, visibleTo, type Viewer } from '../contracts/repository';
+import type { OrgViewer } from '../http/feature-helpers';
 
 // The server side of the shared mutation registry: how each mutation changes the database, and
 // how each entity a mutation may touch is locked and read back. `applyMutation` is keyed by
@@ -55,7 +56,7 @@ export function parseRowKey(key: RowKey): { entity: EntityName; id: string } {
   return { entity: entity as EntityName, id: key.slice(at + 1) };
 }
 
-type ApplyFunctions = { [N in MutationName]: (tx: ServerDb, args: MutationArgs<N>, viewer: Viewer, at: Date) => Promise<void> };
+type ApplyFunctions = { [N in MutationName]: (tx: ServerDb, args: MutationArgs<N>, viewer: OrgViewer, at: Date) => Promise<void> };
 
 /**
  * Runs after the touched rows are locked, found visible and at their base versions. Each

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { cursorPosition, type SyncPullQuery, type SyncPullResponse } from '../../src-shared/api/sync';
 import { AppFailure } from '../../src-shared/errors';
 import type { ServerDb } from '../db/database';
+import { refuseReplicaOfOldRights } from './access';
 import { checkSyncVersions } from './protocol';
 import type { Viewer } from '../contracts/repository';
 import { feedSources, tombstoneTables } from './feed-sources';
@@ -61,6 +62,14 @@ interface FeedState {
   /** pg_snapshot_xmin of this transaction's snapshot. */
   xmin: string;
   prunedThrough: string;
+  /** Where the viewer's own department or role last changed (trigger users_take_access_change). */
+  accessChangedAt: string | null;
+}
+
+const maxOf = (...values: bigint[]) => values.reduce((a, b) => (a > b ? a : b));
+
+function cursorText(position: bigint, level: bigint): string {
+  return level > position ? `${position}.${level}` : String(position);
 }
 
 export async function pullChanges(db: ServerDb, viewer: Viewer, query: SyncPullQuery, now: Date, history: SyncHistoryOptions): Promise<SyncPullResponse> {
@@ -75,12 +84,21 @@ export async function pullChanges(db: ServerDb, viewer: Viewer, query: SyncPullQ
   return db.transaction(
     async (tx) => {
       const [state] = (
-        (await tx.execute(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin, pruned_through::text as "prunedThrough" from sync_horizon`)) as unknown as { rows: FeedState[] }
+        (await tx.execute(sql`
+          select pg_snapshot_xmin(pg_current_snapshot())::text as xmin, pruned_through::text as "prunedThrough",
+                 (select access_changed_position::text from users where id = ${viewer.id}) as "accessChangedAt"
+          from sync_horizon`)) as unknown as { rows: FeedState[] }
       ).rows;
       if (!state) throw new Error('sync_horizon has no row: migration 0003 did not run');
       const below = BigInt(state.xmin) << positionShift;
-      const level = after === 0n ? below - 1n : cursor.level;
-      if (BigInt(state.prunedThrough) > level) throw new AppFailure('must_resync');
+      const prunedThrough = BigInt(state.prunedThrough);
+      const accessChangedAt = BigInt(state.accessChangedAt ?? 0);
+      // A first pull holds nothing yet: whatever this snapshot already shows pruned, or the
+      // viewer's rights as they are now, cannot have left anything stale in it. (Taking only
+      // below - 1 would ask it to start again while an older transaction of the cluster runs.)
+      const level = after === 0n ? maxOf(below - 1n, prunedThrough, accessChangedAt) : cursor.level;
+      if (prunedThrough > level) throw new AppFailure('must_resync');
+      refuseReplicaOfOldRights(accessChangedAt, level);
 
       // Each source's first page, merged by position: the first `limit` of the union.
       const pages = await Promise.all(feedSources.map((source) => source.page(tx, viewer, after, below, query.limit)));
@@ -95,7 +113,9 @@ export async function pullChanges(db: ServerDb, viewer: Viewer, query: SyncPullQ
       return {
         changes: page.map((entry) => entry.change),
         // Caught up: the client holds everything below this snapshot's bound, seen or not.
-        cursor: remaining > 0 ? `${last}.${level}` : String(last > below - 1n ? last : below - 1n),
+        // The level travels on while it is above the position, so the checks above keep knowing
+        // how recent the replica's start was.
+        cursor: cursorText(remaining > 0 ? last : maxOf(last, below - 1n), level),
         hasMore: remaining > 0,
         remaining,
       };

@@ -2,17 +2,19 @@ import { eq } from 'drizzle-orm';
 import type { MutationEnvelope, MutationResult, SyncChange, SyncPushRequest, SyncPushResponse } from '../../src-shared/api/sync';
 import { AppFailure, validationFailure } from '../../src-shared/errors';
 import { isMutationName, mutations, type MutationName, type RowKey } from '../../src-shared/sync/mutations';
-import type { Viewer } from '../contracts/repository';
 import type { ServerDb } from '../db/database';
 import { processedMutations } from '../db/schema';
+import type { OrgViewer } from '../http/feature-helpers';
 import { applyMutation, entities, parseRowKey } from './mutations';
 import { checkSyncVersions } from './protocol';
 
-// Push (architecture, sync rules 2, 5, 6): each mutation is decided exactly once, in its own
-// transaction, in the client's sequence order. The transaction first claims the mutation id in
-// processed_mutations (its primary key): a concurrent push of the same id waits on that insert
-// and, once the first commits, finds the id taken and returns the stored result. The result is
-// stored in the same transaction as the effect, so either both exist or neither does.
+// Push (architecture, sync rules 2, 5, 6): each mutation is decided exactly once, in the client's
+// sequence order. A batch is one transaction (one commit instead of one per mutation: the drain
+// of a long offline day is bounded by commits); each mutation first claims its id in
+// processed_mutations (its primary key), then runs in its own savepoint, so a refusal or a
+// conflict rolls back only its own effect. A concurrent push of the same id waits on that claim
+// and, once the first batch commits, finds the id taken and returns the stored result. The result
+// is stored in the same transaction as the effect, so either both exist or neither does.
 
 /** A stale base version found: carries the conflict result out of the savepoint it rolls back. */
 class Conflict extends Error {
@@ -28,7 +30,7 @@ class Conflict extends Error {
 function definitionOf(name: MutationName) {
   return {
     touches: mutations[name].touches as (args: unknown) => RowKey[],
-    apply: applyMutation[name] as (db: ServerDb, args: unknown, viewer: Viewer, at: Date) => Promise<void>,
+    apply: applyMutation[name] as (db: ServerDb, args: unknown, viewer: OrgViewer, at: Date) => Promise<void>,
   };
 }
 
@@ -43,7 +45,7 @@ function parseArgs(mutation: MutationEnvelope): { name: MutationName; args: unkn
 }
 
 /** Locks every touched row and checks that the viewer may edit it at the version the client saw. */
-async function checkTouchedRows(tx: ServerDb, viewer: Viewer, mutation: MutationEnvelope, touched: RowKey[]): Promise<void> {
+async function checkTouchedRows(tx: ServerDb, viewer: OrgViewer, mutation: MutationEnvelope, touched: RowKey[]): Promise<void> {
   const stale: string[] = [];
   for (const key of touched) {
     const base = mutation.baseVersions[key];
@@ -73,7 +75,7 @@ async function checkTouchedRows(tx: ServerDb, viewer: Viewer, mutation: Mutation
  * Applies one new mutation inside a savepoint: a conflict or a refusal (any AppFailure: bad
  * args, permissions, business rules) rolls back whatever it began and becomes its result.
  */
-async function decide(tx: ServerDb, viewer: Viewer, mutation: MutationEnvelope, at: Date): Promise<MutationResult> {
+async function decide(tx: ServerDb, viewer: OrgViewer, mutation: MutationEnvelope, at: Date): Promise<MutationResult> {
   try {
     return await tx.transaction(async (savepoint) => {
       const { name, args } = parseArgs(mutation);
@@ -96,37 +98,37 @@ async function decide(tx: ServerDb, viewer: Viewer, mutation: MutationEnvelope, 
   }
 }
 
-async function processMutation(db: ServerDb, viewer: Viewer, clientId: string, mutation: MutationEnvelope, at: Date): Promise<MutationResult> {
-  return db.transaction(async (tx) => {
-    const claimed = await tx
-      .insert(processedMutations)
-      .values({ id: mutation.id, userId: viewer.id, clientId, seq: mutation.seq, name: mutation.name })
-      .onConflictDoNothing({ target: processedMutations.id })
-      .returning({ id: processedMutations.id });
-    if (claimed.length === 0) {
-      const [stored] = await tx.select().from(processedMutations).where(eq(processedMutations.id, mutation.id));
-      if (!stored?.result) throw new Error(`processed mutation ${mutation.id} has no stored result`);
-      if (stored.userId !== viewer.id) {
-        const message = `mutation id ${mutation.id} was already used by another user`;
-        return { id: mutation.id, status: 'rejected', error: new AppFailure('conflict', message).error };
-      }
-      return stored.result;
+async function processMutation(tx: ServerDb, viewer: OrgViewer, clientId: string, mutation: MutationEnvelope, at: Date): Promise<MutationResult> {
+  const claimed = await tx
+    .insert(processedMutations)
+    .values({ id: mutation.id, userId: viewer.id, clientId, seq: mutation.seq, name: mutation.name })
+    .onConflictDoNothing({ target: processedMutations.id })
+    .returning({ id: processedMutations.id });
+  if (claimed.length === 0) {
+    const [stored] = await tx.select().from(processedMutations).where(eq(processedMutations.id, mutation.id));
+    if (!stored?.result) throw new Error(`processed mutation ${mutation.id} has no stored result`);
+    if (stored.userId !== viewer.id) {
+      const message = `mutation id ${mutation.id} was already used by another user`;
+      return { id: mutation.id, status: 'rejected', error: new AppFailure('conflict', message).error };
     }
-    const result = await decide(tx, viewer, mutation, at);
-    await tx.update(processedMutations).set({ result }).where(eq(processedMutations.id, mutation.id));
-    return result;
-  });
+    return stored.result;
+  }
+  const result = await decide(tx, viewer, mutation, at);
+  await tx.update(processedMutations).set({ result }).where(eq(processedMutations.id, mutation.id));
+  return result;
 }
 
 /**
  * Results come in the order the mutations were applied: by `seq`. A mutation whose seq is below
  * one applied earlier is still applied if its id is new: nothing is dropped silently.
- * Unexpected errors fail the request (the client retries); mutations decided before it stay decided.
+ * Unexpected errors fail the request and roll the whole batch back (the client retries it).
  */
-export async function pushMutations(db: ServerDb, viewer: Viewer, request: SyncPushRequest, at: Date): Promise<SyncPushResponse> {
+export async function pushMutations(db: ServerDb, viewer: OrgViewer, request: SyncPushRequest, at: Date): Promise<SyncPushResponse> {
   checkSyncVersions(request);
   const ordered = [...request.mutations].sort((a, b) => a.seq - b.seq);
-  const results: MutationResult[] = [];
-  for (const mutation of ordered) results.push(await processMutation(db, viewer, request.clientId, mutation, at));
-  return { results };
+  return db.transaction(async (tx) => {
+    const results: MutationResult[] = [];
+    for (const mutation of ordered) results.push(await processMutation(tx, viewer, request.clientId, mutation, at));
+    return { results };
+  });
 }

@@ -8,8 +8,3 @@ export const counterpartyNameMessage = 'please enter the name';
 export function isValidBankAccount(account: string): boolean {
   return bankAccountPattern.test(account);
 }
-
-/** A LIKE pattern matching `q` literally: LIKE's wildcards and escape character are escaped. */
-export function escapeLike(q: string): string {
-  return q.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
