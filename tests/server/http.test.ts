@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { syncProtocolVersion, syncSchemaVersion } from '../../src-shared/api/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildContractServer, demoUsers, seedDatabase, type ServerDb } from '../../src-server/index';
 import { call, callEndpoint, describeOnDatabases, failure, okData, signIn } from './support';
@@ -16,7 +17,7 @@ describeOnDatabases('bad input', (fixture) => {
   });
 
   it('answers health without a token', async () => {
-    expect(okData('health', await callEndpoint(app, 'health'))).toEqual({ status: 'up', protocolVersion: 1, schemaVersion: 1 });
+    expect(okData('health', await callEndpoint(app, 'health'))).toEqual({ status: 'up', protocolVersion: syncProtocolVersion, schemaVersion: syncSchemaVersion });
   });
 
   it('names the offending query field in a 400 validation_failed', async () => {
