@@ -195,11 +195,19 @@ describe.skipIf(!postgres)('sync under faults (contract server on PostgreSQL, co
     const { core, list } = await syncedCore(dir);
     const edited = list.slice(120, 240);
     await queueOffline(core, edited.map((c) => c.id), 'Server restart');
+    // A row lock held here stops the server's push transaction half-way through the batch, so
+    // the kill lands mid-drain however fast the machine is.
+    const blocker = new pg.Client({ connectionString: env.DATABASE_URL });
+    await blocker.connect();
+    await blocker.query('begin');
+    await blocker.query('select 1 from contracts where id = $1 for update', [edited[60]!.id]);
     proxy.faults = { ...noFaults };
     await waitFor(() => (core.status?.phase === 'pushing' ? true : undefined));
     await new Promise((resolve) => setTimeout(resolve, 300));
     server.child.kill('SIGKILL');
     await new Promise((resolve) => server.child.once('exit', resolve));
+    await blocker.query('rollback');
+    await blocker.end();
     const before = await db.query<{ n: string }>('select count(*) n from processed_mutations where client_id = $1', [clientIdOf(dir)]);
     expect(Number(before.rows[0]!.n)).toBeLessThan(edited.length);
     proxy.cutAll();
