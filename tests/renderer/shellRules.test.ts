@@ -3,6 +3,7 @@ import type { AppInfo, Settings, SyncStatus } from '../../src-shared/ipc/channel
 import { uiLanguage } from '../../src-renderer/i18n/language';
 import { firstSyncProgress, syncView } from '../../src-renderer/features/sync/syncView';
 import { reconnectDelay } from '../../src-renderer/bridge/backoff';
+import { signedOutSyncStatus } from '../../src-main/core/sync/sync-service';
 
 const appInfo = (systemLocale: string): AppInfo => ({ version: '0.1.0', host: 'web', systemLocale, organizationShare: false });
 const settings = (language: Settings['language']): Settings => ({ serverUrl: null, language });
@@ -25,19 +26,7 @@ describe('UI language', () => {
 });
 
 describe('sync indicator', () => {
-  const status = (patch: Partial<SyncStatus>): SyncStatus => ({
-    online: true,
-    phase: 'idle',
-    lastSyncAt: null,
-    pulled: 0,
-    remaining: null,
-    firstSync: false,
-    queued: 0,
-    oldestQueuedAt: null,
-    problems: [],
-    error: null,
-    ...patch,
-  });
+  const status = (patch: Partial<SyncStatus>): SyncStatus => ({ ...signedOutSyncStatus, online: true, ...patch });
 
   it('is offline until the status is known', () => {
     expect(syncView(undefined)).toMatchObject({ online: false, labelKey: 'sync.offline' });
