@@ -103,11 +103,16 @@ export async function listContracts(db: ServerDb, viewer: Viewer, query: Contrac
     query.status !== undefined ? eq(contracts.status, query.status) : undefined,
     pattern ? or(ilike(contracts.name, pattern), ilike(contracts.contractNumber, pattern)) : undefined,
   );
+  return pageContracts(db, where, query);
+}
+
+/** One page of the contracts matching `where` (visibility included by the caller), newest update first, with the count. */
+export async function pageContracts(db: ServerDb, where: SQL | undefined, page: { pageNum: number; pageSize: number }) {
   const rows = await selectContractRows(db)
     .where(where)
     .orderBy(desc(contracts.updateTime), desc(contracts.id))
-    .limit(query.pageSize)
-    .offset((query.pageNum - 1) * query.pageSize);
+    .limit(page.pageSize)
+    .offset((page.pageNum - 1) * page.pageSize);
   const [total] = await db.select({ count: count() }).from(contracts).where(where);
   return { list: rows.map(toContract), count: total?.count ?? 0 };
 }

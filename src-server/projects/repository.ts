@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Project, projectCreateSchema, projectUpdateSchema, projectsEndpoints } from '../../src-shared/api/projects';
 import { AppFailure } from '../../src-shared/errors';
-import { selectContractRows, toContract, visibleTo } from '../contracts/repository';
+import { pageContracts, visibleTo } from '../contracts/repository';
 import type { ServerDb } from '../db/database';
 import { containsPattern } from '../db/like';
 import { contracts, users } from '../db/schema';
@@ -177,14 +177,7 @@ function contractSearch(q: string | undefined) {
 
 export async function listProjectContracts(db: ServerDb, viewer: OrgViewer, id: string, query: PageQuery) {
   await getProject(db, viewer, id);
-  const where = and(eq(contracts.projectId, id), visibleTo(viewer), contractSearch(query.q));
-  const rows = await selectContractRows(db)
-    .where(where)
-    .orderBy(desc(contracts.updateTime), desc(contracts.id))
-    .limit(query.pageSize)
-    .offset((query.pageNum - 1) * query.pageSize);
-  const [total] = await db.select({ count: count() }).from(contracts).where(where);
-  return { list: rows.map(toContract), count: total?.count ?? 0 };
+  return pageContracts(db, and(eq(contracts.projectId, id), visibleTo(viewer), contractSearch(query.q)), query);
 }
 
 type VisibleQuery = z.output<(typeof projectsEndpoints)['contractListVisible']['query']>;
