@@ -35,6 +35,18 @@ CREATE TRIGGER ledger_task_totals_update AFTER UPDATE ON ledger_task_counts
 CREATE TRIGGER ledger_task_totals_delete AFTER DELETE ON ledger_task_counts
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ledger_task_totals_apply();
 --> statement-breakpoint
+-- Emptying performance_tasks at once (TRUNCATE fires no delete triggers) empties both kept counts.
+-- DELETE, not TRUNCATE: the same TRUNCATE statement may be emptying these tables too.
+CREATE FUNCTION ledger_task_counts_clear() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM ledger_task_counts;
+  DELETE FROM ledger_task_totals;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER ledger_task_counts_clear AFTER TRUNCATE ON performance_tasks FOR EACH STATEMENT EXECUTE FUNCTION ledger_task_counts_clear();
+--> statement-breakpoint
 -- Counts kept before this migration.
 INSERT INTO ledger_task_totals (performance_id, responsible_user_id, department_id, business_handler_user_id, count)
 SELECT performance_id, responsible_user_id, department_id, business_handler_user_id, sum(count)

@@ -7,11 +7,11 @@ import type { SessionUser } from '../auth/service';
 import { visibleTo } from '../contracts/repository';
 import type { ServerDb } from '../db/database';
 import { containsPattern } from '../db/like';
-import { contractAgents, contracts, users } from '../db/schema';
+import { contracts, users } from '../db/schema';
 import { performanceTasks } from '../performance/schema';
 import { catalogueSource, fieldCatalogue, formValueText, loadFields, type FieldSource } from './fields';
 import { findScene } from './scenes';
-import { ledgerTaskCounts, ledgerTaskTotals } from './schema';
+import { countLedgerRecords } from './totals';
 
 // The ledger search (spec 7, POST performances/search): performance records (performance tasks
 // with a contract) whose contract the viewer may see, filtered by field definitions, sorted and
@@ -141,32 +141,6 @@ function matchesWord(word: string): SQL {
   return sql`${t.id} in (${byName} union ${byContract})`;
 }
 
-/**
- * The count with no filter, from the kept counts: the per-group totals whose owner columns the
- * viewer may see, plus, for the contracts the viewer acts for as an agent (the one per-contract
- * part of the visibility rule), their per-contract counts where the owner columns do not already
- * show them.
- */
-async function countUnfiltered(db: ServerDb, viewer: SessionUser, performanceId: string | null): Promise<number> {
-  const g = ledgerTaskTotals;
-  const k = ledgerTaskCounts;
-  const byOwners = sql`(select coalesce(sum(${g.count}), 0) from ${g} where ${and(
-    performanceId ? eq(g.performanceId, performanceId) : undefined,
-    visibleTo(viewer, { responsibleUserId: g.responsibleUserId, departmentId: g.departmentId, businessHandlerUserId: g.businessHandlerUserId }),
-  ) ?? sql`true`})`;
-  const ownerOfCount = { responsibleUserId: k.responsibleUserId, departmentId: k.departmentId, businessHandlerUserId: k.businessHandlerUserId };
-  const asAgent =
-    viewer.role === 'admin'
-      ? sql`0`
-      : sql`(select coalesce(sum(${k.count}), 0) from ${k} where ${and(
-          performanceId ? eq(k.performanceId, performanceId) : undefined,
-          sql`${k.contractId} = any(array(select ${contractAgents.contractId} from ${contractAgents} where ${contractAgents.userId} = ${viewer.id}))`,
-          sql`not coalesce(${visibleTo(viewer, ownerOfCount)}, false)`,
-        )})`;
-  const { rows } = (await db.execute(sql`select ${byOwners} + ${asAgent} as total`)) as unknown as { rows: { total: string | number }[] };
-  return Number(rows[0]?.total ?? 0);
-}
-
 /** The count with filters; without conditions on the contract (an admin's task filters) it needs no join. */
 async function countMatching(db: ServerDb, taskWhere: SQL | undefined, contractWhere: SQL | undefined): Promise<number> {
   const [row] = contractWhere
@@ -203,7 +177,7 @@ export async function searchLedger(db: ServerDb, viewer: SessionUser, search: Le
       .orderBy(...sortOrder(search))
       .limit(search.pageSize)
       .offset((search.pageNum - 1) * search.pageSize),
-    unfiltered ? countUnfiltered(db, viewer, performanceId) : countMatching(db, taskWhere, contractWhere),
+    unfiltered ? countLedgerRecords(db, viewer, performanceId) : countMatching(db, taskWhere, contractWhere),
   ]);
 
   const peopleIds = new Set<string>();
