@@ -18,10 +18,9 @@ export async function compactLedgerTaskTotals(db: ServerDb): Promise<void> {
 
 /**
  * The ledger records (tasks with a contract) the viewer may see, of one performance or all
- * (null), from the kept counts: the per-group totals whose owner columns the
- * viewer may see, plus, for the contracts the viewer acts for as an agent (the one per-contract
- * part of the visibility rule), their per-contract counts where the owner columns do not already
- * show them.
+ * (null), from the kept counts: the per-group totals whose owner columns the viewer may see,
+ * plus, for the contracts the viewer acts for as an agent (the one per-contract part of the
+ * visibility rule), their per-contract counts where the owner columns do not already show them.
  */
 export async function countLedgerRecords(db: ServerDb, viewer: Viewer, performanceId: string | null): Promise<number> {
   const g = ledgerTaskTotals;

@@ -125,9 +125,11 @@ export async function pullChanges(db: ServerDb, viewer: Viewer, query: SyncPullQ
       const hasMore = candidates.length > query.limit;
       const last = page.at(-1)?.position ?? after;
       // The count comes from the cursor when the previous page left one; else (a pull's first
-      // page, or changes written during the pull outran the carried count) from the sources.
+      // page, or changes written during the pull outran the carried count) from the sources. It
+      // stays at least 1 while there is more, whatever an estimate said.
       const carried = cursor.remaining === null ? null : Number(cursor.remaining) - page.length;
-      const remaining = !hasMore ? 0 : carried !== null && carried > 0 ? carried : (await countFeed(tx, viewer, after, below)) - page.length;
+      const counted = carried !== null && carried > 0 ? carried : hasMore ? (await countFeed(tx, viewer, after, below)) - page.length : 0;
+      const remaining = hasMore ? Math.max(1, counted) : 0;
       return {
         changes: page.map((entry) => entry.change),
         // Caught up: the client holds everything below this snapshot's bound, seen or not. The
