@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { buildContractServer } from './app';
 import { defaultDataDir, openDatabase, type DatabaseOptions } from './db/database';
 import { resolveFileStoreOptions } from './files/routes';
+import { startMaintenance } from './maintenance';
 import { seedDatabase, type SeedSummary } from './seed/write';
 
 // The contract server's programmatic API, used by the CLIs, the tests, the bench and `npm start`.
@@ -43,6 +44,7 @@ export async function startContractServer(options: StartOptions = {}): Promise<R
     await database.close();
     throw error;
   }
+  const stopMaintenance = startMaintenance(database.db, (message) => console.warn(message));
   const { address, family, port } = app.server.address() as AddressInfo;
   const host = family === 'IPv6' ? `[${address}]` : address;
   return {
@@ -50,6 +52,7 @@ export async function startContractServer(options: StartOptions = {}): Promise<R
     database: database.description,
     close: async () => {
       await app.close();
+      await stopMaintenance();
       await database.close();
     },
   };

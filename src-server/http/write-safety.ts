@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import { AppFailure } from '../../src-shared/errors';
 import type { ServerDb } from '../db/database';
 import { StaleVersion } from './errors';
@@ -100,4 +100,12 @@ export function runOnce<T>(db: ServerDb, request: KeyedRequest, effect: (tx: Ser
     await tx.update(idempotencyKeys).set({ status: 200, response: result ?? null }).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
     return result;
   });
+}
+
+/** Stored responses are kept this long: a retry of a write older than that runs it again. */
+export const idempotencyKeyRetentionDays = 7;
+
+/** Drops the keys claimed before `before` (server maintenance, src-server/maintenance.ts). */
+export async function pruneIdempotencyKeys(db: ServerDb, before: Date): Promise<void> {
+  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createTime, before));
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { LedgerFieldCategory, LedgerFieldType } from '../../src-shared/domain/ledger';
 import { contracts, organisations, templates, users } from '../db/schema';
 import { performances } from '../performance/schema';
@@ -145,3 +145,18 @@ export const ledgerTaskCounts = pgTable(
     index('ledger_task_counts_business_handler_user_idx').on(t.businessHandlerUserId),
   ],
 );
+
+/**
+ * ledger_task_counts summed per performance and owner triple, kept as additions: a trigger on
+ * ledger_task_counts appends one row per group a statement changes (custom migration), so no two
+ * writers ever wait on one row, and compactLedgerTaskTotals folds the additions together now and
+ * then. The unfiltered ledger count reads these few hundred rows instead of one per contract; the
+ * agents' share of the visibility rule, which is per contract, still reads ledger_task_counts.
+ */
+export const ledgerTaskTotals = pgTable('ledger_task_totals', {
+  performanceId: text('performance_id').notNull(),
+  responsibleUserId: text('responsible_user_id'),
+  departmentId: text('department_id'),
+  businessHandlerUserId: text('business_handler_user_id'),
+  count: bigint('count', { mode: 'number' }).notNull(),
+});

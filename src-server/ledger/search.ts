@@ -11,7 +11,7 @@ import { contracts, users } from '../db/schema';
 import { performanceTasks } from '../performance/schema';
 import { catalogueSource, fieldCatalogue, formValueText, loadFields, type FieldSource } from './fields';
 import { findScene } from './scenes';
-import { ledgerTaskCounts } from './schema';
+import { countLedgerRecords } from './totals';
 
 // The ledger search (spec 7, POST performances/search): performance records (performance tasks
 // with a contract) whose contract the viewer may see, filtered by field definitions, sorted and
@@ -141,19 +141,6 @@ function matchesWord(word: string): SQL {
   return sql`${t.id} in (${byName} union ${byContract})`;
 }
 
-/**
- * The count with no filter: a sum of the kept record counts, under the visibility rule applied to
- * their copy of the contract's owner columns.
- */
-async function countUnfiltered(db: ServerDb, viewer: SessionUser, performanceId: string | null): Promise<number> {
-  const k = ledgerTaskCounts;
-  const [row] = await db
-    .select({ total: sql<string | null>`sum(${k.count})` })
-    .from(k)
-    .where(and(performanceId ? eq(k.performanceId, performanceId) : undefined, visibleTo(viewer, k)));
-  return Number(row?.total ?? 0);
-}
-
 /** The count with filters; without conditions on the contract (an admin's task filters) it needs no join. */
 async function countMatching(db: ServerDb, taskWhere: SQL | undefined, contractWhere: SQL | undefined): Promise<number> {
   const [row] = contractWhere
@@ -190,7 +177,7 @@ export async function searchLedger(db: ServerDb, viewer: SessionUser, search: Le
       .orderBy(...sortOrder(search))
       .limit(search.pageSize)
       .offset((search.pageNum - 1) * search.pageSize),
-    unfiltered ? countUnfiltered(db, viewer, performanceId) : countMatching(db, taskWhere, contractWhere),
+    unfiltered ? countLedgerRecords(db, viewer, performanceId) : countMatching(db, taskWhere, contractWhere),
   ]);
 
   const peopleIds = new Set<string>();

@@ -6,6 +6,7 @@ import { contracts, counterparties, departments, organisations, users } from '..
 import { seedContractForms } from '../contract-forms/seed';
 import { seedNumbering } from '../numbering/seed';
 import { seedPerformance } from '../performance/seed';
+import { compactLedgerTaskTotals } from '../ledger/totals';
 import { seedIntellectualProperty } from '../intellectual-property/seed';
 import { seedLawFirms } from '../law-firms/seed';
 import { projects } from '../projects/schema';
@@ -69,7 +70,10 @@ export async function seedDatabase(db: ServerDb, options: { contracts: number; s
     await seedContractForms(tx, data, numbering, options.seed, seedBaseDate);
     const demoNames = new Set(demoUsers.map((user) => user.username));
     await seedLedger(tx, { seed: options.seed, organisationId, userIds: data.users.filter((u) => demoNames.has(u.username)).map((u) => u.id) });
-    return seedPerformance(tx, { seed: options.seed, organisationId, users: userRows, baseDate: seedBaseDate });
+    const written = await seedPerformance(tx, { seed: options.seed, organisationId, users: userRows, baseDate: seedBaseDate });
+    // The batches of records left one addition per batch and group in the ledger's kept totals.
+    await compactLedgerTaskTotals(tx);
+    return written;
   });
   return {
     departments: data.departments.length,

@@ -5,7 +5,7 @@ import type { ServerDb } from '../db/database';
 import { refuseReplicaOfOldRights } from './access';
 import { checkSyncVersions } from './protocol';
 import type { Viewer } from '../contracts/repository';
-import { feedSources, tombstoneTables } from './feed-sources';
+import { feedSources, tombstoneTables, type FeedEntry } from './feed-sources';
 
 // The change feed, safe against commit order. Every change carries a position whose high bits
 // are the id of the transaction that wrote it (migration 0003). A pull serves only changes of
@@ -20,23 +20,26 @@ const maxBigint = 2n ** 63n - 1n;
 const positionShift = 24n;
 
 // A cursor says what the client holds. A caught-up cursor is a single position P: the client has
-// every change up to P. Mid-way through a paged pull it is "P.L": changes up to P, and L is where
+// every change up to P. Mid-way through a paged pull it is "P.L.R": changes up to P, L is where
 // the pull started (for a first sync: just below the first page's snapshot, as every tombstone
-// older than that concerns a row the client never received). Either way the client may have
-// missed a pruned tombstone exactly when one lies above L: then it must resync.
+// older than that concerns a row the client never received), and R is how many changes the
+// previous page left (`remaining`), carried so that only a pull's first page counts the feed.
+// (A mid-way cursor of protocol 1, "P.L", is still read: it has no count.) Either way the client
+// may have missed a pruned tombstone exactly when one lies above L: then it must resync.
 interface Cursor {
   position: bigint;
   level: bigint;
+  remaining: bigint | null;
 }
 
 function parseCursor(text: string): Cursor {
   const position = cursorPosition(text);
-  const [, level = position] = text.split('.').map((part) => BigInt(part));
-  if (position > maxBigint || level > maxBigint) {
+  const [, level = position, remaining = null] = text.split('.').map((part) => BigInt(part));
+  if (position > maxBigint || level > maxBigint || (remaining !== null && remaining > BigInt(Number.MAX_SAFE_INTEGER))) {
     const message = 'cursor is out of range';
     throw new AppFailure('validation_failed', `validation failed: cursor: ${message}`, [{ path: 'cursor', message }]);
   }
-  return { position, level };
+  return { position, level, remaining };
 }
 
 export interface SyncHistoryOptions {
@@ -72,6 +75,18 @@ function cursorText(position: bigint, level: bigint): string {
   return level > position ? `${position}.${level}` : String(position);
 }
 
+/** A mid-way cursor: the level is written even when it is not above the position, to make room for the count. */
+function midwayCursorText(position: bigint, level: bigint, remaining: number): string {
+  return `${position}.${maxOf(level, position)}.${remaining}`;
+}
+
+/** How many changes in (after, below) the viewer may see, over every source. */
+async function countFeed(tx: ServerDb, viewer: Viewer, after: bigint, below: bigint): Promise<number> {
+  let total = 0;
+  for (const source of feedSources) total += await source.count(tx, viewer, after, below);
+  return total;
+}
+
 export async function pullChanges(db: ServerDb, viewer: Viewer, query: SyncPullQuery, now: Date, history: SyncHistoryOptions): Promise<SyncPullResponse> {
   checkSyncVersions(query);
   const cursor = parseCursor(query.cursor);
@@ -100,23 +115,28 @@ export async function pullChanges(db: ServerDb, viewer: Viewer, query: SyncPullQ
       if (prunedThrough > level) throw new AppFailure('must_resync');
       refuseReplicaOfOldRights(accessChangedAt, level);
 
-      // Each source's first page, merged by position: the first `limit` of the union.
-      const pages = await Promise.all(feedSources.map((source) => source.page(tx, viewer, after, below, query.limit)));
-      const counts = await Promise.all(feedSources.map((source) => source.count(tx, viewer, after, below)));
-      const page = pages
-        .flat()
-        .sort((a, b) => (a.position < b.position ? -1 : a.position > b.position ? 1 : 0))
-        .slice(0, query.limit);
-      const total = counts.reduce((sum, n) => sum + n, 0);
-      const remaining = total - page.length;
+      // Each source's first limit + 1 changes, merged by position: the first `limit` of the union
+      // are the page, and anything beyond them means there is more. One query at a time: they
+      // share the transaction's connection.
+      const candidates: FeedEntry[] = [];
+      for (const source of feedSources) candidates.push(...(await source.page(tx, viewer, after, below, query.limit + 1)));
+      candidates.sort((a, b) => (a.position < b.position ? -1 : a.position > b.position ? 1 : 0));
+      const page = candidates.slice(0, query.limit);
+      const hasMore = candidates.length > query.limit;
       const last = page.at(-1)?.position ?? after;
+      // The count comes from the cursor when the previous page left one; else (a pull's first
+      // page, or changes written during the pull outran the carried count) from the sources. It
+      // stays at least 1 while there is more, whatever an estimate said.
+      const carried = cursor.remaining === null ? null : Number(cursor.remaining) - page.length;
+      const counted = carried !== null && carried > 0 ? carried : hasMore ? (await countFeed(tx, viewer, after, below)) - page.length : 0;
+      const remaining = hasMore ? Math.max(1, counted) : 0;
       return {
         changes: page.map((entry) => entry.change),
-        // Caught up: the client holds everything below this snapshot's bound, seen or not.
-        // The level travels on while it is above the position, so the checks above keep knowing
-        // how recent the replica's start was.
-        cursor: cursorText(remaining > 0 ? last : maxOf(last, below - 1n), level),
-        hasMore: remaining > 0,
+        // Caught up: the client holds everything below this snapshot's bound, seen or not. The
+        // level travels on while the pull goes on, so the checks above keep knowing how recent
+        // the replica's start was.
+        cursor: hasMore ? midwayCursorText(last, level, remaining) : cursorText(maxOf(last, below - 1n), level),
+        hasMore,
         remaining,
       };
     },

@@ -7,16 +7,19 @@ import { appErrorSchema } from '../errors';
 // Pull by a server cursor (a monotonic change sequence the server assigns), never by a clock.
 // Every pull names the protocol and schema versions it speaks (architecture, sync rule 9).
 
-export const syncProtocolVersion = 1;
+/** 2: a mid-way cursor carries the count of what remains (src-server/sync/pull.ts). */
+export const syncProtocolVersion = 2;
 /** The version of the entity shapes carried by sync; bumped with every change to them. */
 export const syncSchemaVersion = 2;
 
 /**
  * A cursor is opaque to clients: a decimal position (PostgreSQL's 64-bit numbers outgrow
  * JavaScript's safe integers), followed mid-way through a paged pull by "." and the position the
- * pull started from, which the server needs to tell whether the client may have missed deletes.
+ * pull started from, which the server needs to tell whether the client may have missed deletes,
+ * and by "." and the count of changes the page left (`remaining`), so that the next page need not
+ * count them again.
  */
-export const cursorSchema = z.string().regex(/^\d{1,20}(\.\d{1,20})?$/, 'cursor must be a non-negative integer');
+export const cursorSchema = z.string().regex(/^\d{1,20}(\.\d{1,20}(\.\d{1,20})?)?$/, 'cursor must be a non-negative integer');
 
 /** The position part of a cursor (BigInt of the whole cursor throws mid-way): it never decreases. */
 export function cursorPosition(cursor: string): bigint {
@@ -85,7 +88,14 @@ export const syncPullResponseSchema = z.object({
   /** The cursor to send next time; it covers every change in this page. */
   cursor: cursorSchema,
   hasMore: z.boolean(),
-  /** How many changes are left after this page, for the first-sync progress bar. */
+  /**
+   * How many changes are left after this page, for the first-sync progress bar: 0 exactly when
+   * hasMore is false, else at least 1. Counted on a pull's first page (on a first sync's first
+   * page, the performance tasks are taken from the ledger's kept counts, so changes committed
+   * while the page was read may be missing or extra) and then carried in the cursor, less each
+   * page's changes: changes written during the pull are not in it, and when they outrun it, it is
+   * counted again. Never used to decide whether to pull on.
+   */
   remaining: z.number().int().nonnegative(),
 });
 export type SyncPullResponse = z.infer<typeof syncPullResponseSchema>;

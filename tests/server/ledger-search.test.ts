@@ -5,6 +5,8 @@ import type { EndpointResponse } from '../../src-shared/api/endpoints';
 import { taskTypes, type TaskState } from '../../src-shared/domain/enums';
 import { contractAgents, contracts, organisations, users } from '../../src-server/db/schema';
 import { performances, performanceTasks } from '../../src-server/performance/schema';
+import { ledgerTaskTotals } from '../../src-server/ledger/schema';
+import { compactLedgerTaskTotals } from '../../src-server/ledger/totals';
 import { demoUsers, seedDatabase } from '../../src-server/index';
 import { callEndpoint, describeOnDatabases, failure, okData, signIn } from './support';
 
@@ -274,5 +276,41 @@ describeOnDatabases('ledger search', (fixture) => {
     expect(expected.some((t) => t.id === foreign.id)).toBe(true);
     expect(okData('ledgerSearch', await search('alice', {})).count).toBe(expected.length);
     expect(okData('ledgerSearch', await search('alice', { performanceId: performanceB })).count).toBe(expected.filter((t) => t.performanceId === performanceB).length);
+  });
+
+  it('keeps the kept totals right through a deleted contract, an agent who sees the contract anyway, a transfer and compaction', async () => {
+    const alice = people.get('alice')!;
+    // Alice acts as an agent for a contract her department already shows her: counted once.
+    const ownDepartment = [...contractById.values()].find((c) => c.departmentId === alice.departmentId && c.responsibleUserId !== alice.id)!;
+    await fixture.db.insert(contractAgents).values({ contractId: ownDepartment.id, userId: alice.id });
+    agents.push({ contractId: ownDepartment.id, userId: alice.id });
+    // A contract deleted with its records, and one moved to Bob as business handler.
+    const [gone, handed] = [...contractById.values()].filter((c) => c.id !== ownDepartment.id && c.departmentId !== alice.departmentId);
+    await fixture.db.delete(contracts).where(eq(contracts.id, gone!.id));
+    contractById.delete(gone!.id);
+    await fixture.db.update(contracts).set({ businessHandlerUserId: people.get('bob')!.id }).where(eq(contracts.id, handed!.id));
+    contractById.set(handed!.id, (await fixture.db.select().from(contracts).where(eq(contracts.id, handed!.id)))[0]!);
+    tasks = (await fixture.db.select().from(performanceTasks)).filter((t) => t.contractId !== null);
+
+    const expectCounts = async () => {
+      for (const username of ['admin', 'alice', 'bob']) {
+        const expected = visible(username);
+        expect(okData('ledgerSearch', await search(username, {})).count, username).toBe(expected.length);
+        for (const performanceId of [performanceA, performanceB]) {
+          expect(okData('ledgerSearch', await search(username, { performanceId })).count, `${username} ${performanceId}`).toBe(
+            expected.filter((t) => t.performanceId === performanceId).length,
+          );
+        }
+      }
+    };
+    await expectCounts();
+    const additions = await fixture.db.select().from(ledgerTaskTotals);
+    await compactLedgerTaskTotals(fixture.db);
+    const folded = await fixture.db.select().from(ledgerTaskTotals);
+    const group = (row: typeof ledgerTaskTotals.$inferSelect) => [row.performanceId, row.responsibleUserId, row.departmentId, row.businessHandlerUserId].join('/');
+    expect(folded.length).toBeLessThan(additions.length);
+    expect(new Set(folded.map(group)).size).toBe(folded.length);
+    expect(folded.every((row) => row.count !== 0)).toBe(true);
+    await expectCounts();
   });
 });

@@ -167,7 +167,7 @@ describeOnDatabases('sync push', (fixture) => {
 
   it('refuses an unsupported protocol or schema version with 400, and a push without a token with 401', async () => {
     const mutation = rename(take(alices), 'never');
-    failure(await push(aliceToken, [mutation], { protocolVersion: 2 }), 400, 'bad_request');
+    failure(await push(aliceToken, [mutation], { protocolVersion: syncProtocolVersion + 1 }), 400, 'bad_request');
     failure(await push(aliceToken, [mutation], { schemaVersion: 99 }), 400, 'bad_request');
     failure(await push(aliceToken, [], {}), 400, 'validation_failed');
     failure(await callEndpoint(app, 'syncPush', { body: {} }), 401, 'unauthorized');

@@ -158,4 +158,14 @@ describeOnDatabases('sync feed: performance tasks and reminder settings', (fixtu
     const [bobSettings] = settingsOf(await changesAfter('bob', bob.cursor));
     expect(bobSettings?.settings.othersTask.reminderTime).toBe('07:30');
   });
+
+  it("counts a first sync's tasks from the kept counts: the first page's remaining is what the pull then brings", async () => {
+    for (const username of people.keys()) {
+      const { pages } = await pullAll(app, tokens.get(username)!, 5);
+      const delivered = pages.reduce((sum, page) => sum + page.changes.length, 0);
+      expect(pages.length, username).toBeGreaterThan(1);
+      expect(pages[0]!.remaining + pages[0]!.changes.length, username).toBe(delivered);
+      expect(pages.at(-1)!.remaining).toBe(0);
+    }
+  });
 });

@@ -4,7 +4,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { cursorPosition, syncProtocolVersion, syncSchemaVersion } from '../../src-shared/api/sync';
 import { contracts } from '../../src-server/db/schema';
 import { demoUsers, seedDatabase } from '../../src-server/index';
-import { callEndpoint, describeOnDatabases, failure, okData, pullAll, signIn, upsertedRows, withoutTaskFeed } from './support';
+import { callEndpoint, describeOnDatabases, failure, okData, pullAll, settledFeed, signIn, upsertedRows, withoutTaskFeed } from './support';
 
 const admin = demoUsers.find((u) => u.role === 'admin')!;
 const total = 230;
@@ -35,9 +35,9 @@ describeOnDatabases('sync pull', (fixture) => {
       delivered += page.changes.length;
       expect(page.remaining).toBe(total - delivered);
       expect(page.hasMore).toBe(delivered < total);
-      // Mid-way "position.start"; at the end a single position at or above the last change.
+      // Mid-way "position.start.remaining"; at the end a single position at or above the last change.
       const last = seqOf.get(upsertedRows(page).at(-1)!.id)!;
-      if (page.hasMore) expect(page.cursor).toMatch(new RegExp(`^${last}\\.\\d+$`));
+      if (page.hasMore) expect(page.cursor).toMatch(new RegExp(`^${last}\\.\\d+\\.${page.remaining}$`));
       else expect(BigInt(page.cursor)).toBeGreaterThanOrEqual(last);
     }
     const positions = pages.map((p) => cursorPosition(p.cursor));
@@ -75,9 +75,33 @@ describeOnDatabases('sync pull', (fixture) => {
     expect(BigInt(next.cursor)).toBeGreaterThan(BigInt(cursor));
   });
 
+  it('counts what remains on the first page only, carries the count in the cursor, and counts again when writes outrun it', async () => {
+    const { cursor: start } = await pullAll(app, token, 1000);
+    const renamed = [...seqOf.keys()].slice(20, 26);
+    const rename = (ids: string[], name: string) => fixture.db.update(contracts).set({ name }).where(inArray(contracts.id, ids));
+    await rename(renamed.slice(0, 3), 'first round');
+    await settledFeed(fixture.db);
+    const first = okData('syncPull', await pullQuery({ cursor: start, limit: 1 }));
+    expect([first.changes.length, first.hasMore, first.remaining]).toEqual([1, true, 2]);
+    // A count in the cursor is believed, less the page: the server does not count again...
+    const carried = first.cursor.replace(/\.2$/, '.40');
+    expect(okData('syncPull', await pullQuery({ cursor: carried, limit: 1 })).remaining).toBe(39);
+    // ...until it runs out while there is more: changes written during the pull.
+    await rename(renamed.slice(3), 'second round');
+    await settledFeed(fixture.db);
+    const second = okData('syncPull', await pullQuery({ cursor: first.cursor, limit: 1 }));
+    const third = okData('syncPull', await pullQuery({ cursor: second.cursor, limit: 1 }));
+    expect([second.remaining, third.remaining]).toEqual([1, 3]);
+    // A mid-way cursor of protocol 1 ("position.start", no count) is counted afresh.
+    const [position, level] = first.cursor.split('.');
+    expect(okData('syncPull', await pullQuery({ cursor: `${position}.${level}`, limit: 1 })).remaining).toBe(4);
+    const rest = await pullAll(app, token, 1, third.cursor);
+    expect(rest.pages.map((p) => p.remaining)).toEqual([2, 1, 0]);
+  });
+
   it('refuses an unsupported protocol or schema version with 400 and a message that says so', async () => {
-    const protocol = failure(await pullQuery({ protocolVersion: 2 }), 400, 'bad_request');
-    expect(protocol.message).toMatch(/unsupported sync protocolVersion 2.*protocolVersion 1/);
+    const protocol = failure(await pullQuery({ protocolVersion: syncProtocolVersion + 1 }), 400, 'bad_request');
+    expect(protocol.message).toMatch(new RegExp(`unsupported sync protocolVersion ${syncProtocolVersion + 1}.*protocolVersion ${syncProtocolVersion}`));
     const schema = failure(await pullQuery({ schemaVersion: 99 }), 400, 'bad_request');
     expect(schema.message).toMatch(/unsupported sync schemaVersion 99/);
     const missing = failure(await callEndpoint(app, 'syncPull', { token, query: { cursor: '0' } }), 400, 'validation_failed');
@@ -90,7 +114,8 @@ describeOnDatabases('sync pull', (fixture) => {
       [{ cursor: '-1' }, 'cursor'],
       [{ cursor: '99999999999999999999' }, 'cursor'],
       [{ cursor: '5.99999999999999999999' }, 'cursor'],
-      [{ cursor: '1.2.3' }, 'cursor'],
+      [{ cursor: '1.2.3.4' }, 'cursor'],
+      [{ cursor: '1.2.9007199254740992' }, 'cursor'],
       [{ limit: 0 }, 'limit'],
       [{ limit: 5001 }, 'limit'],
       [{ limit: 'ten' }, 'limit'],
