@@ -17,6 +17,9 @@ const contractPatchSchema = z
     signDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be yyyy-MM-dd').nullable(),
     amount: moneySchema.nullable(),
     status: contractStatusSchema,
+    contractTypeId: idSchema.nullable(),
+    /** Form values keyed by field id; the ones given replace the kept ones. */
+    formValues: z.record(z.string().max(64), z.unknown()),
   })
   .partial()
   .strict()
@@ -34,6 +37,36 @@ export const mutations = {
   /** Edits fields of a contract (the first mutation; the form issue adds drafting and alteration). */
   'contract.update': mutation({
     args: z.object({ id: idSchema, patch: contractPatchSchema }).strict(),
+    touches: (args) => [rowKey('contract', args.id)],
+  }),
+  /**
+   * Drafts a contract with a client-made id. A null number asks the server to allocate one from
+   * the numbering rules; `provisionalNumber` is what the client showed meanwhile, and the result
+   * says whether the server confirmed or replaced it.
+   */
+  'contract.create': mutation({
+    args: z
+      .object({
+        id: z.string().uuid(),
+        name: z.string().max(200),
+        templateId: idSchema.nullable(),
+        contractTypeId: idSchema.nullable(),
+        contractNumber: z.string().trim().min(1).max(100).nullable(),
+        provisionalNumber: z.string().max(100).nullable(),
+        formValues: z.record(z.string().max(64), z.unknown()),
+      })
+      .strict(),
+    touches: () => [],
+  }),
+  /** Alters an approved contract (spec 4): only fields with alterEditStatus 2 change. */
+  'contract.alter': mutation({
+    args: z
+      .object({
+        id: idSchema,
+        formValues: z.record(z.string().max(64), z.unknown()).refine((v) => Object.keys(v).length > 0, 'change at least one value'),
+        reason: z.string().trim().min(1, 'please enter the reason').max(2000),
+      })
+      .strict(),
     touches: (args) => [rowKey('contract', args.id)],
   }),
 } as const satisfies Record<string, MutationDefinition>;
