@@ -4,6 +4,7 @@ import { replicaWriter } from '../../src-main/core/data/contract-replica';
 import { draftingStore } from '../../src-main/core/data/drafting-store';
 import { createOutbox, setReplicaOwner } from '../../src-main/core/data/outbox';
 import { openReplica } from '../../src-main/core/data/replica';
+import { contractTypeOptions } from '../../src-main/core/drafting/drafting-service';
 import { numberAfter, previewRuleFor } from '../../src-main/core/drafting/provisional-number';
 import { clientMigrationsDir } from '../../src-main/paths';
 import type { PreviewRule } from '../../src-shared/domain/numbering';
@@ -14,6 +15,17 @@ import { tempDir } from '../support/temp';
 // serial counted on from the kept preview, and no number handed out twice on this device.
 
 const rule = (id: string, conditionType: 0 | 1 | 2 | 3, values: string[], format: string): PreviewRule => ({ id, format, conditionType, values, referenceFields: [] });
+
+describe('contract type options', () => {
+  it('disables the types that only group others', () => {
+    const types = [
+      { id: 'g', name: 'Purchase', parentId: null },
+      { id: 'a', name: 'Equipment', parentId: 'g' },
+      { id: 'b', name: 'Services', parentId: null },
+    ];
+    expect(contractTypeOptions(types).map((t) => [t.id, t.disabled])).toEqual([['g', true], ['a', false], ['b', false]]);
+  });
+});
 
 describe('provisional contract numbers', () => {
   it.each([

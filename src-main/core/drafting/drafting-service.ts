@@ -6,6 +6,7 @@ import { ContractStatus } from '../../../src-shared/domain/enums';
 import { AppFailure, toAppError, validationFailure, type FieldIssue } from '../../../src-shared/errors';
 import type {
   alterContractRequestSchema,
+  CatalogueContractType,
   CatalogueCounterparty,
   createContractRequestSchema,
   DraftingCatalogue,
@@ -55,6 +56,12 @@ async function allPages<T>(page: (pageNum: number) => Promise<{ list: T[]; count
   }
 }
 
+/** A type that others sit under only groups them: it cannot be chosen (the case type cascader's disabled nodes). */
+export function contractTypeOptions(types: readonly { id: string; name: string; parentId: string | null }[]): CatalogueContractType[] {
+  const parents = new Set(types.flatMap((type) => (type.parentId === null ? [] : [type.parentId])));
+  return types.map((type) => ({ ...type, disabled: parents.has(type.id) }));
+}
+
 /**
  * The cleaned name, or a validation failure naming each issue of the form by the shared rules, as
  * the server checks on sync. Without the template's fields (not in the catalogue) only the name
@@ -92,10 +99,7 @@ export function createDraftingService(options: DraftingServiceOptions) {
     const approved = summaries.filter((template) => template.status === ContractStatus.Approved);
     const templates: TemplateDetail[] = [];
     for (const template of approved) templates.push(await serverCall('templateDetail', { params: { id: template.id } }));
-    const types = (await serverCall('contractTypeList')).list;
-    // A type that others sit under only groups them: it cannot be chosen (case type cascader).
-    const parents = new Set(types.flatMap((type) => (type.parentId === null ? [] : [type.parentId])));
-    const contractTypes = types.map((type) => ({ ...type, disabled: parents.has(type.id) }));
+    const contractTypes = contractTypeOptions((await serverCall('contractTypeList')).list);
     const numberingPreview = (await serverCall('contractNumberRulesPreview')).list;
     const isNumberEditor = (await serverCall('contractNumberEditors')).editors.includes(session.user.id);
     const counterparties: CatalogueCounterparty[] = [];
