@@ -6,6 +6,19 @@ import { appErrorSchema, type AppError } from '../errors';
 import { languages } from '../i18n/languages';
 import { pageSchema } from '../api/envelope';
 import { mutations } from '../sync/mutations';
+import {
+  alterContractRequestSchema,
+  catalogueCounterpartySchema,
+  createContractRequestSchema,
+  createContractResponseSchema,
+  draftingCatalogueSchema,
+  numberNoticeSchema,
+  onlineCallRequestSchema,
+  partySearchRequestSchema,
+  replicaContractDetailSchema,
+  saveContractFormRequestSchema,
+  templateDetailSchema,
+} from './drafting';
 
 // The one typed IPC channel map. Main validates every request against it, the renderer takes its
 // types from it, and both hosts (Electron IPC and the web host's WebSocket) carry it unchanged.
@@ -151,6 +164,29 @@ export const channels = {
   'sync.keepTheirs': channel(mutationIdRequest, syncStatusSchema),
   /** Settles a conflict by applying the same edit again on top of the server's version. */
   'sync.applyMineAgain': channel(mutationIdRequest, syncStatusSchema),
+
+  // Contract drafting, detail and alteration on the generic form (issue 6; see drafting.ts).
+  /** The offline catalogue: templates, contract types, numbering preview, number-editor flag. */
+  'drafting.catalogue': channel(empty, draftingCatalogueSchema),
+  /** Fetches the catalogue again when online (otherwise answers the kept one). */
+  'drafting.refresh': channel(empty, draftingCatalogueSchema),
+  /** A template's fields and clauses from the catalogue; NOT_FOUND when it was never fetched. */
+  'drafting.template': channel(z.object({ id: z.string().min(1).max(64) }).strict(), templateDetailSchema),
+  /** Party picker search over the kept counterparties (works offline). */
+  'drafting.searchParties': channel(partySearchRequestSchema, pageSchema(catalogueCounterpartySchema)),
+  /** A contract's detail (form values included) from the replica. */
+  'contract.detail': channel(z.object({ id: z.string().min(1).max(64) }).strict(), replicaContractDetailSchema),
+  /** Drafts a contract: replica row and outbox mutation in one transaction. */
+  'contract.create': channel(createContractRequestSchema, createContractResponseSchema),
+  /** Saves a drafted contract's form (name, type, number, values). */
+  'contract.saveForm': channel(saveContractFormRequestSchema, z.object({ mutationId: z.string() })),
+  /** Alters an approved contract: only fields whose alterEditStatus is 2 (spec 4). */
+  'contract.alter': channel(alterContractRequestSchema, z.object({ mutationId: z.string() })),
+  /** Provisional numbers the server replaced on sync, until dismissed. */
+  'contract.numberNotices': channel(empty, z.array(numberNoticeSchema)),
+  'contract.dismissNumberNotice': channel(z.object({ contractId: z.string().min(1).max(64) }).strict(), z.array(numberNoticeSchema)),
+  /** A server read the form needs while online (party detail, law firms, duplicate check…). */
+  'online.call': channel(onlineCallRequestSchema, z.unknown()),
 } as const satisfies Record<string, ChannelDefinition>;
 
 export type Channels = typeof channels;
@@ -163,7 +199,7 @@ export const events = {
   'session.changed': sessionInfoSchema,
   'sync.statusChanged': syncStatusSchema,
   /** Data in the replica changed: the renderer invalidates the matching cache tags. */
-  'data.changed': z.object({ entities: z.array(z.enum(['contract', 'performanceTask', 'reminderSettings'])) }),
+  'data.changed': z.object({ entities: z.array(z.enum(['contract', 'performanceTask', 'reminderSettings', 'draftingCatalogue', 'numberNotice'])) }),
 } as const satisfies Record<string, z.ZodType>;
 export type Events = typeof events;
 export type EventName = keyof Events;

@@ -17,6 +17,9 @@ const contractPatchSchema = z
     signDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be yyyy-MM-dd').nullable(),
     amount: moneySchema.nullable(),
     status: contractStatusSchema,
+    contractTypeId: idSchema.nullable(),
+    /** Form values keyed by field id; the ones given replace the kept ones. */
+    formValues: z.record(z.string().max(64), z.unknown()),
   })
   .partial()
   .strict()
@@ -26,6 +29,11 @@ export interface MutationDefinition<A extends z.ZodType = z.ZodType> {
   args: A;
   /** The rows whose base versions the server compares before applying. */
   touches(args: z.output<A>): RowKey[];
+  /**
+   * Rows the mutation brings into being (a draft with a client-made id): they have no base
+   * version to compare, the client shows them at once, and the result reports their versions.
+   */
+  creates?(args: z.output<A>): RowKey[];
 }
 
 const mutation = <A extends z.ZodType>(definition: MutationDefinition<A>) => definition;
@@ -36,10 +44,47 @@ export const mutations = {
     args: z.object({ id: idSchema, patch: contractPatchSchema }).strict(),
     touches: (args) => [rowKey('contract', args.id)],
   }),
+  /**
+   * Drafts a contract with a client-made id. A null number asks the server to allocate one from
+   * the numbering rules; `provisionalNumber` is what the client showed meanwhile, and the result
+   * says whether the server confirmed or replaced it.
+   */
+  'contract.create': mutation({
+    args: z
+      .object({
+        id: z.string().uuid(),
+        name: z.string().max(200),
+        templateId: idSchema.nullable(),
+        contractTypeId: idSchema.nullable(),
+        contractNumber: z.string().trim().min(1).max(100).nullable(),
+        provisionalNumber: z.string().max(100).nullable(),
+        formValues: z.record(z.string().max(64), z.unknown()),
+      })
+      .strict(),
+    touches: () => [],
+    creates: (args) => [rowKey('contract', args.id)],
+  }),
+  /** Alters an approved contract (spec 4): only fields with alterEditStatus 2 change. */
+  'contract.alter': mutation({
+    args: z
+      .object({
+        id: idSchema,
+        formValues: z.record(z.string().max(64), z.unknown()).refine((v) => Object.keys(v).length > 0, 'change at least one value'),
+        reason: z.string().trim().min(1, 'please enter the reason').max(2000),
+      })
+      .strict(),
+    touches: (args) => [rowKey('contract', args.id)],
+  }),
 } as const satisfies Record<string, MutationDefinition>;
 
 export type MutationName = keyof typeof mutations;
 export type MutationArgs<N extends MutationName> = z.output<(typeof mutations)[N]['args']>;
+
+/** The rows a mutation touches (base versions checked) and those it creates. */
+export function rowsOf(name: MutationName, args: unknown): { touches: RowKey[]; creates: RowKey[] } {
+  const definition = mutations[name] as MutationDefinition<z.ZodType>;
+  return { touches: definition.touches(args), creates: definition.creates?.(args) ?? [] };
+}
 
 export function isMutationName(name: unknown): name is MutationName {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(mutations, name);

@@ -1,0 +1,5 @@
+import type { FieldType } from '../../../../../src-shared/domain/enums';
+import type { FieldComponent } from '../../types';
+
+/** Inputs, choices, dates, money and calculated fields. */
+export const basicFields: Partial<Record<FieldType, FieldComponent>> = {};

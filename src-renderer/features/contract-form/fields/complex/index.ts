@@ -1,0 +1,5 @@
+import type { FieldType } from '../../../../../src-shared/domain/enums';
+import type { FieldComponent } from '../../types';
+
+/** Parties, agents, clauses, contract number, uploads, related contracts and the form's tables. */
+export const complexFields: Partial<Record<FieldType, FieldComponent>> = {};

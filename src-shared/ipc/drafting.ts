@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { idSchema } from '../domain/contract';
+import { contractDetailSchema, templateDetailSchema } from '../domain/contract-forms';
+import { previewRuleSchema } from '../domain/numbering';
+import { endpoints, type EndpointName } from '../api/endpoints';
+
+// What the renderer's contract screens (issue 6) ask the core. Drafting works offline: the core
+// keeps a catalogue (templates with their field configs and clauses, contract types, the
+// numbering preview, counterparties) refreshed whenever the server answers, and contracts are
+// saved into the replica and the outbox. Calls that only the server can answer (party details,
+// scores, law firms, duplicate checks, dynamic selects) go through `online.call`, which answers
+// OFFLINE with a clear message when the server cannot be reached.
+
+export const catalogueTemplateSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  templateNumber: z.string().nullable(),
+  contractTypeId: idSchema.nullable(),
+});
+export type CatalogueTemplate = z.infer<typeof catalogueTemplateSchema>;
+
+export const catalogueContractTypeSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  parentId: idSchema.nullable(),
+  /** A node that only groups others cannot be chosen (spec: case type cascader). */
+  disabled: z.boolean(),
+});
+export type CatalogueContractType = z.infer<typeof catalogueContractTypeSchema>;
+
+export const catalogueCounterpartySchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  /** 1 inner, 2 outer (spec 3, party types). */
+  partyType: z.union([z.literal(1), z.literal(2)]),
+  creditCode: z.string().nullable(),
+});
+export type CatalogueCounterparty = z.infer<typeof catalogueCounterpartySchema>;
+
+export const draftingCatalogueSchema = z.object({
+  /** When the catalogue was last fetched from the server; null when never (drafting waits for it). */
+  refreshedAt: z.string().nullable(),
+  templates: z.array(catalogueTemplateSchema),
+  contractTypes: z.array(catalogueContractTypeSchema),
+  /** The auto-numbering preview rules, as the server gave them (spec 3, preview rule). */
+  numberingPreview: z.array(previewRuleSchema),
+  /** Whether the signed-in user may change an automatic contract number. */
+  isNumberEditor: z.boolean(),
+});
+export type DraftingCatalogue = z.infer<typeof draftingCatalogueSchema>;
+
+export const partySearchRequestSchema = z
+  .object({
+    keyword: z.string().trim().max(100).default(''),
+    partyType: z.union([z.literal(1), z.literal(2)]).optional(),
+    pageNum: z.number().int().min(1).max(10_000).default(1),
+    pageSize: z.number().int().min(1).max(100).default(20),
+  })
+  .strict();
+
+/** A contract as its detail screen shows it, from the replica (local edits included). */
+export const replicaContractDetailSchema = contractDetailSchema.extend({
+  /** The number was given offline and the server has not confirmed it yet. */
+  numberProvisional: z.boolean(),
+  /** Local edits of this contract are still waiting to reach the server. */
+  pending: z.boolean(),
+});
+export type ReplicaContractDetail = z.infer<typeof replicaContractDetailSchema>;
+
+/** A provisional number the server replaced on sync; shown until the user dismisses it. */
+export const numberNoticeSchema = z.object({
+  contractId: idSchema,
+  contractName: z.string(),
+  provisional: z.string(),
+  /** Null when the server gave none (no numbering rule applied any more). */
+  confirmed: z.string().nullable(),
+  at: z.string(),
+});
+export type NumberNotice = z.infer<typeof numberNoticeSchema>;
+
+/** The server calls the form may make through the core while online (reads and the score). */
+export const onlineCallNames = [
+  'counterpartSearch',
+  'counterpartExternalDetail',
+  'scoreDetail',
+  'scoreSubmit',
+  'lawFirmList',
+  'lawyersByLawFirms',
+  'dynamicSelect',
+  'contractsForRelated',
+  'contractNumberCheckDuplicate',
+  'contractNumberAutoPreview',
+  'contractAlterations',
+] as const satisfies readonly EndpointName[];
+export type OnlineCallName = (typeof onlineCallNames)[number];
+
+export const onlineCallRequestSchema = z
+  .object({
+    endpoint: z.enum(onlineCallNames),
+    params: z.record(z.string(), z.string()).default({}),
+    query: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).default({}),
+    body: z.unknown().optional(),
+  })
+  .strict()
+  .refine((request) => request.endpoint in endpoints, 'unknown endpoint');
+
+export const createContractRequestSchema = z
+  .object({
+    name: z.string().max(200),
+    templateId: idSchema.nullable(),
+    contractTypeId: idSchema.nullable(),
+    /** null asks for an automatic number; the core gives a provisional one until sync confirms it. */
+    contractNumber: z.string().trim().min(1).max(100).nullable(),
+    formValues: z.record(z.string().max(64), z.unknown()),
+  })
+  .strict();
+
+export const createContractResponseSchema = z.object({
+  id: idSchema,
+  mutationId: z.string(),
+  contractNumber: z.string().nullable(),
+  numberProvisional: z.boolean(),
+});
+
+export const saveContractFormRequestSchema = z
+  .object({
+    id: idSchema,
+    name: z.string().max(200),
+    contractTypeId: idSchema.nullable(),
+    /** Left out keeps the number. */
+    contractNumber: z.string().trim().min(1).max(100).optional(),
+    formValues: z.record(z.string().max(64), z.unknown()),
+  })
+  .strict();
+
+export const alterContractRequestSchema = z
+  .object({
+    id: idSchema,
+    /** Only the changed values, keyed by field id. */
+    formValues: z.record(z.string().max(64), z.unknown()),
+    reason: z.string().trim().min(1, 'please enter the reason').max(2000),
+  })
+  .strict();
+
+export { templateDetailSchema };
