@@ -1,6 +1,7 @@
 import type { TemplateDetail } from '../../../src-shared/domain/contract-forms';
 import { isContractNameField } from '../../../src-shared/form/editability';
 import { formFieldsSchema, type FormField } from '../../../src-shared/form/field-config';
+import { alterContractRequestSchema } from '../../../src-shared/ipc/drafting';
 
 // What a contract's save request takes from the form: the template's fields as the engine reads
 // them, the contract name and number held by their fields, and the values an alteration changed.
@@ -27,4 +28,11 @@ export function typedContractNumber(fields: readonly FormField[], values: Readon
 /** The values an alteration changed (only those are sent, spec 4). */
 export function changedValues(before: Readonly<Record<string, unknown>>, after: Readonly<Record<string, unknown>>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(after).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key])));
+}
+
+/** The reason's rule is the alter request's (trimmed, 1..2000): its message, or null when valid. */
+export function reasonError(reason: string): 'contracts.reasonRequired' | 'contracts.reasonTooLong' | null {
+  const checked = alterContractRequestSchema.shape.reason.safeParse(reason);
+  if (checked.success) return null;
+  return checked.error.issues[0]?.code === 'too_big' ? 'contracts.reasonTooLong' : 'contracts.reasonRequired';
 }
