@@ -1,5 +1,6 @@
 import type { FieldType } from '../../../../../src-shared/domain/enums';
 import type { FieldComponent } from '../../types';
+import { ClauseField } from './clause/ClauseField';
 import { ContractNumberField } from './contract-number/ContractNumberField';
 import { PartyPicker } from './parties/PartyPicker';
 import { UploadField } from './upload/UploadField';
@@ -9,6 +10,7 @@ export const complexFields: Partial<Record<FieldType, FieldComponent>> = {
   inputSelect: PartyPicker as FieldComponent,
   inputSelectV2: PartyPicker as FieldComponent,
   contractNumber: ContractNumberField as FieldComponent,
+  clause: ClauseField as FieldComponent,
   upload: UploadField as FieldComponent,
   customAttachment: UploadField as FieldComponent,
 };
