@@ -103,7 +103,7 @@ export function renderField(Component: FieldComponent, formField: FormField, opt
     services,
     validators,
     value: () => current,
-    issues: () => validators.get(formField.id)?.(current) ?? [],
+    issues: () => validators.get(formField.id)?.({ ...options.values, [formField.id]: current }) ?? [],
   };
   return { ...result, ...rendered };
 }

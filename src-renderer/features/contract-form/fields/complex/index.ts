@@ -1,5 +1,6 @@
 import type { FieldType } from '../../../../../src-shared/domain/enums';
 import type { FieldComponent } from '../../types';
+import { AgentInformationField } from './agent/AgentInformationField';
 import { ClauseField } from './clause/ClauseField';
 import { ContractNumberField } from './contract-number/ContractNumberField';
 import { PartyPicker } from './parties/PartyPicker';
@@ -11,6 +12,7 @@ export const complexFields: Partial<Record<FieldType, FieldComponent>> = {
   inputSelectV2: PartyPicker as FieldComponent,
   contractNumber: ContractNumberField as FieldComponent,
   clause: ClauseField as FieldComponent,
+  agentInformation: AgentInformationField as FieldComponent,
   upload: UploadField as FieldComponent,
   customAttachment: UploadField as FieldComponent,
 };

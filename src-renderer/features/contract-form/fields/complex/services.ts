@@ -11,8 +11,8 @@ import type { FormServices } from '../../types';
 // the overall validation collects the clause sub-forms and the party validators). The engine
 // (`ContractForm`) provides this context; tests provide fakes.
 
-/** A field's extra validator, run by the engine's overall validation with the field's current value. */
-export type FieldValidator = (value: unknown) => FormIssue[];
+/** A field's extra validator, run by the engine's overall validation with the form's current values. */
+export type FieldValidator = (values: Readonly<Record<string, unknown>>) => FormIssue[];
 
 export interface ComplexFieldsContextValue {
   services: FormServices;
@@ -50,7 +50,7 @@ export function useRegisterValidator(fieldId: string, validator: FieldValidator)
   useEffect(() => {
     latest.current = validator;
   });
-  useEffect(() => registerValidator(fieldId, (value) => latest.current(value)), [registerValidator, fieldId]);
+  useEffect(() => registerValidator(fieldId, (values) => latest.current(values)), [registerValidator, fieldId]);
 }
 
 /** A form message in the UI language (the catalogs' `form` section has every key). */

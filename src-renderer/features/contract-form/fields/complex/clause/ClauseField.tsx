@@ -78,7 +78,7 @@ function ClauseEditor({ field, value, mode, error, onChange, clause }: FieldProp
   const selectedId = value?.statementId ?? null;
   const autoSelected = initialStatementId(formClause);
 
-  useRegisterValidator(field.id, (current) => clauseSubFormIssues(clause, field.id, current));
+  useRegisterValidator(field.id, (values) => clauseSubFormIssues(clause, field.id, values[field.id]));
 
   // A clause with exactly one statement has it chosen from the start (spec 4).
   useEffect(() => {

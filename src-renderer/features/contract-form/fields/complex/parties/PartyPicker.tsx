@@ -57,7 +57,7 @@ export function PartyPicker({ field, value, mode, error, onChange, onBlur }: Fie
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latestSearch = useRef(0);
 
-  useRegisterValidator(field.id, (current) => partyIssues(field, current));
+  useRegisterValidator(field.id, (values) => partyIssues(field, values[field.id]));
   useEffect(() => () => clearTimeout(timer.current), []);
 
   function change(next: PartyValue[]) {
