@@ -1,5 +1,18 @@
 import type { FieldType } from '../../../../../src-shared/domain/enums';
 import type { FieldComponent } from '../../types';
+import { AgentInformationField } from './agent/AgentInformationField';
+import { ClauseField } from './clause/ClauseField';
+import { ContractNumberField } from './contract-number/ContractNumberField';
+import { PartyPicker } from './parties/PartyPicker';
+import { UploadField } from './upload/UploadField';
 
 /** Parties, agents, clauses, contract number, uploads, related contracts and the form's tables. */
-export const complexFields: Partial<Record<FieldType, FieldComponent>> = {};
+export const complexFields: Partial<Record<FieldType, FieldComponent>> = {
+  inputSelect: PartyPicker as FieldComponent,
+  inputSelectV2: PartyPicker as FieldComponent,
+  contractNumber: ContractNumberField as FieldComponent,
+  clause: ClauseField as FieldComponent,
+  agentInformation: AgentInformationField as FieldComponent,
+  upload: UploadField as FieldComponent,
+  customAttachment: UploadField as FieldComponent,
+};
