@@ -4,6 +4,7 @@ import { AgentInformationField } from './agent/AgentInformationField';
 import { ClauseField } from './clause/ClauseField';
 import { ContractNumberField } from './contract-number/ContractNumberField';
 import { PartyPicker } from './parties/PartyPicker';
+import { RelatedContractsField } from './related-contracts/RelatedContractsField';
 import { UploadField } from './upload/UploadField';
 
 /** Parties, agents, clauses, contract number, uploads, related contracts and the form's tables. */
@@ -13,6 +14,7 @@ export const complexFields: Partial<Record<FieldType, FieldComponent>> = {
   contractNumber: ContractNumberField as FieldComponent,
   clause: ClauseField as FieldComponent,
   agentInformation: AgentInformationField as FieldComponent,
+  relatedContracts: RelatedContractsField as FieldComponent,
   upload: UploadField as FieldComponent,
   customAttachment: UploadField as FieldComponent,
 };
