@@ -44,7 +44,7 @@ describe('contract number', () => {
   });
 
   it('opens the duplicate-number dialog with a view link per contract', async () => {
-    const services = fakeServices({}, { contractNumberCheckDuplicate: () => [{ contractNumber: 'HT-1', contractList: [{ id: 'c9', name: 'Supply' }] }] });
+    const services = fakeServices({}, { contractNumberCheckDuplicate: () => ({ list: [{ contractNumber: 'HT-1', contractList: [{ id: 'c9', name: 'Supply' }] }] }) });
     renderField(Field, numberField, { services, value: 'HT-1', contractId: 'c1' });
     await userEvent.click(screen.getByRole('button', { name: 'check duplicates' }));
     expect(await screen.findByText('this number duplicates the following contract numbers')).toBeTruthy();
@@ -56,13 +56,13 @@ describe('contract number', () => {
   });
 
   it('titles the dialog for no duplicates and for all numbers', async () => {
-    const answer = vi.fn(() => [] as unknown[]);
+    const answer = vi.fn(() => ({ list: [] as unknown[] }));
     const services = fakeServices({}, { contractNumberCheckDuplicate: answer });
     renderField(Field, numberField, { services, value: 'HT-2' });
     await userEvent.click(screen.getByRole('button', { name: 'check duplicates' }));
     expect(await screen.findByText('no duplicates found yet')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'I know' }));
-    answer.mockReturnValue([{ contractNumber: 'HT-3', contractList: [{ id: 'a', name: 'A' }, { id: 'b', name: 'B' }] }]);
+    answer.mockReturnValue({ list: [{ contractNumber: 'HT-3', contractList: [{ id: 'a', name: 'A' }, { id: 'b', name: 'B' }] }] });
     await userEvent.click(screen.getByRole('button', { name: 'check all numbers' }));
     expect(await screen.findByText('view all duplicate numbers')).toBeTruthy();
     expect(screen.getAllByRole('button', { name: 'view' })).toHaveLength(2);

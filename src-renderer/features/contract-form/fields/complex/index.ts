@@ -4,6 +4,8 @@ import { AgentInformationField } from './agent/AgentInformationField';
 import { ClauseField } from './clause/ClauseField';
 import { ContractNumberField } from './contract-number/ContractNumberField';
 import { PartyPicker } from './parties/PartyPicker';
+import { RelatedContractsField } from './related-contracts/RelatedContractsField';
+import { SheetTableField } from './sheet/SheetTableField';
 import { UploadField } from './upload/UploadField';
 
 /** Parties, agents, clauses, contract number, uploads, related contracts and the form's tables. */
@@ -13,6 +15,8 @@ export const complexFields: Partial<Record<FieldType, FieldComponent>> = {
   contractNumber: ContractNumberField as FieldComponent,
   clause: ClauseField as FieldComponent,
   agentInformation: AgentInformationField as FieldComponent,
+  relatedContracts: RelatedContractsField as FieldComponent,
+  sheetTable: SheetTableField as FieldComponent,
   upload: UploadField as FieldComponent,
   customAttachment: UploadField as FieldComponent,
 };

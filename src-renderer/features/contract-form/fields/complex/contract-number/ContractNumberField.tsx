@@ -31,7 +31,7 @@ export function numberContext(catalogue: DraftingCatalogue): ContractNumberConte
   return { userId: self, editors: catalogue.isNumberEditor ? [self] : [], automatic: catalogue.numberingPreview.length > 0 };
 }
 
-const duplicateResultsSchema = z.array(duplicateResultSchema);
+const duplicateResultsSchema = z.object({ list: z.array(duplicateResultSchema) });
 
 function checkQuery(request: DuplicateCheckRequest, excludeId: string | null): Record<string, string> {
   const base: Record<string, string> = 'checkAll' in request ? { checkAll: 'true' } : { contractNumber: request.contractNumber };
@@ -55,7 +55,7 @@ export function ContractNumberField({ field, value, mode, error, onChange, onBlu
       (answer) => {
         setChecking(false);
         const parsed = duplicateResultsSchema.safeParse(answer);
-        setDialog(duplicateDialog(request, parsed.success ? parsed.data : []));
+        setDialog(duplicateDialog(request, parsed.success ? parsed.data.list : []));
       },
       (failure: unknown) => {
         setChecking(false);
