@@ -186,7 +186,7 @@ export function createCore(options: CoreOptions) {
     'ledger.contractPage': (query) => signedIn().contracts.page(query),
     'sync.status': () => (sync ? sync.status() : signedOutSyncStatus),
     'sync.now': () => currentSync().syncNow(),
-    'contract.update': (args) => currentSync().updateContract(args),
+    'contract.update': (args) => currentSync().edit('contract.update', args),
     'sync.dismiss': ({ id }) => currentSync().dismiss(id),
     'sync.keepTheirs': ({ id }) => currentSync().keepTheirs(id),
     'sync.applyMineAgain': ({ id }) => currentSync().applyMineAgain(id),

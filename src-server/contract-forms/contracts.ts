@@ -105,48 +105,55 @@ async function allocateFreeNumber(tx: ServerDb, organisationId: string, context:
 }
 
 export function createContract(db: ServerDb, user: SessionUser, body: z.output<typeof createContractSchema>, at: Date) {
-  return db.transaction(async (tx) => {
-    const { organisationId } = user;
-    const template = await templateFields(tx, organisationId, body.templateId ?? null);
-    const contractTypeId = body.contractTypeId ?? template.contractTypeId;
-    const typeName = await contractTypeName(tx, organisationId, contractTypeId);
-    const form = cleanForm(body.name, template.fields, body.formValues);
-    const context = { organisationId, userId: user.id, departmentId: user.departmentId, contractTypeId };
-    let contractNumber = body.contractNumber ?? null;
-    let contractNumberAuto = false;
-    if (contractNumber === null) {
-      contractNumber = (await allocateFreeNumber(tx, organisationId, context, at)) ?? null;
-      contractNumberAuto = contractNumber !== null;
-    } else {
-      // The input is editable only for number editors, or when no auto mode applies (spec 4).
-      if ((await numberingRuleApplies(tx, 'contract', context)) && !(await isNumberEditor(tx, user.id))) throw new AppFailure('forbidden', notEditorMessage);
-      await refuseDuplicateNumber(tx, 'contract', organisationId, contractNumber, null);
-    }
-    const id = body.id ?? uuidv7();
-    const [existing] = await tx.select({ id: contracts.id }).from(contracts).where(eq(contracts.id, id));
-    if (existing) throw new AppFailure('conflict', `contract ${id} already exists`);
-    const [row] = await tx
-      .insert(contracts)
-      .values({
-        id,
-        ...form,
-        contractNumber,
-        contractNumberAuto,
-        status: 1,
-        contractTypeId,
-        contractTypeName: typeName,
-        templateId: body.templateId ?? null,
-        templateName: template.name,
-        responsibleUserId: user.id,
-        businessHandlerUserId: user.id,
-        departmentId: user.departmentId,
-        createdBy: user.id,
-        createTime: at,
-        updateTime: at,
-      })
-      .returning();
-    return toContractDetail(row!);
-  });
+  return db.transaction((tx) => insertContract(tx, user, body, at));
+}
+
+/**
+ * Drafts a contract inside the caller's transaction, by the rules of POST /contracts: the REST
+ * call and the sync mutation contract.create (an offline draft) both come here. A null number is
+ * allocated from the numbering rules; a given one is checked for the editor right and duplicates.
+ */
+export async function insertContract(tx: ServerDb, user: OrgViewer, body: z.output<typeof createContractSchema>, at: Date): Promise<ContractDetail> {
+  const { organisationId } = user;
+  const template = await templateFields(tx, organisationId, body.templateId ?? null);
+  const contractTypeId = body.contractTypeId ?? template.contractTypeId;
+  const typeName = await contractTypeName(tx, organisationId, contractTypeId);
+  const form = cleanForm(body.name, template.fields, body.formValues);
+  const context = { organisationId, userId: user.id, departmentId: user.departmentId, contractTypeId };
+  let contractNumber = body.contractNumber ?? null;
+  let contractNumberAuto = false;
+  if (contractNumber === null) {
+    contractNumber = (await allocateFreeNumber(tx, organisationId, context, at)) ?? null;
+    contractNumberAuto = contractNumber !== null;
+  } else {
+    // The input is editable only for number editors, or when no auto mode applies (spec 4).
+    if ((await numberingRuleApplies(tx, 'contract', context)) && !(await isNumberEditor(tx, user.id))) throw new AppFailure('forbidden', notEditorMessage);
+    await refuseDuplicateNumber(tx, 'contract', organisationId, contractNumber, null);
+  }
+  const id = body.id ?? uuidv7();
+  const [existing] = await tx.select({ id: contracts.id }).from(contracts).where(eq(contracts.id, id));
+  if (existing) throw new AppFailure('conflict', `contract ${id} already exists`);
+  const [row] = await tx
+    .insert(contracts)
+    .values({
+      id,
+      ...form,
+      contractNumber,
+      contractNumberAuto,
+      status: 1,
+      contractTypeId,
+      contractTypeName: typeName,
+      templateId: body.templateId ?? null,
+      templateName: template.name,
+      responsibleUserId: user.id,
+      businessHandlerUserId: user.id,
+      departmentId: user.departmentId,
+      createdBy: user.id,
+      createTime: at,
+      updateTime: at,
+    })
+    .returning();
+  return toContractDetail(row!);
 }
 
 /** Locks the contract, checks it is the caller's and at the If-Match version. */
@@ -184,18 +191,23 @@ export async function checkNumberChange(
 export async function patchContract(tx: ServerDb, user: OrgViewer, id: string, patch: MutationArgs<'contract.update'>['patch'], at: Date): Promise<void> {
   const [row] = await tx.select().from(contracts).where(eq(contracts.id, id));
   if (!row) throw new AppFailure('not_found', `contract ${id} does not exist`);
-  const { status, amount, name, contractNumber, ...fields } = patch;
+  const { status, amount, name, contractNumber, contractTypeId, formValues, ...fields } = patch;
   if (Object.keys(patch).some((key) => key !== 'status')) checkEditable('contract', row.status);
   const step = status !== undefined && status !== row.status ? actionLeadingTo('contract', row.status, status) : null;
   if (step) checkApprover(user, step);
   if (contractNumber !== undefined) await checkNumberChange(tx, user, user.organisationId, row, contractNumber);
   const cleanName = name === undefined ? undefined : stripContractName(name);
   if (cleanName === '') throw invalid([{ path: 'patch.name', message: 'please enter the contract name' }]);
+  // The given form values replace the kept ones and the whole form is checked as PUT checks it.
+  const form = formValues === undefined ? undefined : cleanForm(cleanName ?? row.name, (await templateFields(tx, user.organisationId, row.templateId)).fields, { ...row.formValues, ...formValues });
+  const typeName = contractTypeId === undefined ? undefined : await contractTypeName(tx, user.organisationId, contractTypeId);
   await tx
     .update(contracts)
     .set({
       ...fields,
       ...(cleanName !== undefined && { name: cleanName }),
+      ...(form && { formValues: form.formValues }),
+      ...(contractTypeId !== undefined && { contractTypeId, contractTypeName: typeName ?? null }),
       ...(contractNumber !== undefined && { contractNumber }),
       ...(step && { status }),
       // Money is stored as amount and unit, both set or both null.
@@ -271,29 +283,41 @@ function toAlteration(row: typeof contractAlterations.$inferSelect) {
  * each changed value before and after.
  */
 export function alterContract(db: ServerDb, user: SessionUser, headers: Headers, id: string, body: z.output<typeof alterationBodySchema>, at: Date) {
-  return db.transaction(async (tx) => {
-    const row = await lockForWrite(tx, user, headers, id);
-    if (row.status !== 4) throw new AppFailure('conflict', 'only an approved contract can be altered');
-    const { organisationId } = user;
-    const { fields } = await templateFields(tx, organisationId, row.templateId);
-    const byId = new Map(fields.map((field) => [field.id, field]));
-    const refused = Object.keys(body.formValues).flatMap((fieldId) => {
-      const field = byId.get(fieldId);
-      return field && isAlterable(field) ? [] : [{ path: `formValues.${fieldId}`, message: 'this field cannot be altered' }];
-    });
-    if (refused.length > 0) throw invalid(refused);
-    const merged = { ...row.formValues, ...body.formValues };
-    const form = cleanForm(row.name, fields, merged);
-    const changes: AlterationChange[] = Object.keys(body.formValues)
-      .filter((fieldId) => JSON.stringify(row.formValues[fieldId]) !== JSON.stringify(form.formValues[fieldId]))
-      .map((fieldId) => ({ fieldId, name: byId.get(fieldId)!.name, before: row.formValues[fieldId] ?? null, after: form.formValues[fieldId] ?? null }));
-    const [updated] = await tx.update(contracts).set({ formValues: form.formValues, ...bump(at) }).where(eq(contracts.id, id)).returning();
-    const [alteration] = await tx
-      .insert(contractAlterations)
-      .values({ id: uuidv7(), contractId: id, userId: user.id, reason: body.reason, changes, createTime: at })
-      .returning();
-    return { alteration: toAlteration(alteration!), contract: toContractDetail(updated!) };
+  return db.transaction(async (tx) => alterRow(tx, user, await lockForWrite(tx, user, headers, id), body, at));
+}
+
+/**
+ * The sync mutation contract.alter (an alteration made offline), under the REST rules. The push
+ * has already locked the row and checked its visibility and base version.
+ */
+export async function alterLockedContract(tx: ServerDb, user: OrgViewer, id: string, body: z.output<typeof alterationBodySchema>, at: Date): Promise<void> {
+  const [row] = await tx.select().from(contracts).where(eq(contracts.id, id));
+  if (!row) throw new AppFailure('not_found', `contract ${id} does not exist`);
+  await alterRow(tx, user, row, body, at);
+}
+
+async function alterRow(tx: ServerDb, user: OrgViewer, row: ContractRow, body: z.output<typeof alterationBodySchema>, at: Date) {
+  const { id } = row;
+  if (row.status !== 4) throw new AppFailure('conflict', 'only an approved contract can be altered');
+  const { organisationId } = user;
+  const { fields } = await templateFields(tx, organisationId, row.templateId);
+  const byId = new Map(fields.map((field) => [field.id, field]));
+  const refused = Object.keys(body.formValues).flatMap((fieldId) => {
+    const field = byId.get(fieldId);
+    return field && isAlterable(field) ? [] : [{ path: `formValues.${fieldId}`, message: 'this field cannot be altered' }];
   });
+  if (refused.length > 0) throw invalid(refused);
+  const merged = { ...row.formValues, ...body.formValues };
+  const form = cleanForm(row.name, fields, merged);
+  const changes: AlterationChange[] = Object.keys(body.formValues)
+    .filter((fieldId) => JSON.stringify(row.formValues[fieldId]) !== JSON.stringify(form.formValues[fieldId]))
+    .map((fieldId) => ({ fieldId, name: byId.get(fieldId)!.name, before: row.formValues[fieldId] ?? null, after: form.formValues[fieldId] ?? null }));
+  const [updated] = await tx.update(contracts).set({ formValues: form.formValues, ...bump(at) }).where(eq(contracts.id, id)).returning();
+  const [alteration] = await tx
+    .insert(contractAlterations)
+    .values({ id: uuidv7(), contractId: id, userId: user.id, reason: body.reason, changes, createTime: at })
+    .returning();
+  return { alteration: toAlteration(alteration!), contract: toContractDetail(updated!) };
 }
 
 export async function listAlterations(db: ServerDb, user: SessionUser, id: string) {

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, or, sql, type Column, type SQL } from 'drizzle-orm';
 import type { ContractListQuery } from '../../src-shared/api/endpoints';
+import type { SyncContract } from '../../src-shared/api/sync';
 import type { Contract, ContractStatistics } from '../../src-shared/domain/contract';
 import { contractStatusStatisticsKey } from '../../src-shared/domain/enums';
 import type { User } from '../../src-shared/domain/user';
@@ -55,7 +56,10 @@ export function visibleTo(viewer: Viewer, owner: OwnerColumns = contractOwner): 
   );
 }
 
-/** A contract joined with the names the ledger shows, plus its change sequence for the pull. */
+/**
+ * A contract joined with the names the ledger shows, plus its change sequence for the pull and
+ * the form's columns the sync feed carries (the desktop's detail screen works offline).
+ */
 export function selectContractRows(db: ServerDb) {
   return db
     .select({
@@ -77,6 +81,10 @@ export function selectContractRows(db: ServerDb) {
       updateTime: contracts.updateTime,
       version: contracts.version,
       changeSeq: contracts.changeSeq,
+      contractNumberAuto: contracts.contractNumberAuto,
+      contractTypeId: contracts.contractTypeId,
+      templateId: contracts.templateId,
+      formValues: contracts.formValues,
     })
     .from(contracts)
     .leftJoin(counterparties, eq(counterparties.id, contracts.counterpartyId))
@@ -87,13 +95,20 @@ export function selectContractRows(db: ServerDb) {
 export type ContractRow = Awaited<ReturnType<typeof selectContractRows>>[number];
 
 /** The wire shape (`contractSchema`): money as {amount, unit}, times as ISO strings. */
-export function toContract({ amount, amountUnit, createTime, updateTime, changeSeq: _seq, ...rest }: ContractRow): Contract {
+export function toContract(row: ContractRow): Contract {
+  const { amount, amountUnit, createTime, updateTime, changeSeq: _seq, contractNumberAuto: _auto, contractTypeId: _type, templateId: _template, formValues: _values, ...rest } = row;
   return {
     ...rest,
     amount: amount !== null && amountUnit !== null ? { amount, unit: amountUnit } : null,
     createTime: createTime.toISOString(),
     updateTime: updateTime.toISOString(),
   };
+}
+
+/** The feed's shape (`syncContractSchema`). */
+export function toSyncContract(row: ContractRow): SyncContract {
+  const { contractNumberAuto, contractTypeId, templateId, formValues } = row;
+  return { ...toContract(row), contractNumberAuto, contractTypeId, templateId, formValues };
 }
 
 export async function listContracts(db: ServerDb, viewer: Viewer, query: ContractListQuery) {

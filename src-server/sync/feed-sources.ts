@@ -4,7 +4,7 @@ import type { SyncChange, SyncTask } from '../../src-shared/api/sync';
 import { reminderSettingsSchema } from '../../src-shared/domain/reminders';
 import type { ServerDb } from '../db/database';
 import { contracts, contractTombstones } from '../db/schema';
-import { selectContractRows, tombstoneOwner, toContract, visibleTo, type Viewer } from '../contracts/repository';
+import { selectContractRows, tombstoneOwner, toSyncContract, visibleTo, type Viewer } from '../contracts/repository';
 import { defaultReminderSettings } from '../performance/performances';
 import { performanceTasks, performanceTaskTombstones, reminderSettings } from '../performance/schema';
 
@@ -47,7 +47,7 @@ const contractSource = tableSource({
   visible: (viewer) => visibleTo(viewer),
   select: (tx, where, limit) => selectContractRows(tx).where(where).orderBy(asc(contracts.changeSeq)).limit(limit),
   countFrom: (tx, where) => tx.select({ count: count() }).from(contracts).where(where),
-  entry: (row) => ({ position: row.changeSeq, change: { entity: 'contract', op: 'upsert', row: toContract(row) } }),
+  entry: (row) => ({ position: row.changeSeq, change: { entity: 'contract', op: 'upsert', row: toSyncContract(row) } }),
 });
 
 const contractTombstoneSource = tableSource({

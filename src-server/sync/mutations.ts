@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import type { ContractChange, SyncChange } from '../../src-shared/api/sync';
+import type { ContractChange, MutationOutcome, SyncChange } from '../../src-shared/api/sync';
 import type { MutationArgs, MutationName, RowKey } from '../../src-shared/sync/mutations';
 import type { ServerDb } from '../db/database';
 import { contracts } from '../db/schema';
-import { patchContract } from '../contract-forms/contracts';
-import { selectContractRows, toContract, visibleTo, type Viewer } from '../contracts/repository';
+import { alterLockedContract, insertContract, patchContract } from '../contract-forms/contracts';
+import { selectContractRows, toSyncContract, visibleTo, type Viewer } from '../contracts/repository';
 import type { OrgViewer } from '../http/feature-helpers';
 
 // The server side of the shared mutation registry: how each mutation changes the database, and
@@ -41,7 +41,7 @@ export const entities = {
     },
     async current(tx, id) {
       const [row] = await selectContractRows(tx).where(eq(contracts.id, id));
-      return row && { entity: 'contract', op: 'upsert', row: toContract(row) };
+      return row && { entity: 'contract', op: 'upsert', row: toSyncContract(row) };
     },
   },
 } as const satisfies Record<MutableEntity, EntityAccess>;
@@ -56,7 +56,7 @@ export function parseRowKey(key: RowKey): { entity: EntityName; id: string } {
   return { entity: entity as EntityName, id: key.slice(at + 1) };
 }
 
-type ApplyFunctions = { [N in MutationName]: (tx: ServerDb, args: MutationArgs<N>, viewer: OrgViewer, at: Date) => Promise<void> };
+type ApplyFunctions = { [N in MutationName]: (tx: ServerDb, args: MutationArgs<N>, viewer: OrgViewer, at: Date) => Promise<MutationOutcome | void> };
 
 /**
  * Runs after the touched rows are locked, found visible and at their base versions. Each
@@ -64,4 +64,10 @@ type ApplyFunctions = { [N in MutationName]: (tx: ServerDb, args: MutationArgs<N
  */
 export const applyMutation: ApplyFunctions = {
   'contract.update': (tx, { id, patch }, viewer, at) => patchContract(tx, viewer, id, patch, at),
+  // The client's provisional number is only what it showed: the rules decide the number here.
+  'contract.create': async (tx, { provisionalNumber: _shown, ...body }, viewer, at) => {
+    const created = await insertContract(tx, viewer, body, at);
+    return { contractNumber: created.contractNumber };
+  },
+  'contract.alter': (tx, { id, formValues, reason }, viewer, at) => alterLockedContract(tx, viewer, id, { formValues, reason }, at),
 };

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { MutationEnvelope, MutationResult, SyncChange, SyncPushRequest, SyncPushResponse } from '../../src-shared/api/sync';
+import type { MutationEnvelope, MutationOutcome, MutationResult, SyncChange, SyncPushRequest, SyncPushResponse } from '../../src-shared/api/sync';
 import { AppFailure, validationFailure } from '../../src-shared/errors';
-import { isMutationName, mutations, type MutationName, type RowKey } from '../../src-shared/sync/mutations';
+import { isMutationName, mutations, rowsOf, type MutationName, type RowKey } from '../../src-shared/sync/mutations';
 import type { ServerDb } from '../db/database';
 import { processedMutations } from '../db/schema';
 import type { OrgViewer } from '../http/feature-helpers';
@@ -27,11 +27,8 @@ class Conflict extends Error {
  * The registry entry and the server implementation of one mutation, taking the args its own
  * schema parsed (TypeScript cannot tie a name from a union to its args, hence the widening).
  */
-function definitionOf(name: MutationName) {
-  return {
-    touches: mutations[name].touches as (args: unknown) => RowKey[],
-    apply: applyMutation[name] as (db: ServerDb, args: unknown, viewer: OrgViewer, at: Date) => Promise<void>,
-  };
+function applyOf(name: MutationName) {
+  return applyMutation[name] as (db: ServerDb, args: unknown, viewer: OrgViewer, at: Date) => Promise<MutationOutcome | void>;
 }
 
 function parseArgs(mutation: MutationEnvelope): { name: MutationName; args: unknown } {
@@ -79,17 +76,16 @@ async function decide(tx: ServerDb, viewer: OrgViewer, mutation: MutationEnvelop
   try {
     return await tx.transaction(async (savepoint) => {
       const { name, args } = parseArgs(mutation);
-      const { touches, apply } = definitionOf(name);
-      const touched = touches(args);
-      await checkTouchedRows(savepoint, viewer, mutation, touched);
-      await apply(savepoint, args, viewer, at);
+      const { touches, creates } = rowsOf(name, args);
+      await checkTouchedRows(savepoint, viewer, mutation, touches);
+      const outcome = await applyOf(name)(savepoint, args, viewer, at);
       const versions: Record<string, number> = {};
-      for (const key of touched) {
+      for (const key of [...touches, ...creates]) {
         const { entity, id } = parseRowKey(key);
         const row = await entities[entity].lock(savepoint, viewer, id);
         if (row) versions[key] = row.version;
       }
-      return { id: mutation.id, status: 'applied' as const, versions };
+      return { id: mutation.id, status: 'applied' as const, versions, ...(outcome && { outcome }) };
     });
   } catch (error) {
     if (error instanceof Conflict) return error.result;

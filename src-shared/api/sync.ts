@@ -9,7 +9,7 @@ import { appErrorSchema } from '../errors';
 
 export const syncProtocolVersion = 1;
 /** The version of the entity shapes carried by sync; bumped with every change to them. */
-export const syncSchemaVersion = 2;
+export const syncSchemaVersion = 3;
 
 /**
  * A cursor is opaque to clients: a decimal position (PostgreSQL's 64-bit numbers outgrow
@@ -33,8 +33,18 @@ export const syncPullQuerySchema = z
   .strict();
 export type SyncPullQuery = z.infer<typeof syncPullQuerySchema>;
 
+/** A contract as the feed sends it: the ledger's row plus what the detail screen needs offline. */
+export const syncContractSchema = contractSchema.extend({
+  contractNumberAuto: z.boolean(),
+  contractTypeId: idSchema.nullable(),
+  templateId: idSchema.nullable(),
+  /** Form values keyed by field id. */
+  formValues: z.record(z.string(), z.unknown()),
+});
+export type SyncContract = z.infer<typeof syncContractSchema>;
+
 export const contractChangeSchema = z.discriminatedUnion('op', [
-  z.object({ entity: z.literal('contract'), op: z.literal('upsert'), row: contractSchema }),
+  z.object({ entity: z.literal('contract'), op: z.literal('upsert'), row: syncContractSchema }),
   z.object({ entity: z.literal('contract'), op: z.literal('delete'), id: idSchema }),
 ]);
 
@@ -119,9 +129,18 @@ export const syncPushRequestSchema = z
   .strict();
 export type SyncPushRequest = z.infer<typeof syncPushRequestSchema>;
 
+export const mutationOutcomeSchema = z.object({ contractNumber: z.string().nullable() });
+export type MutationOutcome = z.infer<typeof mutationOutcomeSchema>;
+
 export const mutationResultSchema = z.discriminatedUnion('status', [
   /** Applied now or before (a replay returns the stored result); the new version of each row. */
-  z.object({ id: uuidSchema, status: z.literal('applied'), versions: z.record(z.string(), z.number().int()) }),
+  z.object({
+    id: uuidSchema,
+    status: z.literal('applied'),
+    versions: z.record(z.string(), z.number().int()),
+    /** What the server decided that the client could only guess: a drafted contract's final number. */
+    outcome: mutationOutcomeSchema.optional(),
+  }),
   /** Permanently refused (validation, permission, illegal state): the client reverts and shows it. */
   z.object({ id: uuidSchema, status: z.literal('rejected'), error: appErrorSchema }),
   /** A touched row changed since its base version: the current rows, for the user to settle. */

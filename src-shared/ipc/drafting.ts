@@ -72,7 +72,8 @@ export const numberNoticeSchema = z.object({
   contractId: idSchema,
   contractName: z.string(),
   provisional: z.string(),
-  confirmed: z.string(),
+  /** Null when the server gave none (no numbering rule applied any more). */
+  confirmed: z.string().nullable(),
   at: z.string(),
 });
 export type NumberNotice = z.infer<typeof numberNoticeSchema>;

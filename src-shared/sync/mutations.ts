@@ -29,6 +29,11 @@ export interface MutationDefinition<A extends z.ZodType = z.ZodType> {
   args: A;
   /** The rows whose base versions the server compares before applying. */
   touches(args: z.output<A>): RowKey[];
+  /**
+   * Rows the mutation brings into being (a draft with a client-made id): they have no base
+   * version to compare, the client shows them at once, and the result reports their versions.
+   */
+  creates?(args: z.output<A>): RowKey[];
 }
 
 const mutation = <A extends z.ZodType>(definition: MutationDefinition<A>) => definition;
@@ -57,6 +62,7 @@ export const mutations = {
       })
       .strict(),
     touches: () => [],
+    creates: (args) => [rowKey('contract', args.id)],
   }),
   /** Alters an approved contract (spec 4): only fields with alterEditStatus 2 change. */
   'contract.alter': mutation({
@@ -73,6 +79,12 @@ export const mutations = {
 
 export type MutationName = keyof typeof mutations;
 export type MutationArgs<N extends MutationName> = z.output<(typeof mutations)[N]['args']>;
+
+/** The rows a mutation touches (base versions checked) and those it creates. */
+export function rowsOf(name: MutationName, args: unknown): { touches: RowKey[]; creates: RowKey[] } {
+  const definition = mutations[name] as MutationDefinition<z.ZodType>;
+  return { touches: definition.touches(args), creates: definition.creates?.(args) ?? [] };
+}
 
 export function isMutationName(name: unknown): name is MutationName {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(mutations, name);

@@ -21,6 +21,17 @@ function handlers(overrides: Partial<ChannelHandlers> = {}): ChannelHandlers {
     'sync.dismiss': fail,
     'sync.keepTheirs': fail,
     'sync.applyMineAgain': fail,
+    'drafting.catalogue': fail,
+    'drafting.refresh': fail,
+    'drafting.template': fail,
+    'drafting.searchParties': fail,
+    'contract.detail': fail,
+    'contract.create': fail,
+    'contract.saveForm': fail,
+    'contract.alter': fail,
+    'contract.numberNotices': fail,
+    'contract.dismissNumberNotice': fail,
+    'online.call': fail,
     ...overrides,
   };
 }

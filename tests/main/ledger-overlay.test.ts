@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { contractReader, replicaWriter } from '../../src-main/core/data/contract-replica';
-import { toRow } from '../../src-main/core/data/contract-rows';
+import { pulledRow } from '../../src-main/core/data/contract-rows';
 import { openReplica, type OpenReplica } from '../../src-main/core/data/replica';
 import { contractsLocal } from '../../src-main/core/data/schema';
 import { clientMigrationsDir } from '../../src-main/paths';
@@ -56,7 +56,7 @@ describe('ledger read with pending local edits', () => {
       fc.property(fc.array(edit, { maxLength: 30 }), request, (edits, raw) => {
         replica.db.delete(contractsLocal).run();
         for (const e of edits) {
-          const row = toRow(makeContract(e.i, { name: e.name, status: e.status as ContractStatus | null, updateTime: new Date(Date.UTC(2026, 0, e.day)).toISOString() }));
+          const row = pulledRow(makeContract(e.i, { name: e.name, status: e.status as ContractStatus | null, updateTime: new Date(Date.UTC(2026, 0, e.day)).toISOString() }));
           replica.db.insert(contractsLocal).values(row).onConflictDoUpdate({ target: contractsLocal.id, set: row }).run();
         }
         const query = ledgerContractPageRequestSchema.parse(raw);

@@ -1,8 +1,8 @@
-import type { Contract } from '../../src-shared/domain/contract';
+import type { SyncContract } from '../../src-shared/api/sync';
 import type { ContractStatus } from '../../src-shared/domain/enums';
 
-/** A contract for tests; `i` makes it unique and orders update times. */
-export function makeContract(i: number, overrides: Partial<Contract> = {}): Contract {
+/** A contract for tests, as the sync feed carries it; `i` makes it unique and orders update times. */
+export function makeContract(i: number, overrides: Partial<SyncContract> = {}): SyncContract {
   const time = new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
   return {
     id: `c-${String(i).padStart(6, '0')}`,
@@ -21,6 +21,10 @@ export function makeContract(i: number, overrides: Partial<Contract> = {}): Cont
     createTime: time,
     updateTime: time,
     version: 1,
+    contractNumberAuto: false,
+    contractTypeId: null,
+    templateId: null,
+    formValues: {},
     ...overrides,
   };
 }

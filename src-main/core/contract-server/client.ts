@@ -8,6 +8,8 @@ import { AppFailure } from '../../../src-shared/errors';
 // shape it does not understand.
 
 export interface ContractServerRequest<N extends EndpointName> {
+  /** The path's `:name` parts. */
+  params?: z.input<(typeof endpoints)[N]['params']>;
   query?: EndpointQuery<N>;
   body?: EndpointBody<N>;
   /** Read at send time and never stored with the request. */
@@ -22,6 +24,15 @@ export interface ContractServerClient {
 export interface ContractServerClientOptions {
   timeoutMs?: number;
   fetch?: typeof fetch;
+}
+
+/** The path with each `:name` filled from `params` (encoded: an id never changes the path). */
+function fillPath(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null) throw new AppFailure('bad_request', `the path ${path} needs ${name}`);
+    return encodeURIComponent(String(value));
+  });
 }
 
 function queryString(query: Record<string, unknown> | undefined): string {
@@ -45,9 +56,10 @@ export function createContractServerClient(baseUrl: string, options: ContractSer
       if (request.token) headers.authorization = `Bearer ${request.token}`;
       const hasBody = endpoint.method !== 'GET' && endpoint.method !== 'DELETE';
       if (hasBody) headers['content-type'] = 'application/json';
+      const path = fillPath(endpoint.path, request.params as Record<string, unknown> | undefined);
       let response: Response;
       try {
-        response = await send(`${baseUrl}${endpoint.path}${queryString(request.query as Record<string, unknown>)}`, {
+        response = await send(`${baseUrl}${path}${queryString(request.query as Record<string, unknown>)}`, {
           method: endpoint.method,
           headers,
           body: hasBody ? JSON.stringify(request.body ?? {}) : undefined,

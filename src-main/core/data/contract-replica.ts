@@ -5,7 +5,7 @@ import type { Contract, ContractStatistics } from '../../../src-shared/domain/co
 import { contractStatusStatisticsKey, type ContractStatus } from '../../../src-shared/domain/enums';
 import type { LedgerContractPageQuery } from '../../../src-shared/ipc/channels';
 import type { OpenReplica } from './replica';
-import { toContract, toRow, type ContractRow } from './contract-rows';
+import { pulledRow, toContract, type ContractRow } from './contract-rows';
 import { rebuildPulledRows } from './outbox';
 import { contractStatusCounts, contracts, contractsLocal, replicaMeta, resyncUnseen } from './schema';
 import { createTaskWriter } from './task-replica';
@@ -179,7 +179,7 @@ export function contractReader({ db, sqlite }: OpenReplica): ContractReader {
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset'))
         .prepare();
-      const baseRows = sqlite.prepare('select * from contracts where id in (select value from json_each(?))');
+      const baseRows = db.select().from(contracts).where(sql`${contracts.id} in (select value from json_each(${sql.placeholder('ids')}))`).prepare();
       // Base rows that match but are shown by their local row instead (few: a join driven by the local rows).
       const shadowedCount = db.select({ n: count() }).from(contractsLocal).innerJoin(contracts, eq(contracts.id, contractsLocal.id)).where(conditionsOn(contracts, query, false)).prepare();
       const localRows = db.select().from(contractsLocal).where(conditionsOn(contractsLocal, query)).orderBy(...orderOn(contractsLocal, query)).prepare();
@@ -195,7 +195,7 @@ export function contractReader({ db, sqlite }: OpenReplica): ContractReader {
         const baseStart = Math.max(0, Math.min(offset - local.length, baseTotal - 1));
         const base = baseKeys.all({ ...params, offset: baseStart, limit: offset + q.pageSize - baseStart });
         const page = mergePage<SortKey & { row?: ContractRow }>(base, baseStart, local, compare, offset, q.pageSize);
-        const fromBase = new Map((baseRows.all(JSON.stringify(page.filter((p) => !p.local).map((p) => p.row.id))) as ContractRow[]).map((row) => [row.id, row]));
+        const fromBase = new Map(baseRows.all({ ids: JSON.stringify(page.filter((p) => !p.local).map((p) => p.row.id)) }).map((row) => [row.id, row]));
         const list = page.map((p) => toContract(p.row.row ?? fromBase.get(p.row.id)!));
         return { list, count: baseTotal + local.length };
       };
@@ -236,7 +236,7 @@ export function contractReader({ db, sqlite }: OpenReplica): ContractReader {
   };
 }
 
-/** Rows per multi-row insert: 17 columns each, well under SQLite's bound-variable limit. */
+/** Rows per multi-row insert: 22 columns each, well under SQLite's bound-variable limit. */
 const upsertChunk = 500;
 const cursorKey = 'pull_cursor';
 const lastSyncKey = 'last_sync_at';
@@ -282,7 +282,7 @@ export function replicaWriter({ db, sqlite }: OpenReplica): ReplicaWriter {
           if (change.entity === 'contract') {
             contractIds.push(change.op === 'upsert' ? change.row.id : change.id);
             if (change.op === 'upsert') {
-              upserts.push(toRow(change.row));
+              upserts.push(pulledRow(change.row));
             } else {
               flush();
               tx.delete(contracts).where(eq(contracts.id, change.id)).run();

@@ -1,3 +1,4 @@
+import type { SyncContract } from '../../../src-shared/api/sync';
 import type { Contract } from '../../../src-shared/domain/contract';
 import type { ContractStatus } from '../../../src-shared/domain/enums';
 import type { contracts } from './schema';
@@ -6,7 +7,10 @@ import type { contracts } from './schema';
 
 export type ContractRow = typeof contracts.$inferSelect;
 
-export function toContract(row: ContractRow): Contract {
+/** A contract in the replica: the feed's row and whether its number is still provisional. */
+export type ReplicaContract = SyncContract & { numberProvisional: boolean };
+
+export function toReplicaContract(row: ContractRow): ReplicaContract {
   const { amount, amountUnit, status, ...rest } = row;
   return {
     ...rest,
@@ -15,7 +19,16 @@ export function toContract(row: ContractRow): Contract {
   };
 }
 
-export function toRow(contract: Contract): ContractRow {
+/** The ledger's row: the form's columns stay in the replica until the detail screen asks. */
+export function toContract(row: ContractRow): Contract {
+  const { contractNumberAuto: _auto, contractTypeId: _type, templateId: _template, formValues: _values, numberProvisional: _provisional, ...ledger } = toReplicaContract(row);
+  return ledger;
+}
+
+export function toRow(contract: ReplicaContract): ContractRow {
   const { amount, ...rest } = contract;
   return { ...rest, amount: amount?.amount ?? null, amountUnit: amount?.unit ?? null };
 }
+
+/** A pulled row: the server's number is never provisional. */
+export const pulledRow = (contract: SyncContract): ContractRow => toRow({ ...contract, numberProvisional: false });

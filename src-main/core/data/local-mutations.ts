@@ -1,5 +1,7 @@
-import type { Contract } from '../../../src-shared/domain/contract';
+import type { MutationOutcome } from '../../../src-shared/api/sync';
+import type { User } from '../../../src-shared/domain/user';
 import { rowKey, type MutationArgs, type MutationName, type RowKey } from '../../../src-shared/sync/mutations';
+import type { ReplicaContract } from './contract-rows';
 
 // The client side of each mutation in src-shared/sync/mutations.ts: its optimistic effect on the
 // local rows. Args are validated with the shared schema before they get here. The mapped type
@@ -7,11 +9,21 @@ import { rowKey, type MutationArgs, type MutationName, type RowKey } from '../..
 
 /** The rows a replay works on: base rows, changed in place by the mutations re-applied so far. */
 export interface WorkingRows {
-  get(key: RowKey): Contract | null;
-  put(key: RowKey, row: Contract): void;
+  get(key: RowKey): ReplicaContract | null;
+  put(key: RowKey, row: ReplicaContract): void;
 }
 
-type LocalApply<N extends MutationName> = (args: MutationArgs<N>, rows: WorkingRows) => void;
+/** What a replay knows besides the args. */
+export interface LocalContext {
+  /** When the edit was made. */
+  at: string;
+  /** Whose replica this is: the responsible person of a contract drafted here. */
+  owner: User | null;
+  /** What the server decided, once it applied the mutation (kept until the pull brings the row). */
+  outcome?: MutationOutcome;
+}
+
+type LocalApply<N extends MutationName> = (args: MutationArgs<N>, rows: WorkingRows, context: LocalContext) => void;
 
 export const localApplies: { [N in MutationName]: LocalApply<N> } = {
   'contract.update': (args, rows) => {
@@ -19,11 +31,47 @@ export const localApplies: { [N in MutationName]: LocalApply<N> } = {
     const row = rows.get(key);
     // A contract gone from the replica (deleted, access lost) has nothing to show the edit on;
     // the server decides the mutation's fate.
-    if (row) rows.put(key, { ...row, ...args.patch });
+    if (!row) return;
+    const { formValues, ...patch } = args.patch;
+    rows.put(key, { ...row, ...patch, formValues: { ...row.formValues, ...formValues } });
+  },
+  'contract.create': (args, rows, { at, owner, outcome }) => {
+    const key = rowKey('contract', args.id);
+    // Shown with the number the server gave once known, with the provisional one until then.
+    const automatic = args.contractNumber === null;
+    const contractNumber = outcome ? outcome.contractNumber : (args.contractNumber ?? args.provisionalNumber);
+    rows.put(key, {
+      id: args.id,
+      name: args.name,
+      contractNumber,
+      contractNumberAuto: automatic && contractNumber !== null,
+      numberProvisional: automatic && !outcome && contractNumber !== null,
+      status: 1,
+      contractTypeId: args.contractTypeId,
+      contractTypeName: null,
+      templateId: args.templateId,
+      templateName: null,
+      counterpartName: null,
+      amount: null,
+      responsibleUserId: owner?.id ?? null,
+      responsibleUserName: owner?.displayName ?? null,
+      departmentId: owner?.departmentId ?? null,
+      departmentName: owner?.departmentName ?? null,
+      signDate: null,
+      createTime: at,
+      updateTime: at,
+      version: 0,
+      formValues: args.formValues,
+    });
+  },
+  'contract.alter': (args, rows) => {
+    const key = rowKey('contract', args.id);
+    const row = rows.get(key);
+    if (row) rows.put(key, { ...row, formValues: { ...row.formValues, ...args.formValues } });
   },
 };
 
-export function applyLocal(name: MutationName, args: unknown, rows: WorkingRows): void {
+export function applyLocal(name: MutationName, args: unknown, rows: WorkingRows, context: LocalContext): void {
   // The name and its args were checked together against the shared registry.
-  (localApplies[name] as (args: unknown, rows: WorkingRows) => void)(args, rows);
+  (localApplies[name] as (args: unknown, rows: WorkingRows, context: LocalContext) => void)(args, rows, context);
 }

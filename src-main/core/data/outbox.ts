@@ -1,15 +1,15 @@
 import { and, asc, count, eq, gt, inArray, min } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
-import { mutationResultSchema, syncChangeSchema, type MutationEnvelope, type MutationResult } from '../../../src-shared/api/sync';
-import type { Contract } from '../../../src-shared/domain/contract';
+import { mutationOutcomeSchema, mutationResultSchema, syncChangeSchema, type MutationEnvelope, type MutationOutcome, type MutationResult } from '../../../src-shared/api/sync';
+import { userSchema, type User } from '../../../src-shared/domain/user';
 import { AppFailure, appErrorSchema, issuesFromZod, validationFailure, type AppError } from '../../../src-shared/errors';
-import { isMutationName, mutations, rowKey, type MutationArgs, type MutationName, type RowKey } from '../../../src-shared/sync/mutations';
+import { isMutationName, mutations, rowKey, rowsOf, type MutationArgs, type MutationName, type RowKey } from '../../../src-shared/sync/mutations';
 import type { Clock } from '../ports';
-import { toContract, toRow } from './contract-rows';
-import { applyLocal, type WorkingRows } from './local-mutations';
+import { toReplicaContract, toRow, type ReplicaContract } from './contract-rows';
+import { applyLocal, type LocalContext, type WorkingRows } from './local-mutations';
 import type { OpenReplica, ReplicaDb } from './replica';
-import { contracts, contractsLocal, outbox, outboxTouches, type OutboxState } from './schema';
+import { contracts, contractsLocal, numberNotices, outbox, outboxTouches, replicaMeta, type OutboxState } from './schema';
 
 // The outbox of the sync engine (architecture, sync rules 1, 4–6) and the optimistic rows it
 // implies. Every state change of a mutation rebuilds `contracts_local` for the rows it touches
@@ -28,7 +28,10 @@ interface ParsedMutation {
   name: MutationName;
   args: unknown;
   baseVersions: Record<string, number>;
+  /** The rows whose base versions the server checks. */
   touches: RowKey[];
+  /** Those and the rows it creates: every row the edit shows on. */
+  shows: RowKey[];
 }
 
 const setAsideError = (why: string): AppError => ({ code: 'bad_request', message: `Set aside: ${why}.` });
@@ -51,8 +54,8 @@ function parseStored(row: OutboxRow): ParsedMutation | AppError {
     const issues = args.success ? 'base versions unreadable' : issuesFromZod(args.error).map((i) => `${i.path}: ${i.message}`).join('; ');
     return setAsideError(`the stored "${row.name}" is corrupted (${issues})`);
   }
-  const touches = (mutations[row.name].touches as (args: unknown) => RowKey[])(args.data);
-  return { name: row.name, args: args.data, baseVersions: baseVersions.data, touches };
+  const { touches, creates } = rowsOf(row.name, args.data);
+  return { name: row.name, args: args.data, baseVersions: baseVersions.data, touches, shows: [...touches, ...creates] };
 }
 
 const isError = (parsed: ParsedMutation | AppError): parsed is AppError => 'code' in parsed;
@@ -62,10 +65,23 @@ function contractId(key: string): string | null {
   return key.startsWith('contract:') ? key.slice('contract:'.length) : null;
 }
 
-function readBase(db: Db, key: string): Contract | null {
+function readBase(db: Db, key: string): ReplicaContract | null {
   const id = contractId(key);
   const row = id === null ? undefined : db.select().from(contracts).where(eq(contracts.id, id)).get();
-  return row ? toContract(row) : null;
+  return row ? toReplicaContract(row) : null;
+}
+
+const ownerKey = 'owner';
+
+/** Whose replica this is (one per user): a contract drafted here is theirs until the server says more. */
+export function setReplicaOwner(db: Db, owner: User): void {
+  const value = JSON.stringify(owner);
+  db.insert(replicaMeta).values({ key: ownerKey, value }).onConflictDoUpdate({ target: replicaMeta.key, set: { value } }).run();
+}
+
+function readOwner(db: Db): User | null {
+  const row = db.select({ value: replicaMeta.value }).from(replicaMeta).where(eq(replicaMeta.key, ownerKey)).get();
+  return userSchema.nullable().catch(null).parse(parseJson(row?.value ?? null) ?? null);
 }
 
 function touchesOf(db: Db, seqs: number[]): string[] {
@@ -98,14 +114,15 @@ export function rebuildOverlay(db: Db, keys: Iterable<string>): void {
     frontier = touchesOf(db, found).filter((key) => !closure.has(key));
     for (const key of frontier) closure.add(key);
   }
-  const base = new Map<string, Contract | null>();
+  const base = new Map<string, ReplicaContract | null>();
   const baseOf = (key: string) => {
     if (!base.has(key)) base.set(key, readBase(db, key));
     return base.get(key) ?? null;
   };
-  const working = new Map<string, Contract>();
+  const working = new Map<string, ReplicaContract>();
   const rows: WorkingRows = { get: (key) => working.get(key) ?? baseOf(key), put: (key, row) => working.set(key, row) };
   const shown = new Set<string>();
+  let owner: User | null | undefined;
   const live = seqs.size === 0 ? [] : db.select().from(outbox).where(inArray(outbox.seq, [...seqs])).orderBy(asc(outbox.seq)).all();
   for (const row of live) {
     const parsed = parseStored(row);
@@ -116,14 +133,17 @@ export function rebuildOverlay(db: Db, keys: Iterable<string>): void {
     if (row.state === 'applied') {
       const applied = versionsSchema.safeParse(parseJson(row.appliedVersions));
       // A row not pulled yet has no base: the edit stays shown (and known to later edits) until it is.
-      const inBase = !applied.success || parsed.touches.every((key) => (baseOf(key)?.version ?? -1) >= (applied.data[key] ?? 0));
+      const inBase = !applied.success || parsed.shows.every((key) => (baseOf(key)?.version ?? -1) >= (applied.data[key] ?? 0));
       if (inBase) {
         db.delete(outbox).where(eq(outbox.seq, row.seq)).run();
         continue;
       }
     }
-    applyLocal(parsed.name, parsed.args, rows);
-    for (const key of parsed.touches) shown.add(key);
+    owner ??= readOwner(db);
+    const outcome = mutationOutcomeSchema.optional().catch(undefined).parse(parseJson(row.outcome));
+    const context: LocalContext = { at: row.createdAt, owner, ...(outcome && { outcome }) };
+    applyLocal(parsed.name, parsed.args, rows, context);
+    for (const key of parsed.shows) shown.add(key);
   }
   for (const key of closure) {
     const id = contractId(key);
@@ -187,15 +207,15 @@ export function createOutbox({ db }: OpenReplica, { clock, newId = uuidv7 }: Out
     return version;
   }
 
-  function insert(tx: Db, name: MutationName, args: unknown, touches: RowKey[], baseVersions: Record<string, number>) {
+  function insert(tx: Db, name: MutationName, args: unknown, shows: RowKey[], baseVersions: Record<string, number>) {
     const id = newId();
     const { seq } = tx
       .insert(outbox)
       .values({ id, name, args: JSON.stringify(args), baseVersions: JSON.stringify(baseVersions), createdAt: clock.now().toISOString(), state: 'pending' })
       .returning({ seq: outbox.seq })
       .get();
-    tx.insert(outboxTouches).values(touches.map((key) => ({ rowKey: key, seq }))).run();
-    rebuildOverlay(tx, touches);
+    if (shows.length > 0) tx.insert(outboxTouches).values(shows.map((key) => ({ rowKey: key, seq }))).run();
+    rebuildOverlay(tx, shows);
     return { id, seq };
   }
 
@@ -222,7 +242,17 @@ export function createOutbox({ db }: OpenReplica, { clock, newId = uuidv7 }: Out
     }
   }
 
-  function settleResult(tx: Db, row: OutboxRow, result: MutationResult | undefined, rebuild: Set<string>) {
+  /** A draft's provisional number the server replaced: kept as a notice until dismissed. */
+  function noteReplacedNumber(tx: Db, row: OutboxRow, outcome: MutationOutcome): boolean {
+    if (row.name !== 'contract.create') return false;
+    const args = mutations['contract.create'].args.safeParse(parseJson(row.args));
+    if (!args.success || args.data.provisionalNumber === null || args.data.provisionalNumber === outcome.contractNumber) return false;
+    const notice = { contractName: args.data.name, provisional: args.data.provisionalNumber, confirmed: outcome.contractNumber, at: clock.now().toISOString() };
+    tx.insert(numberNotices).values({ contractId: args.data.id, ...notice }).onConflictDoUpdate({ target: numberNotices.contractId, set: notice }).run();
+    return true;
+  }
+
+  function settleResult(tx: Db, row: OutboxRow, result: MutationResult | undefined, rebuild: Set<string>, replaced: { count: number }) {
     if (!result) {
       const attempts = row.attempts + 1;
       if (attempts < maxAttempts) tx.update(outbox).set({ attempts }).where(eq(outbox.seq, row.seq)).run();
@@ -231,8 +261,9 @@ export function createOutbox({ db }: OpenReplica, { clock, newId = uuidv7 }: Out
     }
     switch (result.status) {
       case 'applied':
-        settle(tx, row.seq, { state: 'applied', appliedVersions: JSON.stringify(result.versions) }, rebuild);
+        settle(tx, row.seq, { state: 'applied', appliedVersions: JSON.stringify(result.versions), outcome: result.outcome ? JSON.stringify(result.outcome) : null }, rebuild);
         rebase(tx, row.seq, result.versions);
+        if (result.outcome && noteReplacedNumber(tx, row, result.outcome)) replaced.count += 1;
         return;
       case 'rejected':
         settle(tx, row.seq, { state: 'rejected', error: JSON.stringify(result.error) }, rebuild);
@@ -250,8 +281,8 @@ export function createOutbox({ db }: OpenReplica, { clock, newId = uuidv7 }: Out
     enqueue<N extends MutationName>(name: N, args: MutationArgs<N>): { id: string; seq: number } {
       const parsed = mutations[name].args.safeParse(args);
       if (!parsed.success) throw validationFailure(parsed.error);
-      const touches = (mutations[name].touches as (args: unknown) => RowKey[])(parsed.data);
-      return db.transaction((tx) => insert(tx, name, parsed.data, touches, Object.fromEntries(touches.map((key) => [key, knownVersion(tx, key)]))));
+      const { touches, creates } = rowsOf(name, parsed.data);
+      return db.transaction((tx) => insert(tx, name, parsed.data, [...touches, ...creates], Object.fromEntries(touches.map((key) => [key, knownVersion(tx, key)]))));
     },
 
     /**
@@ -272,8 +303,8 @@ export function createOutbox({ db }: OpenReplica, { clock, newId = uuidv7 }: Out
             settle(tx, row.seq, { state: 'rejected', error: JSON.stringify(parsed) });
             continue;
           }
-          const waits = parsed.touches.some((key) => busy.has(key));
-          for (const key of parsed.touches) busy.add(key);
+          const waits = parsed.shows.some((key) => busy.has(key));
+          for (const key of parsed.shows) busy.add(key);
           if (!waits) batch.push({ id: row.id, seq: row.seq, name: row.name, args: parsed.args, baseVersions: parsed.baseVersions });
         }
         return batch;
@@ -284,7 +315,7 @@ export function createOutbox({ db }: OpenReplica, { clock, newId = uuidv7 }: Out
      * Records the server's answer to a push; results that do not match the schema count as missing
      * (an attempt of that mutation). `answered` tells the caller whether the answer settled anything.
      */
-    settle(sent: readonly MutationEnvelope[], results: readonly unknown[]): { malformed: number; answered: number } {
+    settle(sent: readonly MutationEnvelope[], results: readonly unknown[]): { malformed: number; answered: number; replacedNumbers: number } {
       const byId = new Map<string, MutationResult>();
       let malformed = 0;
       for (const raw of results) {
@@ -292,16 +323,17 @@ export function createOutbox({ db }: OpenReplica, { clock, newId = uuidv7 }: Out
         if (result.success) byId.set(result.data.id, result.data);
         else malformed += 1;
       }
+      const replaced = { count: 0 };
       db.transaction((tx) => {
         const rebuild = new Set<string>();
         for (const mutation of sent) {
           const row = tx.select().from(outbox).where(eq(outbox.id, mutation.id)).get();
           // Only a pending row is settled: a duplicated answer finds it already settled.
-          if (row?.state === 'pending') settleResult(tx, row, byId.get(mutation.id), rebuild);
+          if (row?.state === 'pending') settleResult(tx, row, byId.get(mutation.id), rebuild, replaced);
         }
         rebuildOverlay(tx, rebuild);
       });
-      return { malformed, answered: sent.filter((mutation) => byId.has(mutation.id)).length };
+      return { malformed, answered: sent.filter((mutation) => byId.has(mutation.id)).length, replacedNumbers: replaced.count };
     },
 
     /** The user saw a rejection, or settles a conflict by keeping the server's version. */
@@ -324,7 +356,7 @@ export function createOutbox({ db }: OpenReplica, { clock, newId = uuidv7 }: Out
           versions[key] = Math.max(versions[key] ?? 0, change.row.version);
         }
         tx.delete(outbox).where(eq(outbox.seq, row.seq)).run();
-        return insert(tx, parsed.name, parsed.args, parsed.touches, versions);
+        return insert(tx, parsed.name, parsed.args, parsed.shows, versions);
       });
     },
 

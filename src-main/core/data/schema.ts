@@ -23,6 +23,14 @@ const contractColumns = () => ({
   createTime: text('create_time').notNull(),
   updateTime: text('update_time').notNull(),
   version: integer('version').notNull(),
+  // What the detail screen shows offline (sync schema 3).
+  contractNumberAuto: integer('contract_number_auto', { mode: 'boolean' }).notNull().default(false),
+  contractTypeId: text('contract_type_id'),
+  templateId: text('template_id'),
+  /** JSON of the form values keyed by field id. */
+  formValues: text('form_values', { mode: 'json' }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+  /** The number was given offline from the numbering preview; the server confirms or replaces it. */
+  numberProvisional: integer('number_provisional', { mode: 'boolean' }).notNull().default(false),
 });
 
 export const contracts = sqliteTable(
@@ -106,6 +114,8 @@ export const outbox = sqliteTable(
     attempts: integer('attempts').notNull().default(0),
     /** JSON {"entity:id": version} of an applied mutation. */
     appliedVersions: text('applied_versions'),
+    /** JSON MutationOutcome of an applied mutation (a draft's final number), replayed until pulled. */
+    outcome: text('outcome'),
     /** JSON AppError of a rejected, conflicting or set-aside mutation. */
     error: text('error'),
     /** JSON SyncChange[]: the server's current rows of a conflict. */
@@ -166,4 +176,59 @@ export const reminderSettings = sqliteTable('reminder_settings', {
   settings: text('settings').notNull(),
   version: integer('version').notNull(),
   updateTime: text('update_time').notNull(),
+});
+
+// Drafting offline (issue 6).
+
+/** The signed-in user's drafting catalogue (one row per user: a replica is per user anyway). */
+export const draftingCatalogue = sqliteTable('drafting_catalogue', {
+  userId: text('user_id').primaryKey(),
+  refreshedAt: text('refreshed_at').notNull(),
+  /** JSON CatalogueContractType[]. */
+  contractTypes: text('contract_types').notNull(),
+  /** JSON PreviewRule[]: the numbering rules in use, with the next number of each. */
+  numberingPreview: text('numbering_preview').notNull(),
+  isNumberEditor: integer('is_number_editor', { mode: 'boolean' }).notNull(),
+});
+
+/** Approved templates with their field configs and clauses (JSON TemplateDetail). */
+export const catalogueTemplates = sqliteTable(
+  'catalogue_templates',
+  {
+    userId: text('user_id').notNull(),
+    id: text('id').notNull(),
+    name: text('name').notNull(),
+    detail: text('detail').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.id] })],
+);
+
+/** Counterparties for the party pickers while offline. */
+export const catalogueCounterparties = sqliteTable(
+  'catalogue_counterparties',
+  {
+    userId: text('user_id').notNull(),
+    id: text('id').notNull(),
+    name: text('name').notNull(),
+    partyType: integer('party_type').notNull(),
+    creditCode: text('credit_code'),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.id] }), index('catalogue_counterparties_type_name').on(t.userId, t.partyType, t.name)],
+);
+
+/** Every provisional number shown here, so none is handed out twice (even after its draft is gone). */
+export const provisionalNumbers = sqliteTable('provisional_numbers', {
+  number: text('number').primaryKey(),
+  contractId: text('contract_id').notNull(),
+  createdAt: text('created_at').notNull(),
+});
+
+/** Provisional numbers the server replaced on sync, shown until the user dismisses them. */
+export const numberNotices = sqliteTable('number_notices', {
+  contractId: text('contract_id').primaryKey(),
+  contractName: text('contract_name').notNull(),
+  provisional: text('provisional').notNull(),
+  /** Null when no numbering rule applied any more on the server. */
+  confirmed: text('confirmed'),
+  at: text('at').notNull(),
 });

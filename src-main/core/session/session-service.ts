@@ -6,6 +6,7 @@ import { userSchema, type User } from '../../../src-shared/domain/user';
 import { AppFailure, type AppError } from '../../../src-shared/errors';
 import type { SessionInfo } from '../../../src-shared/ipc/channels';
 import { contractReader, metaReader, replicaWriter, type ContractReader, type MetaReader, type ReplicaWriter } from '../data/contract-replica';
+import { setReplicaOwner } from '../data/outbox';
 import { openReplica, setCorruptReplicaAside, type OpenReplica } from '../data/replica';
 import { createContractServerClient, type ContractServerClient } from '../contract-server/client';
 import type { Clock, Logger, SecretStore } from '../ports';
@@ -51,6 +52,7 @@ export function createSessionService(options: SessionServiceOptions) {
 
   function activate(stored: StoredSession, replica: OpenReplica): ActiveSession {
     let tokens: TokenPair = stored.tokens;
+    setReplicaOwner(replica.db, stored.user);
     const client = createContractServerClient(stored.serverUrl, { fetch: options.fetch });
     return {
       serverUrl: stored.serverUrl,

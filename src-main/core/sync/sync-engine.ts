@@ -32,7 +32,8 @@ export interface SyncEngineState {
 /** What a round is doing, for the status shown to the user. */
 export type SyncProgress =
   | { kind: 'pushing' }
-  | { kind: 'pushed'; settled: number }
+  /** `replacedNumbers`: drafts whose provisional number the server replaced (each now a notice). */
+  | { kind: 'pushed'; settled: number; replacedNumbers: number }
   | { kind: 'pulling'; firstSync: boolean }
   | { kind: 'pulled'; changes: number; remaining: number; hasMore: boolean }
   | { kind: 'resync' };
@@ -108,9 +109,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
       const response: unknown = await withAuth(() => transport.push(request));
       const results = (response as { results?: unknown } | null)?.results;
       if (!Array.isArray(results)) throw badAnswer('push');
-      const { malformed, answered } = outbox.settle(batch, results);
+      const { malformed, answered, replacedNumbers } = outbox.settle(batch, results);
       if (malformed > 0) logger.warn(`${malformed} push results did not match the sync protocol`);
-      progress({ kind: 'pushed', settled: answered });
+      progress({ kind: 'pushed', settled: answered, replacedNumbers });
       // Nothing settled: sending the same batch again at once would spin; wait out a backoff.
       if (answered === 0) throw badAnswer('push');
     }

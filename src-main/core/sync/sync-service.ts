@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AppFailure, toAppError } from '../../../src-shared/errors';
 import type { SyncProblem, SyncStatus } from '../../../src-shared/ipc/channels';
-import type { MutationArgs } from '../../../src-shared/sync/mutations';
+import type { MutationArgs, MutationName } from '../../../src-shared/sync/mutations';
 import { replicaClientId } from '../data/contract-replica';
 import { createOutbox, type OutboxProblem } from '../data/outbox';
 import type { EventHub } from '../events';
@@ -53,7 +53,13 @@ const realTimer: Timer = {
   clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
-const contractUpdateArgs = z.object({ id: z.string(), patch: z.record(z.string(), z.unknown()) });
+/** What a contract mutation's args say about the edit: an update's patch, a draft's or an alteration's form values. */
+const contractEditArgs = z.object({
+  id: z.string(),
+  name: z.string().optional(),
+  patch: z.record(z.string(), z.unknown()).optional(),
+  formValues: z.record(z.string(), z.unknown()).optional(),
+});
 
 export function createSyncService(options: SyncServiceOptions) {
   const { session, hub, clock, logger } = options;
@@ -69,12 +75,13 @@ export function createSyncService(options: SyncServiceOptions) {
 
   /** What the user needs to settle a problem: the edit's fields, and the server's values of them. */
   function problemView(problem: OutboxProblem): SyncProblem {
-    const args = contractUpdateArgs.safeParse(problem.args);
-    const changes = args.success ? args.data.patch : {};
+    const args = contractEditArgs.safeParse(problem.args);
+    const changes = args.success ? (args.data.patch ?? args.data.formValues ?? {}) : {};
     const subjectId = args.success ? args.data.id : null;
     const current = problem.current.find((change) => change.entity === 'contract' && change.op === 'upsert' && change.row.id === subjectId);
     const theirs = current?.entity === 'contract' && current.op === 'upsert' ? Object.fromEntries(Object.keys(changes).map((field) => [field, (current.row as Record<string, unknown>)[field] ?? null])) : null;
-    const subject = subjectId === null ? null : ((readContract.get(subjectId, subjectId) as string | undefined) ?? null);
+    // A rejected draft is gone from the replica: its own name names it.
+    const subject = subjectId === null ? null : ((readContract.get(subjectId, subjectId) as string | undefined) ?? (args.success ? args.data.name : undefined) ?? null);
     return { id: problem.id, name: problem.name, state: problem.state, createdAt: problem.createdAt, subject, changes, error: problem.error, theirs };
   }
 
@@ -102,6 +109,7 @@ export function createSyncService(options: SyncServiceOptions) {
       case 'pushed':
         // Settled edits change what the ledger shows (a rejection reverts one).
         if (progress.settled > 0) dataChanged();
+        if (progress.replacedNumbers > 0) hub.emit('data.changed', { entities: ['contract', 'numberNotice'] });
         publish({ online: true });
         return;
       case 'pulling':
@@ -188,8 +196,15 @@ export function createSyncService(options: SyncServiceOptions) {
   return {
     status: () => status,
     syncNow,
-    updateContract(args: MutationArgs<'contract.update'>): { mutationId: string } {
-      const { id } = outbox.enqueue('contract.update', args);
+    /**
+     * A local edit: its optimistic effect and its outbox row in one transaction, with whatever
+     * `alongside` writes (a draft's provisional number) in the same one.
+     */
+    edit<N extends MutationName>(name: N, args: MutationArgs<N>, alongside?: () => void): { mutationId: string } {
+      const { id } = session.replica.db.transaction(() => {
+        alongside?.();
+        return outbox.enqueue(name, args);
+      });
       locallyChanged();
       engine.edited();
       return { mutationId: id };
