@@ -16,6 +16,8 @@ export const errorCodes = [
   'must_resync',
   'not_signed_in',
   'server_unreachable',
+  /** A call only the server can answer, made while it cannot be reached (the form's online helpers). */
+  'offline',
   'server_error',
   'replica_corrupt',
   'replica_newer_schema',

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { AppFailure } from '../../src-shared/errors';
-import type { AppInfo } from '../../src-shared/ipc/channels';
+import type { AppInfo, EventPayload } from '../../src-shared/ipc/channels';
 import { createEventHub, type CoreEventListener } from './events';
 import { fileSecretStore } from './files';
 import { createDispatcher, type ChannelHandlers } from './ipc/dispatch';
@@ -8,6 +8,7 @@ import { consoleLogger, systemClock, type Clock, type Logger, type SecretStore }
 import { createSessionService, type ActiveSession } from './session/session-service';
 import { createSettingsStore } from './settings/settings-store';
 import { createSyncService, signedOutSyncStatus, type SyncService } from './sync/sync-service';
+import { createDraftingService, type DraftingService } from './drafting/drafting-service';
 import { createTaskReader, type TaskReader } from './data/task-replica';
 import { reminderLog } from './data/reminder-log';
 import type { DueReminder } from './reminders/rules';
@@ -46,6 +47,8 @@ export interface CoreOptions {
   timeZone?: () => string;
   /** Organisation-share (external) environment: the party detail link is hidden (spec). */
   organizationShare?: boolean;
+  /** How old the drafting catalogue may get before a sync round fetches it again. */
+  catalogueStaleMs?: number;
 }
 
 /** What the shell's notifier asks of the core's reminders. */
@@ -76,6 +79,7 @@ export function createCore(options: CoreOptions) {
     fetch: options.fetch,
   });
   let sync: SyncService | null = null;
+  let drafting: DraftingService | null = null;
   let reminders: { scheduler: ReminderScheduler; tasks: TaskReader } | null = null;
   const notifier: Notifier = options.notifier ?? {
     show: (notification) => logger.info(`reminder: ${notification.title}: ${notification.body}`),
@@ -117,13 +121,24 @@ export function createCore(options: CoreOptions) {
 
   function startSession(session: ActiveSession) {
     startReminders(session);
+    drafting = createDraftingService({ session, hub, clock, logger, sync: currentSync, staleMs: options.catalogueStaleMs });
     startSync(session);
+    drafting.refreshIfStale();
   }
 
   async function stopSession() {
     stopReminders();
+    drafting?.stop();
+    drafting = null;
     await stopSync();
   }
+
+  // After a sync round reaches the server, a catalogue older than a few minutes is fetched again.
+  hub.subscribe((event, payload) => {
+    if (event !== 'sync.statusChanged') return;
+    const status = payload as EventPayload<'sync.statusChanged'>;
+    if (status.phase === 'idle' && status.online) drafting?.refreshIfStale();
+  });
 
   function startSync(session: ActiveSession) {
     sync = createSyncService({
@@ -158,6 +173,12 @@ export function createCore(options: CoreOptions) {
     return sync;
   }
 
+  function currentDrafting(): DraftingService {
+    signedIn();
+    if (!drafting) throw new AppFailure('not_signed_in');
+    return drafting;
+  }
+
   const handlers: ChannelHandlers = {
     'app.info': () => ({ version: options.version, host: options.host, systemLocale: options.systemLocale, organizationShare: options.organizationShare ?? false }),
     'settings.get': () => settings.get(),
@@ -190,6 +211,17 @@ export function createCore(options: CoreOptions) {
     'sync.dismiss': ({ id }) => currentSync().dismiss(id),
     'sync.keepTheirs': ({ id }) => currentSync().keepTheirs(id),
     'sync.applyMineAgain': ({ id }) => currentSync().applyMineAgain(id),
+    'drafting.catalogue': () => currentDrafting().catalogue(),
+    'drafting.refresh': () => currentDrafting().refreshNow(),
+    'drafting.template': ({ id }) => currentDrafting().template(id),
+    'drafting.searchParties': (query) => currentDrafting().searchParties(query),
+    'contract.detail': ({ id }) => currentDrafting().detail(id),
+    'contract.create': (request) => currentDrafting().create(request),
+    'contract.saveForm': (request) => currentDrafting().saveForm(request),
+    'contract.alter': (request) => currentDrafting().alter(request),
+    'contract.numberNotices': () => currentDrafting().numberNotices(),
+    'contract.dismissNumberNotice': ({ contractId }) => currentDrafting().dismissNumberNotice(contractId),
+    'online.call': (request) => currentDrafting().onlineCall(request),
   };
 
   const dispatch = createDispatcher(handlers);

@@ -336,6 +336,7 @@ export const en = {
     replica_newer_schema: 'The local data file was written by a newer version of this app. Please update the app.',
     unknown_channel: 'This action is not known to the app core.',
     internal: 'Something went wrong inside the app.',
+    offline: 'This needs the contract server, which cannot be reached now. It works again once you are back online.',
     connectionLost: 'The connection to the app core was lost. Reconnecting…',
   },
 };

@@ -379,6 +379,7 @@ export const zhCN: Catalog = {
     replica_newer_schema: '本地数据文件由更新版本的应用写入，请升级应用。',
     unknown_channel: '应用核心不认识此操作。',
     internal: '应用内部出错。',
+    offline: '此操作需要连接合同服务器，目前无法连接。恢复联网后即可使用。',
     connectionLost: '与应用核心的连接已断开，正在重连…',
   },
 };

@@ -180,7 +180,10 @@ describe('replica migrations', () => {
     const upgraded = openReplica(path, clientMigrationsDir);
     expect(upgraded.sqlite.pragma('user_version', { simple: true })).toBe(knownSchemaVersion(clientMigrationsDir));
     expect(contractReader(upgraded).statistics()).toEqual({ total: 5, draft: 2, underApproval: 0, approvalRejected: 0, approved: 1, archived: 1 });
-    expect(metaReader(upgraded).cursor()).toBe('77');
+    // Sync schema 3 brought the form's columns: the cursor starts over and every kept row waits
+    // to be pulled again (those the full pull does not bring back go, as after a must_resync).
+    expect(metaReader(upgraded).cursor()).toBe('0');
+    expect(upgraded.sqlite.prepare('select count(*) from resync_unseen').pluck().get()).toBe(5);
     upgraded.close();
     dir.cleanup();
   });

@@ -185,6 +185,17 @@ export function createSyncService(options: SyncServiceOptions) {
     publish({});
   }
 
+  /**
+   * A local edit whose args are made inside its transaction, so what they write on the way (a
+   * draft's provisional number) commits or rolls back with the edit.
+   */
+  function editWith<N extends MutationName>(name: N, prepare: () => MutationArgs<N>): { mutationId: string } {
+    const { id } = session.replica.db.transaction(() => outbox.enqueue(name, prepare()));
+    locallyChanged();
+    engine.edited();
+    return { mutationId: id };
+  }
+
   function settleProblem(id: string, state: 'rejected' | 'conflict', action: () => void): SyncStatus {
     const problem = outbox.status().problems.find((p) => p.id === id && p.state === state);
     if (!problem) throw new AppFailure('not_found', state === 'rejected' ? 'There is no such rejected change.' : 'There is no such conflict to settle.');
@@ -196,19 +207,11 @@ export function createSyncService(options: SyncServiceOptions) {
   return {
     status: () => status,
     syncNow,
-    /**
-     * A local edit: its optimistic effect and its outbox row in one transaction, with whatever
-     * `alongside` writes (a draft's provisional number) in the same one.
-     */
-    edit<N extends MutationName>(name: N, args: MutationArgs<N>, alongside?: () => void): { mutationId: string } {
-      const { id } = session.replica.db.transaction(() => {
-        alongside?.();
-        return outbox.enqueue(name, args);
-      });
-      locallyChanged();
-      engine.edited();
-      return { mutationId: id };
+    /** A local edit: its optimistic effect and its outbox row in one transaction. */
+    edit<N extends MutationName>(name: N, args: MutationArgs<N>): { mutationId: string } {
+      return editWith(name, () => args);
     },
+    editWith,
     dismiss: (id: string) => settleProblem(id, 'rejected', () => outbox.dismiss(id)),
     keepTheirs: (id: string) =>
       settleProblem(id, 'conflict', () => {

@@ -1,0 +1,245 @@
+import { v7 as uuidv7 } from 'uuid';
+import type { z } from 'zod';
+import { endpoints, type EndpointName, type EndpointResponse } from '../../../src-shared/api/endpoints';
+import type { FieldConfig, TemplateDetail } from '../../../src-shared/domain/contract-forms';
+import { AppFailure, toAppError, validationFailure, type FieldIssue } from '../../../src-shared/errors';
+import type {
+  alterContractRequestSchema,
+  createContractRequestSchema,
+  DraftingCatalogue,
+  NumberNotice,
+  onlineCallRequestSchema,
+  ReplicaContractDetail,
+  saveContractFormRequestSchema,
+} from '../../../src-shared/ipc/drafting';
+import { formValueIssues, stripContractName } from '../../../src-shared/rules/contract-forms';
+import type { ContractServerRequest } from '../contract-server/client';
+import { draftingStore, type FetchedCatalogue, type PartySearch } from '../data/drafting-store';
+import type { EventHub } from '../events';
+import type { Clock, Logger } from '../ports';
+import type { ActiveSession } from '../session/session-service';
+import type { SyncService } from '../sync/sync-service';
+import { numberAfter, previewRuleFor } from './provisional-number';
+
+// Contract drafting for one signed-in session (issue 6): the offline catalogue, fetched from the
+// server when the session opens and again after a sync once it is older than a few minutes;
+// drafts, form saves and alterations written to the replica and the outbox (so all of it works
+// offline); and the form's server-only calls, which answer OFFLINE while the server is away.
+
+export interface DraftingServiceOptions {
+  session: ActiveSession;
+  hub: EventHub;
+  clock: Clock;
+  logger: Logger;
+  /** The session's sync, through which every edit is queued. */
+  sync: () => SyncService;
+  /** How old the catalogue may get before a sync round fetches it again. */
+  staleMs?: number;
+}
+
+/** The server's own words (src-server/contract-forms/contracts.ts), so a refusal reads the same offline. */
+const notEditorMessage = 'the contract number is generated automatically: only contract-number editors may change it';
+const catalogueStatusApproved = 4;
+const pageSize = 100;
+
+const offline = () => new AppFailure('offline');
+
+/** Every page of a paged endpoint. */
+async function allPages<T>(page: (pageNum: number) => Promise<{ list: T[]; count: number }>): Promise<T[]> {
+  const all: T[] = [];
+  for (let pageNum = 1; ; pageNum += 1) {
+    const { list, count } = await page(pageNum);
+    all.push(...list);
+    if (list.length < pageSize || all.length >= count) return all;
+  }
+}
+
+/** The form's issues (shared rules), or a validation failure naming each, as the server checks on sync. */
+function checkForm(name: string, fields: readonly FieldConfig[], formValues: Record<string, unknown>): string {
+  const cleanName = stripContractName(name);
+  const issues: FieldIssue[] = formValueIssues(fields, formValues);
+  if (cleanName === '') issues.unshift({ path: 'name', message: 'please enter the contract name' });
+  if (issues.length > 0) throw new AppFailure('validation_failed', `validation failed: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`, issues);
+  return cleanName;
+}
+
+export function createDraftingService(options: DraftingServiceOptions) {
+  const { session, hub, clock, logger } = options;
+  const staleMs = options.staleMs ?? 5 * 60_000;
+  const store = draftingStore(session.replica, session.user.id);
+  let refreshing: Promise<DraftingCatalogue> | null = null;
+  let stopped = false;
+
+  /** A call with the session's token, signing in again once with the refresh token on 401. */
+  async function serverCall<N extends EndpointName>(name: N, request: ContractServerRequest<N> = {}): Promise<EndpointResponse<N>> {
+    try {
+      return await session.client.call(name, { ...request, token: session.token() });
+    } catch (cause) {
+      if (!(cause instanceof AppFailure) || cause.error.code !== 'unauthorized') throw cause;
+      await session.refreshTokens();
+      return session.client.call(name, { ...request, token: session.token() });
+    }
+  }
+
+  async function fetchCatalogue(): Promise<FetchedCatalogue> {
+    const refreshedAt = clock.now().toISOString();
+    const summaries = await allPages((pageNum) => serverCall('templateList', { query: { pageNum, pageSize } }));
+    const approved = summaries.filter((template) => template.status === catalogueStatusApproved);
+    const templates: TemplateDetail[] = [];
+    for (const template of approved) templates.push(await serverCall('templateDetail', { params: { id: template.id } }));
+    const types = (await serverCall('contractTypeList')).list;
+    // A type that others sit under only groups them: it cannot be chosen (case type cascader).
+    const parents = new Set(types.flatMap((type) => (type.parentId === null ? [] : [type.parentId])));
+    const contractTypes = types.map((type) => ({ ...type, disabled: parents.has(type.id) }));
+    const numberingPreview = (await serverCall('contractNumberRulesPreview')).list;
+    const isNumberEditor = (await serverCall('contractNumberEditors')).editors.includes(session.user.id);
+    const counterparties = [];
+    for (const partyType of [1, 2] as const) {
+      const rows = await allPages((pageNum) => serverCall('counterpartyList', { query: { type: partyType, pageNum, pageSize } }));
+      counterparties.push(...rows.map((row) => ({ id: row.id, name: row.name, partyType, creditCode: row.idNumber })));
+    }
+    return { refreshedAt, templates, contractTypes, numberingPreview, isNumberEditor, counterparties };
+  }
+
+  /** One fetch at a time; each caller of a running one waits for it. */
+  function refresh(): Promise<DraftingCatalogue> {
+    refreshing ??= (async () => {
+      try {
+        const fetched = await fetchCatalogue();
+        if (stopped) return store.catalogue();
+        store.save(fetched);
+        hub.emit('data.changed', { entities: ['draftingCatalogue'] });
+        return store.catalogue();
+      } finally {
+        refreshing = null;
+      }
+    })();
+    return refreshing;
+  }
+
+  function isStale(): boolean {
+    const { refreshedAt } = store.catalogue();
+    return refreshedAt === null || clock.now().getTime() - Date.parse(refreshedAt) >= staleMs;
+  }
+
+  function templateOrNotFound(id: string): TemplateDetail {
+    const template = store.template(id);
+    if (!template) throw new AppFailure('not_found', `template ${id} is not in this device's catalogue: open drafting once while online to fetch it`);
+    return template;
+  }
+
+  function contractOrNotFound(id: string): ReplicaContractDetail {
+    const detail = store.contractDetail(id);
+    if (!detail) throw new AppFailure('not_found', `contract ${id} is not in this device's data: it is not synced yet, or not yours to see`);
+    return detail;
+  }
+
+  /** The form fields a contract's values are checked against: its template's (none without one). */
+  function fieldsOf(templateId: string | null): FieldConfig[] {
+    return templateId === null ? [] : templateOrNotFound(templateId).fields;
+  }
+
+  function noticesChanged(): NumberNotice[] {
+    hub.emit('data.changed', { entities: ['numberNotice'] });
+    return store.numberNotices();
+  }
+
+  return {
+    catalogue: (): DraftingCatalogue => store.catalogue(),
+
+    /** Fetches the catalogue now; offline (or refused) it answers the kept one. */
+    async refreshNow(): Promise<DraftingCatalogue> {
+      try {
+        return await refresh();
+      } catch (cause) {
+        logger.warn(`the drafting catalogue could not be fetched: ${toAppError(cause).message}`);
+        return store.catalogue();
+      }
+    },
+
+    /** At session start and after each sync round: fetches when never fetched or older than `staleMs`. */
+    refreshIfStale(): void {
+      if (stopped || refreshing || !isStale()) return;
+      refresh().catch((cause: unknown) => logger.warn(`the drafting catalogue could not be fetched: ${toAppError(cause).message}`));
+    },
+
+    template: templateOrNotFound,
+    searchParties: (query: PartySearch) => store.searchParties(query),
+    detail: contractOrNotFound,
+
+    /**
+     * Drafts a contract: the replica row and the outbox mutation in one transaction. Without a
+     * number, one the rules will give: a provisional number from the kept preview, never one
+     * shown here before, which the server confirms or replaces on sync.
+     */
+    create(request: z.output<typeof createContractRequestSchema>) {
+      const catalogue = store.catalogue();
+      const fields = fieldsOf(request.templateId);
+      const name = checkForm(request.name, fields, request.formValues);
+      const templateTypeId = request.templateId === null ? null : templateOrNotFound(request.templateId).contractTypeId;
+      const rule = previewRuleFor(catalogue.numberingPreview, { contractTypeId: request.contractTypeId ?? templateTypeId, departmentId: session.user.departmentId });
+      // The number input is editable only for number editors, or when no auto mode applies (spec 4).
+      if (request.contractNumber !== null && rule && !catalogue.isNumberEditor) throw new AppFailure('forbidden', notEditorMessage);
+      const id = uuidv7();
+      const at = clock.now().toISOString();
+      let provisionalNumber: string | null = null;
+      const { mutationId } = options.sync().editWith('contract.create', () => {
+        if (request.contractNumber === null && rule) provisionalNumber = store.reserveProvisionalNumber(id, (step) => numberAfter(rule.format, step), at);
+        return { id, name, templateId: request.templateId, contractTypeId: request.contractTypeId, contractNumber: request.contractNumber, provisionalNumber, formValues: request.formValues };
+      });
+      return { id, mutationId, contractNumber: request.contractNumber ?? provisionalNumber, numberProvisional: provisionalNumber !== null };
+    },
+
+    /** Saves a contract's form (a contract.update of its name, type, number and values). */
+    saveForm(request: z.output<typeof saveContractFormRequestSchema>) {
+      const contract = contractOrNotFound(request.id);
+      const name = checkForm(request.name, fieldsOf(contract.templateId), { ...contract.formValues, ...request.formValues });
+      const changesNumber = request.contractNumber !== undefined && request.contractNumber !== contract.contractNumber;
+      if (changesNumber && contract.contractNumberAuto && !store.catalogue().isNumberEditor) throw new AppFailure('forbidden', notEditorMessage);
+      const patch = { name, contractTypeId: request.contractTypeId, formValues: request.formValues, ...(changesNumber && { contractNumber: request.contractNumber }) };
+      return options.sync().edit('contract.update', { id: request.id, patch });
+    },
+
+    /** Alters an approved contract; which fields may change is the server's to decide (spec 4). */
+    alter(request: z.output<typeof alterContractRequestSchema>) {
+      contractOrNotFound(request.id);
+      return options.sync().edit('contract.alter', request);
+    },
+
+    numberNotices: () => store.numberNotices(),
+    dismissNumberNotice(contractId: string): NumberNotice[] {
+      store.dismissNumberNotice(contractId);
+      return noticesChanged();
+    },
+
+    /**
+     * A server read (or the score) the form needs while online, through the endpoint map: the
+     * request is checked against the endpoint's schemas first and the answer by the client.
+     */
+    async onlineCall(request: z.output<typeof onlineCallRequestSchema>): Promise<unknown> {
+      const endpoint = endpoints[request.endpoint];
+      for (const [part, schema, value] of [
+        ['params', endpoint.params, request.params],
+        ['query', endpoint.query, request.query],
+        ['body', endpoint.body, request.body ?? {}],
+      ] as const) {
+        const parsed = (schema as z.ZodType).safeParse(value);
+        if (!parsed.success) {
+          const failure = validationFailure(parsed.error);
+          throw new AppFailure('validation_failed', failure.message, failure.error.issues?.map((issue) => ({ ...issue, path: `${part}.${issue.path}` })));
+        }
+      }
+      try {
+        return await serverCall(request.endpoint, { params: request.params, query: request.query, body: request.body } as ContractServerRequest<EndpointName>);
+      } catch (cause) {
+        if (cause instanceof AppFailure && cause.error.code === 'server_unreachable') throw offline();
+        throw cause;
+      }
+    },
+
+    stop(): void {
+      stopped = true;
+    },
+  };
+}
+export type DraftingService = ReturnType<typeof createDraftingService>;
