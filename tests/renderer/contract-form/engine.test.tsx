@@ -66,6 +66,13 @@ describe('submitting', () => {
     expect(onSubmit).toHaveBeenCalledWith({ name: 'x', note: 'line\n' });
   });
 
+  it('Enter on a select or button does its own thing, not submit', async () => {
+    const onSubmit = vi.fn();
+    renderForm({ fields: [field({ id: 's', name: 'Kind', type: 'select', options: [{ id: 'a', name: 'A' }] })], onSubmit, submitOnEnter: true });
+    fireEvent.keyDown(screen.getByLabelText('Kind'), { key: 'Enter' });
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
   it('Enter does nothing without submitOnEnter', async () => {
     const onSubmit = vi.fn();
     renderForm({ fields: required, initialValues: { name: 'x' }, onSubmit });
