@@ -159,6 +159,21 @@ describe('calculated fields', () => {
     expect(within(screen.getByTestId('field-double')).getByText(/calculated/)).toBeTruthy();
   });
 
+  it('money takes part in major units and keeps its hundredths and unit', async () => {
+    const total = field({
+      id: 'total',
+      type: 'money',
+      fieldConfig: {
+        fieldContent: { contentType: 2 },
+        calculationConditionGroup: { valueList: [{ valueMethod: 1, fieldId: 'price' }, { valueMethod: 2, value: '3' }], calculationWays: [3] },
+      },
+    });
+    const { lastValues } = renderForm({ fields: [field({ id: 'price', name: 'Price', type: 'money' }), total] });
+    await userEvent.type(screen.getByLabelText('Price'), '0.1');
+    expect(lastValues()).toEqual({ price: { amount: 10, unit: 'CNY' }, total: { amount: 30, unit: 'CNY' } });
+    expect(screen.getByTestId('preview-total').textContent).toBe('0.30');
+  });
+
   it('calculates fields made only of constants at once', () => {
     const constant = field({
       id: 'fee',
