@@ -66,6 +66,13 @@ describe('submitting', () => {
     expect(onSubmit).toHaveBeenCalledWith({ name: 'x', note: 'line\n' });
   });
 
+  it('Enter on a select or button does its own thing, not submit', async () => {
+    const onSubmit = vi.fn();
+    renderForm({ fields: [field({ id: 's', name: 'Kind', type: 'select', options: [{ id: 'a', name: 'A' }] })], onSubmit, submitOnEnter: true });
+    fireEvent.keyDown(screen.getByLabelText('Kind'), { key: 'Enter' });
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
   it('Enter does nothing without submitOnEnter', async () => {
     const onSubmit = vi.fn();
     renderForm({ fields: required, initialValues: { name: 'x' }, onSubmit });
@@ -150,6 +157,21 @@ describe('calculated fields', () => {
     expect(screen.getByTestId('preview-sixfold').textContent).toBe('9.00');
     expect(modeOf('double')).toBe('preview');
     expect(within(screen.getByTestId('field-double')).getByText(/calculated/)).toBeTruthy();
+  });
+
+  it('money takes part in major units and keeps its hundredths and unit', async () => {
+    const total = field({
+      id: 'total',
+      type: 'money',
+      fieldConfig: {
+        fieldContent: { contentType: 2 },
+        calculationConditionGroup: { valueList: [{ valueMethod: 1, fieldId: 'price' }, { valueMethod: 2, value: '3' }], calculationWays: [3] },
+      },
+    });
+    const { lastValues } = renderForm({ fields: [field({ id: 'price', name: 'Price', type: 'money' }), total] });
+    await userEvent.type(screen.getByLabelText('Price'), '0.1');
+    expect(lastValues()).toEqual({ price: { amount: 10, unit: 'CNY' }, total: { amount: 30, unit: 'CNY' } });
+    expect(screen.getByTestId('preview-total').textContent).toBe('0.30');
   });
 
   it('calculates fields made only of constants at once', () => {
