@@ -27,6 +27,12 @@ describe('clause field', () => {
     expect([...select().options].map((o) => o.text)).toEqual(['pay on delivery']);
   });
 
+  it('leaves the choice alone outside edit mode', () => {
+    const view = renderField(clauseField, { clauses: [payment(true, [payment(true).statementList[0]!])], mode: 'preview' });
+    expect(view.value()).toBeUndefined();
+    expect(screen.getByText('--')).toBeTruthy();
+  });
+
   it("offers 'do not show this clause' (-1) when nullable with more than one statement", () => {
     renderField(clauseField, { clauses: [payment(true)] });
     expect([...select().options].map((o) => o.text)).toEqual(['choose a statement', 'pay on delivery', 'nothing to say', 'do not show this clause']);

@@ -81,9 +81,9 @@ function ClauseEditor({ field, value, mode, onChange, clause }: FieldProps<Claus
 
   useRegisterValidator(field.id, (values) => clauseSubFormIssues(clause, field.id, values[field.id]));
 
-  // A clause with exactly one statement has it chosen from the start (spec 4).
+  // A clause with exactly one statement has it chosen from the start (spec 4), where the form is edited.
   useEffect(() => {
-    if (value?.statementId == null && autoSelected !== null) {
+    if (mode === 'edit' && value?.statementId == null && autoSelected !== null) {
       const chosen = chooseStatement(formClause, autoSelected, clausePositionPrefix, randomToken);
       if (chosen) onChange({ ...chosen, values: {} });
     }

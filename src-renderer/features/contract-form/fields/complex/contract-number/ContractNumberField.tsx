@@ -16,7 +16,7 @@ import {
   type DuplicateDialog,
 } from '../../../../../../src-shared/form/contract-number';
 import { duplicateResultSchema } from '../../../../../../src-shared/form/field-config';
-import type { FormMessage } from '../../../../../../src-shared/form/messages';
+import { formMessage, type FormMessage } from '../../../../../../src-shared/form/messages';
 import { fieldInputId } from '../../../ids';
 import type { FieldProps } from '../../../types';
 import { callFailureText, formMessageText, useContractId, useFormServices } from '../services';
@@ -56,7 +56,8 @@ export function ContractNumberField({ field, value, mode, onChange, onBlur }: Fi
       (answer) => {
         setChecking(false);
         const parsed = duplicateResultsSchema.safeParse(answer);
-        setDialog(duplicateDialog(request, parsed.success ? parsed.data.list : []));
+        if (parsed.success) setDialog(duplicateDialog(request, parsed.data.list));
+        else setMessage(formMessage('noData'));
       },
       (failure: unknown) => {
         setChecking(false);

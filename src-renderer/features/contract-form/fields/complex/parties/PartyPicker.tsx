@@ -25,7 +25,7 @@ import { ScoreDialog } from './ScoreDialog';
 
 // The party (counterpart) pickers inputSelect and inputSelectV2 (spec 2, 3, 4, 5, 9).
 
-/** counterpartMultiple is not part of the parsed field config yet; a config carrying it is honoured. */
+/** counterpartMultiple (spec 4) is not in formFieldSchema yet, which drops it when parsing; a field object carrying it is honoured. */
 function counterpartMultiple(field: FormField): number | undefined {
   const value = (field as FormField & { counterpartMultiple?: unknown }).counterpartMultiple;
   return typeof value === 'number' ? value : undefined;
@@ -108,7 +108,7 @@ export function PartyPicker({ field, value, mode, onChange, onBlur }: FieldProps
 
   const detailLink = external && showsPartyDetailLink(services.organizationShare);
   const editing = mode === 'edit';
-  const label = (party: PartyValue) => party.name || formMessage('pleaseEnter', { name: field.name }).text;
+  const label = (party: PartyValue) => party.name || formMessageText(t, formMessage('pleaseEnter', { name: field.name }));
 
   return (
     <div className="party-picker" data-testid={`party-picker-${field.id}`} onBlur={editing ? onBlur : undefined}>
