@@ -2,11 +2,8 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AgentInformationField } from '../../../src-renderer/features/contract-form/fields/complex/agent/AgentInformationField';
-import type { FieldComponent } from '../../../src-renderer/features/contract-form/types';
 import { fakeServices, field, renderField } from './support';
 
-const Field = AgentInformationField as FieldComponent;
 const agentField = field({ id: 'ag', name: 'agent', type: 'agentInformation' });
 const lawyers = [
   { id: 'l1', name: 'Li Lei', lawFirmID: 'f1' },
@@ -22,7 +19,7 @@ afterEach(cleanup);
 
 describe('agent information', () => {
   it('lists law firms from one page of 100, then the lawyers of the chosen firms', async () => {
-    const view = renderField(Field, agentField, { services: services() });
+    const view = renderField(agentField, { services: services() });
     await userEvent.click(await screen.findByRole('checkbox', { name: 'King & Wood' }));
     expect(view.services.onlineCall).toHaveBeenCalledWith('lawFirmList', { query: { pageSize: 100, pageNum: 1 } });
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Li Lei' }));
@@ -32,24 +29,24 @@ describe('agent information', () => {
   });
 
   it("drops the lawyers of a firm no longer chosen", async () => {
-    const view = renderField(Field, agentField, { services: services(), value: { lawFirmIDList: ['f1', 'f2'], lawyerIDList: ['l1', 'l2'] } });
+    const view = renderField(agentField, { services: services(), value: { lawFirmIDList: ['f1', 'f2'], lawyerIDList: ['l1', 'l2'] } });
     await screen.findByRole('checkbox', { name: 'Han Mei' });
     await userEvent.click(screen.getByRole('checkbox', { name: 'Fangda' }));
     expect(view.value()).toEqual({ lawFirmIDList: ['f1'], lawyerIDList: ['l1'] });
   });
 
   it('says why when the law firms cannot be loaded offline', async () => {
-    renderField(Field, agentField, {});
+    renderField(agentField, {});
     expect((await screen.findByRole('status')).textContent).toContain('cannot be reached');
   });
 
   it('shows names in preview and locks the choices when disabled', async () => {
     const value = { lawFirmIDList: ['f2'], lawyerIDList: ['l2'] };
-    renderField(Field, agentField, { services: services(), value, mode: 'preview' });
+    renderField(agentField, { services: services(), value, mode: 'preview' });
     expect(await screen.findByText('Fangda')).toBeTruthy();
     expect(await screen.findByText('Han Mei')).toBeTruthy();
     cleanup();
-    renderField(Field, agentField, { services: services(), value, mode: 'disabled' });
+    renderField(agentField, { services: services(), value, mode: 'disabled' });
     expect(((await screen.findByRole('checkbox', { name: 'Fangda' })) as HTMLInputElement).disabled).toBe(true);
   });
 });

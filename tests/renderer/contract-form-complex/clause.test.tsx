@@ -1,27 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ClauseField } from '../../../src-renderer/features/contract-form/fields/complex/clause/ClauseField';
-import { fieldComponents } from '../../../src-renderer/features/contract-form/fields/registry';
-import type { FieldComponent, FieldProps } from '../../../src-renderer/features/contract-form/types';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Clause } from '../../../src-shared/domain/contract-forms';
 import type { ClauseValue } from '../../../src-shared/form/clause';
 import { field, renderField } from './support';
 
-const Field = ClauseField as FieldComponent;
 
-/** Stands in for the basic helper's text input, which the registry gets from another branch. */
-function TextStandIn({ field: f, value, mode, onChange }: FieldProps<string>) {
-  return <input aria-label={f.name} value={value ?? ''} disabled={mode !== 'edit'} onChange={(e) => onChange(e.currentTarget.value)} />;
-}
-const hadText = 'text' in fieldComponents;
-beforeAll(() => {
-  if (!hadText) fieldComponents.text = TextStandIn as FieldComponent;
-});
-afterAll(() => {
-  if (!hadText) delete fieldComponents.text;
-});
 afterEach(cleanup);
 
 const price = { id: 'price', name: 'unit price', type: 'text' as const, maxlength: 5, required: true };
@@ -36,22 +21,28 @@ const select = () => screen.getByRole('combobox', { name: 'payment clause statem
 
 describe('clause field', () => {
   it('auto-selects the only statement', async () => {
-    const view = renderField(Field, clauseField, { clauses: [payment(true, [payment(true).statementList[0]!])] });
+    const view = renderField(clauseField, { clauses: [payment(true, [payment(true).statementList[0]!])] });
     await waitFor(() => expect((view.value() as ClauseValue).statementId).toBe(1));
     expect((view.value() as ClauseValue).fieldList[0]!.positionName).toMatch(/^clause_price_\w+$/);
     expect([...select().options].map((o) => o.text)).toEqual(['pay on delivery']);
   });
 
+  it('leaves the choice alone outside edit mode', () => {
+    const view = renderField(clauseField, { clauses: [payment(true, [payment(true).statementList[0]!])], mode: 'preview' });
+    expect(view.value()).toBeUndefined();
+    expect(screen.getByText('--')).toBeTruthy();
+  });
+
   it("offers 'do not show this clause' (-1) when nullable with more than one statement", () => {
-    renderField(Field, clauseField, { clauses: [payment(true)] });
+    renderField(clauseField, { clauses: [payment(true)] });
     expect([...select().options].map((o) => o.text)).toEqual(['choose a statement', 'pay on delivery', 'nothing to say', 'do not show this clause']);
     cleanup();
-    renderField(Field, clauseField, { clauses: [payment(false)] });
+    renderField(clauseField, { clauses: [payment(false)] });
     expect([...select().options].map((o) => o.text)).not.toContain('do not show this clause');
   });
 
   it('renders the statement fields as sub-fields and composes the text at the bookmark', async () => {
-    const view = renderField(Field, clauseField, { clauses: [payment(true)] });
+    const view = renderField(clauseField, { clauses: [payment(true)] });
     await userEvent.selectOptions(select(), '1');
     const text = () => screen.getByRole('region', { name: 'clause text' });
     expect(text().textContent).toBe('Pay [unit price] on delivery.');
@@ -63,31 +54,32 @@ describe('clause field', () => {
   });
 
   it('inserts a blank paragraph for an empty statement', async () => {
-    renderField(Field, clauseField, { clauses: [payment(true)] });
+    renderField(clauseField, { clauses: [payment(true)] });
     await userEvent.selectOptions(select(), '2');
     expect(screen.getByRole('region', { name: 'clause text' }).textContent).toBe('(blank paragraph)');
   });
 
   it('skips insertion on template-approval pages', async () => {
-    renderField(Field, clauseField, { clauses: [payment(true)], templateApproval: true });
+    renderField(clauseField, { clauses: [payment(true)], templateApproval: true });
     await userEvent.selectOptions(select(), '1');
     expect(screen.getByRole('region', { name: 'clause text' }).textContent).toBe('(blank paragraph)');
   });
 
-  it('registers the clause sub-form validation with the engine', async () => {
-    const view = renderField(Field, clauseField, { clauses: [payment(true)] });
-    await userEvent.selectOptions(select(), '1');
-    await userEvent.type(screen.getByRole('textbox', { name: 'unit price' }), '1234567');
-    expect(view.issues().map((i) => i.message.text)).toEqual(['at most 5 characters']);
+  it('validates the sub-form with the engine: each field\'s rules and the required ones', async () => {
+    const value: ClauseValue = { statementId: 1, fieldList: [{ id: 'price', name: 'unit price', required: true, positionName: 'clause_price_t1' }], values: { clause_price_t1: '1234567' } };
+    const view = renderField(clauseField, { clauses: [payment(true)], value });
+    expect(view.issues().map((i) => [i.field, i.message.text])).toEqual([['cl1.clause_price_t1', 'at most 5 characters']]);
+    await userEvent.clear(screen.getByRole('textbox', { name: 'unit price' }));
+    expect(view.issues().map((i) => [i.field, i.message.text])).toEqual([['cl1.clause_price_t1', 'please enter unit price']]);
   });
 
   it('shows the chosen statement in preview and locks it when disabled', () => {
     const value: ClauseValue = { statementId: -1, fieldList: [], values: {} };
-    renderField(Field, clauseField, { clauses: [payment(true)], value, mode: 'preview' });
+    renderField(clauseField, { clauses: [payment(true)], value, mode: 'preview' });
     expect(screen.getByText('do not show this clause')).toBeTruthy();
     expect(screen.queryByRole('combobox')).toBeNull();
     cleanup();
-    renderField(Field, clauseField, { clauses: [payment(true)], value, mode: 'disabled' });
+    renderField(clauseField, { clauses: [payment(true)], value, mode: 'disabled' });
     expect(select().disabled).toBe(true);
   });
 });

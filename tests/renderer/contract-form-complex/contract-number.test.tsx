@@ -2,11 +2,8 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ContractNumberField } from '../../../src-renderer/features/contract-form/fields/complex/contract-number/ContractNumberField';
-import type { FieldComponent } from '../../../src-renderer/features/contract-form/types';
 import { fakeServices, field, renderField } from './support';
 
-const Field = ContractNumberField as FieldComponent;
 const numberField = field({ id: 'n', name: 'contract number', type: 'contractNumber' });
 const rule = { id: 'r1', format: 'CG-20261121-0001', conditionType: 0 as const, values: [], referenceFields: [] };
 const automatic = (isNumberEditor: boolean) => ({ refreshedAt: null, templates: [], contractTypes: [], numberingPreview: [rule], isNumberEditor });
@@ -16,14 +13,14 @@ afterEach(cleanup);
 
 describe('contract number', () => {
   it('is editable when no automatic rule applies', async () => {
-    const view = renderField(Field, numberField, { value: '' });
+    const view = renderField(numberField, { value: '' });
     await userEvent.type(input(), 'HT-1');
     expect(view.value()).toBe('HT-1');
     expect(screen.queryByRole('button', { name: 'auto-numbering rules' })).toBeNull();
   });
 
   it('is locked with the rule preview popover (400 wide) when automatic and the user is no number editor', async () => {
-    renderField(Field, numberField, { services: fakeServices({ catalogue: automatic(false) }) });
+    renderField(numberField, { services: fakeServices({ catalogue: automatic(false) }) });
     expect(input().disabled).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'auto-numbering rules' }));
     const preview = await screen.findByText('CG-20261121-0001');
@@ -31,13 +28,13 @@ describe('contract number', () => {
   });
 
   it('stays editable for number editors even when automatic', () => {
-    renderField(Field, numberField, { services: fakeServices({ catalogue: automatic(true) }) });
+    renderField(numberField, { services: fakeServices({ catalogue: automatic(true) }) });
     expect(input().disabled).toBe(false);
     expect(screen.queryByRole('button', { name: 'auto-numbering rules' })).toBeNull();
   });
 
   it('asks for the number before checking duplicates', async () => {
-    const view = renderField(Field, numberField, { value: ' ' });
+    const view = renderField(numberField, { value: ' ' });
     await userEvent.click(screen.getByRole('button', { name: 'check duplicates' }));
     expect(screen.getByRole('alert').textContent).toBe('please enter the number');
     expect(view.services.onlineCall).not.toHaveBeenCalled();
@@ -45,7 +42,7 @@ describe('contract number', () => {
 
   it('opens the duplicate-number dialog with a view link per contract', async () => {
     const services = fakeServices({}, { contractNumberCheckDuplicate: () => ({ list: [{ contractNumber: 'HT-1', contractList: [{ id: 'c9', name: 'Supply' }] }] }) });
-    renderField(Field, numberField, { services, value: 'HT-1', contractId: 'c1' });
+    renderField(numberField, { services, value: 'HT-1', contractId: 'c1' });
     await userEvent.click(screen.getByRole('button', { name: 'check duplicates' }));
     expect(await screen.findByText('this number duplicates the following contract numbers')).toBeTruthy();
     expect(services.onlineCall).toHaveBeenCalledWith('contractNumberCheckDuplicate', { query: { contractNumber: 'HT-1', excludeId: 'c1' } });
@@ -58,7 +55,7 @@ describe('contract number', () => {
   it('titles the dialog for no duplicates and for all numbers', async () => {
     const answer = vi.fn(() => ({ list: [] as unknown[] }));
     const services = fakeServices({}, { contractNumberCheckDuplicate: answer });
-    renderField(Field, numberField, { services, value: 'HT-2' });
+    renderField(numberField, { services, value: 'HT-2' });
     await userEvent.click(screen.getByRole('button', { name: 'check duplicates' }));
     expect(await screen.findByText('no duplicates found yet')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'I know' }));
@@ -69,17 +66,17 @@ describe('contract number', () => {
   });
 
   it('says the check runs when online while offline', async () => {
-    renderField(Field, numberField, { value: 'HT-1' });
+    renderField(numberField, { value: 'HT-1' });
     await userEvent.click(screen.getByRole('button', { name: 'check duplicates' }));
     expect((await screen.findByRole('alert')).textContent).toBe('the duplicate check runs when the app is online');
   });
 
   it('shows the number as text in preview and locks it when disabled', () => {
-    renderField(Field, numberField, { value: 'HT-7', mode: 'preview' });
+    renderField(numberField, { value: 'HT-7', mode: 'preview' });
     expect(screen.getByText('HT-7')).toBeTruthy();
     expect(screen.queryByRole('textbox')).toBeNull();
     cleanup();
-    renderField(Field, numberField, { value: 'HT-7', mode: 'disabled' });
+    renderField(numberField, { value: 'HT-7', mode: 'disabled' });
     expect(input().disabled).toBe(true);
     expect(screen.queryByRole('button', { name: 'check duplicates' })).toBeNull();
   });

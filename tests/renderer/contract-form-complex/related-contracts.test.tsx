@@ -2,11 +2,8 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RelatedContractsField } from '../../../src-renderer/features/contract-form/fields/complex/related-contracts/RelatedContractsField';
-import type { FieldComponent } from '../../../src-renderer/features/contract-form/types';
 import { fakeServices, field, renderField } from './support';
 
-const Field = RelatedContractsField as FieldComponent;
 const relatedField = field({ id: 'rc', name: 'related contracts', type: 'relatedContracts', options: [{ id: 1, name: 'supplement' }, { id: 2, name: 'framework' }] });
 const services = () => fakeServices({}, { contractsForRelated: () => ({ list: [{ id: 'c1', name: 'Supply 2026' }, { id: 'c2', name: 'Framework 2025' }] }) });
 
@@ -14,7 +11,7 @@ afterEach(cleanup);
 
 describe('related contracts', () => {
   it('builds a group from the candidates and asks for at least two contracts', async () => {
-    const view = renderField(Field, relatedField, { services: services(), value: [] });
+    const view = renderField(relatedField, { services: services(), value: [] });
     expect(view.services.onlineCall).toHaveBeenCalledWith('contractsForRelated', { query: { relationType: 3, type: 1 } });
     await userEvent.click(screen.getByRole('button', { name: 'add a relation group' }));
     expect(screen.getByText('related contracts must contain at least two items')).toBeTruthy();
@@ -28,17 +25,17 @@ describe('related contracts', () => {
   });
 
   it('flags a row without a contract or relationship', async () => {
-    renderField(Field, relatedField, { services: services(), value: [{ relationType: 3, relatedContracts: [{ contractName: 'Supply 2026', relationshipID: 1 }] }] });
+    renderField(relatedField, { services: services(), value: [{ relationType: 3, relatedContracts: [{ contractName: 'Supply 2026', relationshipID: 1 }] }] });
     await userEvent.click(screen.getByRole('button', { name: 'add a related contract' }));
     expect(screen.getByRole('alert').textContent).toBe('each related contract needs a contract name and a relationship');
   });
 
   it('lists the groups in preview and locks them when disabled', () => {
     const value = [{ relationType: 3, relatedContracts: [{ contractName: 'A', relationshipID: 1 }, { contractName: 'B', relationshipID: 2 }] }];
-    renderField(Field, relatedField, { services: services(), value, mode: 'preview' });
+    renderField(relatedField, { services: services(), value, mode: 'preview' });
     expect(screen.getByText('A (supplement)、B (framework)')).toBeTruthy();
     cleanup();
-    renderField(Field, relatedField, { services: services(), value, mode: 'disabled' });
+    renderField(relatedField, { services: services(), value, mode: 'disabled' });
     expect((screen.getByRole('combobox', { name: 'contract 1.1' }) as HTMLSelectElement).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: 'add a relation group' })).toBeNull();
   });

@@ -2,12 +2,10 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SheetTableField, type SheetTableValue } from '../../../src-renderer/features/contract-form/fields/complex/sheet/SheetTableField';
-import type { FieldComponent } from '../../../src-renderer/features/contract-form/types';
+import type { SheetTableValue } from '../../../src-renderer/features/contract-form/fields/complex/sheet/SheetTableField';
 import type { SheetColumn } from '../../../src-shared/form/performance-sheet';
 import { field, renderField } from './support';
 
-const Field = SheetTableField as FieldComponent;
 const sheetField = field({ id: 'sh', name: 'performance plan', type: 'sheetTable' });
 const columns: SheetColumn[] = [
   { id: 'index', name: 'index', type: 'index' },
@@ -23,7 +21,7 @@ afterEach(cleanup);
 
 describe('performance sheet table', () => {
   it("adds rows with '+增加一行' numbered max + 1 and keeps the last row undeletable", async () => {
-    const view = renderField(Field, sheetField, { value: sheet([[3, 't3', 'deliver', null, { kind: 'date', date: '2026-12-01' }]]) });
+    const view = renderField(sheetField, { value: sheet([[3, 't3', 'deliver', null, { kind: 'date', date: '2026-12-01' }]]) });
     expect((within(rows()[0]!).getByRole('button', { name: 'delete' }) as HTMLButtonElement).disabled).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: '+增加一行' }));
     expect((view.value() as SheetTableValue).rows[1]).toEqual([4, null, null, null, null]);
@@ -33,7 +31,7 @@ describe('performance sheet table', () => {
   });
 
   it('shows the column placeholders and the required mark', () => {
-    renderField(Field, sheetField, { value: sheet([[1, null, '', null, null]]) });
+    renderField(sheetField, { value: sheet([[1, null, '', null, null]]) });
     expect(screen.getByPlaceholderText('please fill in performance content')).toBeTruthy();
     expect(screen.getByPlaceholderText('please enter payment amount')).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: 'performance content' }).textContent).toBe('performance content *');
@@ -41,7 +39,7 @@ describe('performance sheet table', () => {
   });
 
   it("checks value ranges with 'value range invalid' and asks for the time the user chose", async () => {
-    const view = renderField(Field, sheetField, { value: sheet([[1, null, 'deliver', null, null]]) });
+    const view = renderField(sheetField, { value: sheet([[1, null, 'deliver', null, null]]) });
     await userEvent.type(screen.getByRole('textbox', { name: 'receivable amount' }), '2000');
     expect(screen.getByText('value range invalid')).toBeTruthy();
     expect(screen.getByText('please enter date time')).toBeTruthy();
@@ -58,19 +56,19 @@ describe('performance sheet table', () => {
   });
 
   it('opens the full-screen dialog at 50% or 85% by column count', async () => {
-    renderField(Field, sheetField, { value: sheet([[1, null, 'a', null, null]]) });
+    renderField(sheetField, { value: sheet([[1, null, 'a', null, null]]) });
     await userEvent.click(screen.getByRole('button', { name: 'full screen' }));
     expect(screen.getByRole('dialog').style.width).toBe('50%');
     await userEvent.click(screen.getByRole('button', { name: 'close' }));
     cleanup();
     const wide = Array.from({ length: 7 }, (_, i): SheetColumn => ({ id: `c${i}`, name: `column ${i}`, type: 'text' }));
-    renderField(Field, sheetField, { value: { columns: wide, rows: [wide.map(() => 'x')] } });
+    renderField(sheetField, { value: { columns: wide, rows: [wide.map(() => 'x')] } });
     await userEvent.click(screen.getByRole('button', { name: 'full screen' }));
     expect(screen.getByRole('dialog').style.width).toBe('85%');
   });
 
   it('shows a field-details button while hidden in preview, then the read-only table', async () => {
-    renderField(Field, sheetField, { value: sheet([[1, 't1', 'deliver', { amount: 123456, unit: 'CNY' }, { kind: 'date', date: '2026-12-01' }]]), mode: 'preview' });
+    renderField(sheetField, { value: sheet([[1, 't1', 'deliver', { amount: 123456, unit: 'CNY' }, { kind: 'date', date: '2026-12-01' }]]), mode: 'preview' });
     expect(screen.queryByRole('table')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'field details' }));
     expect(screen.getByText('1,234.56 CNY')).toBeTruthy();
@@ -80,7 +78,7 @@ describe('performance sheet table', () => {
   });
 
   it('locks every cell when disabled', () => {
-    renderField(Field, sheetField, { value: sheet([[1, null, 'deliver', null, null]]), mode: 'disabled' });
+    renderField(sheetField, { value: sheet([[1, null, 'deliver', null, null]]), mode: 'disabled' });
     expect(screen.getByText('deliver')).toBeTruthy();
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.queryByRole('button', { name: 'delete' })).toBeNull();

@@ -1,19 +1,17 @@
 import { render } from '@testing-library/react';
-import { useState, type ReactElement } from 'react';
+import { createRef, useState } from 'react';
 import { vi } from 'vitest';
 import type { FormMode } from '../../../src-shared/domain/enums';
 import type { Clause } from '../../../src-shared/domain/contract-forms';
 import { formFieldSchema, type FormField, type FormFieldInput } from '../../../src-shared/form/field-config';
 import { initI18n } from '../../../src-renderer/i18n/i18n';
-import {
-  ComplexFieldsContext,
-  type ComplexFieldsContextValue,
-  type FieldValidator,
-} from '../../../src-renderer/features/contract-form/fields/complex/services';
-import type { FieldComponent, FieldProps, FormServices } from '../../../src-renderer/features/contract-form/types';
+import { ContractForm } from '../../../src-renderer/features/contract-form/ContractForm';
+import { FormServicesProvider } from '../../../src-renderer/features/contract-form/FormServicesContext';
+import { ComplexFieldsProvider } from '../../../src-renderer/features/contract-form/fields/complex/services';
+import type { ContractFormHandle, FormServices } from '../../../src-renderer/features/contract-form/types';
 
-// Component-test support: English texts, fake FormServices and a one-field form that keeps the
-// value and the registered validators as the engine would.
+// Component-test support: English texts, fake FormServices, and one field rendered by the engine
+// (ContractForm) through the registry, so registration and validators are exercised as in a screen.
 
 initI18n('en');
 
@@ -43,15 +41,6 @@ export function field(input: Partial<FormFieldInput> & Pick<FormFieldInput, 'typ
   return formFieldSchema.parse({ id: 'f', name: 'party', ...input });
 }
 
-export interface Rendered {
-  services: FormServices;
-  validators: Map<string, FieldValidator>;
-  /** The value the field last reported. */
-  value(): unknown;
-  /** The registered validators' issues for the current value. */
-  issues(): ReturnType<FieldValidator>;
-}
-
 interface Options {
   value?: unknown;
   mode?: FormMode;
@@ -59,51 +48,42 @@ interface Options {
   clauses?: readonly Clause[];
   templateApproval?: boolean;
   contractId?: string | null;
-  error?: string | null;
-  values?: Record<string, unknown>;
 }
 
-export function renderField(Component: FieldComponent, formField: FormField, options: Options = {}) {
+/** One field inside the engine's ContractForm, as a screen hosts it. */
+export function renderField(formField: FormField, options: Options = {}) {
   const services = options.services ?? fakeServices();
-  const validators = new Map<string, FieldValidator>();
+  const ref = createRef<ContractFormHandle>();
   let current: unknown = options.value;
-  const context: ComplexFieldsContextValue = {
-    services,
-    clauses: options.clauses ?? [],
-    templateApproval: options.templateApproval ?? false,
-    contractId: options.contractId === undefined ? 'c1' : options.contractId,
-    registerValidator(fieldId, validator) {
-      validators.set(fieldId, validator);
-      return () => validators.delete(fieldId);
-    },
-  };
-  const Typed = Component as unknown as (props: FieldProps<unknown>) => ReactElement;
   function Harness() {
-    const [value, setValue] = useState<unknown>(options.value);
+    const [values, setValues] = useState<Record<string, unknown>>(options.value === undefined ? {} : { [formField.id]: options.value });
     return (
-      <Typed
-        field={formField}
-        value={value}
+      <ContractForm
+        ref={ref}
+        fields={[formField]}
         mode={options.mode ?? 'edit'}
-        error={options.error ?? null}
-        values={{ ...options.values, [formField.id]: value }}
-        onChange={(next) => {
-          current = next;
-          setValue(next);
+        values={values}
+        onValuesChange={(next) => {
+          current = next[formField.id];
+          setValues(next);
         }}
       />
     );
   }
   const result = render(
-    <ComplexFieldsContext.Provider value={context}>
-      <Harness />
-    </ComplexFieldsContext.Provider>,
+    <FormServicesProvider services={services}>
+      <ComplexFieldsProvider clauses={options.clauses ?? []} templateApproval={options.templateApproval ?? false} contractId={options.contractId === undefined ? 'c1' : options.contractId}>
+        <Harness />
+      </ComplexFieldsProvider>
+    </FormServicesProvider>,
   );
-  const rendered: Rendered = {
+  return {
+    ...result,
     services,
-    validators,
+    /** The value the field last reported. */
     value: () => current,
-    issues: () => validators.get(formField.id)?.({ ...options.values, [formField.id]: current }) ?? [],
+    /** Every issue the engine's validation finds now (field rules and registered validators). */
+    issues: () => ref.current?.issues() ?? [],
+    submit: () => ref.current!.submit(),
   };
-  return { ...result, ...rendered };
 }

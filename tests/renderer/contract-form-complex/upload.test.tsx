@@ -2,11 +2,9 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { UploadField } from '../../../src-renderer/features/contract-form/fields/complex/upload/UploadField';
-import type { FieldComponent, FormServices } from '../../../src-renderer/features/contract-form/types';
+import type { FormServices } from '../../../src-renderer/features/contract-form/types';
 import { fakeServices, field, renderField } from './support';
 
-const Field = UploadField as FieldComponent;
 const uploadField = field({ id: 'u', name: 'attachment', type: 'upload' });
 const pdf = (name = 'a.pdf', type = 'application/pdf', size = 10) => new File([new Uint8Array(size)], name, { type });
 const picker = () => screen.getByLabelText('attachment') as HTMLInputElement;
@@ -31,7 +29,7 @@ afterEach(() => {
 describe('upload field', () => {
   it('goes idle → uploading with progress → success with view, edit and delete', async () => {
     const { upload, calls } = pendingUpload();
-    const view = renderField(Field, uploadField, { services: fakeServices({ upload }) });
+    const view = renderField(uploadField, { services: fakeServices({ upload }) });
     expect(screen.getByRole('button', { name: 'choose a file or drop it here' })).toBeTruthy();
     await userEvent.upload(picker(), pdf());
     expect(screen.getByRole('status').textContent).toContain('uploading a.pdf');
@@ -51,7 +49,7 @@ describe('upload field', () => {
   it('cancels an upload back to idle without logging', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { upload } = pendingUpload();
-    renderField(Field, uploadField, { services: fakeServices({ upload }) });
+    renderField(uploadField, { services: fakeServices({ upload }) });
     await userEvent.upload(picker(), pdf());
     await userEvent.click(screen.getByRole('button', { name: 'cancel' }));
     expect(screen.getByRole('button', { name: 'choose a file or drop it here' })).toBeTruthy();
@@ -61,7 +59,7 @@ describe('upload field', () => {
   it('shows upload failed with re-upload, logs the exception, and re-uploads', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { upload, calls } = pendingUpload();
-    const view = renderField(Field, uploadField, { services: fakeServices({ upload }) });
+    const view = renderField(uploadField, { services: fakeServices({ upload }) });
     await userEvent.upload(picker(), pdf());
     await act(async () => calls[0]!.reject(new Error('network down')));
     expect(screen.getByRole('alert').textContent).toBe('upload failed');
@@ -73,7 +71,7 @@ describe('upload field', () => {
   });
 
   it('refuses unsupported formats, oversized files and mislabelled files', async () => {
-    const view = renderField(Field, uploadField, {});
+    const view = renderField(uploadField, {});
     fireEvent.change(picker(), { target: { files: [pdf('run.exe', '')] } });
     expect(screen.getByRole('alert').textContent).toBe('the current file format is not supported');
     fireEvent.change(picker(), { target: { files: [pdf('big.pdf', 'application/pdf', 20 * 1024 * 1024 + 1)] } });
@@ -84,7 +82,7 @@ describe('upload field', () => {
   });
 
   it('takes one dropped file at a time', async () => {
-    const view = renderField(Field, uploadField, {});
+    const view = renderField(uploadField, {});
     const zone = screen.getByTestId('upload-u');
     fireEvent.drop(zone, { dataTransfer: { files: [pdf('a.pdf'), pdf('b.pdf')] } });
     expect(screen.getByRole('alert').textContent).toBe('only one file can be uploaded at a time');
@@ -96,7 +94,7 @@ describe('upload field', () => {
   it('offers only view in preview and disabled modes', () => {
     const value = { id: 'f1', name: 'a.pdf', file: '/files/f1' };
     for (const mode of ['preview', 'disabled'] as const) {
-      renderField(Field, uploadField, { value, mode });
+      renderField(uploadField, { value, mode });
       expect(screen.getByText('a.pdf')).toBeTruthy();
       expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['view']);
       cleanup();

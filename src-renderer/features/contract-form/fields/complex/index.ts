@@ -20,3 +20,6 @@ export const complexFields: Partial<Record<FieldType, FieldComponent>> = {
   upload: UploadField as FieldComponent,
   customAttachment: UploadField as FieldComponent,
 };
+
+/** The contract detail's cooperation-information table (not a field type: the detail screen places it). */
+export { CooperationInfoTable } from './cooperation/CooperationInfoTable';

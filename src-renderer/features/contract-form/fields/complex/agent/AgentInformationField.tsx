@@ -40,7 +40,7 @@ function useOnlineList<T>(endpoint: 'lawFirmList' | 'lawyersByLawFirms', query: 
   return state.key === key ? state.load : { status: 'loading' };
 }
 
-export function AgentInformationField({ field, value, mode, error, onChange }: FieldProps<AgentValue>) {
+export function AgentInformationField({ field, value, mode, onChange }: FieldProps<AgentValue>) {
   const { t } = useTranslation();
   const agent = value ?? emptyAgent;
   const firmIds = agent.lawFirmIDList;
@@ -102,7 +102,6 @@ export function AgentInformationField({ field, value, mode, error, onChange }: F
           ))}
         </FormGroup>
       )}
-      {error && <p className="form-field__error" role="alert">{error}</p>}
     </div>
   );
 }

@@ -14,6 +14,7 @@ import {
 import { formFieldSchema, type Clause, type FormField } from '../../../../../../src-shared/form/field-config';
 import type { FormIssue } from '../../../../../../src-shared/form/messages';
 import { validateField } from '../../../../../../src-shared/form/validation';
+import { fieldInputId } from '../../../ids';
 import type { FieldComponent, FieldProps } from '../../../types';
 import { fieldComponents } from '../../registry';
 import { useFormClauses, useRegisterValidator } from '../services';
@@ -70,7 +71,7 @@ export function ClauseField(props: FieldProps<ClauseValue>) {
   return <ClauseEditor {...props} clause={clause} />;
 }
 
-function ClauseEditor({ field, value, mode, error, onChange, clause }: FieldProps<ClauseValue> & { clause: ClauseConfig }) {
+function ClauseEditor({ field, value, mode, onChange, clause }: FieldProps<ClauseValue> & { clause: ClauseConfig }) {
   const { t } = useTranslation();
   const { templateApproval } = useFormClauses();
   const formClause = toFormClause(clause);
@@ -80,9 +81,9 @@ function ClauseEditor({ field, value, mode, error, onChange, clause }: FieldProp
 
   useRegisterValidator(field.id, (values) => clauseSubFormIssues(clause, field.id, values[field.id]));
 
-  // A clause with exactly one statement has it chosen from the start (spec 4).
+  // A clause with exactly one statement has it chosen from the start (spec 4), where the form is edited.
   useEffect(() => {
-    if (value?.statementId == null && autoSelected !== null) {
+    if (mode === 'edit' && value?.statementId == null && autoSelected !== null) {
       const chosen = chooseStatement(formClause, autoSelected, clausePositionPrefix, randomToken);
       if (chosen) onChange({ ...chosen, values: {} });
     }
@@ -107,6 +108,7 @@ function ClauseEditor({ field, value, mode, error, onChange, clause }: FieldProp
         <p>{selectedId === null ? '--' : statementName(selectedId)}</p>
       ) : (
         <HTMLSelect
+          id={fieldInputId(field.id)}
           aria-label={`${field.name} ${t('contractFormComplex.clause.statement')}`}
           disabled={mode === 'disabled'}
           value={selectedId ?? ''}
@@ -119,10 +121,10 @@ function ClauseEditor({ field, value, mode, error, onChange, clause }: FieldProp
       )}
       {value &&
         subFields.map(({ config, Component, positionName }) => (
-          <FormGroup key={positionName} label={config.name}>
+          <FormGroup key={positionName} label={config.name} labelFor={fieldInputId(positionName)}>
             <SubField
               Component={Component}
-              field={config}
+              field={{ ...config, id: positionName }}
               mode={mode}
               value={value.values[positionName]}
               values={value.values}
@@ -131,7 +133,6 @@ function ClauseEditor({ field, value, mode, error, onChange, clause }: FieldProp
           </FormGroup>
         ))}
       {value && <ClauseText clause={clause} field={field} value={value} statements={formClause} templateApproval={templateApproval} />}
-      {error && <p className="form-field__error" role="alert">{error}</p>}
     </div>
   );
 }

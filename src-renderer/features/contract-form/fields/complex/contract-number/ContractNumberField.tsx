@@ -16,9 +16,10 @@ import {
   type DuplicateDialog,
 } from '../../../../../../src-shared/form/contract-number';
 import { duplicateResultSchema } from '../../../../../../src-shared/form/field-config';
-import type { FormMessage } from '../../../../../../src-shared/form/messages';
+import { formMessage, type FormMessage } from '../../../../../../src-shared/form/messages';
+import { fieldInputId } from '../../../ids';
 import type { FieldProps } from '../../../types';
-import { callFailureText, formText, useContractId, useFormServices } from '../services';
+import { callFailureText, formMessageText, useContractId, useFormServices } from '../services';
 
 // The contract number (spec 2 "Dialogs", spec 4 "Contract number", spec 5): typed by number
 // editors or when no automatic rule applies, otherwise given by the rules the popover previews;
@@ -38,7 +39,7 @@ function checkQuery(request: DuplicateCheckRequest, excludeId: string | null): R
   return excludeId ? { ...base, excludeId } : base;
 }
 
-export function ContractNumberField({ field, value, mode, error, onChange, onBlur }: FieldProps<string>) {
+export function ContractNumberField({ field, value, mode, onChange, onBlur }: FieldProps<string>) {
   const { t } = useTranslation();
   const services = useFormServices();
   const contractId = useContractId();
@@ -55,7 +56,8 @@ export function ContractNumberField({ field, value, mode, error, onChange, onBlu
       (answer) => {
         setChecking(false);
         const parsed = duplicateResultsSchema.safeParse(answer);
-        setDialog(duplicateDialog(request, parsed.success ? parsed.data.list : []));
+        if (parsed.success) setDialog(duplicateDialog(request, parsed.data.list));
+        else setMessage(formMessage('noData'));
       },
       (failure: unknown) => {
         setChecking(false);
@@ -73,10 +75,11 @@ export function ContractNumberField({ field, value, mode, error, onChange, onBlu
 
   if (mode === 'preview') return <span data-testid={`contract-number-${field.id}`}>{value || '--'}</span>;
 
-  const shown = message === null ? error : typeof message === 'string' ? message : formText(t, message);
+  const shown = message === null ? null : typeof message === 'string' ? message : formMessageText(t, message);
   return (
     <div className="contract-number">
       <InputGroup
+        id={fieldInputId(field.id)}
         aria-label={field.name}
         value={value ?? ''}
         disabled={!editable}

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { externalDetailSchema } from '../../../../../../src-shared/api/counterparties';
 import type { PartyValue } from '../../../../../../src-shared/form/field-config';
 import { partyDetailId } from '../../../../../../src-shared/form/parties';
-import { callFailureText, formText, useFormServices } from '../services';
+import { callFailureText, formMessageText, useFormServices } from '../services';
 
 type ExternalDetail = z.infer<typeof externalDetailSchema>;
 type Loaded = { status: 'loading' } | { status: 'loaded'; detail: ExternalDetail } | { status: 'failed'; text: string };
@@ -18,7 +18,7 @@ export function PartyDetailDialog({ party, onClose }: { party: PartyValue; onClo
     <Dialog isOpen onClose={onClose} title={party.name || t('form.partyDetail')} style={{ width: 600 }}>
       <DialogBody>
         <h4>{t('form.partyDetail')}</h4>
-        {id.ok ? <ExternalDetailPanel id={String(id.value)} /> : <p role="status">{formText(t, id.message)}</p>}
+        {id.ok ? <ExternalDetailPanel id={String(id.value)} /> : <p role="status">{formMessageText(t, id.message)}</p>}
       </DialogBody>
     </Dialog>
   );

@@ -17,14 +17,15 @@ import {
   showsPartyDetailLink,
   validateRequiredParty,
 } from '../../../../../../src-shared/form/parties';
+import { fieldInputId } from '../../../ids';
 import type { FieldProps } from '../../../types';
-import { callFailureText, formText, useFormServices, useRegisterValidator } from '../services';
+import { callFailureText, formMessageText, useFormServices, useRegisterValidator } from '../services';
 import { PartyDetailDialog } from './PartyDetailDialog';
 import { ScoreDialog } from './ScoreDialog';
 
 // The party (counterpart) pickers inputSelect and inputSelectV2 (spec 2, 3, 4, 5, 9).
 
-/** counterpartMultiple is not part of the parsed field config yet; a config carrying it is honoured. */
+/** counterpartMultiple (spec 4) is not in formFieldSchema yet, which drops it when parsing; a field object carrying it is honoured. */
 function counterpartMultiple(field: FormField): number | undefined {
   const value = (field as FormField & { counterpartMultiple?: unknown }).counterpartMultiple;
   return typeof value === 'number' ? value : undefined;
@@ -42,7 +43,7 @@ export function partyIssues(field: FormField, value: unknown): FormIssue[] {
 
 type SearchState = { status: 'idle' } | { status: 'searching' } | { status: 'done'; results: PartyValue[] } | { status: 'failed'; text: string };
 
-export function PartyPicker({ field, value, mode, error, onChange, onBlur }: FieldProps<PartyValue[]>) {
+export function PartyPicker({ field, value, mode, onChange, onBlur }: FieldProps<PartyValue[]>) {
   const { t } = useTranslation();
   const services = useFormServices();
   const parties = value ?? [];
@@ -95,11 +96,6 @@ export function PartyPicker({ field, value, mode, error, onChange, onBlur }: Fie
     add(party);
   }
 
-  function blur() {
-    setMessage(validateRequiredParty(field, parties));
-    onBlur?.();
-  }
-
   function rename(at: number, name: string) {
     onChange(parties.map((p, i) => (i === at ? { ...p, name } : p)));
   }
@@ -110,20 +106,19 @@ export function PartyPicker({ field, value, mode, error, onChange, onBlur }: Fie
     setScoring(true);
   }
 
-  const shown = message ? formText(t, message) : error;
   const detailLink = external && showsPartyDetailLink(services.organizationShare);
   const editing = mode === 'edit';
-  const label = (party: PartyValue) => party.name || formMessage('pleaseEnter', { name: field.name }).text;
+  const label = (party: PartyValue) => party.name || formMessageText(t, formMessage('pleaseEnter', { name: field.name }));
 
   return (
-    <div className="party-picker" data-testid={`party-picker-${field.id}`} onBlur={editing ? blur : undefined}>
+    <div className="party-picker" data-testid={`party-picker-${field.id}`} onBlur={editing ? onBlur : undefined}>
       {parties.length === 0 && mode !== 'edit' && <span className="party-picker__empty">--</span>}
       {parties.map((party, at) =>
         editing && party.id === newPartyId ? (
           <InputGroup
             key={`new-${at}`}
             aria-label={t('contractFormComplex.parties.newPartyName')}
-            placeholder={formText(t, formMessage('pleaseEnter', { name: field.name }))}
+            placeholder={formMessageText(t, formMessage('pleaseEnter', { name: field.name }))}
             value={party.name}
             onValueChange={(name) => rename(at, name)}
             rightElement={<Button variant="minimal" icon="cross" aria-label={t('form.delete')} onClick={() => change(parties.filter((_, i) => i !== at))} />}
@@ -146,8 +141,9 @@ export function PartyPicker({ field, value, mode, error, onChange, onBlur }: Fie
       )}
       {mode !== 'preview' && (
         <InputGroup
+          id={fieldInputId(field.id)}
           aria-label={field.name}
-          placeholder={field.placeholder ?? formText(t, formMessage('pleaseEnter', { name: field.name }))}
+          placeholder={field.placeholder ?? formMessageText(t, formMessage('pleaseEnter', { name: field.name }))}
           value={typed}
           disabled={!editing}
           onValueChange={type}
@@ -175,7 +171,7 @@ export function PartyPicker({ field, value, mode, error, onChange, onBlur }: Fie
       {external && (
         <Button variant="minimal" icon="star" text={t('contractFormComplex.score.open')} disabled={mode === 'disabled'} onClick={openScore} />
       )}
-      {shown && <p className="form-field__error" role="alert">{shown}</p>}
+      {message && <p className="form-field__error" role="alert">{formMessageText(t, message)}</p>}
       {detailOf && <PartyDetailDialog party={detailOf} onClose={() => setDetailOf(null)} />}
       {scoring && <ScoreDialog onClose={() => setScoring(false)} onSaved={setNotice} />}
       {notice && <p role="status">{notice}</p>}

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { RelationGroup } from '../../../../../../src-shared/form/field-config';
 import { validateRelatedContracts } from '../../../../../../src-shared/form/related-contracts';
 import type { FieldProps } from '../../../types';
-import { callFailureText, formText, useFormServices } from '../services';
+import { callFailureText, formMessageText, useFormServices } from '../services';
 
 // Related contracts (spec 3, spec 5, spec 7): relation groups of at least two contracts each,
 // chosen from the contracts the server offers for relating; the relationship of each comes from
@@ -17,7 +17,7 @@ export const relatedCandidatesQuery = { relationType: 3, type: 1 } as const;
 const candidatesAnswer = z.object({ list: z.array(z.object({ id: z.string(), name: z.string() })) });
 type Candidates = { status: 'loading' } | { status: 'loaded'; names: string[] } | { status: 'failed'; text: string };
 
-export function RelatedContractsField({ field, value, mode, error, onChange }: FieldProps<RelationGroup[]>) {
+export function RelatedContractsField({ field, value, mode, onChange }: FieldProps<RelationGroup[]>) {
   const { t } = useTranslation();
   const services = useFormServices();
   const groups = value ?? [];
@@ -98,7 +98,7 @@ export function RelatedContractsField({ field, value, mode, error, onChange }: F
                     onClick={() => updateGroup(g, { ...group, relatedContracts: group.relatedContracts.filter((_, i) => i !== r) })}
                   />
                 )}
-                {message && <span role="alert">{formText(t, message.message)}</span>}
+                {message && <span role="alert">{formMessageText(t, message.message)}</span>}
               </div>
             );
           })}
@@ -113,7 +113,7 @@ export function RelatedContractsField({ field, value, mode, error, onChange }: F
               <Button variant="minimal" text={t('contractFormComplex.relatedContracts.removeGroup')} onClick={() => change(groups.filter((_, i) => i !== g))} />
             </>
           )}
-          {groupMessage(g) && <p role="alert">{formText(t, groupMessage(g)!.message)}</p>}
+          {groupMessage(g) && <p role="alert">{formMessageText(t, groupMessage(g)!.message)}</p>}
         </fieldset>
       ))}
       {editing && (
@@ -123,7 +123,6 @@ export function RelatedContractsField({ field, value, mode, error, onChange }: F
           onClick={() => change([...groups, { relationType: relatedCandidatesQuery.relationType, relatedContracts: [{ contractName: '', relationshipID: 0 }] }])}
         />
       )}
-      {error && <p className="form-field__error" role="alert">{error}</p>}
     </div>
   );
 }

@@ -24,7 +24,7 @@ import {
 } from '../../../../../../src-shared/form/performance-sheet';
 import { textMaxLength } from '../../../../../../src-shared/form/validation';
 import type { FieldProps } from '../../../types';
-import { formText, useRegisterValidator } from '../services';
+import { formMessageText, useRegisterValidator } from '../services';
 
 // The performance sheet table, field type sheetTable (spec 2 "Performance sheet table", spec 3
 // "Performance sheet", spec 5 "Performance sheet and task forms"). The field config has no place
@@ -44,7 +44,7 @@ export function sheetIssues(fieldId: string, value: unknown): FormIssue[] {
   return validateSheet(sheet.columns, sheet.rows).map((issue) => ({ ...issue, field: `${fieldId}.${issue.field}` }));
 }
 
-export function SheetTableField({ field, value, mode, error, onChange }: FieldProps<SheetTableValue>) {
+export function SheetTableField({ field, value, mode, onChange }: FieldProps<SheetTableValue>) {
   const { t } = useTranslation();
   // The detail screen keeps the sheet folded away until its field details are asked for.
   const [hidden, setHidden] = useState(mode === 'preview');
@@ -78,7 +78,6 @@ export function SheetTableField({ field, value, mode, error, onChange }: FieldPr
           <DialogFooter actions={<Button text={t('form.close')} onClick={() => setFullScreen(false)} />} />
         </Dialog>
       )}
-      {error && <p className="form-field__error" role="alert">{error}</p>}
     </div>
   );
 }
@@ -123,7 +122,7 @@ function SheetTable({ value, mode, issues, onRowsChange }: SheetTableProps) {
                 return (
                   <td key={column.id}>
                     <Cell column={column} value={row[c]} locked={locked === true} onChange={(cell) => setCell(r, c, cell)} />
-                    {message && <span role="alert">{formText(t, message.message)}</span>}
+                    {message && <span role="alert">{formMessageText(t, message.message)}</span>}
                   </td>
                 );
               })}
@@ -168,7 +167,7 @@ function cellText(column: SheetColumn, value: unknown, t: ReturnType<typeof useT
 function Cell({ column, value, locked, onChange }: { column: SheetColumn; value: unknown; locked: boolean; onChange(value: unknown): void }) {
   const { t } = useTranslation();
   if (locked) return <span>{column.type === 'index' ? String(value ?? '') : cellText(column, value, t)}</span>;
-  const placeholder = formText(t, columnPlaceholder(column));
+  const placeholder = formMessageText(t, columnPlaceholder(column));
   const label = column.name;
   const options: Option[] = column.config?.options ?? [];
   switch (column.type) {

@@ -16,8 +16,9 @@ import {
   type UploadRules,
   type UploadState,
 } from '../../../../../../src-shared/form/upload';
+import { fieldInputId } from '../../../ids';
 import type { FieldProps } from '../../../types';
-import { formText, useFormServices } from '../services';
+import { formMessageText, useFormServices } from '../services';
 
 // The upload and customAttachment fields (spec 4 "File upload", spec 5, spec 8), driven by the
 // shared upload state machine.
@@ -28,7 +29,7 @@ import { formText, useFormServices } from '../services';
  */
 export const uploadRules: UploadRules = { accept: Object.keys(extensionMimeTypes), maxSize: 20 * 1024 * 1024 };
 
-export function UploadField({ field, value, mode, error, onChange }: FieldProps<UploadValue | null>) {
+export function UploadField({ field, value, mode, onChange }: FieldProps<UploadValue | null>) {
   const { t } = useTranslation();
   const services = useFormServices();
   const [state, setState] = useState<UploadState>(value ? { status: 'success', file: value } : idleUpload);
@@ -97,12 +98,12 @@ export function UploadField({ field, value, mode, error, onChange }: FieldProps<
 
   const editing = mode === 'edit';
   const actions = uploadActions(state, editing).filter((action) => editing || action === 'view');
-  const shown = message ? formText(t, message) : error;
 
   return (
     <div className="upload-field" data-testid={`upload-${field.id}`} onDragOver={(event) => event.preventDefault()} onDrop={drop}>
       <input
         ref={picker}
+        id={fieldInputId(field.id)}
         type="file"
         hidden
         aria-label={field.name}
@@ -124,13 +125,13 @@ export function UploadField({ field, value, mode, error, onChange }: FieldProps<
       {state.status === 'success' && <span className="upload-field__name">{state.file.name}</span>}
       {state.status === 'error' && (
         <span className="upload-field__name">
-          {state.fileName} <span role="alert">{formText(t, state.message)}</span>
+          {state.fileName} <span role="alert">{formMessageText(t, state.message)}</span>
         </span>
       )}
       {actions.map((action) => (
         <Button key={action} variant="minimal" text={t(`form.${uploadActionLabels[action]}`)} onClick={() => act(action)} />
       ))}
-      {shown && <p className="form-field__error" role="alert">{shown}</p>}
+      {message && <p className="form-field__error" role="alert">{formMessageText(t, message)}</p>}
     </div>
   );
 }
