@@ -106,7 +106,8 @@ export function createDraftingService(options: DraftingServiceOptions) {
     refreshing ??= (async () => {
       try {
         const fetched = await fetchCatalogue();
-        if (stopped) return store.catalogue();
+        // The session ended meanwhile: its replica is closed.
+        if (stopped) throw new AppFailure('not_signed_in');
         store.save(fetched);
         hub.emit('data.changed', { entities: ['draftingCatalogue'] });
         return store.catalogue();
@@ -152,6 +153,7 @@ export function createDraftingService(options: DraftingServiceOptions) {
       try {
         return await refresh();
       } catch (cause) {
+        if (stopped) throw cause;
         logger.warn(`the drafting catalogue could not be fetched: ${toAppError(cause).message}`);
         return store.catalogue();
       }

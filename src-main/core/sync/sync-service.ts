@@ -172,6 +172,8 @@ export function createSyncService(options: SyncServiceOptions) {
       await session.client.call('health');
       if (!status.online) void syncNow();
     } catch (cause) {
+      // Stopped while the check was out: the replica may be closed already.
+      if (stopped) return;
       const error = toAppError(cause);
       if (error.code === 'server_unreachable' && status.online) publish({ online: false, phase: 'offline', error });
     }

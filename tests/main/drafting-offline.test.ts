@@ -1,0 +1,223 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createContractServerClient } from '../../src-main/core/contract-server/client';
+import type { Core } from '../../src-main/core/core';
+import type { TemplateDetail } from '../../src-shared/domain/contract-forms';
+import { seedDemoData, startContractServer, type RunningServer } from '../../src-server';
+import { call, settledSync, testCore, waitFor } from '../support/core';
+import { tempDir } from '../support/temp';
+
+// Issue 6, part 5 against the real contract server: a contract drafted on a plane (server
+// stopped) shows a provisional number at once, and the sync after landing confirms it, or
+// replaces it with a notice when someone else took it meanwhile; alterations the server refuses
+// become sync problems with the spec's message; bad input changes nothing.
+
+const serverDir = tempDir('contract-desk-server-');
+const desktop = tempDir('contract-desk-drafting-');
+let server: RunningServer | null = null;
+let port = 0;
+let serverUrl = '';
+let core: Core;
+let template: TemplateDetail;
+const events: { event: string; payload: unknown }[] = [];
+
+async function startServer() {
+  server = await startContractServer({ port, dataDir: serverDir.path });
+  serverUrl = server.url;
+  port = Number(new URL(server.url).port);
+}
+
+async function stopServer() {
+  await server?.close();
+  server = null;
+}
+
+/** A REST client of another user (another laptop), straight to the server. */
+async function otherClient(username: string, password: string) {
+  const client = createContractServerClient(serverUrl);
+  const { token } = await client.call('login', { body: { username, password } });
+  return { client, token };
+}
+
+const values = (extra: Record<string, unknown> = {}) => ({ contractName: 'office chairs', contractType: template.contractTypeId, counterparty: [{ id: 0, name: 'ACME Ltd.' }], ...extra });
+const draft = (name: string, extra: Record<string, unknown> = {}) =>
+  call(core, 'contract.create', { name, templateId: template.id, contractTypeId: null, contractNumber: null, formValues: values(extra) });
+const detail = (id: string) => call(core, 'contract.detail', { id });
+const ledgerCount = async () => (await call(core, 'ledger.contractPage', { pageNum: 1, pageSize: 5 })).count;
+
+/** Syncs now and waits until the contract's number is no longer provisional and nothing is pending. */
+async function syncedDetail(id: string) {
+  await call(core, 'sync.now', {});
+  return waitFor(async () => {
+    const found = await detail(id);
+    return found.numberProvisional || found.pending ? undefined : found;
+  });
+}
+
+async function nextServerNumber(username: string, password: string) {
+  const { client, token } = await otherClient(username, password);
+  return (await client.call('contractNumberAutoPreview', { token, query: { contractTypeID: template.contractTypeId! } })).list[0]!.format;
+}
+
+beforeAll(async () => {
+  await seedDemoData({ contracts: 30, seed: 13, dataDir: serverDir.path });
+  await startServer();
+  core = testCore(desktop.path, { syncSoonMs: 20, connectivityProbeMs: 100, syncBackoffMs: 50, catalogueStaleMs: 3_600_000 });
+  core.subscribe((event, payload) => events.push({ event, payload }));
+  await call(core, 'session.signIn', { serverUrl, username: 'alice', password: 'alice123' });
+  await settledSync(core);
+  const catalogue = await waitFor(async () => {
+    const kept = await call(core, 'drafting.catalogue', {});
+    return kept.refreshedAt === null ? undefined : kept;
+  });
+  template = await call(core, 'drafting.template', { id: catalogue.templates.find((t) => t.name.includes('采购'))!.id });
+}, 120_000);
+
+// A failed test leaves the server as it found it for the next.
+afterEach(async () => {
+  if (!server) await startServer();
+});
+
+afterAll(async () => {
+  await core?.close();
+  await stopServer().catch(() => undefined);
+  serverDir.cleanup();
+  desktop.cleanup();
+});
+
+describe('drafting offline against the contract server', () => {
+  it('drafts offline with provisional numbers that the sync after landing confirms', async () => {
+    const expected = await nextServerNumber('alice', 'alice123');
+    await stopServer();
+    const before = await ledgerCount();
+    const first = await draft('chairs: on the plane?');
+    const second = await draft('desks on the plane');
+    expect(first).toMatchObject({ contractNumber: expected, numberProvisional: true });
+    expect(second.numberProvisional).toBe(true);
+    expect(second.contractNumber).not.toBe(first.contractNumber);
+    // In the ledger at once, with the cleaned name and the provisional number.
+    expect(await ledgerCount()).toBe(before + 2);
+    const page = await call(core, 'ledger.contractPage', { pageNum: 1, pageSize: 10, q: 'on the plane' });
+    expect(page.list.map((c) => [c.name, c.contractNumber]).sort()).toEqual([
+      ['chairs on the plane', first.contractNumber],
+      ['desks on the plane', second.contractNumber],
+    ]);
+    expect(await detail(first.id)).toMatchObject({ numberProvisional: true, pending: true, status: 1, templateId: template.id, contractNumberAuto: true, formValues: values() });
+
+    await startServer();
+    expect(await syncedDetail(first.id)).toMatchObject({ contractNumber: first.contractNumber, numberProvisional: false, contractTypeId: template.contractTypeId, version: 1 });
+    expect(await syncedDetail(second.id)).toMatchObject({ contractNumber: second.contractNumber, numberProvisional: false });
+    expect(await call(core, 'contract.numberNotices', {})).toEqual([]);
+    const { client, token } = await otherClient('alice', 'alice123');
+    expect(await client.call('contractDetail', { token, params: { id: first.id } })).toMatchObject({ name: 'chairs on the plane', contractNumber: first.contractNumber, formValues: values() });
+  });
+
+  it('replaces a provisional number another laptop took meanwhile, with a notice until dismissed', async () => {
+    await call(core, 'drafting.refresh', {});
+    const preview = await nextServerNumber('alice', 'alice123');
+    // Bob (another department: Alice never sees his contract) takes that number first.
+    const bob = await otherClient('bob', 'bob123');
+    const taken = await bob.client.call('createContract', { token: bob.token, body: { templateId: template.id, name: 'bob was first', formValues: values() } });
+    expect(taken.contractNumber).toBe(preview);
+    await stopServer();
+    const drafted = await draft('chairs drafted late');
+    expect(drafted).toMatchObject({ contractNumber: preview, numberProvisional: true });
+    events.length = 0;
+    await startServer();
+    const synced = await syncedDetail(drafted.id);
+    expect(synced.contractNumber).not.toBe(preview);
+    expect(synced.contractNumber).toEqual(expect.any(String));
+    const notices = await call(core, 'contract.numberNotices', {});
+    expect(notices).toEqual([{ contractId: drafted.id, contractName: 'chairs drafted late', provisional: preview, confirmed: synced.contractNumber, at: expect.any(String) }]);
+    expect(events).toContainEqual({ event: 'data.changed', payload: { entities: ['contract', 'numberNotice'] } });
+    expect(await call(core, 'contract.dismissNumberNotice', { contractId: drafted.id })).toEqual([]);
+    expect(await call(core, 'contract.numberNotices', {})).toEqual([]);
+  });
+
+  it('saves a drafted form offline and the server keeps the values after sync', async () => {
+    const drafted = await draft('lamps');
+    await syncedDetail(drafted.id);
+    await stopServer();
+    await call(core, 'contract.saveForm', { id: drafted.id, name: 'lamps (LED)', contractTypeId: template.contractTypeId, formValues: { remark: 'saved offline' } });
+    expect(await detail(drafted.id)).toMatchObject({ name: 'lamps (LED)', pending: true, formValues: values({ remark: 'saved offline' }) });
+    await startServer();
+    await call(core, 'sync.now', {});
+    const saved = await waitFor(async () => {
+      const found = await detail(drafted.id);
+      return found.pending || found.version < 2 ? undefined : found;
+    });
+    expect(saved).toMatchObject({ name: 'lamps (LED)', formValues: values({ remark: 'saved offline' }) });
+  });
+
+  it('shows an alteration the server refuses as a sync problem with the spec message, and applies an allowed one', async () => {
+    const drafted = await draft('approved chairs', { remark: 'before' });
+    await syncedDetail(drafted.id);
+    const alice = await otherClient('alice', 'alice123');
+    const admin = await otherClient('admin', 'admin123');
+    await alice.client.call('submitContract', { token: alice.token, params: { id: drafted.id }, body: {} });
+    await admin.client.call('approveContract', { token: admin.token, params: { id: drafted.id }, body: {} });
+    await call(core, 'sync.now', {});
+    await waitFor(async () => ((await detail(drafted.id)).status === 4 ? true : undefined));
+
+    const refused = await call(core, 'contract.alter', { id: drafted.id, formValues: { contractName: 'other chairs' }, reason: 'renamed' });
+    await call(core, 'sync.now', {});
+    const problem = await waitFor(async () => (await call(core, 'sync.status', {})).problems.find((p) => p.id === refused.mutationId));
+    expect(problem).toMatchObject({
+      name: 'contract.alter',
+      state: 'rejected',
+      subject: 'approved chairs',
+      changes: { contractName: 'other chairs' },
+      error: { code: 'validation_failed', issues: [{ path: 'formValues.contractName', message: 'this field cannot be altered' }] },
+    });
+    expect((await detail(drafted.id)).formValues).toMatchObject({ contractName: 'office chairs' });
+    await call(core, 'sync.dismiss', { id: refused.mutationId });
+
+    await call(core, 'contract.alter', { id: drafted.id, formValues: { remark: 'after' }, reason: 'price change' });
+    await call(core, 'sync.now', {});
+    const altered = await waitFor(async () => {
+      const found = await detail(drafted.id);
+      return found.pending || found.version < 4 ? undefined : found;
+    });
+    expect(altered.formValues).toMatchObject({ remark: 'after' });
+    const alterations = await call(core, 'online.call', { endpoint: 'contractAlterations', params: { id: drafted.id } });
+    expect(alterations).toMatchObject({ list: [{ reason: 'price change', changes: [{ fieldId: 'remark', before: 'before', after: 'after' }] }] });
+  });
+
+  it('answers bad input with a validation error and changes nothing', async () => {
+    const before = { count: await ledgerCount(), queued: (await call(core, 'sync.status', {})).queued };
+    const bad = [
+      await core.invoke('contract.create', { name: 'x'.repeat(201), templateId: template.id, contractTypeId: null, contractNumber: null, formValues: {} }),
+      await core.invoke('contract.create', { name: 'x', templateId: template.id, contractTypeId: null, contractNumber: null }),
+      await core.invoke('contract.create', { name: 'x', templateId: template.id, contractTypeId: null, contractNumber: null, formValues: {}, colour: 'red' }),
+      await core.invoke('contract.alter', { id: 'x', formValues: { remark: 'y' }, reason: '   ' }),
+      await core.invoke('contract.saveForm', { id: 'x', name: 5, contractTypeId: null, formValues: {} }),
+      await core.invoke('drafting.searchParties', { pageSize: 1000 }),
+    ];
+    for (const result of bad) expect(result).toMatchObject({ ok: false, error: { code: 'validation_failed' } });
+    const badValue = await core.invoke('contract.create', { name: 'x', templateId: template.id, contractTypeId: null, contractNumber: null, formValues: values({ bankAccount: '1234' }) });
+    expect(badValue).toMatchObject({ ok: false, error: { code: 'validation_failed', issues: [{ path: 'formValues.bankAccount', message: 'please enter 9-24 characters' }] } });
+    const emptyName = await core.invoke('contract.create', { name: '::', templateId: template.id, contractTypeId: null, contractNumber: null, formValues: values() });
+    expect(emptyName).toMatchObject({ ok: false, error: { code: 'validation_failed', issues: [{ path: 'name', message: 'please enter the contract name' }] } });
+    const notEditor = await core.invoke('contract.create', { name: 'x', templateId: template.id, contractTypeId: null, contractNumber: 'MINE-1', formValues: values() });
+    expect(notEditor).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await core.invoke('contract.detail', { id: 'no-such-contract' })).toMatchObject({ ok: false, error: { code: 'not_found', message: expect.stringContaining('no-such-contract') } });
+    expect(await core.invoke('drafting.template', { id: 'no-such-template' })).toMatchObject({ ok: false, error: { code: 'not_found', message: expect.stringContaining('catalogue') } });
+    expect(await core.invoke('contract.saveForm', { id: 'no-such-contract', name: 'x', contractTypeId: null, formValues: {} })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await ledgerCount()).toBe(before.count);
+    expect((await call(core, 'sync.status', {})).queued).toBe(before.queued);
+  });
+
+  it('calls the server for the form while online, checked against the endpoint; answers OFFLINE without it', async () => {
+    const preview = await call(core, 'online.call', { endpoint: 'contractNumberAutoPreview', query: { contractTypeID: template.contractTypeId! } });
+    expect(preview).toMatchObject({ list: [{ format: expect.any(String) }] });
+    const badQuery = await core.invoke('online.call', { endpoint: 'contractNumberCheckDuplicate', query: {} });
+    expect(badQuery).toMatchObject({ ok: false, error: { code: 'validation_failed', issues: [{ path: 'query.contractNumber', message: 'please enter the number' }] } });
+    expect(await core.invoke('online.call', { endpoint: 'login' })).toMatchObject({ ok: false, error: { code: 'validation_failed' } });
+    await stopServer();
+    const offline = await core.invoke('online.call', { endpoint: 'lawFirmList', query: {} });
+    expect(offline).toEqual({ ok: false, error: { code: 'offline', message: 'This needs the contract server, which cannot be reached now. It works again once you are back online.' } });
+    // Offline the catalogue answers as kept, and the party search works.
+    const kept = await call(core, 'drafting.refresh', {});
+    expect(kept.templates.length).toBeGreaterThan(0);
+    await startServer();
+  });
+});

@@ -1,0 +1,68 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { replicaWriter } from '../../src-main/core/data/contract-replica';
+import { draftingStore } from '../../src-main/core/data/drafting-store';
+import { createOutbox, setReplicaOwner } from '../../src-main/core/data/outbox';
+import { openReplica } from '../../src-main/core/data/replica';
+import { numberAfter, previewRuleFor } from '../../src-main/core/drafting/provisional-number';
+import { clientMigrationsDir } from '../../src-main/paths';
+import type { PreviewRule } from '../../src-shared/domain/numbering';
+import { makeContract } from '../support/contracts';
+import { tempDir } from '../support/temp';
+
+// The provisional number of an offline draft: the rule chosen as the server chooses it, the
+// serial counted on from the kept preview, and no number handed out twice on this device.
+
+const rule = (id: string, conditionType: 0 | 1 | 2 | 3, values: string[], format: string): PreviewRule => ({ id, format, conditionType, values, referenceFields: [] });
+
+describe('provisional contract numbers', () => {
+  it.each([
+    { preview: [rule('d', 0, [], 'HT-1')], context: { contractTypeId: 't1', departmentId: 'd1' }, chosen: 'd' },
+    { preview: [rule('a', 1, ['t1'], 'CG-0001'), rule('b', 1, ['t2'], 'XS-0001')], context: { contractTypeId: 't2', departmentId: null }, chosen: 'b' },
+    { preview: [rule('a', 1, ['t1'], 'CG-0001')], context: { contractTypeId: null, departmentId: 'd1' }, chosen: undefined },
+    { preview: [rule('a', 2, ['d1'], 'FW-0001')], context: { contractTypeId: 't1', departmentId: 'd1' }, chosen: 'a' },
+    { preview: [rule('a', 3, ['d1'], 'FW-0001')], context: { contractTypeId: 't1', departmentId: 'd2' }, chosen: undefined },
+    { preview: [], context: { contractTypeId: 't1', departmentId: 'd1' }, chosen: undefined },
+  ])('chooses rule $chosen by the scope in use', ({ preview, context, chosen }) => {
+    expect(previewRuleFor(preview, context)?.id).toBe(chosen);
+  });
+
+  it.each([
+    ['CG-20261121-0001', 0, 'CG-20261121-0001'],
+    ['CG-20261121-0001', 2, 'CG-20261121-0003'],
+    ['CG-2026-0999', 1, 'CG-2026-1000'],
+    ['CG-2026-9999', 1, 'CG-2026-10000'],
+    ['HT-9', 1, 'HT-10'],
+    ['7', 3, '10'],
+    ['NO-SERIAL', 1, 'NO-SERIAL-1'],
+  ])('counts on from %s by %i: %s', (format, step, next) => {
+    expect(numberAfter(format, step)).toBe(next);
+  });
+
+  it('never hands out a number shown before or carried by a contract here, and shows the draft at once', () => {
+    const dir = tempDir();
+    const replica = openReplica(join(dir.path, 'r.sqlite'), clientMigrationsDir);
+    setReplicaOwner(replica.db, { id: 'u1', username: 'alice', displayName: 'Alice', role: 'staff', departmentId: 'd1', departmentName: 'Purchasing' });
+    replicaWriter(replica).applyPulledChanges([{ entity: 'contract', op: 'upsert', row: makeContract(1, { contractNumber: 'CG-0002' }) }], '1', 'x');
+    const store = draftingStore(replica, 'u1');
+    const outbox = createOutbox(replica, { clock: { now: () => new Date('2026-11-21T10:00:00Z') } });
+    const draft = (id: string) =>
+      replica.db.transaction(() => {
+        const provisionalNumber = store.reserveProvisionalNumber(id, (step) => numberAfter('CG-0001', step), 'now');
+        outbox.enqueue('contract.create', { id, name: 'chairs', templateId: null, contractTypeId: null, contractNumber: null, provisionalNumber, formValues: { remark: 'r' } });
+        return provisionalNumber;
+      });
+    const ids = ['0192f000-0000-7000-8000-000000000001', '0192f000-0000-7000-8000-000000000002', '0192f000-0000-7000-8000-000000000003'];
+    expect(ids.map(draft)).toEqual(['CG-0001', 'CG-0003', 'CG-0004']);
+    expect(store.contractDetail(ids[0]!)).toMatchObject({
+      name: 'chairs', contractNumber: 'CG-0001', numberProvisional: true, contractNumberAuto: true, pending: true, status: 1, responsibleUserId: 'u1', departmentId: 'd1', formValues: { remark: 'r' }, createTime: '2026-11-21T10:00:00.000Z',
+    });
+    // A refused draft leaves the ledger, but its number is still never handed out again.
+    const [first] = outbox.nextBatch(1);
+    outbox.settle([first!], [{ id: first!.id, status: 'rejected', error: { code: 'forbidden', message: 'no' } }]);
+    expect(store.contractDetail(ids[0]!)).toBeNull();
+    expect(draft('0192f000-0000-7000-8000-000000000004')).toBe('CG-0005');
+    replica.close();
+    dir.cleanup();
+  });
+});
