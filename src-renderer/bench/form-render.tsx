@@ -8,8 +8,7 @@ import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import type { BenchForm, FormRenderBench } from '../../bench/fixtures/form-render-page';
 import { priceFieldId, sixtyFieldForm } from '../../bench/fixtures/sixty-field-form';
-import { ContractForm } from '../features/contract-form/ContractForm';
-import { fieldInputId } from '../features/contract-form/ids';
+import { ContractForm, fieldInputId } from '../features/contract-form';
 import { initI18n } from '../i18n/i18n';
 
 // The page `bench/form-render.bench.ts` drives in Chromium (a separate vite entry, never part of

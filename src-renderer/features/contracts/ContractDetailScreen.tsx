@@ -9,7 +9,7 @@ import type { ReplicaContractDetail } from '../../../src-shared/ipc/drafting';
 import { isEditableStatus } from '../../../src-shared/rules/contract-status';
 import { useAlterContractMutation, useContractDetailQuery, useSaveContractFormMutation, useTemplateQuery } from '../../api/api';
 import { showFailure, showNotice } from '../../app/toaster';
-import type { ContractFormHandle, FormServices } from '../contract-form/types';
+import type { ContractFormHandle, FormServices } from '../contract-form';
 import { AlterationReason } from './AlterationReason';
 import { ContractHeader } from './ContractHeader';
 import { changedValues, contractNameField, reasonError, templateFormFields, typedContractNumber } from './draftValues';
@@ -89,6 +89,7 @@ function ContractDetail({ contract, services }: { contract: ReplicaContractDetai
         services={services}
         fields={fields}
         clauses={template?.clauses ?? []}
+        contractId={contract.id}
         formRef={formRef}
         mode={mode === 'view' ? 'preview' : 'edit'}
         alteration={mode === 'alter'}

@@ -6,7 +6,7 @@ import type { TemplateDetail } from '../../../src-shared/domain/contract-forms';
 import { formMessage } from '../../../src-shared/form/messages';
 import { FormValidationError } from '../../../src-shared/form/validation';
 import { useCreateContractMutation } from '../../api/api';
-import type { ContractFormHandle, FormServices } from '../contract-form/types';
+import type { ContractFormHandle, FormServices } from '../contract-form';
 import { ContractNameInput } from './ContractNameInput';
 import { contractNameField, templateFormFields, typedContractNumber } from './draftValues';
 import { DraftForm } from './DraftForm';
@@ -58,7 +58,7 @@ export function ContractDraft({ template, services }: { template: TemplateDetail
       <H3>{template ? template.name : t('contracts.blankContract')}</H3>
       {!nameField && <ContractNameInput value={name} error={nameError} onChange={setName} />}
       <div className="contract-draft__body">
-        <DraftForm services={services} fields={fields} clauses={clauses} formRef={formRef} mode="edit" values={values} onValuesChange={setValues} />
+        <DraftForm services={services} fields={fields} clauses={clauses} contractId={null} formRef={formRef} mode="edit" values={values} onValuesChange={setValues} />
         {clauses.length > 0 && <StatementText clauses={clauses} values={values} />}
       </div>
       <div className="contract-draft__actions">

@@ -2,7 +2,7 @@ import { H2 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTemplateQuery } from '../../api/api';
-import type { FormServices } from '../contract-form/types';
+import type { FormServices } from '../contract-form';
 import { CatalogueChooser } from './CatalogueChooser';
 import { ContractDraft } from './ContractDraft';
 import type { TemplateDetailState } from './CreateContractScreen';

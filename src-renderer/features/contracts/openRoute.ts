@@ -5,6 +5,13 @@
  * edition opens the route in the same window instead, so the action never does nothing.
  */
 export function openRoute(path: string, navigate: (path: string) => void, options?: { newWindow?: boolean }): void {
-  if (options?.newWindow && window.open(path, '_blank', 'noopener') !== null) return;
+  if (options?.newWindow) {
+    // Not the 'noopener' feature: with it window.open always answers null, hiding a refusal.
+    const opened = window.open(path, '_blank');
+    if (opened) {
+      opened.opener = null;
+      return;
+    }
+  }
   navigate(path);
 }

@@ -5,7 +5,7 @@ import { endpoints } from '../../../src-shared/api/endpoints';
 import type { AppError } from '../../../src-shared/errors';
 import { api, useAppInfoQuery, useDraftingCatalogueQuery } from '../../api/api';
 import { useAppDispatch } from '../../app/hooks';
-import type { FormServices } from '../contract-form/types';
+import type { FormServices } from '../contract-form';
 import { openRoute } from './openRoute';
 
 /**
