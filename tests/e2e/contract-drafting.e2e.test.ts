@@ -83,7 +83,10 @@ beforeAll(async () => {
   port = Number(new URL(server.url).port);
   const client = await api();
   token = (await client.call('login', { body: { username: 'admin', password: 'admin123' } })).token;
-  const template = await client.call('createTemplate', { token, body: { name: templateName, fields, clauses } });
+  // The template takes the contract type of a seeded one, so the type's numbering rule numbers its drafts.
+  const seeded = await client.call('templateList', { token, query: { pageNum: 1, pageSize: 20 } });
+  const contractTypeId = seeded.list.find((t) => t.contractTypeId !== null)!.contractTypeId;
+  const template = await client.call('createTemplate', { token, body: { name: templateName, contractTypeId, fields, clauses } });
   templateId = template.id;
   await onServer('submitTemplate', { id: templateId }, {});
   await onServer('approveTemplate', { id: templateId }, {});
@@ -143,7 +146,7 @@ describe('drafting a contract from a template', () => {
     }
   });
 
-  it('drafts while the server is stopped: saved with a provisional number, synced when the server is back', async () => {
+  it('drafts while the server is stopped: saved with a provisional number, synced when the server is back', { timeout: 90_000 }, async () => {
     const tab = await openTemplateDraft();
     await server!.close();
     server = null;
