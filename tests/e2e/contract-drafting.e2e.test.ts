@@ -146,43 +146,62 @@ describe('drafting a contract from a template', () => {
     }
   });
 
-  it('drafts while the server is stopped: saved with a provisional number, synced when the server is back', { timeout: 90_000 }, async () => {
+  /** Drafts a contract from the template in a new tab with the server stopped; the tab shows its detail. */
+  async function draftOffline(name: string) {
     const tab = await openTemplateDraft();
     await server!.close();
     server = null;
     await expect.poll(() => page.getByTestId('sync-indicator').getAttribute('data-online'), { timeout: 20_000 }).toBe('false');
-    const previous = page;
-    page = tab;
-    try {
-      await input('contractName').fill('Drafted on a plane');
-      await input('deliveryPlace').fill('Shanghai port');
-      await row('payment').getByRole('combobox').selectOption({ label: 'in one payment' });
-      await row('payment').getByLabel('days to pay').fill('30');
-      await expect.poll(() => page.getByTestId('contract-statement-text').innerText()).toContain('The buyer pays within 30 days.');
-      await page.getByTestId('contract-save').click();
-      await page.waitForURL(/\/standingBook\/detail\?id=/);
-      expect(await page.getByTestId('contract-detail-name').innerText()).toBe('Drafted on a plane');
-      await page.getByTestId('contract-number-provisional').waitFor();
-      await page.getByTestId('contract-pending').waitFor();
-      const provisional = await page.getByTestId('contract-detail-number').innerText();
-      const id = new URL(page.url()).searchParams.get('id')!;
+    await tab.locator('#contract-form-input-contractName').fill(name);
+    await tab.locator('#contract-form-input-deliveryPlace').fill('Shanghai port');
+    await tab.getByTestId('field-payment').getByRole('combobox').selectOption({ label: 'in one payment' });
+    await tab.getByTestId('field-payment').getByLabel('days to pay').fill('30');
+    await expect.poll(() => tab.getByTestId('contract-statement-text').innerText()).toContain('The buyer pays within 30 days.');
+    await tab.getByTestId('contract-save').click();
+    await tab.waitForURL(/\/standingBook\/detail\?id=/);
+    expect(await tab.getByTestId('contract-detail-name').innerText()).toBe(name);
+    await tab.getByTestId('contract-number-provisional').waitFor();
+    await tab.getByTestId('contract-pending').waitFor();
+    return { tab, id: new URL(tab.url()).searchParams.get('id')!, provisional: await tab.getByTestId('contract-detail-number').innerText() };
+  }
 
-      server = await startContractServer({ port, dataDir: serverDir.path });
-      await expect.poll(() => page.getByTestId('contract-pending').count(), { timeout: 30_000 }).toBe(0);
-      await expect.poll(() => page.getByTestId('contract-number-provisional').count()).toBe(0);
-      const confirmed = await page.getByTestId('contract-detail-number').innerText();
-      // The server confirms the provisional number, or replaces it and the app says so.
-      if (confirmed !== provisional) {
-        await expect.poll(() => page.getByTestId('number-notice-text').innerText()).toContain(`${provisional} of “Drafted on a plane” was already taken on the server: it is now ${confirmed}`);
-        await page.getByTestId('number-notice-dismiss').click();
-        await expect.poll(() => page.getByTestId('number-notice').count()).toBe(0);
-      }
+  /** Starts the server again and waits for the tab's draft to reach it; the number it ended with. */
+  async function syncDraft(tab: Page): Promise<string> {
+    server = await startContractServer({ port, dataDir: serverDir.path });
+    await expect.poll(() => tab.getByTestId('contract-pending').count(), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => tab.getByTestId('contract-number-provisional').count()).toBe(0);
+    return tab.getByTestId('contract-detail-number').innerText();
+  }
+
+  it('drafts while the server is stopped: saved with a provisional number the server confirms on sync', { timeout: 90_000 }, async () => {
+    const { tab, id, provisional } = await draftOffline('Drafted on a plane');
+    try {
+      expect(await syncDraft(tab)).toBe(provisional);
+      expect(await tab.getByTestId('number-notice').count()).toBe(0);
       const saved = await onServer('contractDetail', { id });
-      expect(saved).toMatchObject({ name: 'Drafted on a plane', contractNumber: confirmed, templateId });
-      expect(saved.formValues).toMatchObject({ contractName: 'Drafted on a plane', deliveryPlace: 'Shanghai port' });
+      expect(saved).toMatchObject({ name: 'Drafted on a plane', contractNumber: provisional, templateId });
+      expect(saved.formValues).toMatchObject({ contractName: 'Drafted on a plane', deliveryPlace: 'Shanghai port', payment: { statementId: 1 } });
     } finally {
       await tab.close();
-      page = previous;
+    }
+  });
+
+  it('says so when the server replaced a provisional number on sync, until dismissed', { timeout: 90_000 }, async () => {
+    // A contract of the same type made on the server meanwhile takes the number the device expects.
+    const client = await api();
+    await client.call('createContract', { token, body: { name: 'Made on the server', templateId, formValues: { contractName: 'Made on the server', deliveryPlace: 'Tianjin', payment: { statementId: 2, fieldList: [], values: {} } } } });
+    const { tab, id, provisional } = await draftOffline('Drafted on a train');
+    try {
+      const confirmed = await syncDraft(tab);
+      expect(confirmed).not.toBe(provisional);
+      await expect.poll(() => tab.getByTestId('number-notice-text').innerText()).toBe(
+        `The number ${provisional} of “Drafted on a train” was already taken on the server: it is now ${confirmed}.`,
+      );
+      expect(await onServer('contractDetail', { id })).toMatchObject({ contractNumber: confirmed });
+      await tab.getByTestId('number-notice-dismiss').click();
+      await expect.poll(() => tab.getByTestId('number-notice').count()).toBe(0);
+    } finally {
+      await tab.close();
     }
   });
 
