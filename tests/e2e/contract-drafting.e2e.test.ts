@@ -245,6 +245,13 @@ describe('drafting a contract from a template', () => {
   });
 });
 
+describe('a contract’s detail', () => {
+  it('says so when a deep link names a contract the replica does not hold', async () => {
+    await page.goto(`${edition.host.url}/standingBook/detail?contractId=abc&mode=contract`);
+    await expect.poll(() => page.getByTestId('contract-screen-error').innerText()).toBe('The contract could not be read from the local data.\nno data');
+  });
+});
+
 describe('contract alteration', () => {
   it('opens only the fields an alteration may change, asks for the reason and saves the change', async () => {
     const client = await api();
