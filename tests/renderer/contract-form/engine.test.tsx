@@ -207,6 +207,11 @@ describe('calculated fields', () => {
     expect(screen.queryByTestId('field-error-ratio')).toBeNull();
   });
 
+  it('names a referenced field that the form does not have', () => {
+    renderForm({ fields: [times('double', 'Double', 'gone', '2')] });
+    expect(screen.getByTestId('field-error-double').textContent).toBe('the calculation of Double refers to a missing field gone');
+  });
+
   it('reports a cycle and calculates nothing', async () => {
     const fields = [times('a', 'A', 'b', '2'), times('b', 'B', 'a', '2'), field({ id: 'c', type: 'number' })];
     const { lastValues } = renderForm({ fields });
