@@ -38,6 +38,14 @@ export function useContractId(): string | null {
   return useContext(ComplexFieldsContext).contractId;
 }
 
+/** The core answers 'offline' for a server-only call while the server is away; 'server_unreachable' when a call got that far. */
+const offlineCodes: readonly string[] = ['offline', 'server_unreachable'];
+
+export function isOfflineFailure(failure: unknown): boolean {
+  const code = typeof failure === 'object' && failure !== null && 'code' in failure ? failure.code : undefined;
+  return typeof code === 'string' && offlineCodes.includes(code);
+}
+
 /** The text of a failed online call: offline errors and server errors by code, as elsewhere. */
 export function callFailureText(t: TFunction, error: unknown): string {
   return errorText(t, toAppError(error));
