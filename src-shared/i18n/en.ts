@@ -181,7 +181,6 @@ export const en = {
     empty: '—',
     yes: 'yes',
     no: 'no',
-    choose: 'please choose',
     add: 'add…',
     remove: 'remove {{name}}',
     minimum: 'minimum',

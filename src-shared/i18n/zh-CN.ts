@@ -179,7 +179,6 @@ export const zhCN: Catalog = {
     empty: '—',
     yes: '是',
     no: '否',
-    choose: '请选择',
     add: '添加…',
     remove: '移除{{name}}',
     minimum: '最小值',

@@ -3,10 +3,12 @@ import { forwardRef, useCallback, useEffect, useImperativeHandle, useLayoutEffec
 import { useTranslation } from 'react-i18next';
 import { buildCalculationGraph, calculationGroup, initialCalculation, recalculate, type Recalculation } from '../../../src-shared/form/calculation';
 import { fieldMode, shouldSubmitOnEnter } from '../../../src-shared/form/editability';
+import type { Clause } from '../../../src-shared/domain/contract-forms';
 import type { FormField } from '../../../src-shared/form/field-config';
 import type { FormIssue } from '../../../src-shared/form/messages';
 import { FormValidation, FormValidationError, validateField } from '../../../src-shared/form/validation';
 import { FieldRow } from './FieldRow';
+import { ContractFormContext } from './formContext';
 import { fieldRowId } from './ids';
 import { formMessageText } from './messageText';
 import type { ContractFormHandle, ContractFormProps } from './types';
@@ -18,6 +20,7 @@ type Values = Record<string, unknown>;
 export const scrollToFieldDelayMs = 50;
 
 const noIssues: readonly FormIssue[] = [];
+const noClauses: readonly Clause[] = [];
 
 /** The issue's field: `clause_1.party.0` belongs to field `clause_1`. */
 const issueFieldId = (issue: FormIssue) => issue.field.split('.')[0]!;
@@ -36,7 +39,7 @@ function mergeCalculationIssues(previous: readonly FormIssue[], result: Recalcul
  * Enter only when asked. Values are controlled by the screen (values / onValuesChange).
  */
 export const ContractForm = forwardRef<ContractFormHandle, ContractFormProps>(function ContractForm(props, ref) {
-  const { fields, values, mode, alteration = false, submitOnEnter = false, ignoredKeys } = props;
+  const { fields, values, mode, alteration = false, submitOnEnter = false, ignoredKeys, clauses = noClauses, templateApproval = false } = props;
   const { t } = useTranslation();
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [submitted, setSubmitted] = useState(false);
@@ -50,6 +53,8 @@ export const ContractForm = forwardRef<ContractFormHandle, ContractFormProps>(fu
     latest.current = props;
     currentValues.current = props.values;
   });
+
+  const formContext = useMemo(() => ({ mode, alteration, clauses, templateApproval }), [mode, alteration, clauses, templateApproval]);
 
   const graphResult = useMemo(() => buildCalculationGraph(fields), [fields]);
   const graph = graphResult.ok ? graphResult.graph : null;
@@ -118,7 +123,8 @@ export const ContractForm = forwardRef<ContractFormHandle, ContractFormProps>(fu
 
   const onKeyDown = useCallback(
     (event: KeyboardEvent<HTMLDivElement>) => {
-      if (event.target instanceof HTMLTextAreaElement || event.nativeEvent.isComposing) return;
+      // Enter in a single-line input only: a textarea takes a new line, a button or select its own action.
+      if (!(event.target instanceof HTMLInputElement) || event.nativeEvent.isComposing) return;
       if (!shouldSubmitOnEnter(event.key, submitOnEnter)) return;
       event.preventDefault();
       submit().catch((error: unknown) => {
@@ -150,26 +156,28 @@ export const ContractForm = forwardRef<ContractFormHandle, ContractFormProps>(fu
 
   return (
     <ValidatorRegistryContext.Provider value={registry}>
-      <div role="form" className="contract-form" data-testid="contract-form" onKeyDown={onKeyDown}>
-        {!graphResult.ok && (
-          <Callout intent={Intent.DANGER} data-testid="contract-form-calculation-cycle">
-            {formMessageText(t, graphResult.message)}
-          </Callout>
-        )}
-        {fields.map((field: FormField) => (
-          <FieldRow
-            key={field.id}
-            field={field}
-            value={values[field.id]}
-            mode={fieldMode(field, mode, { alteration })}
-            error={errors.get(field.id) ?? null}
-            calculated={calculatedIds.has(field.id)}
-            values={values}
-            onChange={onChange}
-            onBlur={onBlur}
-          />
-        ))}
-      </div>
+      <ContractFormContext.Provider value={formContext}>
+        <div role="form" className="contract-form" data-testid="contract-form" onKeyDown={onKeyDown}>
+          {!graphResult.ok && (
+            <Callout intent={Intent.DANGER} data-testid="contract-form-calculation-cycle">
+              {formMessageText(t, graphResult.message)}
+            </Callout>
+          )}
+          {fields.map((field: FormField) => (
+            <FieldRow
+              key={field.id}
+              field={field}
+              value={values[field.id]}
+              mode={fieldMode(field, mode, { alteration })}
+              error={errors.get(field.id) ?? null}
+              calculated={calculatedIds.has(field.id)}
+              values={values}
+              onChange={onChange}
+              onBlur={onBlur}
+            />
+          ))}
+        </div>
+      </ContractFormContext.Provider>
     </ValidatorRegistryContext.Provider>
   );
 });

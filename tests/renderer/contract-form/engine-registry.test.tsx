@@ -6,6 +6,7 @@ import { formMessage } from '../../../src-shared/form/messages';
 import { FormValidationError } from '../../../src-shared/form/validation';
 import type { fieldComponents } from '../../../src-renderer/features/contract-form/fields/registry';
 import type { FieldComponent, FieldProps } from '../../../src-renderer/features/contract-form/types';
+import { useContractFormContext } from '../../../src-renderer/features/contract-form/formContext';
 import { createValidatorRegistry, useRegisterValidator } from '../../../src-renderer/features/contract-form/validators';
 import { field, renderForm } from './support';
 
@@ -32,8 +33,9 @@ vi.mock('../../../src-renderer/features/contract-form/fields/registry', async (i
 
 /** Stands in for a complex field whose sub-form validates itself. */
 function PartyRows({ field: config }: FieldProps<string>) {
+  const form = useContractFormContext();
   useRegisterValidator(config.id, (values) => (values[config.id] === undefined ? [{ field: `${config.id}.0`, message: formMessage('pleaseFillIn', { name: config.name }) }] : []));
-  return <span data-testid="party-rows" />;
+  return <span data-testid="party-rows">{JSON.stringify(form)}</span>;
 }
 
 beforeEach(() => renders.clear());
@@ -68,6 +70,12 @@ describe('registered validators (useRegisterValidator)', () => {
     remove();
     expect(registry.issues({})).toEqual([]);
   });
+});
+
+it('gives complex fields the form mode, alteration, clauses and the template-approval flag', () => {
+  const clauses = [{ labelID: 'l1', name: 'Payment', isNullable: false, bookmarkName: null, statementList: [] }];
+  renderForm({ fields: [field({ id: 'parties', type: 'relationProject' })], mode: 'disabled', alteration: true, clauses, templateApproval: true });
+  expect(JSON.parse(screen.getByTestId('party-rows').textContent!)).toEqual({ mode: 'disabled', alteration: true, clauses, templateApproval: true });
 });
 
 describe('re-rendering', () => {

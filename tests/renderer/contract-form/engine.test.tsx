@@ -66,6 +66,13 @@ describe('submitting', () => {
     expect(onSubmit).toHaveBeenCalledWith({ name: 'x', note: 'line\n' });
   });
 
+  it('Enter on a select or button does its own thing, not submit', async () => {
+    const onSubmit = vi.fn();
+    renderForm({ fields: [field({ id: 's', name: 'Kind', type: 'select', options: [{ id: 'a', name: 'A' }] })], onSubmit, submitOnEnter: true });
+    fireEvent.keyDown(screen.getByLabelText('Kind'), { key: 'Enter' });
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
   it('Enter does nothing without submitOnEnter', async () => {
     const onSubmit = vi.fn();
     renderForm({ fields: required, initialValues: { name: 'x' }, onSubmit });
@@ -152,6 +159,21 @@ describe('calculated fields', () => {
     expect(within(screen.getByTestId('field-double')).getByText(/calculated/)).toBeTruthy();
   });
 
+  it('money takes part in major units and keeps its hundredths and unit', async () => {
+    const total = field({
+      id: 'total',
+      type: 'money',
+      fieldConfig: {
+        fieldContent: { contentType: 2 },
+        calculationConditionGroup: { valueList: [{ valueMethod: 1, fieldId: 'price' }, { valueMethod: 2, value: '3' }], calculationWays: [3] },
+      },
+    });
+    const { lastValues } = renderForm({ fields: [field({ id: 'price', name: 'Price', type: 'money' }), total] });
+    await userEvent.type(screen.getByLabelText('Price'), '0.1');
+    expect(lastValues()).toEqual({ price: { amount: 10, unit: 'CNY' }, total: { amount: 30, unit: 'CNY' } });
+    expect(screen.getByTestId('preview-total').textContent).toBe('0.30');
+  });
+
   it('calculates fields made only of constants at once', () => {
     const constant = field({
       id: 'fee',
@@ -183,6 +205,11 @@ describe('calculated fields', () => {
     await userEvent.type(screen.getByLabelText('Field d'), '{Backspace}4');
     expect(screen.getByTestId('preview-ratio').textContent).toBe('0.25');
     expect(screen.queryByTestId('field-error-ratio')).toBeNull();
+  });
+
+  it('names a referenced field that the form does not have', () => {
+    renderForm({ fields: [times('double', 'Double', 'gone', '2')] });
+    expect(screen.getByTestId('field-error-double').textContent).toBe('the calculation of Double refers to a missing field gone');
   });
 
   it('reports a cycle and calculates nothing', async () => {

@@ -126,12 +126,29 @@ describe('money', () => {
     expect(lastValues()).toEqual({ m: { amount: 123456, unit: 'USD' } });
   });
 
+  it('keeps a unit this app does not list', async () => {
+    const { lastValues } = renderForm({ fields: [money()], initialValues: { m: { amount: 100, unit: 'GBP' } } });
+    expect(screen.getByLabelText<HTMLSelectElement>('currency').value).toBe('GBP');
+    await userEvent.clear(screen.getByLabelText('Amount'));
+    expect(lastValues()).toEqual({ m: null });
+    await userEvent.type(screen.getByLabelText('Amount'), '10.05');
+    expect(lastValues()).toEqual({ m: { amount: 1005, unit: 'GBP' } });
+  });
+
   it("bad input shows 'please enter a valid number' and changes nothing", async () => {
     const { lastValues } = renderForm({ fields: [money()], initialValues: { m: { amount: 500, unit: 'CNY' } } });
     await userEvent.type(screen.getByLabelText('Amount'), 'x');
     expect(screen.getByTestId('money-message-m').textContent).toBe('please enter a valid number');
     expect(lastValues()).toBeUndefined();
     expect(screen.getByLabelText('Amount')).toHaveProperty('value', '5.00');
+  });
+
+  it('a unit chosen before the amount is kept', async () => {
+    const { lastValues } = renderForm({ fields: [money()] });
+    await userEvent.selectOptions(screen.getByLabelText('currency'), 'EUR');
+    expect(lastValues()).toBeUndefined();
+    await userEvent.type(screen.getByLabelText('Amount'), '3');
+    expect(lastValues()).toEqual({ m: { amount: 300, unit: 'EUR' } });
   });
 
   it('shows the amount in words when isWordAmount', async () => {

@@ -19,10 +19,11 @@ export function MoneyField({ field, value, mode, error, onChange, onBlur }: Fiel
   const placeholder = usePlaceholder(field);
   const money = hasAmount(value) ? value : null;
   const amount = money?.amount ?? null;
-  // The typed text survives re-renders ('12.' stays '12.'); a value set from outside replaces it.
-  const [draft, setDraft] = useState({ text: amountToInput(amount), amount });
+  // The typed text survives re-renders ('12.' stays '12.'), and the chosen unit survives an
+  // emptied amount (the value is then null); a value set from outside replaces both.
+  const [draft, setDraft] = useState({ text: amountToInput(amount), amount, unit: money?.unit ?? defaultUnit });
   const [invalid, setInvalid] = useState<FormMessage | null>(null);
-  if (draft.amount !== amount) setDraft({ text: amountToInput(amount), amount });
+  if (draft.amount !== amount) setDraft({ text: amountToInput(amount), amount, unit: money?.unit ?? draft.unit });
   const unitLabel = (unit: string) => t(`contractForm.currencies.${unit}`, { defaultValue: unit });
 
   if (mode === 'preview') {
@@ -34,7 +35,7 @@ export function MoneyField({ field, value, mode, error, onChange, onBlur }: Fiel
       </PreviewText>
     );
   }
-  const unit = money?.unit ?? (value as Partial<Money> | null | undefined)?.unit ?? defaultUnit;
+  const unit = money?.unit ?? draft.unit;
   const typeAmount = (typed: string) => {
     const text = cutToCents(typed);
     const parsed = parseAmountInput(text);
@@ -43,10 +44,12 @@ export function MoneyField({ field, value, mode, error, onChange, onBlur }: Fiel
       return;
     }
     setInvalid(null);
-    setDraft({ text, amount: parsed.value });
+    setDraft({ text, amount: parsed.value, unit });
     onChange(parsed.value === null ? null : { amount: parsed.value, unit });
   };
   const disabled = mode === 'disabled';
+  // A unit the server sent that this app does not list stays in the list as it is.
+  const units = [...new Set<string>([...currencyUnits, unit])];
   return (
     <>
       <ControlGroup>
@@ -64,8 +67,12 @@ export function MoneyField({ field, value, mode, error, onChange, onBlur }: Fiel
           aria-label={t('contractForm.currency')}
           value={unit}
           disabled={disabled}
-          options={currencyUnits.map((u) => ({ value: u, label: unitLabel(u) }))}
-          onChange={(event) => onChange(money ? { amount: money.amount, unit: event.currentTarget.value } : null)}
+          options={units.map((u) => ({ value: u, label: unitLabel(u) }))}
+          onChange={(event) => {
+            const chosen = event.currentTarget.value;
+            setDraft({ ...draft, unit: chosen });
+            if (money) onChange({ amount: money.amount, unit: chosen });
+          }}
         />
       </ControlGroup>
       {invalid && (
