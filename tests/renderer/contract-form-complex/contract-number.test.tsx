@@ -65,8 +65,9 @@ describe('contract number', () => {
     expect(screen.getAllByRole('button', { name: 'view' })).toHaveLength(2);
   });
 
-  it('says the check runs when online while offline', async () => {
-    renderField(numberField, { value: 'HT-1' });
+  it.each(['offline', 'server_unreachable'])('says the check runs when online when the core answers %s', async (code) => {
+    const services = fakeServices({ onlineCall: vi.fn(() => Promise.reject({ code, message: 'away' })) });
+    renderField(numberField, { services, value: 'HT-1' });
     await userEvent.click(screen.getByRole('button', { name: 'check duplicates' }));
     expect((await screen.findByRole('alert')).textContent).toBe('the duplicate check runs when the app is online');
   });

@@ -7,8 +7,10 @@ import { formFieldSchema, type FormField, type FormFieldInput } from '../../../s
 import { initI18n } from '../../../src-renderer/i18n/i18n';
 import { ContractForm } from '../../../src-renderer/features/contract-form/ContractForm';
 import { FormServicesProvider } from '../../../src-renderer/features/contract-form/FormServicesContext';
-import { ComplexFieldsProvider } from '../../../src-renderer/features/contract-form/fields/complex/services';
+import { FormContractProvider } from '../../../src-renderer/features/contract-form/fields/complex/services';
 import type { ContractFormHandle, FormServices } from '../../../src-renderer/features/contract-form/types';
+
+const noClauses: readonly Clause[] = [];
 
 // Component-test support: English texts, fake FormServices, and one field rendered by the engine
 // (ContractForm) through the registry, so registration and validators are exercised as in a screen.
@@ -54,13 +56,17 @@ interface Options {
 export function renderField(formField: FormField, options: Options = {}) {
   const services = options.services ?? fakeServices();
   const ref = createRef<ContractFormHandle>();
+  // Kept stable: the engine builds its calculation graph once per fields array.
+  const fields = [formField];
   let current: unknown = options.value;
   function Harness() {
     const [values, setValues] = useState<Record<string, unknown>>(options.value === undefined ? {} : { [formField.id]: options.value });
     return (
       <ContractForm
         ref={ref}
-        fields={[formField]}
+        fields={fields}
+        clauses={options.clauses ?? noClauses}
+        templateApproval={options.templateApproval ?? false}
         mode={options.mode ?? 'edit'}
         values={values}
         onValuesChange={(next) => {
@@ -72,9 +78,9 @@ export function renderField(formField: FormField, options: Options = {}) {
   }
   const result = render(
     <FormServicesProvider services={services}>
-      <ComplexFieldsProvider clauses={options.clauses ?? []} templateApproval={options.templateApproval ?? false} contractId={options.contractId === undefined ? 'c1' : options.contractId}>
+      <FormContractProvider contractId={options.contractId === undefined ? 'c1' : options.contractId}>
         <Harness />
-      </ComplexFieldsProvider>
+      </FormContractProvider>
     </FormServicesProvider>,
   );
   return {

@@ -1,8 +1,11 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FormServicesProvider } from '../../../src-renderer/features/contract-form/FormServicesContext';
+import { UploadField } from '../../../src-renderer/features/contract-form/fields/complex/upload/UploadField';
 import type { FormServices } from '../../../src-renderer/features/contract-form/types';
+import type { UploadValue } from '../../../src-shared/form/field-config';
 import { fakeServices, field, renderField } from './support';
 
 const uploadField = field({ id: 'u', name: 'attachment', type: 'upload' });
@@ -19,6 +22,15 @@ function pendingUpload() {
     }),
   );
   return { upload, calls };
+}
+
+/** The field alone, its value set from outside (as a screen loading a contract would). */
+function Host({ value }: { value: UploadValue | null }) {
+  return (
+    <FormServicesProvider services={fakeServices()}>
+      <UploadField field={uploadField} value={value} mode="edit" error={null} values={{}} onChange={vi.fn()} />
+    </FormServicesProvider>
+  );
 }
 
 afterEach(() => {
@@ -89,6 +101,13 @@ describe('upload field', () => {
     fireEvent.drop(zone, { dataTransfer: { files: [pdf('a.pdf')] } });
     await act(async () => undefined);
     expect(view.services.upload).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows a value set after it mounted', async () => {
+    const { rerender } = render(<Host value={null} />);
+    expect(screen.getByRole('button', { name: 'choose a file or drop it here' })).toBeTruthy();
+    rerender(<Host value={{ id: 'f9', name: 'late.pdf', file: '/files/f9' }} />);
+    expect(screen.getByText('late.pdf')).toBeTruthy();
   });
 
   it('offers only view in preview and disabled modes', () => {

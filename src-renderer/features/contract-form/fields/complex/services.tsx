@@ -1,41 +1,36 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
-import type { Clause } from '../../../../../src-shared/domain/contract-forms';
 import { toAppError } from '../../../../../src-shared/errors';
 import { errorText } from '../../../../i18n/errorText';
 
-// What the complex fields need beyond FieldProps, the engine's FormServices context and its
-// validator registry: the template's clauses, the kind of page, and the contract being edited.
+// What the complex fields take from the engine (services, validator registry, message text, the
+// form's clauses and page kind), and the one thing the engine does not know: the contract edited.
 
 export { useFormServices } from '../../FormServicesContext';
 export { useRegisterValidator } from '../../validators';
 export { formMessageText } from '../../messageText';
+export { useContractFormContext } from '../../formContext';
 
-export interface ComplexFieldsContextValue {
-  /** The template's clauses (ContractFormProps.clauses); a clause field is the clause whose labelID is its id. */
-  clauses: readonly Clause[];
-  /** ContractFormProps.templateApproval: statement text is not inserted at bookmarks. */
-  templateApproval: boolean;
-  /** The contract the form edits; null while drafting a new one (the score dialog needs a saved contract). */
-  contractId: string | null;
-}
+const FormContractContext = createContext<string | null>(null);
 
-const noClauses: readonly Clause[] = [];
-const ComplexFieldsContext = createContext<ComplexFieldsContextValue>({ clauses: noClauses, templateApproval: false, contractId: null });
-
-/** Placed around ContractForm by the engine or the screen that hosts it. */
-export function ComplexFieldsProvider({ children, ...value }: Partial<ComplexFieldsContextValue> & { children: ReactNode }) {
-  const { clauses = noClauses, templateApproval = false, contractId = null } = value;
-  return <ComplexFieldsContext.Provider value={{ clauses, templateApproval, contractId }}>{children}</ComplexFieldsContext.Provider>;
-}
-
-export function useFormClauses(): { clauses: readonly Clause[]; templateApproval: boolean } {
-  const { clauses, templateApproval } = useContext(ComplexFieldsContext);
-  return { clauses, templateApproval };
+/**
+ * The contract the form edits, placed around ContractForm by the screen; without it (a new draft)
+ * the score dialog, which scores a saved contract, says 'no data'.
+ */
+export function FormContractProvider({ contractId, children }: { contractId: string | null; children: ReactNode }) {
+  return <FormContractContext.Provider value={contractId}>{children}</FormContractContext.Provider>;
 }
 
 export function useContractId(): string | null {
-  return useContext(ComplexFieldsContext).contractId;
+  return useContext(FormContractContext);
+}
+
+/** The core answers 'offline' for a server-only call while the server is away; 'server_unreachable' when a call got that far. */
+const offlineCodes: readonly string[] = ['offline', 'server_unreachable'];
+
+export function isOfflineFailure(failure: unknown): boolean {
+  const code = typeof failure === 'object' && failure !== null && 'code' in failure ? failure.code : undefined;
+  return typeof code === 'string' && offlineCodes.includes(code);
 }
 
 /** The text of a failed online call: offline errors and server errors by code, as elsewhere. */

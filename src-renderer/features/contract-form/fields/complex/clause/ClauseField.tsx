@@ -17,7 +17,7 @@ import { validateField } from '../../../../../../src-shared/form/validation';
 import { fieldInputId } from '../../../ids';
 import type { FieldComponent, FieldProps } from '../../../types';
 import { fieldComponents } from '../../registry';
-import { useFormClauses, useRegisterValidator } from '../services';
+import { useContractFormContext, useRegisterValidator } from '../services';
 
 // A clause with selectable statements (spec 3 "Clause", spec 4 "Clause"): the chosen statement's
 // fields render as sub-fields keyed by their position names, and its text is shown as it lands at
@@ -65,7 +65,7 @@ export function clauseSubFormIssues(clause: ClauseConfig, fieldKey: string, valu
 
 export function ClauseField(props: FieldProps<ClauseValue>) {
   const { t } = useTranslation();
-  const { clauses } = useFormClauses();
+  const { clauses } = useContractFormContext();
   const clause = clauses.find((c) => c.labelID === props.field.id);
   if (!clause) return <span>{t('form.noData')}</span>;
   return <ClauseEditor {...props} clause={clause} />;
@@ -73,7 +73,7 @@ export function ClauseField(props: FieldProps<ClauseValue>) {
 
 function ClauseEditor({ field, value, mode, onChange, clause }: FieldProps<ClauseValue> & { clause: ClauseConfig }) {
   const { t } = useTranslation();
-  const { templateApproval } = useFormClauses();
+  const { templateApproval } = useContractFormContext();
   const formClause = toFormClause(clause);
   const statements = clauseStatements(formClause);
   const selectedId = value?.statementId ?? null;

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { DraftingCatalogue } from '../../../../../../src-shared/ipc/drafting';
-import { toAppError } from '../../../../../../src-shared/errors';
 import {
   canEditContractNumber,
   duplicateCheckRequest,
@@ -19,7 +18,7 @@ import { duplicateResultSchema } from '../../../../../../src-shared/form/field-c
 import { formMessage, type FormMessage } from '../../../../../../src-shared/form/messages';
 import { fieldInputId } from '../../../ids';
 import type { FieldProps } from '../../../types';
-import { callFailureText, formMessageText, useContractId, useFormServices } from '../services';
+import { callFailureText, formMessageText, isOfflineFailure, useContractId, useFormServices } from '../services';
 
 // The contract number (spec 2 "Dialogs", spec 4 "Contract number", spec 5): typed by number
 // editors or when no automatic rule applies, otherwise given by the rules the popover previews;
@@ -62,7 +61,7 @@ export function ContractNumberField({ field, value, mode, onChange, onBlur }: Fi
       (failure: unknown) => {
         setChecking(false);
         // Offline the check cannot run: say when it will, instead of a bare connection error.
-        setMessage(toAppError(failure).code === 'server_unreachable' ? t('contractFormComplex.contractNumber.checkWhenOnline') : callFailureText(t, failure));
+        setMessage(isOfflineFailure(failure) ? t('contractFormComplex.contractNumber.checkWhenOnline') : callFailureText(t, failure));
       },
     );
   }

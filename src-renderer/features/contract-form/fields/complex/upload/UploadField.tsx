@@ -32,20 +32,25 @@ export const uploadRules: UploadRules = { accept: Object.keys(extensionMimeTypes
 export function UploadField({ field, value, mode, onChange }: FieldProps<UploadValue | null>) {
   const { t } = useTranslation();
   const services = useFormServices();
-  const [state, setState] = useState<UploadState>(value ? { status: 'success', file: value } : idleUpload);
+  const [machine, setMachine] = useState<UploadState>(idleUpload);
   const [message, setMessage] = useState<FormMessage | null>(null);
-  const stateRef = useRef(state);
+  const stateRef = useRef(machine);
   const controller = useRef<AbortController | null>(null);
   const lastFile = useRef<File | null>(null);
   const picker = useRef<HTMLInputElement>(null);
 
   useEffect(() => () => controller.current?.abort(), []);
 
+  // Between uploads the field shows its value, whoever set it (a loaded contract, a reset form).
+  const settled = (current: UploadState): UploadState =>
+    current.status === 'uploading' || current.status === 'error' ? current : value ? { status: 'success', file: value } : idleUpload;
+  const state = settled(machine);
+
   function dispatch(event: UploadEvent) {
-    const step = uploadTransition(stateRef.current, event);
+    const step = uploadTransition(settled(stateRef.current), event);
     if (step.log) console.error(`Uploading ${field.name} failed.`, event);
     stateRef.current = step.state;
-    setState(step.state);
+    setMachine(step.state);
     return step.state;
   }
 
