@@ -101,7 +101,11 @@ describe('drafting offline against the contract server', () => {
       ['chairs on the plane', first.contractNumber],
       ['desks on the plane', second.contractNumber],
     ]);
-    expect(await detail(first.id)).toMatchObject({ numberProvisional: true, pending: true, status: 1, templateId: template.id, contractNumberAuto: true, formValues: values() });
+    // Named from the kept catalogue before the server names it; the template's type, as the server does.
+    expect(page.list[0]).toMatchObject({ templateName: template.name, contractTypeName: expect.any(String), responsibleUserName: expect.any(String), status: 1 });
+    expect(await detail(first.id)).toMatchObject({
+      numberProvisional: true, pending: true, status: 1, templateId: template.id, contractTypeId: template.contractTypeId, contractNumberAuto: true, formValues: values(),
+    });
 
     await startServer();
     expect(await syncedDetail(first.id)).toMatchObject({ contractNumber: first.contractNumber, numberProvisional: false, contractTypeId: template.contractTypeId, version: 1 });

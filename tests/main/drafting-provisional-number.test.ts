@@ -4,6 +4,7 @@ import { replicaWriter } from '../../src-main/core/data/contract-replica';
 import { draftingStore } from '../../src-main/core/data/drafting-store';
 import { createOutbox, setReplicaOwner } from '../../src-main/core/data/outbox';
 import { openReplica } from '../../src-main/core/data/replica';
+import { contractTypeOptions } from '../../src-main/core/drafting/drafting-service';
 import { numberAfter, previewRuleFor } from '../../src-main/core/drafting/provisional-number';
 import { clientMigrationsDir } from '../../src-main/paths';
 import type { PreviewRule } from '../../src-shared/domain/numbering';
@@ -14,6 +15,17 @@ import { tempDir } from '../support/temp';
 // serial counted on from the kept preview, and no number handed out twice on this device.
 
 const rule = (id: string, conditionType: 0 | 1 | 2 | 3, values: string[], format: string): PreviewRule => ({ id, format, conditionType, values, referenceFields: [] });
+
+describe('contract type options', () => {
+  it('disables the types that only group others', () => {
+    const types = [
+      { id: 'g', name: 'Purchase', parentId: null },
+      { id: 'a', name: 'Equipment', parentId: 'g' },
+      { id: 'b', name: 'Services', parentId: null },
+    ];
+    expect(contractTypeOptions(types).map((t) => [t.id, t.disabled])).toEqual([['g', true], ['a', false], ['b', false]]);
+  });
+});
 
 describe('provisional contract numbers', () => {
   it.each([
@@ -62,6 +74,32 @@ describe('provisional contract numbers', () => {
     outbox.settle([first!], [{ id: first!.id, status: 'rejected', error: { code: 'forbidden', message: 'no' } }]);
     expect(store.contractDetail(ids[0]!)).toBeNull();
     expect(draft('0192f000-0000-7000-8000-000000000004')).toBe('CG-0005');
+    replica.close();
+    dir.cleanup();
+  });
+
+  it("takes the server's number when it answers: confirmed clears the flag, replaced keeps a notice", () => {
+    const dir = tempDir();
+    const replica = openReplica(join(dir.path, 'r.sqlite'), clientMigrationsDir);
+    const store = draftingStore(replica, 'u1');
+    const outbox = createOutbox(replica, { clock: { now: () => new Date('2026-11-21T10:00:00Z') } });
+    const confirmed = '0192f000-0000-7000-8000-00000000000a';
+    const replaced = '0192f000-0000-7000-8000-00000000000b';
+    for (const [id, provisionalNumber] of [[confirmed, 'CG-0001'], [replaced, 'CG-0002']] as const) {
+      outbox.enqueue('contract.create', { id, name: `draft ${provisionalNumber}`, templateId: null, contractTypeId: null, contractNumber: null, provisionalNumber, formValues: {} });
+    }
+    const batch = outbox.nextBatch(10);
+    const answer = (i: number, contractNumber: string) => ({ id: batch[i]!.id, status: 'applied', versions: { [`contract:${[confirmed, replaced][i]}`]: 1 }, outcome: { contractNumber } });
+    expect(outbox.settle(batch, [answer(0, 'CG-0001'), answer(1, 'CG-0007')])).toEqual({ malformed: 0, answered: 2, replacedNumbers: 1 });
+    // Until the pull brings the rows, the applied drafts show the server's numbers.
+    expect(store.contractDetail(confirmed)).toMatchObject({ contractNumber: 'CG-0001', numberProvisional: false, contractNumberAuto: true, pending: false });
+    expect(store.contractDetail(replaced)).toMatchObject({ contractNumber: 'CG-0007', numberProvisional: false });
+    expect(store.numberNotices()).toEqual([{ contractId: replaced, contractName: 'draft CG-0002', provisional: 'CG-0002', confirmed: 'CG-0007', at: '2026-11-21T10:00:00.000Z' }]);
+    replicaWriter(replica).applyPulledChanges([{ entity: 'contract', op: 'upsert', row: makeContract(1, { id: replaced, contractNumber: 'CG-0007', contractNumberAuto: true }) }], '2', 'x');
+    expect(replica.sqlite.prepare('select count(*) from outbox').pluck().get()).toBe(1);
+    expect(store.contractDetail(replaced)).toMatchObject({ contractNumber: 'CG-0007', numberProvisional: false, version: 1 });
+    store.dismissNumberNotice(replaced);
+    expect(store.numberNotices()).toEqual([]);
     replica.close();
     dir.cleanup();
   });

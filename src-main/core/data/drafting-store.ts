@@ -12,7 +12,7 @@ import {
 } from '../../../src-shared/ipc/drafting';
 import { rowKey } from '../../../src-shared/sync/mutations';
 import { toReplicaContract } from './contract-rows';
-import type { OpenReplica } from './replica';
+import type { OpenReplica, ReplicaDb } from './replica';
 import {
   catalogueCounterparties,
   catalogueTemplates,
@@ -55,6 +55,31 @@ function containsPattern(text: string): string {
 
 const emptyCatalogue: DraftingCatalogue = { refreshedAt: null, templates: [], contractTypes: [], numberingPreview: [], isNumberEditor: false };
 const rows = 400;
+
+/** What an offline draft shows before the server names it: its template's name and type, its type's name. */
+export interface CatalogueNames {
+  template(id: string): { name: string; contractTypeId: string | null } | null;
+  contractTypeName(id: string): string | null;
+}
+
+export function catalogueNames(db: Pick<ReplicaDb, 'select'>, userId: string): CatalogueNames {
+  let types: Map<string, string> | undefined;
+  return {
+    template(id) {
+      const row = db.select({ detail: catalogueTemplates.detail }).from(catalogueTemplates).where(and(eq(catalogueTemplates.userId, userId), eq(catalogueTemplates.id, id))).get();
+      const parsed = row ? templateDetailSchema.safeParse(JSON.parse(row.detail)) : null;
+      return parsed?.success ? { name: parsed.data.name, contractTypeId: parsed.data.contractTypeId } : null;
+    },
+    contractTypeName(id) {
+      if (!types) {
+        const row = db.select({ contractTypes: draftingCatalogue.contractTypes }).from(draftingCatalogue).where(eq(draftingCatalogue.userId, userId)).get();
+        const list = z.array(catalogueContractTypeSchema).catch([]).parse(row ? JSON.parse(row.contractTypes) : []);
+        types = new Map(list.map((type) => [type.id, type.name]));
+      }
+      return types.get(id) ?? null;
+    },
+  };
+}
 
 export function draftingStore({ db }: OpenReplica, userId: string) {
   const byUser = {

@@ -2,6 +2,7 @@ import type { MutationOutcome } from '../../../src-shared/api/sync';
 import type { User } from '../../../src-shared/domain/user';
 import { rowKey, type MutationArgs, type MutationName, type RowKey } from '../../../src-shared/sync/mutations';
 import type { ReplicaContract } from './contract-rows';
+import type { CatalogueNames } from './drafting-store';
 
 // The client side of each mutation in src-shared/sync/mutations.ts: its optimistic effect on the
 // local rows. Args are validated with the shared schema before they get here. The mapped type
@@ -21,6 +22,8 @@ export interface LocalContext {
   owner: User | null;
   /** What the server decided, once it applied the mutation (kept until the pull brings the row). */
   outcome?: MutationOutcome;
+  /** The owner's drafting catalogue, for the names a draft shows before the server sends them. */
+  catalogue: CatalogueNames | null;
 }
 
 type LocalApply<N extends MutationName> = (args: MutationArgs<N>, rows: WorkingRows, context: LocalContext) => void;
@@ -35,8 +38,11 @@ export const localApplies: { [N in MutationName]: LocalApply<N> } = {
     const { formValues, ...patch } = args.patch;
     rows.put(key, { ...row, ...patch, formValues: { ...row.formValues, ...formValues } });
   },
-  'contract.create': (args, rows, { at, owner, outcome }) => {
+  'contract.create': (args, rows, { at, owner, outcome, catalogue }) => {
     const key = rowKey('contract', args.id);
+    // As the server does: the template's contract type unless one is chosen.
+    const template = args.templateId === null ? null : (catalogue?.template(args.templateId) ?? null);
+    const contractTypeId = args.contractTypeId ?? template?.contractTypeId ?? null;
     // Shown with the number the server gave once known, with the provisional one until then.
     const automatic = args.contractNumber === null;
     const contractNumber = outcome ? outcome.contractNumber : (args.contractNumber ?? args.provisionalNumber);
@@ -47,10 +53,10 @@ export const localApplies: { [N in MutationName]: LocalApply<N> } = {
       contractNumberAuto: automatic && contractNumber !== null,
       numberProvisional: automatic && !outcome && contractNumber !== null,
       status: 1,
-      contractTypeId: args.contractTypeId,
-      contractTypeName: null,
+      contractTypeId,
+      contractTypeName: contractTypeId === null ? null : (catalogue?.contractTypeName(contractTypeId) ?? null),
       templateId: args.templateId,
-      templateName: null,
+      templateName: template?.name ?? null,
       counterpartName: null,
       amount: null,
       responsibleUserId: owner?.id ?? null,

@@ -7,6 +7,7 @@ import { AppFailure, appErrorSchema, issuesFromZod, validationFailure, type AppE
 import { isMutationName, mutations, rowKey, rowsOf, type MutationArgs, type MutationName, type RowKey } from '../../../src-shared/sync/mutations';
 import type { Clock } from '../ports';
 import { toReplicaContract, toRow, type ReplicaContract } from './contract-rows';
+import { catalogueNames } from './drafting-store';
 import { applyLocal, type LocalContext, type WorkingRows } from './local-mutations';
 import type { OpenReplica, ReplicaDb } from './replica';
 import { contracts, contractsLocal, numberNotices, outbox, outboxTouches, replicaMeta, type OutboxState } from './schema';
@@ -141,7 +142,7 @@ export function rebuildOverlay(db: Db, keys: Iterable<string>): void {
     }
     owner ??= readOwner(db);
     const outcome = mutationOutcomeSchema.optional().catch(undefined).parse(parseJson(row.outcome));
-    const context: LocalContext = { at: row.createdAt, owner, ...(outcome && { outcome }) };
+    const context: LocalContext = { at: row.createdAt, owner, catalogue: owner && catalogueNames(db, owner.id), ...(outcome && { outcome }) };
     applyLocal(parsed.name, parsed.args, rows, context);
     for (const key of parsed.shows) shown.add(key);
   }

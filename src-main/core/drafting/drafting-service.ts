@@ -2,9 +2,12 @@ import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import { endpoints, type EndpointName, type EndpointResponse } from '../../../src-shared/api/endpoints';
 import type { FieldConfig, TemplateDetail } from '../../../src-shared/domain/contract-forms';
+import { ContractStatus } from '../../../src-shared/domain/enums';
 import { AppFailure, toAppError, validationFailure, type FieldIssue } from '../../../src-shared/errors';
 import type {
   alterContractRequestSchema,
+  CatalogueContractType,
+  CatalogueCounterparty,
   createContractRequestSchema,
   DraftingCatalogue,
   NumberNotice,
@@ -39,7 +42,6 @@ export interface DraftingServiceOptions {
 
 /** The server's own words (src-server/contract-forms/contracts.ts), so a refusal reads the same offline. */
 const notEditorMessage = 'the contract number is generated automatically: only contract-number editors may change it';
-const catalogueStatusApproved = 4;
 const pageSize = 100;
 
 const offline = () => new AppFailure('offline');
@@ -54,10 +56,20 @@ async function allPages<T>(page: (pageNum: number) => Promise<{ list: T[]; count
   }
 }
 
-/** The form's issues (shared rules), or a validation failure naming each, as the server checks on sync. */
-function checkForm(name: string, fields: readonly FieldConfig[], formValues: Record<string, unknown>): string {
+/** A type that others sit under only groups them: it cannot be chosen (the case type cascader's disabled nodes). */
+export function contractTypeOptions(types: readonly { id: string; name: string; parentId: string | null }[]): CatalogueContractType[] {
+  const parents = new Set(types.flatMap((type) => (type.parentId === null ? [] : [type.parentId])));
+  return types.map((type) => ({ ...type, disabled: parents.has(type.id) }));
+}
+
+/**
+ * The cleaned name, or a validation failure naming each issue of the form by the shared rules, as
+ * the server checks on sync. Without the template's fields (not in the catalogue) only the name
+ * is checked here and the server checks the values.
+ */
+function checkForm(name: string, fields: readonly FieldConfig[] | null, formValues: Record<string, unknown>): string {
   const cleanName = stripContractName(name);
-  const issues: FieldIssue[] = formValueIssues(fields, formValues);
+  const issues: FieldIssue[] = fields ? formValueIssues(fields, formValues) : [];
   if (cleanName === '') issues.unshift({ path: 'name', message: 'please enter the contract name' });
   if (issues.length > 0) throw new AppFailure('validation_failed', `validation failed: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`, issues);
   return cleanName;
@@ -84,16 +96,13 @@ export function createDraftingService(options: DraftingServiceOptions) {
   async function fetchCatalogue(): Promise<FetchedCatalogue> {
     const refreshedAt = clock.now().toISOString();
     const summaries = await allPages((pageNum) => serverCall('templateList', { query: { pageNum, pageSize } }));
-    const approved = summaries.filter((template) => template.status === catalogueStatusApproved);
+    const approved = summaries.filter((template) => template.status === ContractStatus.Approved);
     const templates: TemplateDetail[] = [];
     for (const template of approved) templates.push(await serverCall('templateDetail', { params: { id: template.id } }));
-    const types = (await serverCall('contractTypeList')).list;
-    // A type that others sit under only groups them: it cannot be chosen (case type cascader).
-    const parents = new Set(types.flatMap((type) => (type.parentId === null ? [] : [type.parentId])));
-    const contractTypes = types.map((type) => ({ ...type, disabled: parents.has(type.id) }));
+    const contractTypes = contractTypeOptions((await serverCall('contractTypeList')).list);
     const numberingPreview = (await serverCall('contractNumberRulesPreview')).list;
     const isNumberEditor = (await serverCall('contractNumberEditors')).editors.includes(session.user.id);
-    const counterparties = [];
+    const counterparties: CatalogueCounterparty[] = [];
     for (const partyType of [1, 2] as const) {
       const rows = await allPages((pageNum) => serverCall('counterpartyList', { query: { type: partyType, pageNum, pageSize } }));
       counterparties.push(...rows.map((row) => ({ id: row.id, name: row.name, partyType, creditCode: row.idNumber })));
@@ -135,10 +144,6 @@ export function createDraftingService(options: DraftingServiceOptions) {
     return detail;
   }
 
-  /** The form fields a contract's values are checked against: its template's (none without one). */
-  function fieldsOf(templateId: string | null): FieldConfig[] {
-    return templateId === null ? [] : templateOrNotFound(templateId).fields;
-  }
 
   function noticesChanged(): NumberNotice[] {
     hub.emit('data.changed', { entities: ['numberNotice'] });
@@ -176,9 +181,10 @@ export function createDraftingService(options: DraftingServiceOptions) {
      */
     create(request: z.output<typeof createContractRequestSchema>) {
       const catalogue = store.catalogue();
-      const fields = fieldsOf(request.templateId);
-      const name = checkForm(request.name, fields, request.formValues);
-      const templateTypeId = request.templateId === null ? null : templateOrNotFound(request.templateId).contractTypeId;
+      // Drafting from a template needs its fields: the catalogue keeps them for offline use.
+      const template = request.templateId === null ? null : templateOrNotFound(request.templateId);
+      const name = checkForm(request.name, template?.fields ?? [], request.formValues);
+      const templateTypeId = template?.contractTypeId ?? null;
       const rule = previewRuleFor(catalogue.numberingPreview, { contractTypeId: request.contractTypeId ?? templateTypeId, departmentId: session.user.departmentId });
       // The number input is editable only for number editors, or when no auto mode applies (spec 4).
       if (request.contractNumber !== null && rule && !catalogue.isNumberEditor) throw new AppFailure('forbidden', notEditorMessage);
@@ -195,7 +201,8 @@ export function createDraftingService(options: DraftingServiceOptions) {
     /** Saves a contract's form (a contract.update of its name, type, number and values). */
     saveForm(request: z.output<typeof saveContractFormRequestSchema>) {
       const contract = contractOrNotFound(request.id);
-      const name = checkForm(request.name, fieldsOf(contract.templateId), { ...contract.formValues, ...request.formValues });
+      const fields = contract.templateId === null ? [] : (store.template(contract.templateId)?.fields ?? null);
+      const name = checkForm(request.name, fields, { ...contract.formValues, ...request.formValues });
       const changesNumber = request.contractNumber !== undefined && request.contractNumber !== contract.contractNumber;
       if (changesNumber && contract.contractNumberAuto && !store.catalogue().isNumberEditor) throw new AppFailure('forbidden', notEditorMessage);
       const patch = { name, contractTypeId: request.contractTypeId, formValues: request.formValues, ...(changesNumber && { contractNumber: request.contractNumber }) };
