@@ -2,11 +2,11 @@ import type { Ref } from 'react';
 import type { Clause } from '../../../src-shared/domain/contract-forms';
 import type { FormField } from '../../../src-shared/form/field-config';
 import { ContractForm, FormServicesProvider, type ContractFormHandle, type ContractFormProps, type FormServices } from '../contract-form';
-import { ComplexFieldsProvider } from '../contract-form/fields/complex/services';
+import { FormContractProvider } from '../contract-form/fields/complex/services';
 
 /**
- * The generic form on a contract screen: the core-backed services, and what the complex fields
- * read beside them (the template's clauses, the contract being edited, null while drafting).
+ * The generic form on a contract screen: the core-backed services, and the contract being edited
+ * (null while drafting), which the complex fields read beside them.
  */
 export function DraftForm({
   services,
@@ -24,9 +24,9 @@ export function DraftForm({
 }) {
   return (
     <FormServicesProvider services={services}>
-      <ComplexFieldsProvider clauses={clauses} templateApproval={props.templateApproval ?? false} contractId={contractId}>
+      <FormContractProvider contractId={contractId}>
         <ContractForm ref={formRef} fields={fields} clauses={clauses} {...props} />
-      </ComplexFieldsProvider>
+      </FormContractProvider>
     </FormServicesProvider>
   );
 }
