@@ -156,7 +156,7 @@ describe('drafting a contract from a template', () => {
     await tab.locator('#contract-form-input-deliveryPlace').fill('Shanghai port');
     await tab.getByTestId('field-payment').getByRole('combobox').selectOption({ label: 'in one payment' });
     await tab.getByTestId('field-payment').getByLabel('days to pay').fill('30');
-    await expect.poll(() => tab.getByTestId('contract-statement-text').innerText()).toContain('The buyer pays within 30 days.');
+    await expect.poll(() => tab.getByTestId('field-payment').innerText()).toContain('The buyer pays within 30 days.');
     await tab.getByTestId('contract-save').click();
     await tab.waitForURL(/\/standingBook\/detail\?id=/);
     expect(await tab.getByTestId('contract-detail-name').innerText()).toBe(name);

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Clause } from '../../src-shared/domain/contract-forms';
 import type { FormField } from '../../src-shared/form/field-config';
-import { composedStatementText } from '../../src-renderer/features/contracts/composedStatementText';
 import { changedValues, contractNameField, reasonError, templateFormFields, typedContractNumber } from '../../src-renderer/features/contracts/draftValues';
 
 const field = (id: string, name: string, type: FormField['type']): FormField => ({ id, name, type, required: false });
@@ -44,47 +42,4 @@ describe('the alteration reason (at most 2000 characters, required)', () => {
     ['price agreed again', null],
     ['x'.repeat(2000), null],
   ])('%j → %s', (reason, expected) => expect(reasonError(reason)).toBe(expected));
-});
-
-describe('the clause text at the template’s bookmarks', () => {
-  const clause: Clause = {
-    labelID: 'payment',
-    name: 'payment',
-    isNullable: true,
-    bookmarkName: 'bm_payment',
-    statementList: [
-      {
-        id: 1,
-        name: 'in advance',
-        content: [[{ type: 'text', text: 'Pay ' }, { type: 'field', fieldId: 'days' }, { type: 'text', text: ' days ahead.' }]],
-        fieldList: [{ id: 'days', name: 'days', type: 'number', required: true }],
-        labelItemList: [],
-      },
-      { id: 2, name: 'none', content: [], fieldList: [], labelItemList: [] },
-    ],
-  };
-
-  it('shows an empty bookmark until a statement is chosen', () => {
-    expect(composedStatementText([clause], {}).paragraphs).toEqual([{ parts: [], bookmark: 'bm_payment' }]);
-  });
-
-  it('puts the chosen statement with its field positions at the bookmark', () => {
-    const value = { statementId: 1, fieldList: [{ id: 'days', name: 'days', required: true, positionName: 'p_days_x' }], values: {} };
-    expect(composedStatementText([clause], { payment: value }).paragraphs).toEqual([
-      {
-        bookmark: 'bm_payment',
-        parts: [
-          { kind: 'text', text: 'Pay ' },
-          { kind: 'field', fieldId: 'days', positionName: 'p_days_x' },
-          { kind: 'text', text: ' days ahead.' },
-        ],
-      },
-    ]);
-  });
-
-  it('writes a blank paragraph for an empty statement and for “do not show this clause”', () => {
-    for (const statementId of [2, -1]) {
-      expect(composedStatementText([clause], { payment: { statementId, fieldList: [], values: {} } }).paragraphs).toEqual([{ parts: [], bookmark: 'bm_payment' }]);
-    }
-  });
 });

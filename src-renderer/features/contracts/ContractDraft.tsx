@@ -10,12 +10,11 @@ import type { ContractFormHandle, FormServices } from '../contract-form';
 import { ContractNameInput } from './ContractNameInput';
 import { contractNameField, templateFormFields, typedContractNumber } from './draftValues';
 import { DraftForm } from './DraftForm';
-import { StatementText } from './StatementText';
 import { useSaveFailure } from './useSaveFailure';
 
 /**
- * Drafting a new contract, blank or from a template: the template's form with its clauses (and the
- * text they compose), saved through 'contract.create' into the replica and the outbox, so it works
+ * Drafting a new contract, blank or from a template: the template's form with its clauses (each
+ * clause field shows its statement's text as it lands at the template's bookmark), saved through 'contract.create' into the replica and the outbox, so it works
  * offline; the core gives a provisional number when the number is automatic. Opens the new
  * contract's detail once saved.
  */
@@ -57,10 +56,7 @@ export function ContractDraft({ template, services }: { template: TemplateDetail
     <section className="contract-draft" data-testid="contract-draft">
       <H3>{template ? template.name : t('contracts.blankContract')}</H3>
       {!nameField && <ContractNameInput value={name} error={nameError} onChange={setName} />}
-      <div className="contract-draft__body">
-        <DraftForm services={services} fields={fields} clauses={clauses} contractId={null} formRef={formRef} mode="edit" values={values} onValuesChange={setValues} />
-        {clauses.length > 0 && <StatementText clauses={clauses} values={values} />}
-      </div>
+      <DraftForm services={services} fields={fields} clauses={clauses} contractId={null} formRef={formRef} mode="edit" values={values} onValuesChange={setValues} />
       <div className="contract-draft__actions">
         <Button intent="primary" icon="floppy-disk" loading={isLoading} data-testid="contract-save" text={t('contracts.save')} onClick={() => void save()} />
       </div>
