@@ -246,6 +246,23 @@ describe('drafting a contract from a template', () => {
 });
 
 describe('a contract’s detail', () => {
+  it('opens from the ledger row’s view in a new tab, in preview', async () => {
+    await page.goto(edition.host.url);
+    const first = page.getByTestId('ledger-row').first();
+    await first.waitFor();
+    const name = await first.locator('td').first().innerText();
+    const opened = page.context().waitForEvent('page');
+    await first.getByRole('link', { name: 'view' }).click();
+    const tab = await opened;
+    try {
+      await tab.waitForURL(/\/standingBook\/detail\?contractId=[^&]+&mode=contract$/);
+      await expect.poll(() => tab.getByTestId('contract-detail-name').innerText(), { timeout: 20_000 }).toBe(name);
+      expect(await tab.getByTestId('contract-detail').getAttribute('data-mode')).toBe('view');
+    } finally {
+      await tab.close();
+    }
+  });
+
   it('says so when a deep link names a contract the replica does not hold', async () => {
     await page.goto(`${edition.host.url}/standingBook/detail?contractId=abc&mode=contract`);
     await expect.poll(() => page.getByTestId('contract-screen-error').innerText()).toBe('The contract could not be read from the local data.\nno data');
