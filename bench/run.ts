@@ -1,8 +1,10 @@
 import { benchFirstPull } from './first-pull.bench';
 import { benchFormCalculation } from './form-calculation.bench';
+import { benchFormRender } from './form-render.bench';
 import { benchLedgerReplica } from './ledger-replica.bench';
 
 // npm run bench: the desktop app's performance figures (docs/performance.md).
 await benchLedgerReplica();
 await benchFirstPull();
 await benchFormCalculation();
+await benchFormRender();

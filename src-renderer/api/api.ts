@@ -3,7 +3,7 @@ import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { ChannelRequest, ChannelResponse, SessionInfo } from '../../src-shared/ipc/channels';
 import { bridgeBaseQuery, call } from './baseQuery';
 
-export const tagTypes = ['AppInfo', 'Settings', 'Session', 'Contract', 'Sync'] as const;
+export const tagTypes = ['AppInfo', 'Settings', 'Session', 'Contract', 'Sync', 'Catalogue', 'ContractDetail', 'NumberNotice'] as const;
 
 // Mutations whose answer is the new state of a cached query write it straight into the cache:
 // no second round trip, and the screen changes the moment the core answers.
@@ -81,6 +81,54 @@ export const api = createApi({
     updateContract: build.mutation<ChannelResponse<'contract.update'>, ChannelRequest<'contract.update'>>({
       query: (request) => call('contract.update', request),
     }),
+    // Contract drafting (issue 6). The catalogue and templates are kept by the core for offline
+    // drafting; saves go to the replica and the outbox, announced by 'data.changed'.
+    draftingCatalogue: build.query<ChannelResponse<'drafting.catalogue'>, void>({
+      query: () => call('drafting.catalogue', {}),
+      providesTags: ['Catalogue'],
+    }),
+    refreshCatalogue: build.mutation<ChannelResponse<'drafting.refresh'>, void>({
+      query: () => call('drafting.refresh', {}),
+      onQueryStarted: (_, { dispatch, queryFulfilled }) =>
+        onFulfilled(queryFulfilled, (catalogue) =>
+          dispatch(api.util.upsertQueryEntries([{ endpointName: 'draftingCatalogue', arg: undefined, value: catalogue }])),
+        ),
+    }),
+    template: build.query<ChannelResponse<'drafting.template'>, string>({
+      query: (id) => call('drafting.template', { id }),
+      providesTags: ['Catalogue'],
+    }),
+    searchParties: build.query<ChannelResponse<'drafting.searchParties'>, ChannelRequest<'drafting.searchParties'>>({
+      query: (request) => call('drafting.searchParties', request),
+      providesTags: ['Catalogue'],
+    }),
+    contractDetail: build.query<ChannelResponse<'contract.detail'>, string>({
+      query: (id) => call('contract.detail', { id }),
+      providesTags: (_result, _error, id) => [{ type: 'ContractDetail', id }],
+    }),
+    createContract: build.mutation<ChannelResponse<'contract.create'>, ChannelRequest<'contract.create'>>({
+      query: (request) => call('contract.create', request),
+    }),
+    saveContractForm: build.mutation<ChannelResponse<'contract.saveForm'>, ChannelRequest<'contract.saveForm'>>({
+      query: (request) => call('contract.saveForm', request),
+    }),
+    alterContract: build.mutation<ChannelResponse<'contract.alter'>, ChannelRequest<'contract.alter'>>({
+      query: (request) => call('contract.alter', request),
+    }),
+    numberNotices: build.query<ChannelResponse<'contract.numberNotices'>, void>({
+      query: () => call('contract.numberNotices', {}),
+      providesTags: ['NumberNotice'],
+    }),
+    dismissNumberNotice: build.mutation<ChannelResponse<'contract.dismissNumberNotice'>, ChannelRequest<'contract.dismissNumberNotice'>>({
+      query: (request) => call('contract.dismissNumberNotice', request),
+      onQueryStarted: (_, { dispatch, queryFulfilled }) =>
+        onFulfilled(queryFulfilled, (notices) =>
+          dispatch(api.util.upsertQueryEntries([{ endpointName: 'numberNotices', arg: undefined, value: notices }])),
+        ),
+    }),
+    onlineCall: build.mutation<ChannelResponse<'online.call'>, ChannelRequest<'online.call'>>({
+      query: (request) => call('online.call', request),
+    }),
     dismissProblem: settleProblem(build, 'sync.dismiss'),
     keepTheirs: settleProblem(build, 'sync.keepTheirs'),
     applyMineAgain: settleProblem(build, 'sync.applyMineAgain'),
@@ -121,4 +169,13 @@ export const {
   useDismissProblemMutation,
   useKeepTheirsMutation,
   useApplyMineAgainMutation,
+  useDraftingCatalogueQuery,
+  useRefreshCatalogueMutation,
+  useTemplateQuery,
+  useContractDetailQuery,
+  useCreateContractMutation,
+  useSaveContractFormMutation,
+  useAlterContractMutation,
+  useNumberNoticesQuery,
+  useDismissNumberNoticeMutation,
 } = api;

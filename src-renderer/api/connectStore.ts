@@ -6,7 +6,9 @@ import type { AppStore } from '../app/store';
 /** Pushes from the core (events and the line's health) become store updates. */
 export function connectStore(store: AppStore, { bridge, onConnectionChange }: Transport): void {
   bridge.on('data.changed', ({ entities }) => {
-    if (entities.includes('contract')) store.dispatch(api.util.invalidateTags(['Contract']));
+    if (entities.includes('contract')) store.dispatch(api.util.invalidateTags(['Contract', 'ContractDetail']));
+    if (entities.includes('draftingCatalogue')) store.dispatch(api.util.invalidateTags(['Catalogue']));
+    if (entities.includes('numberNotice')) store.dispatch(api.util.invalidateTags(['NumberNotice']));
   });
   bridge.on('sync.statusChanged', (status) => store.dispatch(syncStatusReceived(status)));
   bridge.on('session.changed', (session) => store.dispatch(sessionReceived(session)));

@@ -1,6 +1,7 @@
 import { Alignment, Navbar, NavbarDivider, NavbarGroup, NavbarHeading } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatch } from 'react-router-dom';
+import { NumberNotices } from '../features/contracts/NumberNotices';
 import { SessionControls } from '../features/session/SessionControls';
 import { LanguageMenu } from '../features/settings/LanguageMenu';
 import { SyncIndicator } from '../features/sync/SyncIndicator';
@@ -26,6 +27,7 @@ export function AppShell() {
         </NavbarGroup>
       </Navbar>
       <main className="app-shell__main">
+        <NumberNotices />
         <Outlet />
       </main>
     </div>

@@ -1,9 +1,18 @@
-import { OverlayToaster, type Toaster } from '@blueprintjs/core';
+import { OverlayToaster, type ToastProps, type Toaster } from '@blueprintjs/core';
 
 let toaster: Promise<Toaster> | undefined;
 
+function show(props: ToastProps): void {
+  toaster ??= OverlayToaster.create({ position: 'top' });
+  void toaster.then((instance) => instance.show(props));
+}
+
 /** A short-lived notice for a failed action (the screen itself stays as it was). */
 export function showFailure(message: string): void {
-  toaster ??= OverlayToaster.create({ position: 'top' });
-  void toaster.then((instance) => instance.show({ message, intent: 'danger', icon: 'error' }));
+  show({ message, intent: 'danger', icon: 'error' });
+}
+
+/** A short-lived notice that an action was done (e.g. saved on this device, sent later). */
+export function showNotice(message: string): void {
+  show({ message, intent: 'success', icon: 'tick' });
 }

@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Button, Callout, Collapse, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { useContractPageQuery, useContractStatisticsQuery } from '../../api/api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { errorText } from '../../i18n/errorText';
+import { openRoute } from '../contracts/openRoute';
 import { LedgerFilters } from './LedgerFilters';
 import { contractPageRequest, filtersReset, pageChanged, pageSizeChanged, tabChanged } from './ledgerSlice';
 import { LedgerTable } from './LedgerTable';
@@ -15,6 +17,7 @@ import { StatusTabs } from './StatusTabs';
 export function LedgerScreen() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
+  const navigate = useNavigate();
   const ledger = useAppSelector((state) => state.ledger);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const { data: statistics } = useContractStatisticsQuery();
@@ -66,6 +69,13 @@ export function LedgerScreen() {
     <section className="ledger">
       <div className="ledger__header">
         <StatusTabs selected={ledger.status} statistics={statistics} onChange={(status) => dispatch(tabChanged(status))} />
+        <Button
+          data-testid="ledger-create"
+          icon="add"
+          intent="primary"
+          text={t('contracts.create')}
+          onClick={() => openRoute(`/standingBook/create?${new URLSearchParams({ mode: 'contract' })}`, (to) => void navigate(to), { newWindow: true })}
+        />
         <Button
           data-testid="ledger-filter-toggle"
           icon="filter"

@@ -27,7 +27,10 @@ const columns: Column[] = [
   { key: 'updateTime', value: (c, language) => formatDateTime(c.updateTime, language) },
 ];
 
-/** Spec 2: the row's 'view' opens the contract's standing-book detail in a new tab. */
+/**
+ * Spec 2: the row's 'view' opens the contract's standing-book detail in a new tab (the Electron
+ * shell opens its own window for it; a link with a target is never refused as a pop-up).
+ */
 function detailHref(contract: Contract): string {
   return `/standingBook/detail?${new URLSearchParams({ contractId: contract.id, mode: 'contract' })}`;
 }

@@ -1,0 +1,160 @@
+import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Spinner, TextArea } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { scoreDetailSchema, type ScoreDetail } from '../../../../../../src-shared/api/scoring';
+import {
+  scoreError,
+  scoreIntegerMessage,
+  scoreRequiredMessage,
+  scoreSavedMessage,
+  scoreTooHighMessage,
+} from '../../../../../../src-shared/rules/scoring';
+import { callFailureText, useContractId, useFormServices } from '../services';
+
+// The counterparty scoring dialog, 800px wide (spec 2 "Counterparty scoring dialog", spec 4
+// "Scoring dialog", spec 5 "Scoring"): opens and loads, validates each criterion on blur and
+// before submit, submits on confirm and closes on success; closing drops what was typed.
+
+export const scoreDialogWidth = 800;
+
+const scoreMessageKeys = {
+  [scoreRequiredMessage]: 'messages.scoreRequired',
+  [scoreIntegerMessage]: 'messages.scoreInteger',
+  [scoreTooHighMessage]: 'messages.scoreMax',
+} as const;
+
+type Loaded = { status: 'loading' } | { status: 'loaded'; detail: ScoreDetail } | { status: 'failed'; text: string };
+
+interface ScoreDialogProps {
+  onClose(): void;
+  /** Called with 'operation successful!' once the scores are saved (the dialog then closes). */
+  onSaved(text: string): void;
+}
+
+export function ScoreDialog({ onClose, onSaved }: ScoreDialogProps) {
+  const { t } = useTranslation();
+  const contractId = useContractId();
+  return (
+    <Dialog isOpen onClose={onClose} title={t('contractFormComplex.score.title')} style={{ width: scoreDialogWidth }}>
+      {contractId ? <ScoreForm contractId={contractId} onClose={onClose} onSaved={onSaved} /> : <DialogBody><p role="status">{t('form.noData')}</p></DialogBody>}
+    </Dialog>
+  );
+}
+
+function ScoreForm({ contractId, onClose, onSaved }: ScoreDialogProps & { contractId: string }) {
+  const { t } = useTranslation();
+  const services = useFormServices();
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const [scores, setScores] = useState<Record<string, string>>({});
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [comment, setComment] = useState('');
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    services.onlineCall('scoreDetail', { params: { id: contractId } }).then(
+      (answer) => {
+        if (!live) return;
+        const parsed = scoreDetailSchema.safeParse(answer);
+        if (!parsed.success) return setLoaded({ status: 'failed', text: t('form.noData') });
+        const criteria = parsed.data.resultItems.flatMap((group) => group.children);
+        setScores(Object.fromEntries(criteria.map((c) => [c.id, c.actualScore === null ? '' : String(c.actualScore)])));
+        setComment(parsed.data.comment);
+        setLoaded({ status: 'loaded', detail: parsed.data });
+      },
+      (failure: unknown) => live && setLoaded({ status: 'failed', text: callFailureText(t, failure) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [services, contractId, t]);
+
+  if (loaded.status !== 'loaded') {
+    return <DialogBody>{loaded.status === 'loading' ? <Spinner size={20} /> : <p role="status">{loaded.text}</p>}</DialogBody>;
+  }
+  const { detail } = loaded;
+  const criteria = detail.resultItems.flatMap((group) => group.children);
+  const errorOf = (id: string, maxScore: number) => {
+    const message = scoreError(scores[id], maxScore);
+    return message ? t(scoreMessageKeys[message as keyof typeof scoreMessageKeys]) : null;
+  };
+
+  function submit() {
+    setTouched(Object.fromEntries(criteria.map((c) => [c.id, true])));
+    if (criteria.some((c) => scoreError(scores[c.id], c.maxScore))) return;
+    setSaving(true);
+    const body = {
+      comment,
+      ...(detail.version !== null && { version: detail.version }),
+      resultItems: detail.resultItems.map((group) => ({
+        id: group.id,
+        children: group.children.map((c) => ({ id: c.id, actualScore: Number(scores[c.id]) })),
+      })),
+    };
+    services.onlineCall('scoreSubmit', { params: { id: contractId }, body }).then(
+      () => {
+        setSaving(false);
+        onSaved(t('messages.operationSuccessful', { defaultValue: scoreSavedMessage }));
+        onClose();
+      },
+      (cause: unknown) => {
+        setSaving(false);
+        setFailure(callFailureText(t, cause));
+      },
+    );
+  }
+
+  return (
+    <>
+      <DialogBody>
+        <p>{detail.counterpartyName}</p>
+        {detail.resultItems.map((group) => (
+          <section key={group.id} className="score-group">
+            <h4>{group.name}</h4>
+            {group.children.map((c) => {
+              const shown = touched[c.id] ? errorOf(c.id, c.maxScore) : null;
+              return (
+                <FormGroup
+                  key={c.id}
+                  label={c.name}
+                  labelFor={`score-${c.id}`}
+                  helperText={shown ?? `${c.criterion} · ${t('contractFormComplex.score.maxScore', { max: c.maxScore })}`}
+                  intent={shown ? 'danger' : 'none'}
+                >
+                  <InputGroup
+                    id={`score-${c.id}`}
+                    inputMode="numeric"
+                    min={0}
+                    max={c.maxScore}
+                    value={scores[c.id] ?? ''}
+                    onValueChange={(text) => setScores((s) => ({ ...s, [c.id]: text.replace(/\D/g, '') }))}
+                    onBlur={() => setTouched((s) => ({ ...s, [c.id]: true }))}
+                  />
+                </FormGroup>
+              );
+            })}
+          </section>
+        ))}
+        <FormGroup label={t('contractFormComplex.score.explanation')} labelFor="score-comment">
+          <TextArea
+            id="score-comment"
+            fill
+            placeholder={t('contractFormComplex.score.explanationPlaceholder')}
+            value={comment}
+            onChange={(event) => setComment(event.currentTarget.value)}
+          />
+        </FormGroup>
+        {failure && <Callout intent="danger">{failure}</Callout>}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text={t('form.cancel')} onClick={onClose} />
+            <Button intent="primary" loading={saving} text={t('contractFormComplex.score.confirm')} onClick={submit} />
+          </>
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,142 @@
+import { Button, ProgressBar } from '@blueprintjs/core';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UploadValue } from '../../../../../../src-shared/form/field-config';
+import type { FormMessage } from '../../../../../../src-shared/form/messages';
+import {
+  checkDroppedFiles,
+  checkUploadFile,
+  extensionMimeTypes,
+  idleUpload,
+  uploadActionLabels,
+  uploadActions,
+  uploadTransition,
+  type UploadAction,
+  type UploadEvent,
+  type UploadRules,
+  type UploadState,
+} from '../../../../../../src-shared/form/upload';
+import { fieldInputId } from '../../../ids';
+import type { FieldProps } from '../../../types';
+import { formMessageText, useFormServices } from '../services';
+
+// The upload and customAttachment fields (spec 4 "File upload", spec 5, spec 8), driven by the
+// shared upload state machine.
+
+/**
+ * The spec gives neither accepted formats nor a size limit: the field accepts the formats the app
+ * knows the content types of, up to the server's default limit of 20 MB.
+ */
+export const uploadRules: UploadRules = { accept: Object.keys(extensionMimeTypes), maxSize: 20 * 1024 * 1024 };
+
+export function UploadField({ field, value, mode, onChange }: FieldProps<UploadValue | null>) {
+  const { t } = useTranslation();
+  const services = useFormServices();
+  const [machine, setMachine] = useState<UploadState>(idleUpload);
+  const [message, setMessage] = useState<FormMessage | null>(null);
+  const stateRef = useRef(machine);
+  const controller = useRef<AbortController | null>(null);
+  const lastFile = useRef<File | null>(null);
+  const picker = useRef<HTMLInputElement>(null);
+
+  useEffect(() => () => controller.current?.abort(), []);
+
+  // Between uploads the field shows its value, whoever set it (a loaded contract, a reset form).
+  const settled = (current: UploadState): UploadState =>
+    current.status === 'uploading' || current.status === 'error' ? current : value ? { status: 'success', file: value } : idleUpload;
+  const state = settled(machine);
+
+  function dispatch(event: UploadEvent) {
+    const step = uploadTransition(settled(stateRef.current), event);
+    if (step.log) console.error(`Uploading ${field.name} failed.`, event);
+    stateRef.current = step.state;
+    setMachine(step.state);
+    return step.state;
+  }
+
+  function send(file: File) {
+    const checked = checkUploadFile(file, uploadRules);
+    if (!checked.ok) return setMessage(checked.message);
+    setMessage(null);
+    lastFile.current = file;
+    const abort = new AbortController();
+    controller.current = abort;
+    dispatch({ type: 'start', fileName: file.name, cancellable: true });
+    services.upload(file, { signal: abort.signal, onProgress: (fraction) => dispatch({ type: 'progress', percent: fraction * 100 }) }).then(
+      (stored) => {
+        if (dispatch({ type: 'succeeded', file: stored }).status === 'success') onChange(stored);
+      },
+      (failure: unknown) => {
+        const cancelled = abort.signal.aborted;
+        if (!cancelled) console.error(`Uploading ${field.name} failed.`, failure);
+        dispatch({ type: 'failed', cancelled });
+      },
+    );
+  }
+
+  function act(action: UploadAction) {
+    switch (action) {
+      case 'view':
+        if (state.status === 'success') services.openRoute(state.file.file, { newWindow: true });
+        return;
+      case 'edit':
+        return picker.current?.click();
+      case 'delete':
+        dispatch({ type: 'delete' });
+        return onChange(null);
+      case 'cancel':
+        dispatch({ type: 'cancel' });
+        return controller.current?.abort();
+      case 'reupload':
+        dispatch({ type: 'delete' });
+        return lastFile.current ? send(lastFile.current) : picker.current?.click();
+    }
+  }
+
+  function drop(event: DragEvent) {
+    event.preventDefault();
+    if (mode !== 'edit') return;
+    const dropped = checkDroppedFiles([...event.dataTransfer.files], uploadRules);
+    if (!dropped.ok) return setMessage(dropped.message);
+    send(dropped.value);
+  }
+
+  const editing = mode === 'edit';
+  const actions = uploadActions(state, editing).filter((action) => editing || action === 'view');
+
+  return (
+    <div className="upload-field" data-testid={`upload-${field.id}`} onDragOver={(event) => event.preventDefault()} onDrop={drop}>
+      <input
+        ref={picker}
+        id={fieldInputId(field.id)}
+        type="file"
+        hidden
+        aria-label={field.name}
+        accept={uploadRules.accept?.join(',')}
+        onChange={(event) => {
+          const file = event.currentTarget.files?.[0];
+          event.currentTarget.value = '';
+          if (file) send(file);
+        }}
+      />
+      {state.status === 'idle' &&
+        (editing ? <Button icon="upload" text={t('contractFormComplex.upload.choose')} onClick={() => picker.current?.click()} /> : <span>--</span>)}
+      {state.status === 'uploading' && (
+        <div role="status">
+          {t('contractFormComplex.upload.uploading', { name: state.fileName })}
+          {state.progress !== undefined && <ProgressBar value={state.progress / 100} aria-label={`${state.progress}%`} />}
+        </div>
+      )}
+      {state.status === 'success' && <span className="upload-field__name">{state.file.name}</span>}
+      {state.status === 'error' && (
+        <span className="upload-field__name">
+          {state.fileName} <span role="alert">{formMessageText(t, state.message)}</span>
+        </span>
+      )}
+      {actions.map((action) => (
+        <Button key={action} variant="minimal" text={t(`form.${uploadActionLabels[action]}`)} onClick={() => act(action)} />
+      ))}
+      {message && <p className="form-field__error" role="alert">{formMessageText(t, message)}</p>}
+    </div>
+  );
+}

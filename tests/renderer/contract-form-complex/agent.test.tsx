@@ -1,0 +1,52 @@
+// @vitest-environment jsdom
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeServices, field, renderField } from './support';
+
+const agentField = field({ id: 'ag', name: 'agent', type: 'agentInformation' });
+const lawyers = [
+  { id: 'l1', name: 'Li Lei', lawFirmID: 'f1' },
+  { id: 'l2', name: 'Han Mei', lawFirmID: 'f2' },
+];
+const services = () =>
+  fakeServices({}, {
+    lawFirmList: () => ({ list: [{ id: 'f1', name: 'King & Wood' }, { id: 'f2', name: 'Fangda' }], count: 2 }),
+    lawyersByLawFirms: (request) => ({ list: lawyers.filter((l) => String(request.query?.lawFirmIDs).split(',').includes(l.lawFirmID)) }),
+  });
+
+afterEach(cleanup);
+
+describe('agent information', () => {
+  it('lists law firms from one page of 100, then the lawyers of the chosen firms', async () => {
+    const view = renderField(agentField, { services: services() });
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'King & Wood' }));
+    expect(view.services.onlineCall).toHaveBeenCalledWith('lawFirmList', { query: { pageSize: 100, pageNum: 1 } });
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Li Lei' }));
+    expect(view.services.onlineCall).toHaveBeenCalledWith('lawyersByLawFirms', { query: { lawFirmIDs: 'f1' } });
+    expect(screen.queryByRole('checkbox', { name: 'Han Mei' })).toBeNull();
+    expect(view.value()).toEqual({ lawFirmIDList: ['f1'], lawyerIDList: ['l1'] });
+  });
+
+  it("drops the lawyers of a firm no longer chosen", async () => {
+    const view = renderField(agentField, { services: services(), value: { lawFirmIDList: ['f1', 'f2'], lawyerIDList: ['l1', 'l2'] } });
+    await screen.findByRole('checkbox', { name: 'Han Mei' });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Fangda' }));
+    expect(view.value()).toEqual({ lawFirmIDList: ['f1'], lawyerIDList: ['l1'] });
+  });
+
+  it('says why when the law firms cannot be loaded offline', async () => {
+    renderField(agentField, {});
+    expect((await screen.findByRole('status')).textContent).toContain('cannot be reached');
+  });
+
+  it('shows names in preview and locks the choices when disabled', async () => {
+    const value = { lawFirmIDList: ['f2'], lawyerIDList: ['l2'] };
+    renderField(agentField, { services: services(), value, mode: 'preview' });
+    expect(await screen.findByText('Fangda')).toBeTruthy();
+    expect(await screen.findByText('Han Mei')).toBeTruthy();
+    cleanup();
+    renderField(agentField, { services: services(), value, mode: 'disabled' });
+    expect(((await screen.findByRole('checkbox', { name: 'Fangda' })) as HTMLInputElement).disabled).toBe(true);
+  });
+});

@@ -1,0 +1,130 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PartyValue } from '../../../src-shared/form/field-config';
+import { fakeServices, field, renderField } from './support';
+
+const outer = field({ id: 'p', name: 'counterparty', type: 'inputSelect', partyType: 2 });
+const acme: PartyValue = { id: 'a1', name: 'Acme Ltd' };
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('party picker', () => {
+  it('searches 750 ms after typing stops, then adds the chosen party', async () => {
+    vi.useFakeTimers();
+    const services = fakeServices({ searchParties: vi.fn(() => Promise.resolve({ list: [{ id: 'a1', name: 'Acme Ltd', partyType: 2 as const, creditCode: null }], count: 1 })) });
+    const view = renderField(outer, { services, value: [] });
+    const input = screen.getByRole('textbox', { name: 'counterparty' });
+    fireEvent.change(input, { target: { value: 'Ac' } });
+    act(() => vi.advanceTimersByTime(500));
+    fireEvent.change(input, { target: { value: 'Acme' } });
+    act(() => vi.advanceTimersByTime(749));
+    expect(services.searchParties).not.toHaveBeenCalled();
+    await act(async () => vi.advanceTimersByTime(1));
+    expect(services.searchParties).toHaveBeenCalledTimes(1);
+    expect(services.searchParties).toHaveBeenCalledWith({ keyword: 'Acme', partyType: 2, pageNum: 1, pageSize: 10 });
+    fireEvent.click(screen.getByText('Acme Ltd'));
+    expect(view.value()).toEqual([{ id: 'a1', name: 'Acme Ltd' }]);
+  });
+
+  it('refuses an eleventh party with the spec message', async () => {
+    const ten = Array.from({ length: 10 }, (_, i) => ({ id: `p${i}`, name: `party ${i}` }));
+    renderField(outer, { value: ten });
+    await userEvent.click(screen.getByRole('button', { name: 'new party' }));
+    expect(screen.getByRole('alert').textContent).toBe('at most 10 parties can be added');
+  });
+
+  it('keeps only the first party when counterpartMultiple is 1', async () => {
+    const single = { ...outer, counterpartMultiple: 1 };
+    const view = renderField(single, { value: [acme] });
+    await userEvent.click(screen.getByRole('button', { name: 'new party' }));
+    expect(view.value()).toEqual([acme]);
+  });
+
+  it('adds a new blank party with id 0 and says please enter + name on blur', async () => {
+    const required = { ...outer, required: true };
+    const view = renderField(required, { value: [] });
+    await userEvent.click(screen.getByRole('button', { name: 'new party' }));
+    expect(view.value()).toEqual([{ id: 0, name: '' }]);
+    await userEvent.click(screen.getByRole('textbox', { name: 'name of the new party' }));
+    await userEvent.tab();
+    expect(screen.getByTestId('field-error-p').textContent).toBe('please enter counterparty');
+  });
+
+  it('registers a party validator with the engine', () => {
+    const view = renderField(outer, { value: [{ id: 0, name: '' }] });
+    expect(view.issues().map((i) => i.message.text)).toEqual(['please enter counterparty']);
+  });
+
+  it('shows the external party detail, and no data without an id', async () => {
+    const services = fakeServices({}, {
+      counterpartExternalDetail: () => ({
+        id: 'a1', type: 2, subtype: 1, subType: 'organization', name: 'Acme Ltd', keyword: null, idNumber: '91310000', address: 'Shanghai',
+        contactInfo: null, email: null, fax: null, rating: 40, ratingRemark: null, isConnectedTransaction: false, banks: [], contacts: [],
+        registration: null, updaterName: null, createTime: '2026-01-01', updateTime: '2026-01-01', version: 1, riskCount: 3, refreshTime: null,
+      }),
+    });
+    renderField(outer, { services, value: [acme, { id: 0, name: 'Draft Co' }], mode: 'preview' });
+    await userEvent.click(screen.getByRole('button', { name: 'Acme Ltd' }));
+    expect(await screen.findByText('91310000')).toBeTruthy();
+    expect(screen.getByText('blacklist')).toBeTruthy();
+    expect(services.onlineCall).toHaveBeenCalledWith('counterpartExternalDetail', { params: { id: 'a1' }, query: { refresh: true } });
+    cleanup();
+    renderField(outer, { services, value: [{ id: 0, name: 'Draft Co' }], mode: 'preview' });
+    await userEvent.click(screen.getByRole('button', { name: 'Draft Co' }));
+    expect(screen.getByRole('status').textContent).toBe('no data');
+  });
+
+  it('hides the detail link in an organisation-share environment', () => {
+    renderField(outer, { services: fakeServices({ organizationShare: true }), value: [acme], mode: 'preview' });
+    expect(screen.getByText('Acme Ltd')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Acme Ltd' })).toBeNull();
+  });
+
+  it('guards the score dialog with please select an external party first', async () => {
+    renderField(outer, { value: [] });
+    await userEvent.click(screen.getByRole('button', { name: 'score' }));
+    expect(screen.getByRole('alert').textContent).toBe('please select an external party first');
+  });
+
+  it('scores: loads the detail, checks each criterion, submits and says operation successful!', async () => {
+    const detail = {
+      contractId: 'c1', counterpartyId: 'a1', counterpartyName: 'Acme Ltd', comment: '', totalScore: null, maxTotalScore: 10,
+      updateTime: null, version: 2,
+      resultItems: [{ id: 'g1', name: 'delivery', children: [{ id: 'k1', name: 'on time', criterion: 'days late', maxScore: 10, actualScore: null }] }],
+    };
+    const submit = vi.fn(() => ({ message: 'operation successful!', detail }));
+    const services = fakeServices({}, { scoreDetail: () => detail, scoreSubmit: submit });
+    renderField(outer, { services, value: [acme] });
+    await userEvent.click(screen.getByRole('button', { name: 'score' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.style.width).toBe('800px');
+    expect(screen.getByPlaceholderText('please enter score explanation')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'confirm' }));
+    expect(screen.getByText('this field cannot be empty')).toBeTruthy();
+    const score = screen.getByRole('textbox', { name: 'on time' });
+    await userEvent.type(score, '11');
+    await userEvent.tab();
+    expect(screen.getByText('score cannot be greater than full score')).toBeTruthy();
+    await userEvent.clear(score);
+    await userEvent.type(score, '8');
+    await userEvent.type(screen.getByPlaceholderText('please enter score explanation'), 'good');
+    await userEvent.click(screen.getByRole('button', { name: 'confirm' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(submit).toHaveBeenCalledWith({ params: { id: 'c1' }, body: { comment: 'good', version: 2, resultItems: [{ id: 'g1', children: [{ id: 'k1', actualScore: 8 }] }] } });
+    expect(screen.getByRole('status').textContent).toBe('operation successful!');
+  });
+
+  it('renders read-only in preview and locked when disabled', () => {
+    renderField(outer, { value: [acme], mode: 'preview' });
+    expect(screen.queryByRole('textbox')).toBeNull();
+    cleanup();
+    renderField(outer, { value: [acme], mode: 'disabled' });
+    expect((screen.getByRole('textbox', { name: 'counterparty' }) as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'score' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});

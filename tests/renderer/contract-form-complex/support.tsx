@@ -1,0 +1,95 @@
+import { render } from '@testing-library/react';
+import { createRef, useState } from 'react';
+import { vi } from 'vitest';
+import type { FormMode } from '../../../src-shared/domain/enums';
+import type { Clause } from '../../../src-shared/domain/contract-forms';
+import { formFieldSchema, type FormField, type FormFieldInput } from '../../../src-shared/form/field-config';
+import { initI18n } from '../../../src-renderer/i18n/i18n';
+import { ContractForm } from '../../../src-renderer/features/contract-form/ContractForm';
+import { FormServicesProvider } from '../../../src-renderer/features/contract-form/FormServicesContext';
+import { FormContractProvider } from '../../../src-renderer/features/contract-form/fields/complex/services';
+import type { ContractFormHandle, FormServices } from '../../../src-renderer/features/contract-form/types';
+
+const noClauses: readonly Clause[] = [];
+
+// Component-test support: English texts, fake FormServices, and one field rendered by the engine
+// (ContractForm) through the registry, so registration and validators are exercised as in a screen.
+
+initI18n('en');
+
+export type OnlineAnswers = Record<string, (request: Parameters<FormServices['onlineCall']>[1]) => unknown>;
+
+export function fakeServices(overrides: Partial<FormServices> = {}, answers: OnlineAnswers = {}): FormServices {
+  return {
+    searchParties: vi.fn(() => Promise.resolve({ list: [], count: 0 })),
+    onlineCall: vi.fn((endpoint: string, request: Parameters<FormServices['onlineCall']>[1]) => {
+      const answer = answers[endpoint];
+      if (!answer) return Promise.reject({ code: 'server_unreachable', message: 'offline' });
+      try {
+        return Promise.resolve(answer(request));
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    }) as FormServices['onlineCall'],
+    upload: vi.fn(() => Promise.resolve({ id: 'f1', name: 'a.pdf', file: '/files/f1' })),
+    catalogue: { refreshedAt: null, templates: [], contractTypes: [], numberingPreview: [], isNumberEditor: false },
+    organizationShare: false,
+    openRoute: vi.fn(),
+    ...overrides,
+  };
+}
+
+export function field(input: Partial<FormFieldInput> & Pick<FormFieldInput, 'type'>): FormField {
+  return formFieldSchema.parse({ id: 'f', name: 'party', ...input });
+}
+
+interface Options {
+  value?: unknown;
+  mode?: FormMode;
+  services?: FormServices;
+  clauses?: readonly Clause[];
+  templateApproval?: boolean;
+  contractId?: string | null;
+}
+
+/** One field inside the engine's ContractForm, as a screen hosts it. */
+export function renderField(formField: FormField, options: Options = {}) {
+  const services = options.services ?? fakeServices();
+  const ref = createRef<ContractFormHandle>();
+  // Kept stable: the engine builds its calculation graph once per fields array.
+  const fields = [formField];
+  let current: unknown = options.value;
+  function Harness() {
+    const [values, setValues] = useState<Record<string, unknown>>(options.value === undefined ? {} : { [formField.id]: options.value });
+    return (
+      <ContractForm
+        ref={ref}
+        fields={fields}
+        clauses={options.clauses ?? noClauses}
+        templateApproval={options.templateApproval ?? false}
+        mode={options.mode ?? 'edit'}
+        values={values}
+        onValuesChange={(next) => {
+          current = next[formField.id];
+          setValues(next);
+        }}
+      />
+    );
+  }
+  const result = render(
+    <FormServicesProvider services={services}>
+      <FormContractProvider contractId={options.contractId === undefined ? 'c1' : options.contractId}>
+        <Harness />
+      </FormContractProvider>
+    </FormServicesProvider>,
+  );
+  return {
+    ...result,
+    services,
+    /** The value the field last reported. */
+    value: () => current,
+    /** Every issue the engine's validation finds now (field rules and registered validators). */
+    issues: () => ref.current?.issues() ?? [],
+    submit: () => ref.current!.submit(),
+  };
+}
