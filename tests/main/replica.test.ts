@@ -226,3 +226,31 @@ describe('status counts kept by triggers', () => {
     dir.cleanup();
   });
 });
+
+describe('first sync bookkeeping', () => {
+  it('keeps a pull from nothing a first sync across its pages and a reopening, until a pull reaches the end', () => {
+    const dir = tempDir();
+    const path = join(dir.path, 'first.sqlite');
+    let replica = openReplica(path, clientMigrationsDir);
+    const upsert = (n: number): SyncChange => ({ entity: 'contract', op: 'upsert', row: makeContract(n) });
+    expect(metaReader(replica).firstSyncOpen()).toBe(false);
+    // A mid-way cursor names the server's starting level, never '0'.
+    replicaWriter(replica).applyPulledChanges([upsert(1)], '40.37.9', '2026-11-21T11:00:00.000Z');
+    expect(metaReader(replica).firstSyncOpen()).toBe(true);
+    replica.close();
+    replica = openReplica(path, clientMigrationsDir);
+    replicaWriter(replica).applyPulledChanges([upsert(2)], '45.37.4', '2026-11-21T11:00:01.000Z');
+    expect(metaReader(replica).firstSyncOpen()).toBe(true);
+    replicaWriter(replica).applyPulledChanges([upsert(3)], '50', '2026-11-21T11:00:02.000Z');
+    replicaWriter(replica).finishPull();
+    expect(metaReader(replica).firstSyncOpen()).toBe(false);
+    // A later incremental pull is not a first sync; a rebuild is.
+    replicaWriter(replica).applyPulledChanges([upsert(4)], '60.50.3', '2026-11-21T11:00:03.000Z');
+    expect(metaReader(replica).firstSyncOpen()).toBe(false);
+    replicaWriter(replica).startResync();
+    replicaWriter(replica).applyPulledChanges([upsert(5)], '70.68.2', '2026-11-21T11:00:04.000Z');
+    expect(metaReader(replica).firstSyncOpen()).toBe(true);
+    replica.close();
+    dir.cleanup();
+  });
+});

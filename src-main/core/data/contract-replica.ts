@@ -44,6 +44,8 @@ export type ReminderEntity = 'performanceTask' | 'reminderSettings';
 export interface MetaReader {
   cursor(): string;
   lastSyncAt(): string | null;
+  /** A pull that started from nothing (a first sync or a rebuild) has not reached the end yet. */
+  firstSyncOpen(): boolean;
 }
 
 const clientIdKey = 'client_id';
@@ -240,6 +242,9 @@ export function contractReader({ db, sqlite }: OpenReplica): ContractReader {
 const upsertChunk = 500;
 const cursorKey = 'pull_cursor';
 const lastSyncKey = 'last_sync_at';
+// Set by the first page of a pull from '0' and removed when a pull reaches the end: the cursor
+// alone cannot tell, as a mid-way cursor names the server's starting level, not '0'.
+const firstSyncOpenKey = 'first_sync_open';
 
 export function metaReader({ db }: OpenReplica): MetaReader {
   const read = db
@@ -250,6 +255,7 @@ export function metaReader({ db }: OpenReplica): MetaReader {
   return {
     cursor: () => read.get({ key: cursorKey })?.value ?? '0',
     lastSyncAt: () => read.get({ key: lastSyncKey })?.value ?? null,
+    firstSyncOpen: () => read.get({ key: firstSyncOpenKey }) !== undefined,
   };
 }
 
@@ -305,6 +311,8 @@ export function replicaWriter({ db, sqlite }: OpenReplica): ReplicaWriter {
         }
         // A pull never erases an unconfirmed edit: it is re-applied on the new base (rule 4).
         rebuildPulledRows(tx, new Set(contractIds));
+        const from = tx.select({ value: replicaMeta.value }).from(replicaMeta).where(eq(replicaMeta.key, cursorKey)).get();
+        if ((from?.value ?? '0') === '0') setMeta(tx, firstSyncOpenKey, '1');
         setMeta(tx, cursorKey, cursor);
         setMeta(tx, lastSyncKey, syncedAt);
         reminderChanges = new Set([...reminderChanges, ...changed]);
@@ -321,6 +329,7 @@ export function replicaWriter({ db, sqlite }: OpenReplica): ReplicaWriter {
       reminderChanges.add('performanceTask');
     },
     finishPull() {
+      db.delete(replicaMeta).where(eq(replicaMeta.key, firstSyncOpenKey)).run();
       if (!db.select({ id: resyncUnseen.id }).from(resyncUnseen).limit(1).get()) return;
       db.transaction((tx) => {
         const gone = tx.select({ id: resyncUnseen.id }).from(resyncUnseen).all().map((row) => row.id);

@@ -117,11 +117,11 @@ export function createSyncEngine(options: SyncEngineOptions) {
     }
   }
 
-  /** Pulling from a cursor whose start is 0 is a first sync (resumed mid-way the cursor says so too). */
-  const isFirstSync = (cursor: string) => cursor === '0' || cursor.endsWith('.0');
+  /** Pulling from '0' is a first sync, and so is resuming one that stopped mid-way (after a restart too). */
+  const isFirstSync = () => meta.cursor() === '0' || meta.firstSyncOpen();
 
   async function pullAll() {
-    progress({ kind: 'pulling', firstSync: isFirstSync(meta.cursor()) });
+    progress({ kind: 'pulling', firstSync: isFirstSync() });
     for (let hasMore = true; hasMore; ) {
       const cursor = meta.cursor();
       let answer: unknown;
