@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import type { Clause, ClauseStatement, FieldConfig } from '../domain/contract-forms';
 import type { FieldIssue } from '../errors';
 
@@ -29,12 +30,15 @@ export const formMessages = {
   tooLong: (max: number) => `at most ${max} characters`,
   required: (field: Pick<FieldConfig, 'name' | 'type'>) => `${field.type === 'upload' ? 'please select' : 'please enter'} ${field.name}`,
   wrongShape: (expected: string) => `must be ${expected}`,
+  rangeOrder: 'minimum cannot be greater than maximum',
 } as const;
 
 function isEmpty(value: unknown): boolean {
   if (value === undefined || value === null) return true;
   if (typeof value === 'string') return value.trim() === '';
   if (Array.isArray(value)) return value.length === 0;
+  // A number range with neither side typed.
+  if (isRecord(value) && Object.keys(value).every((key) => key === 'min' || key === 'max')) return isEmpty(value.min) && isEmpty(value.max);
   return false;
 }
 
@@ -68,6 +72,24 @@ function moneyIssues(value: unknown): string | undefined {
   return valid ? undefined : formMessages.wrongShape('an amount in hundredths with a unit');
 }
 
+/** At most 8 decimals and 15 characters, as the number input keeps them (spec 5, spec 9). */
+const decimalText = /^-?\d+(\.\d{1,8})?$/;
+const isDecimalText = (value: unknown): value is string => typeof value === 'string' && value.length <= 15 && decimalText.test(value);
+
+/**
+ * A number as the form keeps it: decimal text (exact beyond a double's digits), a JSON number,
+ * or a number range {min, max} whose sides are decimal text or empty, the minimum not above the maximum.
+ */
+function numberIssues(value: unknown): string | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : formMessages.wrongShape('a number');
+  if (isDecimalText(value)) return undefined;
+  if (!isRecord(value)) return formMessages.wrongShape('a number');
+  const { min = '', max = '' } = value;
+  const side = (v: unknown) => v === '' || isDecimalText(v);
+  if (Object.keys(value).some((key) => key !== 'min' && key !== 'max') || !side(min) || !side(max)) return formMessages.wrongShape('a number range');
+  return min !== '' && max !== '' && new Decimal(min as string).greaterThan(max as string) ? formMessages.rangeOrder : undefined;
+}
+
 function textIssues(value: unknown, max: number): string | undefined {
   if (typeof value !== 'string') return formMessages.wrongShape('text');
   return value.length > max ? formMessages.tooLong(max) : undefined;
@@ -89,7 +111,7 @@ function valueIssue(field: FieldConfig, value: unknown): string | undefined {
     case 'textarea':
       return textIssues(value, field.maxlength ?? defaultTextMaxLength);
     case 'number':
-      return typeof value === 'number' && Number.isFinite(value) ? undefined : formMessages.wrongShape('a number');
+      return numberIssues(value);
     default:
       return undefined;
   }

@@ -95,9 +95,11 @@ describe('contract form rules', () => {
     { id: 'bank', name: 'bank account', type: 'bankAccount', alterEditStatus: 2 },
     { id: 'amount', name: 'amount', type: 'money' },
     { id: 'file', name: 'attachment', type: 'upload', required: true, alterEditStatus: 2 },
+    { id: 'price', name: 'price', type: 'number' },
+    { id: 'area', name: 'area', type: 'number', rawType: 'numberRange', required: true },
   ];
   const party = (name: string) => ({ id: 0, name });
-  const base = { title: 'x', parties: [party('a')], file: { id: 'f', name: 'f.pdf' } };
+  const base = { title: 'x', parties: [party('a')], file: { id: 'f', name: 'f.pdf' }, area: { min: '1', max: '' } };
 
   it('strips \\ / : * ? " < > | and full-width ：？ from contract names', () => {
     expect(stripContractName('a\\b/c:d*e?f"g<h>i|j：k？l')).toBe('abcdefghijkl');
@@ -114,6 +116,17 @@ describe('contract form rules', () => {
     { values: { ...base, bank: '123456789 0' }, messages: ['please enter 9-24 characters'] },
     { values: { ...base, amount: { amount: 1.5, unit: 'CNY' } }, messages: ['must be an amount in hundredths with a unit'] },
     { values: { ...base, other: 1 }, messages: ['is not a field of this form'] },
+    // Numbers are kept as the form keeps them: decimal text (8 decimals, 15 characters) or a JSON number.
+    { values: { ...base, price: '123456.12345678' }, messages: [] },
+    { values: { ...base, price: -3.5 }, messages: [] },
+    { values: { ...base, price: '1.123456789' }, messages: ['must be a number'] },
+    { values: { ...base, price: '1e5' }, messages: ['must be a number'] },
+    { values: { ...base, price: '1234567890123456' }, messages: ['must be a number'] },
+    { values: { ...base, area: { min: '', max: '' } }, messages: ['please enter area'] },
+    { values: { ...base, area: { min: '5.5', max: '10' } }, messages: [] },
+    { values: { ...base, area: { min: '10', max: '9.99' } }, messages: ['minimum cannot be greater than maximum'] },
+    { values: { ...base, area: { min: 'x', max: '1' } }, messages: ['must be a number range'] },
+    { values: { ...base, area: { min: '1', max: '2', step: '1' } }, messages: ['must be a number range'] },
   ])('checks $values', ({ values, messages }) => {
     expect(formValueIssues(fields, values).map((issue) => issue.message)).toEqual(messages);
   });
