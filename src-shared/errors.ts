@@ -58,10 +58,14 @@ export function issuesFromZod(error: z.ZodError): FieldIssue[] {
 }
 
 /** A validation failure whose message names the offending fields. */
-export function validationFailure(error: z.ZodError): AppFailure {
-  const issues = issuesFromZod(error);
+export function invalidFields(issues: FieldIssue[]): AppFailure {
   const summary = issues.map((i) => `${i.path}: ${i.message}`).join('; ');
   return new AppFailure('validation_failed', `${defaultErrorMessages.validation_failed}: ${summary}`, issues);
+}
+
+/** A validation failure from a zod schema's issues. */
+export function validationFailure(error: z.ZodError): AppFailure {
+  return invalidFields(issuesFromZod(error));
 }
 
 export function toAppError(cause: unknown): AppError {

@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import type { MutationArgs } from '../../src-shared/sync/mutations';
 import type { alterationBodySchema, createContractSchema, updateContractSchema } from '../../src-shared/api/contract-forms';
 import type { AlterationChange, ContractDetail, FieldConfig } from '../../src-shared/domain/contract-forms';
-import { AppFailure, type FieldIssue } from '../../src-shared/errors';
-import { formValueIssues, isAlterable, isContractNameField, stripContractName } from '../../src-shared/rules/contract-forms';
+import { AppFailure, invalidFields } from '../../src-shared/errors';
+import { cleanContractForm, isAlterable, stripContractName } from '../../src-shared/rules/contract-forms';
 import type { SessionUser } from '../auth/service';
 import { visibleTo } from '../contracts/repository';
 import type { OrgViewer } from '../http/feature-helpers';
@@ -38,10 +38,6 @@ export function toContractDetail(row: ContractRow): ContractDetail {
     updateTime: row.updateTime.toISOString(),
     version: row.version,
   };
-}
-
-function invalid(issues: FieldIssue[]): AppFailure {
-  return new AppFailure('validation_failed', `validation failed: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`, issues);
 }
 
 /** A contract the user may see (404 when missing, 403 when not theirs), optionally locked for the write. */
@@ -80,16 +76,9 @@ async function contractTypeName(db: ServerDb, organisationId: string, contractTy
 
 /** The cleaned name and form values, or a validation failure naming every bad field. */
 function cleanForm(name: string, fields: readonly FieldConfig[], values: Record<string, unknown>) {
-  const cleaned = { ...values };
-  for (const field of fields) {
-    const value = cleaned[field.id];
-    if (isContractNameField(field) && typeof value === 'string') cleaned[field.id] = stripContractName(value);
-  }
-  const cleanName = stripContractName(name);
-  const issues = formValueIssues(fields, cleaned);
-  if (cleanName === '') issues.unshift({ path: 'name', message: 'please enter the contract name' });
-  if (issues.length > 0) throw invalid(issues);
-  return { name: cleanName, formValues: cleaned };
+  const { issues, ...form } = cleanContractForm(name, fields, values);
+  if (issues.length > 0) throw invalidFields(issues);
+  return form;
 }
 
 
@@ -197,7 +186,7 @@ export async function patchContract(tx: ServerDb, user: OrgViewer, id: string, p
   if (step) checkApprover(user, step);
   if (contractNumber !== undefined) await checkNumberChange(tx, user, user.organisationId, row, contractNumber);
   const cleanName = name === undefined ? undefined : stripContractName(name);
-  if (cleanName === '') throw invalid([{ path: 'patch.name', message: 'please enter the contract name' }]);
+  if (cleanName === '') throw invalidFields([{ path: 'patch.name', message: 'please enter the contract name' }]);
   // The given form values replace the kept ones and the whole form is checked as PUT checks it.
   const form = formValues === undefined ? undefined : cleanForm(cleanName ?? row.name, (await templateFields(tx, user.organisationId, row.templateId)).fields, { ...row.formValues, ...formValues });
   const typeName = contractTypeId === undefined ? undefined : await contractTypeName(tx, user.organisationId, contractTypeId);
@@ -306,7 +295,7 @@ async function alterRow(tx: ServerDb, user: OrgViewer, row: ContractRow, body: z
     const field = byId.get(fieldId);
     return field && isAlterable(field) ? [] : [{ path: `formValues.${fieldId}`, message: 'this field cannot be altered' }];
   });
-  if (refused.length > 0) throw invalid(refused);
+  if (refused.length > 0) throw invalidFields(refused);
   const merged = { ...row.formValues, ...body.formValues };
   const form = cleanForm(row.name, fields, merged);
   const changes: AlterationChange[] = Object.keys(body.formValues)

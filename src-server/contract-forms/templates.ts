@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import type { createTemplateSchema, updateTemplateSchema } from '../../src-shared/api/contract-forms';
 import type { Clause, FieldConfig, TemplateDetail } from '../../src-shared/domain/contract-forms';
-import { AppFailure } from '../../src-shared/errors';
+import { AppFailure, invalidFields } from '../../src-shared/errors';
 import type { SessionUser } from '../auth/service';
 import type { ServerDb } from '../db/database';
 import { containsPattern } from '../db/like';
@@ -83,7 +83,7 @@ function checkFields(fields: readonly FieldConfig[], clauses: readonly Clause[])
     ...fields.flatMap((field, i) => (fields.findIndex((f) => f.id === field.id) !== i ? [{ path: `fields.${i}.id`, message: `field id ${field.id} is used twice` }] : [])),
     ...clauses.flatMap((clause, i) => (clauses.findIndex((c) => c.labelID === clause.labelID) !== i ? [{ path: `clauses.${i}.labelID`, message: `clause ${clause.labelID} is used twice` }] : [])),
   ];
-  if (issues.length > 0) throw new AppFailure('validation_failed', `validation failed: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`, issues);
+  if (issues.length > 0) throw invalidFields(issues);
 }
 
 async function checkContractType(db: ServerDb, organisationId: string, contractTypeId: string | null): Promise<void> {

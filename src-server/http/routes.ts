@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { okCode } from '../../src-shared/api/envelope';
 import { endpoints, type EndpointName, type EndpointResponse, type Endpoints } from '../../src-shared/api/endpoints';
-import { AppFailure, validationFailure } from '../../src-shared/errors';
+import { invalidFields, validationFailure } from '../../src-shared/errors';
 import type { SessionUser } from '../auth/service';
 import type { ServerDb } from '../db/database';
 import { idempotencyKey, runOnce } from './write-safety';
@@ -58,7 +58,7 @@ function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const nulAt = findNul(input);
   if (nulAt) {
     const message = 'must not contain the NUL character';
-    throw new AppFailure('validation_failed', `validation failed: ${nulAt}: ${message}`, [{ path: nulAt, message }]);
+    throw invalidFields([{ path: nulAt, message }]);
   }
   const result = schema.safeParse(input);
   if (!result.success) throw validationFailure(result.error);

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, lt, lte, or,
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { DateTime } from 'luxon';
 import { nameFieldId, type FilterCondition, type LedgerField, type LedgerRow, type LedgerSearch } from '../../src-shared/domain/ledger';
-import { AppFailure } from '../../src-shared/errors';
+import { invalidFields, type AppFailure } from '../../src-shared/errors';
 import type { SessionUser } from '../auth/service';
 import { visibleTo } from '../contracts/repository';
 import type { ServerDb } from '../db/database';
@@ -21,7 +21,7 @@ const t = performanceTasks;
 const c = contracts;
 
 function badFilter(path: string, message: string): AppFailure {
-  return new AppFailure('validation_failed', `validation failed: ${path}: ${message}`, [{ path, message }]);
+  return invalidFields([{ path, message }]);
 }
 
 type Bound = number | string | null | undefined;

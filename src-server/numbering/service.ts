@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { checkDuplicateQuerySchema, saveAbbrSettingSchema, saveNumberingRulesSchema } from '../../src-shared/api/numbering';
 import { RuleScope } from '../../src-shared/domain/enums';
 import type { AbbrSetting, DuplicateResult, NumberingKind, NumberingRuleRow, PreviewRule } from '../../src-shared/domain/numbering';
-import { AppFailure } from '../../src-shared/errors';
+import { AppFailure, invalidFields } from '../../src-shared/errors';
 import { firstSerial, formatNumber, periodKey, recountOf, type NumberPrefix } from '../../src-shared/rules/numbering';
 import type { SessionUser } from '../auth/service';
 import { visibleTo } from '../contracts/repository';
@@ -45,12 +45,12 @@ export async function listContractTypes(db: ServerDb, user: SessionUser) {
 /** The scope id must name a contract type (scope 1) or department (scopes 2, 3) of the organisation. */
 async function checkScopeId(db: ServerDb, organisationId: string, ruleScope: RuleScope, scopeId: string | null, path: string): Promise<string> {
   if (ruleScope === RuleScope.Default) {
-    if (scopeId !== null) throw new AppFailure('validation_failed', `validation failed: ${path}: the default scope takes no scopeId`, [{ path, message: 'the default scope takes no scopeId' }]);
+    if (scopeId !== null) throw invalidFields([{ path, message: 'the default scope takes no scopeId' }]);
     return '';
   }
   const table = ruleScope === RuleScope.ContractType ? contractTypes : departments;
   const what = ruleScope === RuleScope.ContractType ? 'contract type' : 'department';
-  if (scopeId === null) throw new AppFailure('validation_failed', `validation failed: ${path}: a ${what} is required for this scope`, [{ path, message: `a ${what} is required` }]);
+  if (scopeId === null) throw invalidFields([{ path, message: `a ${what} is required for this scope` }]);
   const [found] = await db.select({ id: table.id }).from(table).where(and(eq(table.id, scopeId), eq(table.organisationId, organisationId)));
   if (!found) throw new AppFailure('not_found', `${what} ${scopeId} does not exist`);
   return scopeId;

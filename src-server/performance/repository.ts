@@ -6,7 +6,7 @@ import { TaskState } from '../../src-shared/domain/enums';
 import { toMinorUnits } from '../../src-shared/domain/money';
 import { quickTaskDate, type QuickTaskPayload, type TaskCard, type TaskUpdate } from '../../src-shared/domain/performance';
 import { en } from '../../src-shared/i18n/en';
-import { AppFailure } from '../../src-shared/errors';
+import { AppFailure, invalidFields } from '../../src-shared/errors';
 import { editedState, openStateFor, taskTypeFor } from '../../src-shared/rules/performance';
 import { visibleTo, type Viewer } from '../contracts/repository';
 import type { OrgViewer } from '../http/feature-helpers';
@@ -43,7 +43,7 @@ function refuseFinished(task: StoredTask, action: string): void {
 /** A leader must be a user of the viewer's organisation. */
 export async function checkLeader(db: Executor, organisationId: string, userId: string, field: string): Promise<void> {
   const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), eq(users.organisationId, organisationId)));
-  if (!row) throw new AppFailure('validation_failed', `validation failed: ${field}: unknown user`, [{ path: field, message: 'unknown user' }]);
+  if (!row) throw invalidFields([{ path: field, message: 'unknown user' }]);
 }
 
 /** A contract the viewer may see, or 404. */

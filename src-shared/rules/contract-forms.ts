@@ -160,3 +160,25 @@ export function selectableStatements(clause: Pick<Clause, 'isNullable' | 'statem
 export function autoSelectedStatement(clause: Pick<Clause, 'statementList'>): ClauseStatement | undefined {
   return clause.statementList.length === 1 ? clause.statementList[0] : undefined;
 }
+
+/**
+ * A contract's name and form values as stored (spec 5): the forbidden characters stripped from the
+ * name and from contract-name fields, and every issue of the values. The server applies it to
+ * every write; the desktop applies it before queueing one, so an edit the server would refuse
+ * fails at once.
+ */
+export function cleanContractForm(
+  name: string,
+  fields: readonly FieldConfig[],
+  values: Readonly<Record<string, unknown>>,
+): { name: string; formValues: Record<string, unknown>; issues: FieldIssue[] } {
+  const formValues = { ...values };
+  for (const field of fields) {
+    const value = formValues[field.id];
+    if (isContractNameField(field) && typeof value === 'string') formValues[field.id] = stripContractName(value);
+  }
+  const cleanName = stripContractName(name);
+  const issues = formValueIssues(fields, formValues);
+  if (cleanName === '') issues.unshift({ path: 'name', message: 'please enter the contract name' });
+  return { name: cleanName, formValues, issues };
+}

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { endpoints, type EndpointName, type EndpointResponse } from '../../../src-shared/api/endpoints';
 import type { FieldConfig, TemplateDetail } from '../../../src-shared/domain/contract-forms';
 import { ContractStatus } from '../../../src-shared/domain/enums';
-import { AppFailure, toAppError, validationFailure, type FieldIssue } from '../../../src-shared/errors';
+import { AppFailure, invalidFields, toAppError, validationFailure } from '../../../src-shared/errors';
 import type {
   alterContractRequestSchema,
   CatalogueContractType,
@@ -15,7 +15,7 @@ import type {
   ReplicaContractDetail,
   saveContractFormRequestSchema,
 } from '../../../src-shared/ipc/drafting';
-import { formValueIssues, stripContractName } from '../../../src-shared/rules/contract-forms';
+import { cleanContractForm } from '../../../src-shared/rules/contract-forms';
 import type { ContractServerRequest } from '../contract-server/client';
 import { draftingStore, type FetchedCatalogue, type PartySearch } from '../data/drafting-store';
 import type { EventHub } from '../events';
@@ -67,12 +67,12 @@ export function contractTypeOptions(types: readonly { id: string; name: string; 
  * the server checks on sync. Without the template's fields (not in the catalogue) only the name
  * is checked here and the server checks the values.
  */
-function checkForm(name: string, fields: readonly FieldConfig[] | null, formValues: Record<string, unknown>): string {
-  const cleanName = stripContractName(name);
-  const issues: FieldIssue[] = fields ? formValueIssues(fields, formValues) : [];
-  if (cleanName === '') issues.unshift({ path: 'name', message: 'please enter the contract name' });
-  if (issues.length > 0) throw new AppFailure('validation_failed', `validation failed: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`, issues);
-  return cleanName;
+function checkForm(name: string, fields: readonly FieldConfig[] | null, formValues: Record<string, unknown>): { name: string; formValues: Record<string, unknown> } {
+  const { issues, ...form } = cleanContractForm(name, fields ?? [], formValues);
+  // Without the template's fields every value looks unknown: leave the values to the server then.
+  const kept = fields ? issues : issues.filter((issue) => issue.path === 'name');
+  if (kept.length > 0) throw invalidFields(kept);
+  return fields ? form : { name: form.name, formValues };
 }
 
 export function createDraftingService(options: DraftingServiceOptions) {
@@ -183,7 +183,7 @@ export function createDraftingService(options: DraftingServiceOptions) {
       const catalogue = store.catalogue();
       // Drafting from a template needs its fields: the catalogue keeps them for offline use.
       const template = request.templateId === null ? null : templateOrNotFound(request.templateId);
-      const name = checkForm(request.name, template?.fields ?? [], request.formValues);
+      const { name, formValues } = checkForm(request.name, template?.fields ?? [], request.formValues);
       const templateTypeId = template?.contractTypeId ?? null;
       const rule = previewRuleFor(catalogue.numberingPreview, { contractTypeId: request.contractTypeId ?? templateTypeId, departmentId: session.user.departmentId });
       // The number input is editable only for number editors, or when no auto mode applies (spec 4).
@@ -193,7 +193,7 @@ export function createDraftingService(options: DraftingServiceOptions) {
       let provisionalNumber: string | null = null;
       const { mutationId } = options.sync().editWith('contract.create', () => {
         if (request.contractNumber === null && rule) provisionalNumber = store.reserveProvisionalNumber(id, (step) => numberAfter(rule.format, step), at);
-        return { id, name, templateId: request.templateId, contractTypeId: request.contractTypeId, contractNumber: request.contractNumber, provisionalNumber, formValues: request.formValues };
+        return { id, name, templateId: request.templateId, contractTypeId: request.contractTypeId, contractNumber: request.contractNumber, provisionalNumber, formValues };
       });
       return { id, mutationId, contractNumber: request.contractNumber ?? provisionalNumber, numberProvisional: provisionalNumber !== null };
     },
@@ -202,10 +202,12 @@ export function createDraftingService(options: DraftingServiceOptions) {
     saveForm(request: z.output<typeof saveContractFormRequestSchema>) {
       const contract = contractOrNotFound(request.id);
       const fields = contract.templateId === null ? [] : (store.template(contract.templateId)?.fields ?? null);
-      const name = checkForm(request.name, fields, { ...contract.formValues, ...request.formValues });
+      const form = checkForm(request.name, fields, { ...contract.formValues, ...request.formValues });
+      // The patch carries only the values the save changes, as cleaned.
+      const formValues = Object.fromEntries(Object.keys(request.formValues).map((key) => [key, form.formValues[key]]));
       const changesNumber = request.contractNumber !== undefined && request.contractNumber !== contract.contractNumber;
       if (changesNumber && contract.contractNumberAuto && !store.catalogue().isNumberEditor) throw new AppFailure('forbidden', notEditorMessage);
-      const patch = { name, contractTypeId: request.contractTypeId, formValues: request.formValues, ...(changesNumber && { contractNumber: request.contractNumber }) };
+      const patch = { name: form.name, contractTypeId: request.contractTypeId, formValues, ...(changesNumber && { contractNumber: request.contractNumber }) };
       return options.sync().edit('contract.update', { id: request.id, patch });
     },
 
