@@ -52,4 +52,4 @@ export const uploadChunkResponseSchema = z.object({ received: z.number().int().n
 /** The form's upload value: `file` is the server's download path. */
 export const uploadFinishResponseSchema = uploadValueSchema;
 
-export const fileOpenRequestSchema = z.object({ id: z.string().uuid(), name: z.string().trim().min(1).max(255) }).strict();
+export const fileOpenRequestSchema = z.object({ id: z.string().uuid() }).strict();

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContractServerClient } from '../../src-main/core/contract-server/client';
 import type { Core } from '../../src-main/core/core';
@@ -148,12 +148,13 @@ describe('file upload through the core', () => {
     await call(core, 'files.uploadBegin', { name: 'notes.txt', size: 5, mimeType: 'text/plain', purpose: 'attachment' });
     await core.close();
     expect(temporaryFiles()).toEqual([]);
-    const opened: Buffer[] = [];
-    core = testCore(desktop.path, { openFile: async (path) => void opened.push(readFileSync(path)) });
-    expect(await call(core, 'files.open', { id: scan.id, name: scan.name })).toEqual({});
+    const opened: string[] = [];
+    core = testCore(desktop.path, { openFile: async (path) => void opened.push(path) });
+    expect(await call(core, 'files.open', { id: scan.id })).toEqual({});
     expect(opened).toHaveLength(1);
-    expect(opened[0]!.equals(scan.bytes)).toBe(true);
-    expect(await core.invoke('files.open', { id: '01936f3e-0000-7000-8000-000000000000', name: 'x.png' })).toMatchObject({
+    expect(basename(opened[0]!)).toBe(scan.name);
+    expect(readFileSync(opened[0]!).equals(scan.bytes)).toBe(true);
+    expect(await core.invoke('files.open', { id: '01936f3e-0000-7000-8000-000000000000' })).toMatchObject({
       ok: false,
       error: { code: 'not_found' },
     });
@@ -161,7 +162,7 @@ describe('file upload through the core', () => {
     const webDir = tempDir('contract-desk-upload-web-');
     const web = testCore(webDir.path);
     try {
-      expect(await web.invoke('files.open', { id: scan.id, name: scan.name })).toEqual({
+      expect(await web.invoke('files.open', { id: scan.id })).toEqual({
         ok: false,
         error: { code: 'bad_request', message: 'files can be opened in the desktop app only' },
       });

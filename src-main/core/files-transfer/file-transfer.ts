@@ -61,6 +61,17 @@ function safeFileName(name: string): string {
   return clean && clean !== '.' && clean !== '..' ? clean.slice(-200) : 'file';
 }
 
+/** The stored name the server gives (`filename*=UTF-8''…`, docs/api/files.md). */
+function dispositionName(disposition: string | null): string {
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '')?.[1];
+  if (!encoded) return 'file';
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return 'file';
+  }
+}
+
 export function createFileTransfer(options: FileTransferOptions) {
   const uploadsDir = join(options.dir, 'uploads');
   const openedDir = join(options.dir, 'opened');
@@ -191,14 +202,14 @@ export function createFileTransfer(options: FileTransferOptions) {
      * Opens a stored file with the system's application: the download needs the session's token,
      * so the core fetches it to a temporary file first.
      */
-    async open({ id, name }: z.output<typeof fileOpenRequestSchema>): Promise<Record<string, never>> {
+    async open({ id }: z.output<typeof fileOpenRequestSchema>): Promise<Record<string, never>> {
       if (!options.openFile) throw new AppFailure('bad_request', 'files can be opened in the desktop app only');
       const session = options.session();
       const response = await withToken(session, (token) => session.client.downloadFile(id, token));
       if (!response.body) throw new AppFailure('server_error', `the contract server sent no bytes for ${fileDownloadPath(id)}`);
       const folder = join(openedDir, id);
       await mkdir(folder, { recursive: true });
-      const path = join(folder, safeFileName(name));
+      const path = join(folder, safeFileName(dispositionName(response.headers.get('content-disposition'))));
       await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), createWriteStream(path, { mode: 0o600 }));
       await options.openFile(path);
       return {};
