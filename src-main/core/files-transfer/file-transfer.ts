@@ -6,9 +6,9 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { z } from 'zod';
-import { acceptedExtensions, fileDownloadPath } from '../../../src-shared/api/files';
+import { acceptedExtensions, fileDownloadPath, uploadMessages } from '../../../src-shared/api/files';
 import { AppFailure } from '../../../src-shared/errors';
-import { checkUploadFile } from '../../../src-shared/form/upload';
+import { checkUploadFile, fileExtension } from '../../../src-shared/form/upload';
 import type { UploadValue } from '../../../src-shared/form/field-config';
 import {
   maxUploadBytes,
@@ -207,9 +207,15 @@ export function createFileTransfer(options: FileTransferOptions) {
       const session = options.session();
       const response = await withToken(session, (token) => session.client.downloadFile(id, token));
       if (!response.body) throw new AppFailure('server_error', `the contract server sent no bytes for ${fileDownloadPath(id)}`);
+      const name = safeFileName(dispositionName(response.headers.get('content-disposition')));
+      // Only the formats the server accepts are handed to the system (never a program).
+      if (!serverExtensions.includes(fileExtension(name))) {
+        await response.body.cancel();
+        throw new AppFailure('bad_request', uploadMessages.unsupported);
+      }
       const folder = join(openedDir, id);
       await mkdir(folder, { recursive: true });
-      const path = join(folder, safeFileName(dispositionName(response.headers.get('content-disposition'))));
+      const path = join(folder, name);
       await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), createWriteStream(path, { mode: 0o600 }));
       await options.openFile(path);
       return {};
