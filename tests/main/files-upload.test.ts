@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -148,9 +148,13 @@ describe('file upload through the core', () => {
     await call(core, 'files.uploadBegin', { name: 'notes.txt', size: 5, mimeType: 'text/plain', purpose: 'attachment' });
     await core.close();
     expect(temporaryFiles()).toEqual([]);
+    // What a crash mid-upload would leave behind is gone when the core starts again.
+    mkdirSync(uploadsDir(), { recursive: true });
+    writeFileSync(join(uploadsDir(), 'left-by-a-crash.part'), 'abc');
     const opened: string[] = [];
     core = testCore(desktop.path, { openFile: async (path) => void opened.push(path) });
     expect(await call(core, 'files.open', { id: scan.id })).toEqual({});
+    expect(temporaryFiles()).toEqual([]);
     expect(opened).toHaveLength(1);
     expect(basename(opened[0]!)).toBe(scan.name);
     expect(readFileSync(opened[0]!).equals(scan.bytes)).toBe(true);
