@@ -45,15 +45,15 @@ export async function uploadThroughCore(
   signal.throwIfAborted();
   const { uploadId } = await invoke(bridge, 'files.uploadBegin', { name: file.name, size: file.size, mimeType: file.type });
   const cancel = () => void bridge.invoke('files.uploadCancel', { uploadId });
-  let stop: () => void = () => undefined;
+  // Rejects the moment the user cancels, so no pending step keeps the field waiting.
+  let onAbort = () => undefined as void;
   const aborted = new Promise<never>((_, reject) => {
-    stop = () => reject(signal.reason);
+    onAbort = () => {
+      cancel();
+      reject(signal.reason);
+    };
   });
   aborted.catch(() => undefined);
-  const onAbort = () => {
-    cancel();
-    stop();
-  };
   if (signal.aborted) onAbort();
   signal.addEventListener('abort', onAbort, { once: true });
   try {
