@@ -82,7 +82,7 @@ export function createCore(options: CoreOptions) {
     fetch: options.fetch,
   });
   // Upload and download temporary files (removed at start, sign-out and close).
-  const files = createFileTransfer({ dir: join(options.dataDir, 'transfers'), session: signedIn, openFile: options.openFile });
+  const files = createFileTransfer({ dir: join(options.dataDir, 'transfers'), session: signedIn, openFile: options.openFile, logger });
   let sync: SyncService | null = null;
   let drafting: DraftingService | null = null;
   let reminders: { scheduler: ReminderScheduler; tasks: TaskReader } | null = null;

@@ -17,6 +17,7 @@ import {
   type uploadBeginRequestSchema,
   type uploadChunkRequestSchema,
 } from '../../../src-shared/ipc/files';
+import type { Logger } from '../ports';
 import type { ActiveSession } from '../session/session-service';
 
 // Uploads through the core (spec 4 "File upload"): the renderer may not call the server, so it
@@ -31,6 +32,7 @@ export interface FileTransferOptions {
   session(): ActiveSession;
   /** Opens a file with the system's application for it; hosts without one (the web host) pass none. */
   openFile?: (path: string) => Promise<void>;
+  logger: Logger;
 }
 
 interface Upload {
@@ -76,8 +78,15 @@ export function createFileTransfer(options: FileTransferOptions) {
   const uploadsDir = join(options.dir, 'uploads');
   const openedDir = join(options.dir, 'opened');
   const uploads = new Map<string, Upload>();
+  // A file another application still holds open (Windows) cannot go yet: the next start removes it.
+  const removeAll = () =>
+    rm(options.dir, { recursive: true, force: true }).catch((error: unknown) => options.logger.warn(`could not remove ${options.dir}`, String(error)));
   // Whatever a previous run left (a crash mid-upload) is abandoned.
-  rmSync(options.dir, { recursive: true, force: true });
+  try {
+    rmSync(options.dir, { recursive: true, force: true });
+  } catch (error) {
+    options.logger.warn(`could not remove ${options.dir}`, String(error));
+  }
 
   function ownUpload(uploadId: string): Upload {
     const upload = uploads.get(uploadId);
@@ -224,7 +233,7 @@ export function createFileTransfer(options: FileTransferOptions) {
     /** Sign-out and shutdown: every upload is abandoned and every temporary file removed. */
     async clear(): Promise<void> {
       await Promise.all([...uploads].map(([uploadId, upload]) => discard(uploadId, upload)));
-      await rm(options.dir, { recursive: true, force: true });
+      await removeAll();
     },
   };
 }
