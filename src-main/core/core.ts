@@ -9,6 +9,7 @@ import { createSessionService, type ActiveSession } from './session/session-serv
 import { createSettingsStore } from './settings/settings-store';
 import { createSyncService, signedOutSyncStatus, type SyncService } from './sync/sync-service';
 import { createDraftingService, type DraftingService } from './drafting/drafting-service';
+import { createFileTransfer } from './files-transfer/file-transfer';
 import { createTaskReader, type TaskReader } from './data/task-replica';
 import { reminderLog } from './data/reminder-log';
 import type { DueReminder } from './reminders/rules';
@@ -49,6 +50,8 @@ export interface CoreOptions {
   organizationShare?: boolean;
   /** How old the drafting catalogue may get before a sync round fetches it again. */
   catalogueStaleMs?: number;
+  /** Opens a downloaded file with the system's application (the Electron shell); 'files.open' needs it. */
+  openFile?: (path: string) => Promise<void>;
 }
 
 /** What the shell's notifier asks of the core's reminders. */
@@ -78,6 +81,8 @@ export function createCore(options: CoreOptions) {
     logger,
     fetch: options.fetch,
   });
+  // Upload and download temporary files (removed at start, sign-out and close).
+  const files = createFileTransfer({ dir: join(options.dataDir, 'transfers'), session: signedIn, openFile: options.openFile, logger });
   let sync: SyncService | null = null;
   let drafting: DraftingService | null = null;
   let reminders: { scheduler: ReminderScheduler; tasks: TaskReader } | null = null;
@@ -127,6 +132,7 @@ export function createCore(options: CoreOptions) {
   }
 
   async function stopSession() {
+    await files.clear();
     stopReminders();
     drafting?.stop();
     drafting = null;
@@ -222,6 +228,11 @@ export function createCore(options: CoreOptions) {
     'contract.numberNotices': () => currentDrafting().numberNotices(),
     'contract.dismissNumberNotice': ({ contractId }) => currentDrafting().dismissNumberNotice(contractId),
     'online.call': (request) => currentDrafting().onlineCall(request),
+    'files.uploadBegin': (request) => files.begin(request),
+    'files.uploadChunk': (request) => files.chunk(request),
+    'files.uploadFinish': (request) => files.finish(request),
+    'files.uploadCancel': (request) => files.cancel(request),
+    'files.open': (request) => files.open(request),
   };
 
   const dispatch = createDispatcher(handlers);

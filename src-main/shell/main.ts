@@ -1,6 +1,7 @@
 import { app, BrowserWindow, ipcMain, Menu, net, Notification, powerMonitor, protocol, safeStorage, screen, session, shell } from 'electron';
 import { autoUpdater } from 'electron-updater';
 import { join } from 'node:path';
+import { AppFailure } from '../../src-shared/errors';
 import type { Language } from '../../src-shared/i18n/languages';
 import { createCore, type Core } from '../core/core';
 import { appId } from './app-identity';
@@ -134,6 +135,11 @@ if (!app.requestSingleInstanceLock()) {
       logger,
       notifier,
       organizationShare,
+      // An attachment the core downloaded opens in the system's application for its type.
+      openFile: async (path) => {
+        const problem = await shell.openPath(path);
+        if (problem) throw new AppFailure('internal', `The file could not be opened: ${problem}`);
+      },
     });
     protocol.handle(appScheme, (request) => serveAppRequest(request.url, rendererDir, (url) => net.fetch(url)));
     wireCoreToIpc(ipcMain, core, () => BrowserWindow.getAllWindows().map((w) => w.webContents));

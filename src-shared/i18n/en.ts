@@ -157,6 +157,10 @@ export const en = {
     iKnow: 'I know',
     view: 'view',
   },
+  // Files stored on the server, opened through the app core.
+  files: {
+    openDesktopOnly: 'Attachments open in the desktop app; the browser edition cannot open them.',
+  },
   reminders: {
     title: {
       dueSoon: 'Performance task due soon',

@@ -156,6 +156,9 @@ export const zhCN: Catalog = {
     iKnow: '我知道了',
     view: '查看',
   },
+  files: {
+    openDesktopOnly: '附件请在桌面应用中打开，浏览器版无法打开附件。',
+  },
   reminders: {
     title: {
       dueSoon: '履约任务即将到期',

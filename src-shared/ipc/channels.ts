@@ -19,6 +19,15 @@ import {
   saveContractFormRequestSchema,
   templateDetailSchema,
 } from './drafting';
+import {
+  fileOpenRequestSchema,
+  uploadBeginRequestSchema,
+  uploadBeginResponseSchema,
+  uploadChunkRequestSchema,
+  uploadChunkResponseSchema,
+  uploadFinishResponseSchema,
+  uploadIdRequestSchema,
+} from './files';
 
 // The one typed IPC channel map. Main validates every request against it, the renderer takes its
 // types from it, and both hosts (Electron IPC and the web host's WebSocket) carry it unchanged.
@@ -187,6 +196,18 @@ export const channels = {
   'contract.dismissNumberNotice': channel(z.object({ contractId: z.string().min(1).max(64) }).strict(), z.array(numberNoticeSchema)),
   /** A server read the form needs while online (party detail, law firms, duplicate check…). */
   'online.call': channel(onlineCallRequestSchema, z.unknown()),
+
+  // File upload through the core in ordered chunks, and opening a stored file (see files.ts).
+  /** Checks format and size with the spec's messages before any byte moves. */
+  'files.uploadBegin': channel(uploadBeginRequestSchema, uploadBeginResponseSchema),
+  /** Appends the next chunk (base64, at most 256 KiB decoded) to the upload's temporary file. */
+  'files.uploadChunk': channel(uploadChunkRequestSchema, uploadChunkResponseSchema),
+  /** Sends the file to the server; answers the form's upload value. */
+  'files.uploadFinish': channel(uploadIdRequestSchema, uploadFinishResponseSchema),
+  /** Abandons an upload and removes its temporary file. */
+  'files.uploadCancel': channel(uploadIdRequestSchema, empty),
+  /** Downloads a stored file and opens it with the system's application (desktop only). */
+  'files.open': channel(fileOpenRequestSchema, empty),
 } as const satisfies Record<string, ChannelDefinition>;
 
 export type Channels = typeof channels;

@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type EndpointName, type EndpointResponse } from '../../src-shared/api/endpoints';
@@ -227,18 +229,71 @@ describe('drafting a contract from a template', () => {
     }
   });
 
-  it('shows the upload states: a failed upload says so and offers a re-upload', async () => {
+  it('shows the upload states against the server: progress, success with view, edit and delete, cancel, a refusal and the format message', { timeout: 60_000 }, async () => {
     const tab = await openTemplateDraft();
     const previous = page;
     page = tab;
+    // Holds the core's chunk handling (the web host calls core.invoke per frame), so the
+    // uploading state is seen for certain instead of racing a fast local upload.
+    const invoke = core.invoke;
+    let held: { promise: Promise<void>; release: () => void } | null = null;
+    const hold = () => {
+      let release = () => undefined as void;
+      held = { promise: new Promise<void>((resolve) => (release = resolve)), release };
+      return held;
+    };
+    let chunks = 0;
+    core.invoke = async (channel, request) => {
+      if (channel === 'files.uploadChunk' && (chunks += 1) === 2 && held) await held.promise;
+      return invoke(channel, request);
+    };
+    const storedFiles = () => (existsSync(join(serverDir.path, 'files')) ? readdirSync(join(serverDir.path, 'files')) : []);
+    const temporaryFiles = () => (existsSync(join(desktopDir.path, 'transfers', 'uploads')) ? readdirSync(join(desktopDir.path, 'transfers', 'uploads')) : []);
+    // Four chunks: after the first, a third of the bytes are sent.
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(3 * 256 * 1024, 0x20)]);
     try {
       const upload = page.getByTestId('upload-attachment');
-      await upload.locator('input[type=file]').setInputFiles({ name: 'terms.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n') });
+      const picker = upload.locator('input[type=file]');
+      const before = storedFiles().length;
+
+      const first = hold();
+      await picker.setInputFiles({ name: 'terms.pdf', mimeType: 'application/pdf', buffer: pdf });
+      await expect.poll(() => upload.getByRole('status').innerText()).toContain('uploading terms.pdf');
+      await expect.poll(() => upload.getByLabel('33%').count()).toBe(1);
+      first.release();
+      await expect.poll(() => upload.locator('.upload-field__name').innerText()).toBe('terms.pdf');
+      for (const action of ['view', 'edit', 'delete']) expect(await upload.getByRole('button', { name: action, exact: true }).count()).toBe(1);
+      expect(storedFiles()).toHaveLength(before + 1);
+      expect(temporaryFiles()).toEqual([]);
+
+      // The browser edition cannot open what the core downloads: it says so.
+      await upload.getByRole('button', { name: 'view', exact: true }).click();
+      await expect.poll(toast).toContain('Attachments open in the desktop app');
+
+      await upload.getByRole('button', { name: 'delete', exact: true }).click();
+      await expect.poll(() => upload.getByRole('button', { name: 'choose a file or drop it here' }).count()).toBe(1);
+
+      // Cancel while a chunk is held: back to idle, nothing stored, no temporary file left.
+      chunks = 0;
+      const second = hold();
+      await picker.setInputFiles({ name: 'draft.pdf', mimeType: 'application/pdf', buffer: pdf });
+      await upload.getByRole('button', { name: 'cancel', exact: true }).click();
+      await expect.poll(() => upload.getByRole('button', { name: 'choose a file or drop it here' }).count()).toBe(1);
+      second.release();
+      await expect.poll(temporaryFiles).toEqual([]);
+      expect(storedFiles()).toHaveLength(before + 1);
+
+      // The server refuses a PDF that is not one: 'upload failed' with a re-upload.
+      held = null;
+      await picker.setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf') });
       await expect.poll(() => upload.innerText()).toContain('upload failed');
       expect(await upload.getByRole('button', { name: 're-upload' }).count()).toBe(1);
-      await upload.locator('input[type=file]').setInputFiles({ name: 'virus.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') });
+
+      await picker.setInputFiles({ name: 'virus.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') });
       await expect.poll(() => upload.innerText()).toContain('the current file format is not supported');
+      expect(storedFiles()).toHaveLength(before + 1);
     } finally {
+      core.invoke = invoke;
       await tab.close();
       page = previous;
     }

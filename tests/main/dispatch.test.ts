@@ -32,6 +32,11 @@ function handlers(overrides: Partial<ChannelHandlers> = {}): ChannelHandlers {
     'contract.numberNotices': fail,
     'contract.dismissNumberNotice': fail,
     'online.call': fail,
+    'files.uploadBegin': fail,
+    'files.uploadChunk': fail,
+    'files.uploadFinish': fail,
+    'files.uploadCancel': fail,
+    'files.open': fail,
     ...overrides,
   };
 }

@@ -1,5 +1,7 @@
+import { openAsBlob } from 'node:fs';
 import type { z } from 'zod';
 import { errorEnvelopeSchema, okCode } from '../../../src-shared/api/envelope';
+import { fileDownloadPath, fileUploadPath, uploadedFileSchema, type FilePurpose, type UploadedFile } from '../../../src-shared/api/files';
 import { endpoints, type EndpointBody, type EndpointName, type EndpointQuery, type EndpointResponse } from '../../../src-shared/api/endpoints';
 import { AppFailure } from '../../../src-shared/errors';
 
@@ -19,6 +21,21 @@ export interface ContractServerRequest<N extends EndpointName> {
 export interface ContractServerClient {
   readonly baseUrl: string;
   call<N extends EndpointName>(name: N, request?: ContractServerRequest<N>): Promise<EndpointResponse<N>>;
+  /** Sends a file on disk to the multipart upload route (docs/api/files.md), streamed from the disk. */
+  uploadFile(request: FileUploadRequest): Promise<UploadedFile>;
+  /** A stored file's bytes (an ok response whose body is the file). */
+  downloadFile(id: string, token: string): Promise<Response>;
+}
+
+export interface FileUploadRequest {
+  path: string;
+  name: string;
+  mimeType: string;
+  contractId?: string;
+  purpose: FilePurpose;
+  token: string;
+  /** Stops the transfer (a cancelled upload). */
+  signal?: AbortSignal;
 }
 
 export interface ContractServerClientOptions {
@@ -45,6 +62,35 @@ function queryString(query: Record<string, unknown> | undefined): string {
   return text ? `?${text}` : '';
 }
 
+async function readPayload(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    throw new AppFailure(response.status >= 500 ? 'server_error' : 'server_unreachable', `The contract server answered ${response.status} without a readable body.`);
+  }
+}
+
+/** The server's refusal in its own words (the error envelope), or a plain server error. */
+function refusal(payload: unknown, status: number): AppFailure {
+  const failure = errorEnvelopeSchema.safeParse(payload);
+  if (failure.success) return new AppFailure(failure.data.code, failure.data.message, failure.data.issues);
+  return new AppFailure('server_error', `The contract server answered ${status}.`);
+}
+
+/** Reads the server's answer: the data checked against `schema`, or its refusal as an AppFailure. */
+async function answer<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
+  const payload = await readPayload(response);
+  if (response.ok && (payload as { code?: unknown })?.code === okCode) {
+    const data = schema.safeParse((payload as { data: unknown }).data);
+    if (!data.success) throw new AppFailure('server_error', 'The contract server sent an answer this app does not understand.');
+    return data.data;
+  }
+  throw refusal(payload, response.status);
+}
+
+/** Files may be large: their transfers get minutes, not the seconds of a JSON call. */
+const fileTimeoutMs = 10 * 60_000;
+
 export function createContractServerClient(baseUrl: string, options: ContractServerClientOptions = {}): ContractServerClient {
   const send = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 15_000;
@@ -68,20 +114,37 @@ export function createContractServerClient(baseUrl: string, options: ContractSer
       } catch {
         throw new AppFailure('server_unreachable');
       }
-      let payload: unknown;
+      return answer(response, endpoint.response as z.ZodType) as Promise<EndpointResponse<typeof name>>;
+    },
+    async uploadFile(request) {
+      const form = new FormData();
+      // A Blob backed by the file: fetch reads it from disk as it sends.
+      form.append('file', await openAsBlob(request.path, { type: request.mimeType }), request.name);
+      let response: Response;
       try {
-        payload = await response.json();
+        response = await send(`${baseUrl}${fileUploadPath}${queryString({ contractId: request.contractId, purpose: request.purpose })}`, {
+          method: 'POST',
+          headers: { accept: 'application/json', authorization: `Bearer ${request.token}` },
+          body: form,
+          signal: request.signal ? AbortSignal.any([request.signal, AbortSignal.timeout(fileTimeoutMs)]) : AbortSignal.timeout(fileTimeoutMs),
+        });
       } catch {
-        throw new AppFailure(response.status >= 500 ? 'server_error' : 'server_unreachable', `The contract server answered ${response.status} without a readable body.`);
+        throw new AppFailure('server_unreachable');
       }
-      if (response.ok && (payload as { code?: unknown })?.code === okCode) {
-        const data = (endpoint.response as z.ZodType).safeParse((payload as { data: unknown }).data);
-        if (!data.success) throw new AppFailure('server_error', 'The contract server sent an answer this app does not understand.');
-        return data.data as EndpointResponse<typeof name>;
+      return answer(response, uploadedFileSchema);
+    },
+    async downloadFile(id, token) {
+      let response: Response;
+      try {
+        response = await send(`${baseUrl}${fileDownloadPath(id)}`, {
+          headers: { authorization: `Bearer ${token}` },
+          signal: AbortSignal.timeout(fileTimeoutMs),
+        });
+      } catch {
+        throw new AppFailure('server_unreachable');
       }
-      const failure = errorEnvelopeSchema.safeParse(payload);
-      if (failure.success) throw new AppFailure(failure.data.code, failure.data.message, failure.data.issues);
-      throw new AppFailure('server_error', `The contract server answered ${response.status}.`);
+      if (!response.ok) throw refusal(await readPayload(response), response.status);
+      return response;
     },
   };
 }
