@@ -38,11 +38,11 @@ describe('uploadThroughCore', () => {
     const file = new File([bytes], 'a.txt', { type: 'text/plain' });
     const { bridge, calls } = fakeBridge();
     const progress: number[] = [];
-    const stored = await uploadThroughCore(bridge, file, { onProgress: (f) => progress.push(f), signal: new AbortController().signal });
+    const stored = await uploadThroughCore(bridge, file, { onProgress: (f) => progress.push(f), signal: new AbortController().signal, contractId: 'c1' });
 
     expect(stored).toEqual({ id: 'f1', name: 'a.txt', file: '/api/v1/files/f1' });
     expect(calls.map((c) => c.channel)).toEqual(['files.uploadBegin', 'files.uploadChunk', 'files.uploadChunk', 'files.uploadChunk', 'files.uploadFinish']);
-    expect(calls[0]!.request).toEqual({ name: 'a.txt', size: bytes.length, mimeType: 'text/plain' });
+    expect(calls[0]!.request).toEqual({ name: 'a.txt', size: bytes.length, mimeType: 'text/plain', contractId: 'c1' });
     const chunks = calls.filter((c) => c.channel === 'files.uploadChunk');
     expect(chunks.map((c) => c.request.index)).toEqual([0, 1, 2]);
     const sent = Buffer.concat(chunks.map((c) => Buffer.from(c.request.data as string, 'base64')));
@@ -56,6 +56,7 @@ describe('uploadThroughCore', () => {
     const controller = new AbortController();
     const upload = uploadThroughCore(bridge, file, { onProgress: () => undefined, signal: controller.signal });
     await expect.poll(() => calls.length).toBe(2);
+    expect(calls[0]!.request).not.toHaveProperty('contractId');
     controller.abort();
     await expect(upload).rejects.toMatchObject({ name: 'AbortError' });
     release();

@@ -6,4 +6,4 @@ export { useRegisterValidator, type FieldValidator } from './validators';
 export { fieldTypesReadingValues } from './FieldRow';
 export { fieldInputId, fieldRowId } from './ids';
 export { formMessageText } from './messageText';
-export type { ContractFormHandle, ContractFormProps, FieldComponent, FieldProps, FormServices } from './types';
+export type { ContractFormHandle, ContractFormProps, FieldComponent, FieldProps, FormServices, UploadOptions } from './types';

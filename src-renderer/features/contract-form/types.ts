@@ -28,6 +28,13 @@ export interface FieldProps<V = unknown> {
 
 export type FieldComponent = ComponentType<FieldProps<never>>;
 
+export interface UploadOptions {
+  onProgress(fraction: number): void;
+  signal: AbortSignal;
+  /** The saved contract the file belongs to: whoever may see the contract may then download it. */
+  contractId?: string;
+}
+
 /** Data the fields need beyond their own value; the screens pass the core-backed implementation. */
 export interface FormServices {
   /** Party picker search (works offline over the kept counterparties). */
@@ -38,7 +45,7 @@ export interface FormServices {
     request: { params?: Record<string, string>; query?: Record<string, string | number | boolean>; body?: unknown },
   ): Promise<unknown>;
   /** Uploads a file; progress in 0..1; the signal cancels. Resolves to the stored file. */
-  upload(file: File, options: { onProgress(fraction: number): void; signal: AbortSignal }): Promise<{ id: string; name: string; file: string }>;
+  upload(file: File, options: UploadOptions): Promise<{ id: string; name: string; file: string }>;
   /** The catalogue kept for offline drafting (contract types, numbering preview, number-editor flag). */
   catalogue: ChannelResponse<'drafting.catalogue'>;
   /** An organisation-share environment hides the party detail link (spec 2). */

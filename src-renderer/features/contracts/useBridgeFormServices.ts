@@ -13,7 +13,7 @@ import type { StoreExtra } from '../../api/baseQuery';
 import { useAppDispatch } from '../../app/hooks';
 import { showFailure } from '../../app/toaster';
 import { errorText } from '../../i18n/errorText';
-import type { FormServices } from '../contract-form';
+import type { FormServices, UploadOptions } from '../contract-form';
 import { openRoute } from './openRoute';
 
 /** The store's bridge (its thunk extra argument), for calls that are not cached queries. */
@@ -40,10 +40,10 @@ function toBase64(bytes: Uint8Array): string {
 export async function uploadThroughCore(
   bridge: Bridge,
   file: File,
-  { onProgress, signal }: { onProgress(fraction: number): void; signal: AbortSignal },
+  { onProgress, signal, contractId }: UploadOptions,
 ): Promise<UploadValue> {
   signal.throwIfAborted();
-  const { uploadId } = await invoke(bridge, 'files.uploadBegin', { name: file.name, size: file.size, mimeType: file.type });
+  const { uploadId } = await invoke(bridge, 'files.uploadBegin', { name: file.name, size: file.size, mimeType: file.type, ...(contractId && { contractId }) });
   const cancel = () => void bridge.invoke('files.uploadCancel', { uploadId });
   // Rejects the moment the user cancels, so no pending step keeps the field waiting.
   let onAbort = () => undefined as void;

@@ -58,6 +58,16 @@ describe('upload field', () => {
     expect(screen.getByRole('button', { name: 'choose a file or drop it here' })).toBeTruthy();
   });
 
+  it('binds the file to the saved contract being edited, and to none on a new draft', async () => {
+    for (const contractId of ['c1', null]) {
+      const { upload, calls } = pendingUpload();
+      renderField(uploadField, { services: fakeServices({ upload }), contractId });
+      await userEvent.upload(picker(), pdf());
+      expect(calls[0]!.options.contractId).toBe(contractId ?? undefined);
+      cleanup();
+    }
+  });
+
   it('cancels an upload back to idle without logging', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { upload } = pendingUpload();

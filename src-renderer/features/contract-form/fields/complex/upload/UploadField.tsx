@@ -2,6 +2,7 @@ import { Button, ProgressBar } from '@blueprintjs/core';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UploadValue } from '../../../../../../src-shared/form/field-config';
+import { maxUploadBytes } from '../../../../../../src-shared/ipc/files';
 import type { FormMessage } from '../../../../../../src-shared/form/messages';
 import {
   checkDroppedFiles,
@@ -18,7 +19,7 @@ import {
 } from '../../../../../../src-shared/form/upload';
 import { fieldInputId } from '../../../ids';
 import type { FieldProps } from '../../../types';
-import { formMessageText, useFormServices } from '../services';
+import { formMessageText, useContractId, useFormServices } from '../services';
 
 // The upload and customAttachment fields (spec 4 "File upload", spec 5, spec 8), driven by the
 // shared upload state machine.
@@ -27,11 +28,12 @@ import { formMessageText, useFormServices } from '../services';
  * The spec gives neither accepted formats nor a size limit: the field accepts the formats the app
  * knows the content types of, up to the server's default limit of 20 MB.
  */
-export const uploadRules: UploadRules = { accept: Object.keys(extensionMimeTypes), maxSize: 20 * 1024 * 1024 };
+export const uploadRules: UploadRules = { accept: Object.keys(extensionMimeTypes), maxSize: maxUploadBytes };
 
 export function UploadField({ field, value, mode, onChange }: FieldProps<UploadValue | null>) {
   const { t } = useTranslation();
   const services = useFormServices();
+  const contractId = useContractId();
   const [machine, setMachine] = useState<UploadState>(idleUpload);
   const [message, setMessage] = useState<FormMessage | null>(null);
   const stateRef = useRef(machine);
@@ -62,7 +64,7 @@ export function UploadField({ field, value, mode, onChange }: FieldProps<UploadV
     const abort = new AbortController();
     controller.current = abort;
     dispatch({ type: 'start', fileName: file.name, cancellable: true });
-    services.upload(file, { signal: abort.signal, onProgress: (fraction) => dispatch({ type: 'progress', percent: fraction * 100 }) }).then(
+    services.upload(file, { signal: abort.signal, ...(contractId && { contractId }), onProgress: (fraction) => dispatch({ type: 'progress', percent: fraction * 100 }) }).then(
       (stored) => {
         if (dispatch({ type: 'succeeded', file: stored }).status === 'success') onChange(stored);
       },
