@@ -205,6 +205,7 @@ export const en = {
     dismiss: 'Dismiss',
     templateLoadFailed: 'The template could not be read.',
     loadFailed: 'The contract could not be read from the local data.',
+    cooperationLoadFailed: 'The cooperation information could not be read from the local data.',
     status: 'status',
   },
   // The generic form's own labels (issue 6); its messages are the `form` section below.

@@ -203,6 +203,7 @@ export const zhCN: Catalog = {
     dismiss: '知道了',
     templateLoadFailed: '无法读取该模板。',
     loadFailed: '无法从本地数据读取该合同。',
+    cooperationLoadFailed: '无法从本地数据读取合作信息。',
     status: '状态',
   },
   contractForm: {
