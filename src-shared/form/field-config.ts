@@ -155,6 +155,9 @@ export const agentValueSchema = z.object({ lawFirmIDList: z.array(keySchema), la
 export type AgentValue = z.infer<typeof agentValueSchema>;
 export const lawFirmSchema = z.object({ id: keySchema, name: z.string() });
 export const lawyerSchema = z.object({ id: keySchema, name: z.string(), lawFirmID: keySchema });
+/** A relationProject field's value: the one project chosen (spec 3 "Project" shows only the id). */
+export const projectValueSchema = z.object({ id: keySchema, name: z.string() });
+export type ProjectValue = z.infer<typeof projectValueSchema>;
 
 /** A clause statement's content: paragraphs of text and field parts. */
 export const statementPartSchema = z.discriminatedUnion('kind', [

@@ -271,6 +271,9 @@ export const en = {
       lawyers: 'lawyers',
       loading: 'loading…',
     },
+    project: {
+      loading: 'loading projects…',
+    },
     clause: {
       statement: 'statement',
       chooseStatement: 'choose a statement',

@@ -314,6 +314,9 @@ export const zhCN: Catalog = {
       lawyers: '律师',
       loading: '加载中…',
     },
+    project: {
+      loading: '正在加载项目…',
+    },
     clause: {
       statement: '表述',
       chooseStatement: '请选择表述',

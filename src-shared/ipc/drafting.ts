@@ -92,6 +92,7 @@ export const onlineCallNames = [
   'contractNumberCheckDuplicate',
   'contractNumberAutoPreview',
   'contractAlterations',
+  'projectListAll',
 ] as const satisfies readonly EndpointName[];
 export type OnlineCallName = (typeof onlineCallNames)[number];
 
