@@ -100,6 +100,8 @@ export const formFieldSchema = z.object({
   fieldConfig: fieldConfigSchema.optional(),
   alterEditStatus: z.number().int().optional(),
   partyType: z.union([z.literal(PartyType.Inner), z.literal(PartyType.Outer)]).optional(),
+  /** A party picker with counterpartMultiple 1 keeps only the first party (spec 4). */
+  counterpartMultiple: z.number().int().optional(),
   subjectGroup: z.union([z.string(), z.number()]).optional(),
   bookmarkNames: z.array(z.string()).optional(),
 });
