@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fieldConfigSchema } from '../../../src-shared/domain/contract-forms';
-import type { PartyValue } from '../../../src-shared/form/field-config';
+import { formFieldSchema, type PartyValue } from '../../../src-shared/form/field-config';
 import { fakeServices, field, renderField } from './support';
 
 const outer = field({ id: 'p', name: 'counterparty', type: 'inputSelect', partyType: 2 });
@@ -41,7 +41,7 @@ describe('party picker', () => {
 
   it('keeps only the first party when counterpartMultiple is 1, through the parsed field config', async () => {
     const config = fieldConfigSchema.parse({ id: 'p', name: 'counterparty', type: 'inputSelect', partyType: 2, counterpartMultiple: 1 });
-    const single = field(config);
+    const single = formFieldSchema.parse(config);
     expect(single.counterpartMultiple).toBe(1);
     const view = renderField(single, { value: [acme] });
     await userEvent.click(screen.getByRole('button', { name: 'new party' }));
