@@ -12,6 +12,7 @@ import { createDraftingService, type DraftingService } from './drafting/drafting
 import { createFileTransfer } from './files-transfer/file-transfer';
 import { createTaskReader, type TaskReader } from './data/task-replica';
 import { reminderLog } from './data/reminder-log';
+import { cooperationInformation } from './data/cooperation';
 import type { DueReminder } from './reminders/rules';
 import { createReminderScheduler, systemTimers, type Notifier, type ReminderScheduler, type SnoozeChoice, type Timers } from './reminders/scheduler';
 import { languageForLocale } from '../../src-shared/i18n/languages';
@@ -222,6 +223,7 @@ export function createCore(options: CoreOptions) {
     'drafting.template': ({ id }) => currentDrafting().template(id),
     'drafting.searchParties': (query) => currentDrafting().searchParties(query),
     'contract.detail': ({ id }) => currentDrafting().detail(id),
+    'contract.cooperation': ({ id }) => cooperationInformation(signedIn().replica, id),
     'contract.create': (request) => currentDrafting().create(request),
     'contract.saveForm': (request) => currentDrafting().saveForm(request),
     'contract.alter': (request) => currentDrafting().alter(request),

@@ -106,6 +106,12 @@ export const api = createApi({
       query: (id) => call('contract.detail', { id }),
       providesTags: (_result, _error, id) => [{ type: 'ContractDetail', id }],
     }),
+    // Any contract's change may add to or change a counterparty's history: every 'data.changed'
+    // of contracts refreshes it (the 'Contract' tag).
+    contractCooperation: build.query<ChannelResponse<'contract.cooperation'>, string>({
+      query: (id) => call('contract.cooperation', { id }),
+      providesTags: ['Contract'],
+    }),
     createContract: build.mutation<ChannelResponse<'contract.create'>, ChannelRequest<'contract.create'>>({
       query: (request) => call('contract.create', request),
     }),
@@ -173,6 +179,7 @@ export const {
   useRefreshCatalogueMutation,
   useTemplateQuery,
   useContractDetailQuery,
+  useContractCooperationQuery,
   useCreateContractMutation,
   useSaveContractFormMutation,
   useAlterContractMutation,

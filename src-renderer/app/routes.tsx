@@ -13,6 +13,7 @@ import { NotFoundScreen, RouteErrorScreen, RoutePlaceholder } from './RouteScree
 const builtScreens: Partial<Record<SpecRoute, ReactNode>> = {
   '/standingBook/create': <CreateContractScreen />,
   '/standingBook/detail': <ContractDetailScreen />,
+  '/myContract/detail': <ContractDetailScreen />,
   '/template/detail': <TemplateDetailScreen />,
 };
 

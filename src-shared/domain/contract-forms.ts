@@ -48,6 +48,8 @@ export const fieldConfigSchema = z
     /** In contract alteration a field is editable only when this is 2 (spec 4). */
     alterEditStatus: z.number().int().optional(),
     partyType: z.union([z.literal(1), z.literal(2)]).optional(),
+    /** A party picker with counterpartMultiple 1 keeps only the first party (spec 4). */
+    counterpartMultiple: z.number().int().optional(),
     subjectGroup: z.string().max(100).optional(),
     bookmarkNames: z.array(z.string().max(100)).max(50).optional(),
   })

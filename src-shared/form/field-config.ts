@@ -100,6 +100,8 @@ export const formFieldSchema = z.object({
   fieldConfig: fieldConfigSchema.optional(),
   alterEditStatus: z.number().int().optional(),
   partyType: z.union([z.literal(PartyType.Inner), z.literal(PartyType.Outer)]).optional(),
+  /** A party picker with counterpartMultiple 1 keeps only the first party (spec 4). */
+  counterpartMultiple: z.number().int().optional(),
   subjectGroup: z.union([z.string(), z.number()]).optional(),
   bookmarkNames: z.array(z.string()).optional(),
 });
@@ -155,6 +157,9 @@ export const agentValueSchema = z.object({ lawFirmIDList: z.array(keySchema), la
 export type AgentValue = z.infer<typeof agentValueSchema>;
 export const lawFirmSchema = z.object({ id: keySchema, name: z.string() });
 export const lawyerSchema = z.object({ id: keySchema, name: z.string(), lawFirmID: keySchema });
+/** A relationProject field's value: the one project chosen (spec 3 "Project" shows only the id). */
+export const projectValueSchema = z.object({ id: keySchema, name: z.string() });
+export type ProjectValue = z.infer<typeof projectValueSchema>;
 
 /** A clause statement's content: paragraphs of text and field parts. */
 export const statementPartSchema = z.discriminatedUnion('kind', [

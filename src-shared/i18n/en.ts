@@ -209,6 +209,7 @@ export const en = {
     dismiss: 'Dismiss',
     templateLoadFailed: 'The template could not be read.',
     loadFailed: 'The contract could not be read from the local data.',
+    cooperationLoadFailed: 'The cooperation information could not be read from the local data.',
     status: 'status',
   },
   // The generic form's own labels (issue 6); its messages are the `form` section below.
@@ -273,6 +274,9 @@ export const en = {
       lawFirms: 'law firms',
       lawyers: 'lawyers',
       loading: 'loading…',
+    },
+    project: {
+      loading: 'loading projects…',
     },
     clause: {
       statement: 'statement',

@@ -206,6 +206,7 @@ export const zhCN: Catalog = {
     dismiss: '知道了',
     templateLoadFailed: '无法读取该模板。',
     loadFailed: '无法从本地数据读取该合同。',
+    cooperationLoadFailed: '无法从本地数据读取合作信息。',
     status: '状态',
   },
   contractForm: {
@@ -315,6 +316,9 @@ export const zhCN: Catalog = {
       lawFirms: '律所',
       lawyers: '律师',
       loading: '加载中…',
+    },
+    project: {
+      loading: '正在加载项目…',
     },
     clause: {
       statement: '表述',

@@ -9,6 +9,7 @@ import { mutations } from '../sync/mutations';
 import {
   alterContractRequestSchema,
   catalogueCounterpartySchema,
+  cooperativeInfoRowSchema,
   createContractRequestSchema,
   createContractResponseSchema,
   draftingCatalogueSchema,
@@ -185,6 +186,8 @@ export const channels = {
   'drafting.searchParties': channel(partySearchRequestSchema, pageSchema(catalogueCounterpartySchema)),
   /** A contract's detail (form values included) from the replica. */
   'contract.detail': channel(z.object({ id: z.string().min(1).max(64) }).strict(), replicaContractDetailSchema),
+  /** The contract's cooperation information from the replica: the other contracts with its counterparty, newest first. */
+  'contract.cooperation': channel(z.object({ id: z.string().min(1).max(64) }).strict(), z.array(cooperativeInfoRowSchema)),
   /** Drafts a contract: replica row and outbox mutation in one transaction. */
   'contract.create': channel(createContractRequestSchema, createContractResponseSchema),
   /** Saves a drafted contract's form (name, type, number, values). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idSchema } from '../domain/contract';
+import { contractStatusSchema, idSchema } from '../domain/contract';
+import { moneySchema } from '../domain/money';
 import { contractDetailSchema, templateDetailSchema } from '../domain/contract-forms';
 import { previewRuleSchema } from '../domain/numbering';
 import { endpoints, type EndpointName } from '../api/endpoints';
@@ -91,6 +92,7 @@ export const onlineCallNames = [
   'contractNumberCheckDuplicate',
   'contractNumberAutoPreview',
   'contractAlterations',
+  'projectListAll',
 ] as const satisfies readonly EndpointName[];
 export type OnlineCallName = (typeof onlineCallNames)[number];
 
@@ -143,3 +145,22 @@ export const alterContractRequestSchema = z
   .strict();
 
 export { templateDetailSchema };
+
+/** How many cooperation rows the contract detail shows at most. */
+export const cooperationRowLimit = 50;
+
+/**
+ * One row of the contract detail's cooperation information (spec 3 "Cooperative info row"): another
+ * contract with the same counterparty. The spec leaves the text columns open; these are the
+ * contract's name and number. The operators are the contract's responsible person.
+ */
+export const cooperativeInfoRowSchema = z.object({
+  contractID: idSchema,
+  updateTime: z.string(),
+  state: contractStatusSchema.nullable(),
+  amount: moneySchema.nullable(),
+  operatorList: z.array(z.string()),
+  name: z.string(),
+  contractNumber: z.string().nullable(),
+});
+export type CooperativeInfo = z.infer<typeof cooperativeInfoRowSchema>;

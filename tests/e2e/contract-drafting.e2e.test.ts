@@ -313,6 +313,13 @@ describe('a contract’s detail', () => {
       await tab.waitForURL(/\/standingBook\/detail\?contractId=[^&]+&mode=contract$/);
       await expect.poll(() => tab.getByTestId('contract-detail-name').innerText(), { timeout: 20_000 }).toBe(name);
       expect(await tab.getByTestId('contract-detail').getAttribute('data-mode')).toBe('view');
+      // Its cooperation information, from the replica: in preview the first 2 of the counterparty's other contracts.
+      const history = await call(core, 'contract.cooperation', { id: new URL(tab.url()).searchParams.get('contractId')! });
+      const section = tab.getByRole('region', { name: 'cooperation information' });
+      await section.waitFor();
+      const shown = section.locator('tbody tr');
+      await expect.poll(() => shown.count()).toBe(Math.max(1, Math.min(2, history.length)));
+      expect(await shown.first().innerText()).toContain(history[0]?.name ?? 'no data');
     } finally {
       await tab.close();
     }

@@ -26,6 +26,7 @@ function handlers(overrides: Partial<ChannelHandlers> = {}): ChannelHandlers {
     'drafting.template': fail,
     'drafting.searchParties': fail,
     'contract.detail': fail,
+    'contract.cooperation': fail,
     'contract.create': fail,
     'contract.saveForm': fail,
     'contract.alter': fail,

@@ -46,7 +46,7 @@ describe('client migrations keep queued edits', () => {
           const id = makeContract(i).id;
           const { lastInsertRowid } = outbox.run(`0192f000-0000-7000-8000-00000000000${i}`, JSON.stringify({ id, patch: { name: `Queued ${i}` } }), JSON.stringify({ [`contract:${id}`]: 1 }), now().toISOString());
           touch.run(`contract:${id}`, lastInsertRowid);
-          old.sqlite.prepare('insert into contracts_local select id, ?, contract_number, status, contract_type_name, template_name, counterpart_name, amount, amount_unit, responsible_user_id, responsible_user_name, department_id, department_name, sign_date, create_time, update_time, version from contracts where id = ?').run(`Queued ${i}`, id);
+          old.sqlite.prepare('insert into contracts_local (id, name, contract_number, status, contract_type_name, template_name, counterpart_name, amount, amount_unit, responsible_user_id, responsible_user_name, department_id, department_name, sign_date, create_time, update_time, version) select id, ?, contract_number, status, contract_type_name, template_name, counterpart_name, amount, amount_unit, responsible_user_id, responsible_user_name, department_id, department_name, sign_date, create_time, update_time, version from contracts where id = ?').run(`Queued ${i}`, id);
         }
       }
       old.close();

@@ -74,6 +74,21 @@ describe('store over the bridge', () => {
     subscription.unsubscribe();
   });
 
+  it("refetches a contract's cooperation information on 'data.changed' of contracts only", async () => {
+    const core = fakeCore({ 'contract.cooperation': () => ({ ok: true, data: [] }) });
+    const store = createAppStore(core.bridge);
+    connectStore(store, core.transport);
+    const subscription = store.dispatch(api.endpoints.contractCooperation.initiate('c1'));
+    await subscription;
+    core.emit('data.changed', { entities: ['numberNotice'] });
+    await settle();
+    expect(core.calls).toEqual(['contract.cooperation']);
+    core.emit('data.changed', { entities: ['contract'] });
+    await settle();
+    expect(core.calls).toEqual(['contract.cooperation', 'contract.cooperation']);
+    subscription.unsubscribe();
+  });
+
   it('refetches what the screens show after the line to the core comes back', async () => {
     const core = fakeCore({ 'ledger.contractStatistics': () => ({ ok: true, data: statistics }) });
     const store = createAppStore(core.bridge);

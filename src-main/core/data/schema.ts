@@ -40,6 +40,8 @@ export const contracts = sqliteTable(
     // The ledger pages by update time, within a status tab or across all of them.
     index('contracts_update_time').on(t.updateTime),
     index('contracts_status_update_time').on(t.status, t.updateTime),
+    // The contract detail's cooperation information: a counterparty's contracts, newest first.
+    index('contracts_counterpart_update_time').on(t.counterpartName, t.updateTime),
   ],
 );
 

@@ -12,6 +12,7 @@ import { showFailure, showNotice } from '../../app/toaster';
 import type { ContractFormHandle, FormServices } from '../contract-form';
 import { AlterationReason } from './AlterationReason';
 import { ContractHeader } from './ContractHeader';
+import { CooperationSection } from './CooperationSection';
 import { changedValues, contractNameField, reasonError, templateFormFields, typedContractNumber } from './draftValues';
 import { DraftForm } from './DraftForm';
 import { ScreenState } from './ScreenState';
@@ -112,6 +113,7 @@ function ContractDetail({ contract, services }: { contract: ReplicaContractDetai
         )}
         {mode !== 'view' && <Button data-testid="contract-cancel" text={t('contracts.cancel')} onClick={leave} />}
       </div>
+      <CooperationSection contractId={contract.id} mode={mode === 'view' ? 'preview' : 'edit'} services={services} />
     </section>
   );
 }

@@ -45,6 +45,11 @@ describe('cooperation information table', () => {
     expect(screen.getByText('Wang Wei, Li Na')).toBeTruthy();
   });
 
+  it("says 'no data' when there are no rows", () => {
+    render(<CooperationInfoTable rows={[]} mode="edit" openRoute={vi.fn()} />);
+    expect(bodyRows().map((r) => r.textContent)).toEqual(['no data']);
+  });
+
   it.each([
     [0, '100px'],
     [1, '100px'],

@@ -2,7 +2,8 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PartyValue } from '../../../src-shared/form/field-config';
+import { fieldConfigSchema } from '../../../src-shared/domain/contract-forms';
+import { formFieldSchema, type PartyValue } from '../../../src-shared/form/field-config';
 import { fakeServices, field, renderField } from './support';
 
 const outer = field({ id: 'p', name: 'counterparty', type: 'inputSelect', partyType: 2 });
@@ -38,8 +39,10 @@ describe('party picker', () => {
     expect(screen.getByRole('alert').textContent).toBe('at most 10 parties can be added');
   });
 
-  it('keeps only the first party when counterpartMultiple is 1', async () => {
-    const single = { ...outer, counterpartMultiple: 1 };
+  it('keeps only the first party when counterpartMultiple is 1, through the parsed field config', async () => {
+    const config = fieldConfigSchema.parse({ id: 'p', name: 'counterparty', type: 'inputSelect', partyType: 2, counterpartMultiple: 1 });
+    const single = formFieldSchema.parse(config);
+    expect(single.counterpartMultiple).toBe(1);
     const view = renderField(single, { value: [acme] });
     await userEvent.click(screen.getByRole('button', { name: 'new party' }));
     expect(view.value()).toEqual([acme]);

@@ -3,6 +3,7 @@ import { AgentInformationField } from '../../../src-renderer/features/contract-f
 import { ClauseField } from '../../../src-renderer/features/contract-form/fields/complex/clause/ClauseField';
 import { ContractNumberField } from '../../../src-renderer/features/contract-form/fields/complex/contract-number/ContractNumberField';
 import { PartyPicker } from '../../../src-renderer/features/contract-form/fields/complex/parties/PartyPicker';
+import { ProjectField } from '../../../src-renderer/features/contract-form/fields/complex/project/ProjectField';
 import { RelatedContractsField } from '../../../src-renderer/features/contract-form/fields/complex/related-contracts/RelatedContractsField';
 import { SheetTableField } from '../../../src-renderer/features/contract-form/fields/complex/sheet/SheetTableField';
 import { UploadField } from '../../../src-renderer/features/contract-form/fields/complex/upload/UploadField';
@@ -22,6 +23,7 @@ describe('complex field registry', () => {
       sheetTable: SheetTableField,
       upload: UploadField,
       customAttachment: UploadField,
+      relationProject: ProjectField,
     });
   });
 

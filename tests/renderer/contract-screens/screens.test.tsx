@@ -5,11 +5,11 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TemplateDetail } from '../../../src-shared/domain/contract-forms';
 import type { AppError } from '../../../src-shared/errors';
 import type { Bridge, ChannelName, ChannelRequest, ChannelResponse } from '../../../src-shared/ipc/channels';
-import type { NumberNotice, ReplicaContractDetail } from '../../../src-shared/ipc/drafting';
+import type { CooperativeInfo, NumberNotice, ReplicaContractDetail } from '../../../src-shared/ipc/drafting';
 import { createAppStore } from '../../../src-renderer/app/store';
 import { ContractDetailScreen } from '../../../src-renderer/features/contracts/ContractDetailScreen';
 import { CreateContractScreen } from '../../../src-renderer/features/contracts/CreateContractScreen';
@@ -87,6 +87,7 @@ function fakeBridge(answers: Answers) {
     }),
     'drafting.template': () => template,
     'contract.numberNotices': () => [],
+    'contract.cooperation': () => [],
   };
   const bridge: Bridge = {
     invoke: async (channel, request) => {
@@ -235,6 +236,47 @@ describe('a contract’s detail', () => {
     const { bridge } = fakeBridge({ 'contract.detail': () => new Refusal({ code: 'not_found', message: 'no data' }) });
     renderScreens(bridge, `/standingBook/detail?id=${contractId}`);
     expect((await screen.findByTestId('contract-screen-error')).textContent).toContain('no data');
+  });
+});
+
+describe('a contract’s cooperation information', () => {
+  const history: CooperativeInfo[] = [3, 2, 1].map((i) => ({
+    contractID: `other-${i}`,
+    updateTime: `2026-11-0${i}T08:00:00.000Z`,
+    state: i === 1 ? null : 4,
+    amount: { amount: 1_234_567 * i, unit: 'CNY' },
+    operatorList: ['Li Hua'],
+    name: `Earlier supply ${i}`,
+    contractNumber: i === 2 ? null : `HT-000${i}`,
+  }));
+  const bodyRows = () => within(screen.getByRole('region', { name: 'cooperation information' })).getAllByRole('row').slice(1);
+
+  it('shows the first 2 of the counterparty’s other contracts in view, every one with a view action when editing', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue({ opener: null } as unknown as Window);
+    const { bridge, calls } = fakeBridge({ 'contract.detail': () => contract(), 'contract.cooperation': () => history });
+    renderScreens(bridge, `/standingBook/detail?contractId=${contractId}&mode=contract`);
+    expect(await screen.findByRole('heading', { name: 'cooperation information' })).toBeTruthy();
+    expect(calls('contract.cooperation')).toEqual([{ id: contractId }]);
+    expect(bodyRows().map((row) => row.textContent)).toEqual([
+      expect.stringContaining('approved37,037.01 CNYLi HuaEarlier supply 3HT-0003'),
+      expect.stringContaining('approved24,691.34 CNYLi HuaEarlier supply 2--'),
+    ]);
+    expect(screen.queryByRole('button', { name: 'view' })).toBeNull();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId('contract-edit'));
+    expect(bodyRows()).toHaveLength(3);
+    expect(bodyRows()[2]!.textContent).toContain('--12,345.67 CNY');
+    await user.click(screen.getAllByRole('button', { name: 'view' })[2]!);
+    expect(open).toHaveBeenCalledWith('/myContract/detail?contractId=other-1', '_blank');
+    open.mockRestore();
+  });
+
+  it('says why when the history cannot be read, and keeps the contract shown', async () => {
+    const { bridge } = fakeBridge({ 'contract.detail': () => contract(), 'contract.cooperation': () => new Refusal({ code: 'not_found', message: 'no data' }) });
+    renderScreens(bridge, `/standingBook/detail?id=${contractId}`);
+    expect((await screen.findByTestId('cooperation-error')).textContent).toContain('The cooperation information could not be read from the local data.');
+    expect(screen.getByTestId('contract-detail-name').textContent).toBe('Steel supply');
   });
 });
 

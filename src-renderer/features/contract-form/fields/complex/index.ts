@@ -4,6 +4,7 @@ import { AgentInformationField } from './agent/AgentInformationField';
 import { ClauseField } from './clause/ClauseField';
 import { ContractNumberField } from './contract-number/ContractNumberField';
 import { PartyPicker } from './parties/PartyPicker';
+import { ProjectField } from './project/ProjectField';
 import { RelatedContractsField } from './related-contracts/RelatedContractsField';
 import { SheetTableField } from './sheet/SheetTableField';
 import { UploadField } from './upload/UploadField';
@@ -19,6 +20,7 @@ export const complexFields: Partial<Record<FieldType, FieldComponent>> = {
   sheetTable: SheetTableField as FieldComponent,
   upload: UploadField as FieldComponent,
   customAttachment: UploadField as FieldComponent,
+  relationProject: ProjectField as FieldComponent,
 };
 
 /** The contract detail's cooperation-information table (not a field type: the detail screen places it). */

@@ -37,6 +37,11 @@ export function CooperationInfoTable({ rows, mode, extraColumns = [], openRoute 
             </tr>
           </thead>
           <tbody>
+            {table.rows.length === 0 && (
+              <tr>
+                <td colSpan={4 + extraColumns.length + (table.actionColumn ? 1 : 0)}>{t('form.noData')}</td>
+              </tr>
+            )}
             {table.rows.map((row) => (
               <tr key={row.contractID}>
                 <td>{formatDateTime(row.updateTime, i18n.language)}</td>

@@ -25,16 +25,10 @@ import { ScoreDialog } from './ScoreDialog';
 
 // The party (counterpart) pickers inputSelect and inputSelectV2 (spec 2, 3, 4, 5, 9).
 
-/** counterpartMultiple (spec 4) is not in formFieldSchema yet, which drops it when parsing; a field object carrying it is honoured. */
-function counterpartMultiple(field: FormField): number | undefined {
-  const value = (field as FormField & { counterpartMultiple?: unknown }).counterpartMultiple;
-  return typeof value === 'number' ? value : undefined;
-}
-
 /** The party validator the engine runs on submit, besides the required rule it owns. */
 export function partyIssues(field: FormField, value: unknown): FormIssue[] {
   const parties = Array.isArray(value) ? (value as PartyValue[]) : [];
-  const selected = selectCounterparts(parties, counterpartMultiple(field));
+  const selected = selectCounterparts(parties, field.counterpartMultiple);
   if (!selected.ok) return [{ field: field.id, message: selected.message }];
   if (field.required || parties.length === 0) return [];
   const nameless = validateRequiredParty({ ...field, required: true }, parties);
@@ -62,7 +56,7 @@ export function PartyPicker({ field, value, mode, onChange, onBlur }: FieldProps
   useEffect(() => () => clearTimeout(timer.current), []);
 
   function change(next: PartyValue[]) {
-    const selected = selectCounterparts(next, counterpartMultiple(field));
+    const selected = selectCounterparts(next, field.counterpartMultiple);
     if (!selected.ok) return setMessage(selected.message);
     setMessage(null);
     onChange(selected.value);

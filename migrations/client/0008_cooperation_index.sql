@@ -1,0 +1,1 @@
+CREATE INDEX `contracts_counterpart_update_time` ON `contracts` (`counterpart_name`,`update_time`);

@@ -1,0 +1,83 @@
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SyncContract } from '../../src-shared/api/sync';
+import { AppFailure } from '../../src-shared/errors';
+import { cooperationRowLimit, cooperativeInfoRowSchema } from '../../src-shared/ipc/drafting';
+import { replicaWriter } from '../../src-main/core/data/contract-replica';
+import { pulledRow } from '../../src-main/core/data/contract-rows';
+import { cooperationInformation } from '../../src-main/core/data/cooperation';
+import { openReplica, type OpenReplica } from '../../src-main/core/data/replica';
+import { contractsLocal } from '../../src-main/core/data/schema';
+import { clientMigrationsDir } from '../../src-main/paths';
+import { makeContract } from '../support/contracts';
+import { tempDir } from '../support/temp';
+
+describe('cooperation information from the replica', () => {
+  let dir: ReturnType<typeof tempDir>;
+  let replica: OpenReplica;
+  const pull = (rows: SyncContract[]) =>
+    replicaWriter(replica).applyPulledChanges(
+      rows.map((row) => ({ entity: 'contract', op: 'upsert', row })),
+      String(rows.length),
+      '2026-11-21T10:00:00.000Z',
+    );
+  const ids = (contractId: string) => cooperationInformation(replica, contractId).map((row) => row.contractID);
+
+  beforeEach(() => {
+    dir = tempDir();
+    replica = openReplica(join(dir.path, 'r.sqlite'), clientMigrationsDir);
+  });
+  afterEach(() => {
+    replica.close();
+    dir.cleanup();
+  });
+
+  it('lists the other contracts with the same counterparty, newest first, as cooperative info rows', () => {
+    // Counterparty i % 7: contracts 0, 7, 14, 21 share 'Counterparty 0'.
+    pull(Array.from({ length: 22 }, (_, i) => makeContract(i)));
+    expect(ids('c-000007')).toEqual(['c-000021', 'c-000014', 'c-000000']);
+    const [newest] = cooperationInformation(replica, 'c-000007');
+    expect(cooperativeInfoRowSchema.parse(newest)).toEqual({
+      contractID: 'c-000021',
+      updateTime: makeContract(21).updateTime,
+      state: 2,
+      amount: { amount: 2_100_00, unit: 'CNY' },
+      operatorList: ['Li Hua'],
+      name: 'Service agreement 21',
+      contractNumber: 'HT-2026-000021',
+    });
+  });
+
+  it('shows unconfirmed local edits in place of their base rows', () => {
+    pull([makeContract(0), makeContract(7), makeContract(14)]);
+    // A local edit moves contract 0 to another counterparty and renames contract 14 (now newest).
+    const edited = (i: number, overrides: Partial<SyncContract>) => pulledRow(makeContract(i, overrides));
+    replica.db
+      .insert(contractsLocal)
+      .values([edited(0, { counterpartName: 'Someone else' }), edited(14, { name: 'Renamed offline', updateTime: '2026-11-21T09:00:00.000Z' })])
+      .run();
+    const rows = cooperationInformation(replica, 'c-000007');
+    expect(rows.map((row) => [row.contractID, row.name])).toEqual([['c-000014', 'Renamed offline']]);
+  });
+
+  it('keeps at most the limit of rows, the newest ones', () => {
+    pull(Array.from({ length: cooperationRowLimit + 10 }, (_, i) => makeContract(i, { counterpartName: 'Acme' })));
+    const rows = ids('c-000000');
+    expect(rows).toHaveLength(cooperationRowLimit);
+    expect(rows[0]).toBe(`c-0000${cooperationRowLimit + 9}`);
+    expect(rows).not.toContain('c-000000');
+  });
+
+  it('has nothing for a contract without a counterparty, and not_found for an unknown contract', () => {
+    pull([makeContract(0, { counterpartName: null }), makeContract(1, { counterpartName: null })]);
+    expect(cooperationInformation(replica, 'c-000000')).toEqual([]);
+    expect(() => cooperationInformation(replica, 'missing')).toThrow(AppFailure);
+  });
+
+  it('reads the base rows off the counterparty index', () => {
+    const plan = replica.sqlite
+      .prepare("explain query plan select id from contracts where counterpart_name = 'Acme' order by update_time desc limit 50")
+      .all() as { detail: string }[];
+    expect(plan.map((step) => step.detail).join('\n')).toContain('contracts_counterpart_update_time');
+  });
+});
