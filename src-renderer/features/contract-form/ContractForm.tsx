@@ -9,6 +9,7 @@ import type { FormIssue } from '../../../src-shared/form/messages';
 import { FormValidation, FormValidationError, validateField } from '../../../src-shared/form/validation';
 import { FieldRow } from './FieldRow';
 import { ContractFormContext } from './formContext';
+import { fieldComponents } from './fields/registry';
 import { fieldRowId } from './ids';
 import { formMessageText } from './messageText';
 import type { ContractFormHandle, ContractFormProps } from './types';
@@ -54,7 +55,7 @@ export const ContractForm = forwardRef<ContractFormHandle, ContractFormProps>(fu
     currentValues.current = props.values;
   });
 
-  const formContext = useMemo(() => ({ mode, alteration, clauses, templateApproval }), [mode, alteration, clauses, templateApproval]);
+  const formContext = useMemo(() => ({ mode, alteration, clauses, templateApproval, fieldComponents }), [mode, alteration, clauses, templateApproval]);
 
   const graphResult = useMemo(() => buildCalculationGraph(fields), [fields]);
   const graph = graphResult.ok ? graphResult.graph : null;

@@ -3,9 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { FormMode } from '../../../src-shared/domain/enums';
 import { useContractCooperationQuery } from '../../api/api';
 import { errorText } from '../../i18n/errorText';
-// Not through fields/complex/index: importing that first would start the registry's import cycle
-// (clause → registry → complex) at the wrong end and leave the registry without complex fields.
-import { CooperationInfoTable } from '../contract-form/fields/complex/cooperation/CooperationInfoTable';
+import { CooperationInfoTable } from '../contract-form/fields/complex';
 import type { FormServices } from '../contract-form';
 
 /**

@@ -35,7 +35,12 @@ vi.mock('../../../src-renderer/features/contract-form/fields/registry', async (i
 function PartyRows({ field: config }: FieldProps<string>) {
   const form = useContractFormContext();
   useRegisterValidator(config.id, (values) => (values[config.id] === undefined ? [{ field: `${config.id}.0`, message: formMessage('pleaseFillIn', { name: config.name }) }] : []));
-  return <span data-testid="party-rows">{JSON.stringify(form)}</span>;
+  const { fieldComponents, ...shown } = form;
+  return (
+    <span data-testid="party-rows" data-components={Object.keys(fieldComponents).join(",")}>
+      {JSON.stringify(shown)}
+    </span>
+  );
 }
 
 beforeEach(() => renders.clear());
@@ -72,10 +77,11 @@ describe('registered validators (useRegisterValidator)', () => {
   });
 });
 
-it('gives complex fields the form mode, alteration, clauses and the template-approval flag', () => {
+it('gives complex fields the form mode, alteration, clauses, the template-approval flag and the field components', () => {
   const clauses = [{ labelID: 'l1', name: 'Payment', isNullable: false, bookmarkName: null, statementList: [] }];
   renderForm({ fields: [field({ id: 'parties', type: 'relationProject' })], mode: 'disabled', alteration: true, clauses, templateApproval: true });
   expect(JSON.parse(screen.getByTestId('party-rows').textContent!)).toEqual({ mode: 'disabled', alteration: true, clauses, templateApproval: true });
+  expect(screen.getByTestId('party-rows').dataset.components).toBe('text,number,relationProject');
 });
 
 describe('re-rendering', () => {

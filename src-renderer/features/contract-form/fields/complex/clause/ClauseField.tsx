@@ -16,7 +16,6 @@ import type { FormIssue } from '../../../../../../src-shared/form/messages';
 import { validateField } from '../../../../../../src-shared/form/validation';
 import { fieldInputId } from '../../../ids';
 import type { FieldComponent, FieldProps } from '../../../types';
-import { fieldComponents } from '../../registry';
 import { useContractFormContext, useRegisterValidator } from '../services';
 
 // A clause with selectable statements (spec 3 "Clause", spec 4 "Clause"): the chosen statement's
@@ -73,7 +72,7 @@ export function ClauseField(props: FieldProps<ClauseValue>) {
 
 function ClauseEditor({ field, value, mode, onChange, clause }: FieldProps<ClauseValue> & { clause: ClauseConfig }) {
   const { t } = useTranslation();
-  const { templateApproval } = useContractFormContext();
+  const { templateApproval, fieldComponents } = useContractFormContext();
   const formClause = toFormClause(clause);
   const statements = clauseStatements(formClause);
   const selectedId = value?.statementId ?? null;
