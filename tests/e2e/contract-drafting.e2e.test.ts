@@ -5,35 +5,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type EndpointName, type EndpointResponse } from '../../src-shared/api/endpoints';
 import type { Clause, FieldConfig } from '../../src-shared/domain/contract-forms';
 import { createContractServerClient } from '../../src-main/core/contract-server/client';
-import type { Core } from '../../src-main/core/core';
-import { seedDemoData, startContractServer, type RunningServer } from '../../src-server';
-import { openBrowserEdition, type BrowserEdition } from '../support/browser';
-import { call, testCore } from '../support/core';
-import { tempDir } from '../support/temp';
+import { call } from '../support/core';
+import { openE2eStage, type E2eStage } from '../support/e2e-stage';
 
 // Contract drafting in the browser edition (issue 6): a template made on the server reaches the
 // offline catalogue; a contract drafted from it while the server is stopped is saved on the
 // device with a provisional number and syncs once the server is back; the form's messages, the
 // duplicate-number dialog, alteration-mode editability and the upload states, in Chromium.
 
-const serverDir = tempDir('contract-desk-e2e-drafting-server-');
-const desktopDir = tempDir('contract-desk-e2e-drafting-desktop-');
-let server: RunningServer | null = null;
-let port = 0;
-let core: Core;
-let edition: BrowserEdition;
+let stage: E2eStage;
 let page: Page;
 let token = '';
 let templateId = '';
 
 const templateName = 'E2E supply template';
-// Text fields only beside the clause: the server takes a number field's value as a JSON number,
-// which the form's number input does not give (reported with this work).
 const fields: FieldConfig[] = [
   { id: 'contractName', name: 'contract name', type: 'text', required: true, maxlength: 200 },
   { id: 'contractNumber', name: 'contract number', type: 'contractNumber' },
   { id: 'deliveryPlace', name: 'delivery place', type: 'text', required: true, alterEditStatus: 2 },
   { id: 'remark', name: 'remark', type: 'textarea', maxlength: 1000, alterEditStatus: 2 },
+  { id: 'quantity', name: 'quantity', type: 'number' },
   { id: 'attachment', name: 'attachment', type: 'upload' },
   { id: 'payment', name: 'payment terms', type: 'clause', required: true },
 ];
@@ -62,14 +53,14 @@ const fieldError = (fieldId: string) => page.getByTestId(`field-error-${fieldId}
 const toast = () => page.locator('.bp6-toast').last().innerText();
 
 async function api() {
-  return createContractServerClient(server!.url);
+  return createContractServerClient(stage.serverUrl);
 }
 
 /** A server call on an endpoint with path parameters (the core's client sends none), as admin. */
 async function onServer<N extends EndpointName>(name: N, params: Record<string, string>, body?: unknown): Promise<EndpointResponse<N>> {
   const endpoint = endpoints[name];
   const path = endpoint.path.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(params[key]!));
-  const response = await fetch(`${server!.url}${path}`, {
+  const response = await fetch(`${stage.serverUrl}${path}`, {
     method: endpoint.method,
     headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -80,30 +71,26 @@ async function onServer<N extends EndpointName>(name: N, params: Record<string, 
 }
 
 beforeAll(async () => {
-  await seedDemoData({ contracts: 12, seed: 61, dataDir: serverDir.path });
-  server = await startContractServer({ port: 0, dataDir: serverDir.path });
-  port = Number(new URL(server.url).port);
-  const client = await api();
-  token = (await client.call('login', { body: { username: 'admin', password: 'admin123' } })).token;
-  // The template takes the contract type of a seeded one, so the type's numbering rule numbers its drafts.
-  const seeded = await client.call('templateList', { token, query: { pageNum: 1, pageSize: 20 } });
-  const contractTypeId = seeded.list.find((t) => t.contractTypeId !== null)!.contractTypeId;
-  const template = await client.call('createTemplate', { token, body: { name: templateName, contractTypeId, fields, clauses } });
-  templateId = template.id;
+  stage = await openE2eStage({
+    contracts: 12,
+    seed: 61,
+    core: { syncSoonMs: 100, syncBackoffMs: 300 },
+    prepare: async (server) => {
+      const client = createContractServerClient(server.url);
+      token = (await client.call('login', { body: { username: 'admin', password: 'admin123' } })).token;
+      // The template takes the contract type of a seeded one, so the type's numbering rule numbers its drafts.
+      const seeded = await client.call('templateList', { token, query: { pageNum: 1, pageSize: 20 } });
+      const contractTypeId = seeded.list.find((t) => t.contractTypeId !== null)!.contractTypeId;
+      const template = await client.call('createTemplate', { token, body: { name: templateName, contractTypeId, fields, clauses } });
+      templateId = template.id;
+    },
+  });
+  page = stage.page;
   await onServer('submitTemplate', { id: templateId }, {});
   await onServer('approveTemplate', { id: templateId }, {});
-  core = testCore(desktopDir.path, { serverUrl: server.url, systemLocale: 'en-US', connectivityProbeMs: 300, syncSoonMs: 100, syncBackoffMs: 300 });
-  edition = await openBrowserEdition(core);
-  page = edition.page;
 });
 
-afterAll(async () => {
-  await edition?.close();
-  await core?.close();
-  await server?.close().catch(() => undefined);
-  serverDir.cleanup();
-  desktopDir.cleanup();
-});
+afterAll(() => stage?.close());
 
 /** The create action opens /standingBook/create in a new tab; the template is drafted on /template/detail. */
 async function openTemplateDraft(): Promise<Page> {
@@ -121,7 +108,7 @@ async function openTemplateDraft(): Promise<Page> {
 
 describe('drafting a contract from a template', () => {
   it('signs in and syncs', async () => {
-    await page.goto(edition.host.url);
+    await page.goto(stage.edition.host.url);
     await expect.poll(() => page.locator('#signin-server').inputValue()).not.toBe('');
     await page.fill('#signin-username', 'admin');
     await page.fill('#signin-password', 'admin123');
@@ -151,11 +138,11 @@ describe('drafting a contract from a template', () => {
   /** Drafts a contract from the template in a new tab with the server stopped; the tab shows its detail. */
   async function draftOffline(name: string) {
     const tab = await openTemplateDraft();
-    await server!.close();
-    server = null;
+    await stage.stopServer();
     await expect.poll(() => page.getByTestId('sync-indicator').getAttribute('data-online'), { timeout: 20_000 }).toBe('false');
     await tab.locator('#contract-form-input-contractName').fill(name);
     await tab.locator('#contract-form-input-deliveryPlace').fill('Shanghai port');
+    await tab.locator('#contract-form-input-quantity').fill('12.5');
     await tab.getByTestId('field-payment').getByRole('combobox').selectOption({ label: 'in one payment' });
     await tab.getByTestId('field-payment').getByLabel('days to pay').fill('30');
     await expect.poll(() => tab.getByTestId('field-payment').innerText()).toContain('The buyer pays within 30 days.');
@@ -169,7 +156,7 @@ describe('drafting a contract from a template', () => {
 
   /** Starts the server again and waits for the tab's draft to reach it; the number it ended with. */
   async function syncDraft(tab: Page): Promise<string> {
-    server = await startContractServer({ port, dataDir: serverDir.path });
+    await stage.startServer();
     await expect.poll(() => tab.getByTestId('contract-pending').count(), { timeout: 30_000 }).toBe(0);
     await expect.poll(() => tab.getByTestId('contract-number-provisional').count()).toBe(0);
     return tab.getByTestId('contract-detail-number').innerText();
@@ -182,7 +169,7 @@ describe('drafting a contract from a template', () => {
       expect(await tab.getByTestId('number-notice').count()).toBe(0);
       const saved = await onServer('contractDetail', { id });
       expect(saved).toMatchObject({ name: 'Drafted on a plane', contractNumber: provisional, templateId });
-      expect(saved.formValues).toMatchObject({ contractName: 'Drafted on a plane', deliveryPlace: 'Shanghai port', payment: { statementId: 1 } });
+      expect(saved.formValues).toMatchObject({ contractName: 'Drafted on a plane', deliveryPlace: 'Shanghai port', quantity: '12.5', payment: { statementId: 1 } });
     } finally {
       await tab.close();
     }
@@ -233,9 +220,9 @@ describe('drafting a contract from a template', () => {
     const tab = await openTemplateDraft();
     const previous = page;
     page = tab;
-    // Holds the core's chunk handling (the web host calls core.invoke per frame), so the
+    // Holds the core's chunk handling (the web host calls stage.core.invoke per frame), so the
     // uploading state is seen for certain instead of racing a fast local upload.
-    const invoke = core.invoke;
+    const invoke = stage.core.invoke;
     let held: { promise: Promise<void>; release: () => void } | null = null;
     const hold = () => {
       let release = () => undefined as void;
@@ -243,12 +230,12 @@ describe('drafting a contract from a template', () => {
       return held;
     };
     let chunks = 0;
-    core.invoke = async (channel, request) => {
+    stage.core.invoke = async (channel, request) => {
       if (channel === 'files.uploadChunk' && (chunks += 1) === 2 && held) await held.promise;
       return invoke(channel, request);
     };
-    const storedFiles = () => (existsSync(join(serverDir.path, 'files')) ? readdirSync(join(serverDir.path, 'files')) : []);
-    const temporaryFiles = () => (existsSync(join(desktopDir.path, 'transfers', 'uploads')) ? readdirSync(join(desktopDir.path, 'transfers', 'uploads')) : []);
+    const storedFiles = () => (existsSync(join(stage.serverDir, 'files')) ? readdirSync(join(stage.serverDir, 'files')) : []);
+    const temporaryFiles = () => (existsSync(join(stage.desktopDir, 'transfers', 'uploads')) ? readdirSync(join(stage.desktopDir, 'transfers', 'uploads')) : []);
     // Four chunks: after the first, a third of the bytes are sent.
     const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(3 * 256 * 1024, 0x20)]);
     try {
@@ -293,7 +280,7 @@ describe('drafting a contract from a template', () => {
       await expect.poll(() => upload.innerText()).toContain('the current file format is not supported');
       expect(storedFiles()).toHaveLength(before + 1);
     } finally {
-      core.invoke = invoke;
+      stage.core.invoke = invoke;
       await tab.close();
       page = previous;
     }
@@ -302,7 +289,7 @@ describe('drafting a contract from a template', () => {
 
 describe('a contract’s detail', () => {
   it('opens from the ledger row’s view in a new tab, in preview', async () => {
-    await page.goto(edition.host.url);
+    await page.goto(stage.edition.host.url);
     const first = page.getByTestId('ledger-row').first();
     await first.waitFor();
     const name = await first.locator('td').first().innerText();
@@ -314,7 +301,7 @@ describe('a contract’s detail', () => {
       await expect.poll(() => tab.getByTestId('contract-detail-name').innerText(), { timeout: 20_000 }).toBe(name);
       expect(await tab.getByTestId('contract-detail').getAttribute('data-mode')).toBe('view');
       // Its cooperation information, from the replica: in preview the first 2 of the counterparty's other contracts.
-      const history = await call(core, 'contract.cooperation', { id: new URL(tab.url()).searchParams.get('contractId')! });
+      const history = await call(stage.core, 'contract.cooperation', { id: new URL(tab.url()).searchParams.get('contractId')! });
       const section = tab.getByRole('region', { name: 'cooperation information' });
       await section.waitFor();
       const shown = section.locator('tbody tr');
@@ -326,7 +313,7 @@ describe('a contract’s detail', () => {
   });
 
   it('says so when a deep link names a contract the replica does not hold', async () => {
-    await page.goto(`${edition.host.url}/standingBook/detail?contractId=abc&mode=contract`);
+    await page.goto(`${stage.edition.host.url}/standingBook/detail?contractId=abc&mode=contract`);
     await expect.poll(() => page.getByTestId('contract-screen-error').innerText()).toBe('The contract could not be read from the local data.\nno data');
   });
 });
@@ -340,8 +327,8 @@ describe('contract alteration', () => {
     });
     await onServer('submitContract', { id: contract.id }, {});
     await onServer('approveContract', { id: contract.id }, {});
-    await call(core, 'sync.now', {});
-    await page.goto(`${edition.host.url}/standingBook/detail?${new URLSearchParams({ id: contract.id })}`);
+    await call(stage.core, 'sync.now', {});
+    await page.goto(`${stage.edition.host.url}/standingBook/detail?${new URLSearchParams({ id: contract.id })}`);
     await expect.poll(() => page.getByTestId('contract-detail-name').innerText(), { timeout: 20_000 }).toBe('Approved supply');
     await page.getByTestId('contract-alter').click();
     expect(await page.getByTestId('contract-detail').getAttribute('data-mode')).toBe('alter');

@@ -1,23 +1,15 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContractServerClient } from '../../src-main/core/contract-server/client';
-import type { Core } from '../../src-main/core/core';
-import { seedDemoData, startContractServer, type RunningServer } from '../../src-server';
 import type { ContractStatistics } from '../../src-shared/domain/contract';
-import { openBrowserEdition, type BrowserEdition } from '../support/browser';
-import { testCore } from '../support/core';
-import { tempDir } from '../support/temp';
+import { openE2eStage, type E2eStage } from '../support/e2e-stage';
 
 // The real app in Chromium: the built renderer, the web host, the real core and a real contract
 // server. Sign in, see the counts and rows, page and change tabs, stop the server, reload, and
 // still see them.
 
 const contracts = 65;
-const serverDir = tempDir('contract-desk-e2e-server-');
-const desktopDir = tempDir('contract-desk-e2e-desktop-');
-let server: RunningServer | null = null;
-let core: Core;
-let edition: BrowserEdition;
+let stage: E2eStage;
 let page: Page;
 let expected: ContractStatistics;
 
@@ -25,28 +17,24 @@ const rows = () => page.locator('[data-testid=ledger-row]');
 const text = (testId: string) => page.getByTestId(testId).innerText();
 
 beforeAll(async () => {
-  await seedDemoData({ contracts, seed: 11, dataDir: serverDir.path });
-  server = await startContractServer({ port: 0, dataDir: serverDir.path });
-  const client = createContractServerClient(server.url);
-  const { token } = await client.call('login', { body: { username: 'admin', password: 'admin123' } });
-  expected = await client.call('contractStatistics', { token });
-  core = testCore(desktopDir.path, { serverUrl: server.url, systemLocale: 'en-US', connectivityProbeMs: 300 });
-  edition = await openBrowserEdition(core);
-  page = edition.page;
+  stage = await openE2eStage({
+    contracts,
+    seed: 11,
+    prepare: async (server) => {
+      const client = createContractServerClient(server.url);
+      const { token } = await client.call('login', { body: { username: 'admin', password: 'admin123' } });
+      expected = await client.call('contractStatistics', { token });
+    },
+  });
+  page = stage.page;
 });
 
-afterAll(async () => {
-  await edition?.close();
-  await core?.close();
-  await server?.close().catch(() => undefined);
-  serverDir.cleanup();
-  desktopDir.cleanup();
-});
+afterAll(() => stage?.close());
 
 describe('ledger in the browser edition', () => {
   it('shows a plain message for a wrong password', async () => {
-    await page.goto(edition.host.url);
-    await expect.poll(() => page.locator('#signin-server').inputValue()).toBe(server!.url);
+    await page.goto(stage.edition.host.url);
+    await expect.poll(() => page.locator('#signin-server').inputValue()).toBe(stage.serverUrl);
     await page.fill('#signin-username', 'admin');
     await page.fill('#signin-password', 'wrong password');
     await page.getByTestId('signin-submit').click();
@@ -105,8 +93,7 @@ describe('ledger in the browser edition', () => {
   });
 
   it('after the server stops, a reload still shows the counts and rows, and offline', async () => {
-    await server!.close();
-    server = null;
+    await stage.stopServer();
     await page.reload();
     await expect.poll(() => text('ledger-count-all'), { timeout: 20_000 }).toBe(String(contracts));
     await expect.poll(() => rows().count()).toBeGreaterThan(0);
@@ -115,13 +102,13 @@ describe('ledger in the browser edition', () => {
   });
 
   it('opens a deep link to a spec route, and names an unknown one', async () => {
-    await page.goto(`${edition.host.url}/templateApproval/detail`);
+    await page.goto(`${stage.edition.host.url}/templateApproval/detail`);
     await page.getByText('/templateApproval/detail').first().waitFor();
     expect(await page.locator('body').innerText()).toContain('The screen for /templateApproval/detail is not built yet.');
-    await page.goto(`${edition.host.url}/no/such/screen`);
+    await page.goto(`${stage.edition.host.url}/no/such/screen`);
     await page.getByText('There is no screen at').first().waitFor();
     expect(await page.locator('body').innerText()).toContain('/no/such/screen');
-    await page.goto(edition.host.url);
+    await page.goto(stage.edition.host.url);
     await page.getByTestId('ledger-tab-all').waitFor();
   });
 

@@ -1,22 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContractServerClient } from '../../src-main/core/contract-server/client';
-import type { Core } from '../../src-main/core/core';
-import { seedDemoData, startContractServer, type RunningServer } from '../../src-server';
-import { openBrowserEdition, type BrowserEdition } from '../support/browser';
-import { testCore } from '../support/core';
-import { tempDir } from '../support/temp';
+import { openE2eStage, type E2eStage } from '../support/e2e-stage';
 
 // Offline edits in the browser edition: sign in, stop the server, rename a contract and change its
 // status from the ledger, see it at once and see it queued, start the server and see it drain.
 
 const contracts = 30;
-const serverDir = tempDir('contract-desk-e2e-server-');
-const desktopDir = tempDir('contract-desk-e2e-desktop-');
-let server: RunningServer | null = null;
-let port = 0;
-let core: Core;
-let edition: BrowserEdition;
+let stage: E2eStage;
 let page: Page;
 
 const rows = () => page.locator('[data-testid=ledger-row]');
@@ -24,27 +15,17 @@ const text = (testId: string) => page.getByTestId(testId).innerText();
 const queued = () => page.getByTestId('sync-details').getAttribute('data-queued');
 
 beforeAll(async () => {
-  await seedDemoData({ contracts, seed: 13, dataDir: serverDir.path });
-  server = await startContractServer({ port: 0, dataDir: serverDir.path });
-  port = Number(new URL(server.url).port);
-  core = testCore(desktopDir.path, { serverUrl: server.url, systemLocale: 'en-US', connectivityProbeMs: 300, syncSoonMs: 100, syncBackoffMs: 300 });
-  edition = await openBrowserEdition(core);
-  page = edition.page;
+  stage = await openE2eStage({ contracts, seed: 13, core: { syncSoonMs: 100, syncBackoffMs: 300 } });
+  page = stage.page;
 });
 
-afterAll(async () => {
-  await edition?.close();
-  await core?.close();
-  await server?.close().catch(() => undefined);
-  serverDir.cleanup();
-  desktopDir.cleanup();
-});
+afterAll(() => stage?.close());
 
 describe('offline edits in the browser edition', () => {
   let editedId = '';
 
   it('signs in and syncs everything', async () => {
-    await page.goto(edition.host.url);
+    await page.goto(stage.edition.host.url);
     await expect.poll(() => page.locator('#signin-server').inputValue()).not.toBe('');
     await page.fill('#signin-username', 'admin');
     await page.fill('#signin-password', 'admin123');
@@ -54,8 +35,7 @@ describe('offline edits in the browser edition', () => {
   });
 
   it('edits a contract while the server is stopped: shown at once, counted as queued', async () => {
-    await server!.close();
-    server = null;
+    await stage.stopServer();
     await expect.poll(() => page.getByTestId('sync-indicator').getAttribute('data-online'), { timeout: 20_000 }).toBe('false');
     const draftsBefore = Number(await text('ledger-count-1'));
     const underApprovalBefore = Number(await text('ledger-count-2'));
@@ -82,7 +62,7 @@ describe('offline edits in the browser edition', () => {
   });
 
   it('drains once the server is back, and the server has the edit', async () => {
-    server = await startContractServer({ port, dataDir: serverDir.path });
+    const server = await stage.startServer();
     await expect.poll(() => page.getByTestId('sync-indicator').getAttribute('data-online'), { timeout: 20_000 }).toBe('true');
     await expect.poll(() => queued(), { timeout: 20_000 }).toBe('0');
     expect(await page.getByTestId('sync-details').getAttribute('data-problems')).toBe('0');
