@@ -1,4 +1,4 @@
-import { Button, Popover, ProgressBar, Tag } from '@blueprintjs/core';
+import { Button, PopoverNext, ProgressBar, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useSyncNowMutation, useSyncStatusQuery } from '../../api/api';
 import { useActionFailure } from '../../app/useActionFailure';
@@ -40,7 +40,7 @@ export function SyncIndicator() {
       {firstSync && <ProgressBar className="sync-indicator__progress" value={firstSync.fraction} intent="primary" stripes={false} />}
       <span className="sync-indicator__last">{lastSync}</span>
       {status && (
-        <Popover content={<SyncPanel status={status} />} placement="bottom-end">
+        <PopoverNext content={<SyncPanel status={status} />} placement="bottom-end">
           <Button
             data-testid="sync-details"
             data-queued={status.queued}
@@ -50,7 +50,7 @@ export function SyncIndicator() {
             intent={problems > 0 ? 'warning' : 'none'}
             text={status.queued > 0 ? t('sync.queued', { count: status.queued }) : t('sync.details')}
           />
-        </Popover>
+        </PopoverNext>
       )}
       <Button
         variant="minimal"

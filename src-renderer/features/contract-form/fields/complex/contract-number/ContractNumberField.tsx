@@ -1,4 +1,4 @@
-import { Button, Dialog, DialogBody, DialogFooter, InputGroup, Popover } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, InputGroup, PopoverNext } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -88,7 +88,7 @@ export function ContractNumberField({ field, value, mode, onChange, onBlur }: Fi
         onBlur={onBlur}
       />
       {showsNumberingRulePreview(context) && (
-        <Popover
+        <PopoverNext
           content={
             <div className="contract-number__rules" style={{ width: numberingRulePopoverWidth }}>
               <h5>{t('contractFormComplex.contractNumber.rulePreview')}</h5>
@@ -101,7 +101,7 @@ export function ContractNumberField({ field, value, mode, onChange, onBlur }: Fi
           }
         >
           <Button variant="minimal" icon="info-sign" text={t('contractFormComplex.contractNumber.rulePreview')} />
-        </Popover>
+        </PopoverNext>
       )}
       {mode === 'edit' && (
         <>
