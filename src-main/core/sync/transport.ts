@@ -10,11 +10,11 @@ export interface TransportSession {
 
 /**
  * The sync transport over the contract server's REST endpoints. The token is read on every send
- * (never stored with a mutation), so a retry after a refresh carries the new one. Pages are the
- * server's largest by default: each page also counts what remains, so fewer, larger pages keep a
- * first sync of contracts and their tasks (a quarter million changes) within half a minute.
+ * (never stored with a mutation), so a retry after a refresh carries the new one. Pages of 2,000:
+ * the server counts what remains once per pull, so more pages cost little time, and a smaller
+ * page holds less in memory while it is parsed (contract rows carry their form values).
  */
-export function contractServerTransport(session: TransportSession, pageSize = 5000): SyncTransport {
+export function contractServerTransport(session: TransportSession, pageSize = 2000): SyncTransport {
   return {
     push: (body) => session.client.call('syncPush', { token: session.token(), body }),
     pull: (cursor) =>
