@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createContractServerClient } from '../../src-main/core/contract-server/client';
 import type { Core } from '../../src-main/core/core';
 import { draftingStore } from '../../src-main/core/data/drafting-store';
@@ -108,9 +108,20 @@ describe('drafting catalogue', () => {
     await call(cores[cores.length - 1]!, 'sync.now', {});
     expect((await call(cores[cores.length - 1]!, 'drafting.catalogue', {})).refreshedAt).toBe(alices.refreshedAt);
     await cores.pop()!.close();
-    const eager = openCore(1);
-    await call(eager, 'sync.now', {});
-    alices = await fetched(eager, alices.refreshedAt);
+    // The kept templates have the server's versions: the refresh lists them and fetches none again.
+    const requests = vi.spyOn(globalThis, 'fetch');
+    try {
+      const eager = openCore(1);
+      await call(eager, 'sync.now', {});
+      const refreshed = await fetched(eager, alices.refreshedAt);
+      expect(refreshed.templates).toEqual(alices.templates);
+      alices = refreshed;
+      const urls = requests.mock.calls.map(([input]) => String(input instanceof Request ? input.url : input));
+      expect(urls.some((url) => /\/api\/v1\/templates\?/.test(url))).toBe(true);
+      expect(urls.filter((url) => /\/api\/v1\/templates\/[^/?]+$/.test(url))).toEqual([]);
+    } finally {
+      requests.mockRestore();
+    }
     await cores.pop()!.close();
   });
 

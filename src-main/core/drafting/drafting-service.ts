@@ -98,7 +98,11 @@ export function createDraftingService(options: DraftingServiceOptions) {
     const summaries = await allPages((pageNum) => serverCall('templateList', { query: { pageNum, pageSize } }));
     const approved = summaries.filter((template) => template.status === ContractStatus.Approved);
     const templates: TemplateDetail[] = [];
-    for (const template of approved) templates.push(await serverCall('templateDetail', { params: { id: template.id } }));
+    // A kept template of the same version needs no second fetch: refreshes stay one list call.
+    for (const template of approved) {
+      const kept = store.template(template.id);
+      templates.push(kept?.version === template.version ? kept : await serverCall('templateDetail', { params: { id: template.id } }));
+    }
     const contractTypes = contractTypeOptions((await serverCall('contractTypeList')).list);
     const numberingPreview = (await serverCall('contractNumberRulesPreview')).list;
     const isNumberEditor = (await serverCall('contractNumberEditors')).editors.includes(session.user.id);
