@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import type { Clause, ClauseStatement, FieldConfig } from '../domain/contract-forms';
 import type { FieldIssue } from '../errors';
+import { numberMaxDecimals, numberMaxLength } from '../form/number-range';
 
 // The generic form's value rules (spec 5), shared by the renderer and the server, which applies
 // them again to every contract it stores.
@@ -73,8 +74,8 @@ function moneyIssues(value: unknown): string | undefined {
 }
 
 /** At most 8 decimals and 15 characters, as the number input keeps them (spec 5, spec 9). */
-const decimalText = /^-?\d+(\.\d{1,8})?$/;
-const isDecimalText = (value: unknown): value is string => typeof value === 'string' && value.length <= 15 && decimalText.test(value);
+const decimalText = new RegExp(`^-?\\d+(\\.\\d{1,${numberMaxDecimals}})?$`);
+const isDecimalText = (value: unknown): value is string => typeof value === 'string' && value.length <= numberMaxLength && decimalText.test(value);
 
 /**
  * A number as the form keeps it: decimal text (exact beyond a double's digits), a JSON number,
