@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { createCore } from '../src-main/core/core';
-import { replicaWriter } from '../src-main/core/data/contract-replica';
+import { replicaWriter } from '../src-main/core/ledger/contract-ledger';
 import { createOutbox } from '../src-main/core/data/outbox';
 import { systemClock } from '../src-main/core/ports';
 import type { LedgerContractPageRequest } from '../src-shared/ipc/channels';

@@ -8,13 +8,13 @@ import { consoleLogger, systemClock, type Clock, type Logger, type SecretStore }
 import { createSessionService, type ActiveSession } from './session/session-service';
 import { createSettingsStore } from './settings/settings-store';
 import { createSyncService, signedOutSyncStatus, type SyncService } from './sync/sync-service';
-import { createDraftingService, type DraftingService } from './drafting/drafting-service';
+import { createDraftingService, type DraftingService } from './contracts/drafting-service';
 import { createFileTransfer } from './files-transfer/file-transfer';
-import { createTaskReader, type TaskReader } from './data/task-replica';
-import { reminderLog } from './data/reminder-log';
-import { cooperationInformation } from './data/cooperation';
-import type { DueReminder } from './reminders/rules';
-import { createReminderScheduler, systemTimers, type Notifier, type ReminderScheduler, type SnoozeChoice, type Timers } from './reminders/scheduler';
+import { createTaskReader, type TaskReader } from './performance/task-store';
+import { reminderLog } from './performance/reminder-log';
+import { cooperationInformation } from './contracts/cooperation';
+import type { DueReminder } from './performance/reminders/rules';
+import { createReminderScheduler, systemTimers, type Notifier, type ReminderScheduler, type SnoozeChoice, type Timers } from './performance/reminders/scheduler';
 import { languageForLocale } from '../../src-shared/i18n/languages';
 
 export interface CoreOptions {

@@ -1,6 +1,6 @@
 import type { Logger } from '../core/ports';
-import { snoozeChoices, type Notifier, type ReminderNotification, type SnoozeChoice } from '../core/reminders/scheduler';
-import type { DueReminder } from '../core/reminders/rules';
+import { snoozeChoices, type Notifier, type ReminderNotification, type SnoozeChoice } from '../core/performance/reminders/scheduler';
+import type { DueReminder } from '../core/performance/reminders/rules';
 
 // Native reminder notifications. Electron drops a Notification's click and action events once
 // the object is garbage-collected, so each shown notification is kept here until it is clicked,

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createContractServerClient } from '../../src-main/core/contract-server/client';
 import type { Core } from '../../src-main/core/core';
-import { draftingStore } from '../../src-main/core/data/drafting-store';
+import { draftingStore } from '../../src-main/core/contracts/drafting-store';
 import { openReplica } from '../../src-main/core/data/replica';
 import { clientMigrationsDir } from '../../src-main/paths';
 import type { DraftingCatalogue } from '../../src-shared/ipc/drafting';

@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { replicaWriter } from '../../src-main/core/data/contract-replica';
-import { draftingStore } from '../../src-main/core/data/drafting-store';
+import { replicaWriter } from '../../src-main/core/ledger/contract-ledger';
+import { draftingStore } from '../../src-main/core/contracts/drafting-store';
 import { createOutbox, setReplicaOwner } from '../../src-main/core/data/outbox';
 import { openReplica } from '../../src-main/core/data/replica';
-import { contractTypeOptions } from '../../src-main/core/drafting/drafting-service';
-import { numberAfter, previewRuleFor } from '../../src-main/core/drafting/provisional-number';
+import { contractTypeOptions } from '../../src-main/core/contracts/drafting-service';
+import { numberAfter, previewRuleFor } from '../../src-main/core/contracts/provisional-number';
 import { clientMigrationsDir } from '../../src-main/paths';
 import type { PreviewRule } from '../../src-shared/domain/numbering';
 import { makeContract } from '../support/contracts';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { contractReader, replicaWriter } from '../../src-main/core/data/contract-replica';
-import { pulledRow } from '../../src-main/core/data/contract-rows';
+import { contractReader, replicaWriter } from '../../src-main/core/ledger/contract-ledger';
+import { pulledRow } from '../../src-main/core/contracts/contract-rows';
 import { openReplica, type OpenReplica } from '../../src-main/core/data/replica';
 import { contractsLocal } from '../../src-main/core/data/schema';
 import { clientMigrationsDir } from '../../src-main/paths';

@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contractReader, replicaWriter } from '../../src-main/core/data/contract-replica';
+import { contractReader, replicaWriter } from '../../src-main/core/ledger/contract-ledger';
 import { createOutbox } from '../../src-main/core/data/outbox';
 import { knownSchemaVersion, openReplica } from '../../src-main/core/data/replica';
 import { clientMigrationsDir } from '../../src-main/paths';

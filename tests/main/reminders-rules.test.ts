@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { remindersDue, type DueReminder } from '../../src-main/core/reminders/rules';
+import { remindersDue, type DueReminder } from '../../src-main/core/performance/reminders/rules';
 import { TaskState, taskTypes } from '../../src-shared/domain/enums';
 import {
   otherReminderTimes,

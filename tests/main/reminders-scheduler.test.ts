@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { reminderLog } from '../../src-main/core/data/reminder-log';
+import { reminderLog } from '../../src-main/core/performance/reminder-log';
 import { openReplica, type OpenReplica } from '../../src-main/core/data/replica';
 import type { Logger } from '../../src-main/core/ports';
-import { remindersDue } from '../../src-main/core/reminders/rules';
-import { createReminderScheduler, type ReminderNotification, type Timers } from '../../src-main/core/reminders/scheduler';
+import { remindersDue } from '../../src-main/core/performance/reminders/rules';
+import { createReminderScheduler, type ReminderNotification, type Timers } from '../../src-main/core/performance/reminders/scheduler';
 import { clientMigrationsDir } from '../../src-main/paths';
 import { TaskState } from '../../src-shared/domain/enums';
 import type { ReminderSettings, ReminderTask } from '../../src-shared/domain/reminders';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContractServerClient } from '../../src-main/core/contract-server/client';
 import type { Core } from '../../src-main/core/core';
-import type { Notifier, ReminderNotification, Timers } from '../../src-main/core/reminders/scheduler';
+import type { Notifier, ReminderNotification, Timers } from '../../src-main/core/performance/reminders/scheduler';
 import { reminderTaskKinds } from '../../src-shared/domain/enums';
 import type { ReminderSettings } from '../../src-shared/domain/reminders';
 import { seedDemoData, startContractServer, type RunningServer } from '../../src-server';

@@ -6,7 +6,7 @@ import type { ContractStatus } from '../../src-shared/domain/enums';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ledgerContractPageRequestSchema, type LedgerContractPageRequest } from '../../src-shared/ipc/channels';
-import { contractReader, metaReader, replicaWriter } from '../../src-main/core/data/contract-replica';
+import { contractReader, metaReader, replicaWriter } from '../../src-main/core/ledger/contract-ledger';
 import { knownSchemaVersion, openReplica, setCorruptReplicaAside, type OpenReplica } from '../../src-main/core/data/replica';
 import { clientMigrationsDir } from '../../src-main/paths';
 import { AppFailure } from '../../src-shared/errors';

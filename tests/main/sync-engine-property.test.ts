@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contractReader, metaReader, replicaWriter } from '../../src-main/core/data/contract-replica';
+import { contractReader, metaReader, replicaWriter } from '../../src-main/core/ledger/contract-ledger';
 import { createOutbox } from '../../src-main/core/data/outbox';
 import { openReplica } from '../../src-main/core/data/replica';
 import { createSyncEngine } from '../../src-main/core/sync/sync-engine';

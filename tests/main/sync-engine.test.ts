@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { metaReader, replicaWriter } from '../../src-main/core/data/contract-replica';
+import { metaReader, replicaWriter } from '../../src-main/core/ledger/contract-ledger';
 import { createOutbox, type Outbox } from '../../src-main/core/data/outbox';
 import { openReplica, type OpenReplica } from '../../src-main/core/data/replica';
 import { createContractServerClient } from '../../src-main/core/contract-server/client';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { contractReader, replicaWriter } from '../../src-main/core/data/contract-replica';
+import { contractReader, replicaWriter } from '../../src-main/core/ledger/contract-ledger';
 import { createOutbox, type Outbox } from '../../src-main/core/data/outbox';
 import { openReplica, type OpenReplica } from '../../src-main/core/data/replica';
 import { outbox as outboxTable } from '../../src-main/core/data/schema';

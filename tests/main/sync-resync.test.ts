@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { contractReader, metaReader, replicaWriter } from '../../src-main/core/data/contract-replica';
+import { contractReader, metaReader, replicaWriter } from '../../src-main/core/ledger/contract-ledger';
 import { createOutbox, type Outbox } from '../../src-main/core/data/outbox';
 import { openReplica, type OpenReplica } from '../../src-main/core/data/replica';
 import { createSyncEngine, type SyncTransport } from '../../src-main/core/sync/sync-engine';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { createContractServerClient } from '../../src-main/core/contract-server/client';
-import { contractReader, metaReader, replicaWriter } from '../../src-main/core/data/contract-replica';
+import { contractReader, metaReader, replicaWriter } from '../../src-main/core/ledger/contract-ledger';
 import { createOutbox } from '../../src-main/core/data/outbox';
 import { openReplica } from '../../src-main/core/data/replica';
 import { createSyncEngine } from '../../src-main/core/sync/sync-engine';

@@ -3,8 +3,8 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { contentSecurityPolicy } from '../../src-main/shell/app-protocol';
 import { appId } from '../../src-main/shell/app-identity';
 import { appOrigin, invokeChannel } from '../../src-main/shell/ipc-names';
-import type { DueReminder } from '../../src-main/core/reminders/rules';
-import type { Notifier } from '../../src-main/core/reminders/scheduler';
+import type { DueReminder } from '../../src-main/core/performance/reminders/rules';
+import type { Notifier } from '../../src-main/core/performance/reminders/scheduler';
 import { tempDir } from '../support/temp';
 
 // main.ts with Electron faked at its edge: what it wires, not how Electron behaves.
@@ -176,7 +176,7 @@ describe('main.ts wiring', async () => {
   });
 
   it('hands the core a native notifier: a click opens the task in a window, an action snoozes, a resume refreshes', async () => {
-    const { reminderNotification } = await import('../../src-main/core/reminders/scheduler');
+    const { reminderNotification } = await import('../../src-main/core/performance/reminders/scheduler');
     const notifier = calls.coreOptions!.notifier as Notifier;
     expect(calls.coreOptions!.organizationShare).toBe(false);
     const reminder: DueReminder = {

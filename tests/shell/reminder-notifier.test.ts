@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { DueReminder } from '../../src-main/core/reminders/rules';
-import { reminderNotification } from '../../src-main/core/reminders/scheduler';
+import type { DueReminder } from '../../src-main/core/performance/reminders/rules';
+import { reminderNotification } from '../../src-main/core/performance/reminders/scheduler';
 import { createReminderNotifier, type NativeNotification, type NativeNotificationOptions } from '../../src-main/shell/reminder-notifier';
 
 /** A stand-in for Electron's Notification: records its options and lets the test fire its events. */

@@ -6,9 +6,9 @@ import { userSchema, type User } from '../../../src-shared/domain/user';
 import { AppFailure, appErrorSchema, issuesFromZod, validationFailure, type AppError } from '../../../src-shared/errors';
 import { isMutationName, mutations, rowKey, rowsOf, type MutationArgs, type MutationName, type RowKey } from '../../../src-shared/sync/mutations';
 import type { Clock } from '../ports';
-import { toReplicaContract, toRow, type ReplicaContract } from './contract-rows';
-import { catalogueNames } from './drafting-store';
-import { applyLocal, type LocalContext, type WorkingRows } from './local-mutations';
+import { toReplicaContract, toRow, type ReplicaContract } from '../contracts/contract-rows';
+import { catalogueNames } from '../contracts/drafting-store';
+import { applyLocal, type LocalContext, type WorkingRows } from '../contracts/mutations';
 import type { OpenReplica, ReplicaDb } from './replica';
 import { contracts, contractsLocal, numberNotices, outbox, outboxTouches, replicaMeta, type OutboxState } from './schema';
 

@@ -7,11 +7,16 @@ import { AppFailure } from '../../../src-shared/errors';
 import * as schema from './schema';
 
 export type ReplicaDb = BetterSQLite3Database<typeof schema>;
+/**
+ * The raw SQLite connection, for a feature store whose hot paths (a first sync's hundreds of
+ * thousands of rows) use prepared SQL; named here so better-sqlite3 stays in this folder.
+ */
+export type ReplicaConnection = Database.Database;
 
 export interface OpenReplica {
   readonly path: string;
   readonly db: ReplicaDb;
-  readonly sqlite: Database.Database;
+  readonly sqlite: ReplicaConnection;
   close(): void;
 }
 

@@ -5,7 +5,7 @@ import { tokenPairSchema, type TokenPair } from '../../../src-shared/api/endpoin
 import { userSchema, type User } from '../../../src-shared/domain/user';
 import { AppFailure, type AppError } from '../../../src-shared/errors';
 import type { SessionInfo } from '../../../src-shared/ipc/channels';
-import { contractReader, metaReader, replicaWriter, type ContractReader, type MetaReader, type ReplicaWriter } from '../data/contract-replica';
+import { contractReader, metaReader, replicaWriter, type ContractReader, type MetaReader, type ReplicaWriter } from '../ledger/contract-ledger';
 import { setReplicaOwner } from '../data/outbox';
 import { openReplica, setCorruptReplicaAside, type OpenReplica } from '../data/replica';
 import { createContractServerClient, type ContractServerClient } from '../contract-server/client';

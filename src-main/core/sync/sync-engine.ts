@@ -1,6 +1,6 @@
 import { cursorPosition, syncProtocolVersion, syncPullResponseSchema, syncSchemaVersion, type SyncPullResponse, type SyncPushRequest, type SyncPushResponse } from '../../../src-shared/api/sync';
 import { AppFailure, toAppError, type AppError, type ErrorCode } from '../../../src-shared/errors';
-import type { MetaReader, ReplicaWriter } from '../data/contract-replica';
+import type { MetaReader, ReplicaWriter } from '../ledger/contract-ledger';
 import type { Outbox } from '../data/outbox';
 import type { Clock, Logger } from '../ports';
 

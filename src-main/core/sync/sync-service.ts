@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AppFailure, toAppError } from '../../../src-shared/errors';
 import type { SyncProblem, SyncStatus } from '../../../src-shared/ipc/channels';
 import type { MutationArgs, MutationName } from '../../../src-shared/sync/mutations';
-import { replicaClientId } from '../data/contract-replica';
+import { replicaClientId } from '../ledger/contract-ledger';
 import { createOutbox, type OutboxProblem } from '../data/outbox';
 import type { EventHub } from '../events';
 import type { Clock, Logger } from '../ports';

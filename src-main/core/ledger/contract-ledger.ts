@@ -4,11 +4,11 @@ import type { SyncChange } from '../../../src-shared/api/sync';
 import type { Contract, ContractStatistics } from '../../../src-shared/domain/contract';
 import { contractStatusStatisticsKey, type ContractStatus } from '../../../src-shared/domain/enums';
 import type { LedgerContractPageQuery } from '../../../src-shared/ipc/channels';
-import type { OpenReplica } from './replica';
-import { pulledRow, toContract, type ContractRow } from './contract-rows';
-import { rebuildPulledRows } from './outbox';
-import { contractStatusCounts, contracts, contractsLocal, replicaMeta, resyncUnseen } from './schema';
-import { createTaskWriter } from './task-replica';
+import type { OpenReplica } from '../data/replica';
+import { pulledRow, toContract, type ContractRow } from '../contracts/contract-rows';
+import { rebuildPulledRows } from '../data/outbox';
+import { contractStatusCounts, contracts, contractsLocal, replicaMeta, resyncUnseen } from '../data/schema';
+import { createTaskWriter } from '../performance/task-store';
 
 // One typed data API over the replica with explicit reader and writer sides: screens only read
 // (base rows overlaid with the user's unconfirmed edits), and only sync writes base state.

@@ -1,6 +1,6 @@
 import { DateTime, IANAZone } from 'luxon';
-import type { ReminderTaskKind } from '../../../src-shared/domain/enums';
-import { TaskState } from '../../../src-shared/domain/enums';
+import type { ReminderTaskKind } from '../../../../src-shared/domain/enums';
+import { TaskState } from '../../../../src-shared/domain/enums';
 import {
   reminderKindOf,
   timeNodeOffsets,
@@ -9,7 +9,7 @@ import {
   type ReminderTask,
   type RepeatReminderType,
   type TimeNode,
-} from '../../../src-shared/domain/reminders';
+} from '../../../../src-shared/domain/reminders';
 
 // The reminder rules, pure: which reminders fall in a window of instants. Calendar arithmetic is
 // done on plain dates (luxon in UTC, which has no DST), and only the final "day at reminder time"

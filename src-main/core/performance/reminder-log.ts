@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, lte } from 'drizzle-orm';
-import type { OpenReplica } from './replica';
-import { firedReminders } from './schema';
+import type { OpenReplica } from '../data/replica';
+import { firedReminders } from '../data/schema';
 
 // The reminders already shown and the snoozed ones, kept in the replica so a restart neither
 // repeats a reminder nor forgets a snooze.

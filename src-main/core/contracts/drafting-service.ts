@@ -17,7 +17,7 @@ import type {
 } from '../../../src-shared/ipc/drafting';
 import { cleanContractForm } from '../../../src-shared/rules/contract-forms';
 import type { ContractServerRequest } from '../contract-server/client';
-import { draftingStore, type FetchedCatalogue, type PartySearch } from '../data/drafting-store';
+import { draftingStore, type FetchedCatalogue, type PartySearch } from './drafting-store';
 import type { EventHub } from '../events';
 import type { Clock, Logger } from '../ports';
 import type { ActiveSession } from '../session/session-service';

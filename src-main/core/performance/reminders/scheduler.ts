@@ -1,14 +1,14 @@
 import { DateTime, IANAZone } from 'luxon';
-import { TaskState } from '../../../src-shared/domain/enums';
+import { TaskState } from '../../../../src-shared/domain/enums';
 import {
   reminderKindOf,
   type ReminderSettingsSource,
   type ReminderTaskSource,
-} from '../../../src-shared/domain/reminders';
-import { catalogs } from '../../../src-shared/i18n/catalogs';
-import type { Language } from '../../../src-shared/i18n/languages';
-import type { ReminderLog } from '../data/reminder-log';
-import type { Clock, Logger } from '../ports';
+} from '../../../../src-shared/domain/reminders';
+import { catalogs } from '../../../../src-shared/i18n/catalogs';
+import type { Language } from '../../../../src-shared/i18n/languages';
+import type { ReminderLog } from '../reminder-log';
+import type { Clock, Logger } from '../../ports';
 import { instantAt, remindersDue, type DueReminder, type ReminderRule } from './rules';
 
 // Desktop reminders: wakes at the next reminder's instant, shows what is due through the Notifier

@@ -2,8 +2,8 @@ import { and, desc, eq, ne, notInArray } from 'drizzle-orm';
 import { AppFailure } from '../../../src-shared/errors';
 import { cooperationRowLimit, type CooperativeInfo } from '../../../src-shared/ipc/drafting';
 import { toReplicaContract, type ContractRow } from './contract-rows';
-import type { OpenReplica } from './replica';
-import { contracts, contractsLocal } from './schema';
+import type { OpenReplica } from '../data/replica';
+import { contracts, contractsLocal } from '../data/schema';
 
 // The contract detail's cooperation information (spec 2, 3): the organisation's history with the
 // contract's counterparty, i.e. the other contracts with that counterparty, newest first, as the

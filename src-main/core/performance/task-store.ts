@@ -1,7 +1,7 @@
-import type Database from 'better-sqlite3';
 import type { SyncReminderSettings, SyncTask } from '../../../src-shared/api/sync';
 import { TaskState } from '../../../src-shared/domain/enums';
 import { reminderSettingsSchema, type ReminderSettings, type ReminderTask } from '../../../src-shared/domain/reminders';
+import type { ReplicaConnection } from '../data/replica';
 
 // Performance tasks and the user's reminder settings in the replica: written only by pulls (in the
 // pull's own transaction), read by the reminder scheduler and the shell. Prepared statements, not
@@ -43,7 +43,7 @@ const taskFields = [
   'update_time',
 ] as const;
 
-export function createTaskWriter(sqlite: Database.Database): TaskWriter {
+export function createTaskWriter(sqlite: ReplicaConnection): TaskWriter {
   const upsertTask = sqlite.prepare(
     `insert into performance_tasks (${taskFields.join(', ')}) values (${taskFields.map(() => '?').join(', ')})
      on conflict (id) do update set ${taskFields
@@ -95,7 +95,7 @@ interface ReminderTaskRow {
   amountUnit: string | null;
 }
 
-export function createTaskReader(sqlite: Database.Database): TaskReader {
+export function createTaskReader(sqlite: ReplicaConnection): TaskReader {
   const reminderTasks = sqlite.prepare(
     `select t.id, t.contract_id as contractId, t.name, t.type, t.state, t.expiration_time as dueDate,
        t.receivable_amount as receivableAmount, t.payable_amount as payableAmount, t.amount_unit as amountUnit

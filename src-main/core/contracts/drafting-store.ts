@@ -12,7 +12,7 @@ import {
 } from '../../../src-shared/ipc/drafting';
 import { rowKey } from '../../../src-shared/sync/mutations';
 import { toReplicaContract } from './contract-rows';
-import type { OpenReplica, ReplicaDb } from './replica';
+import type { OpenReplica, ReplicaDb } from '../data/replica';
 import {
   catalogueCounterparties,
   catalogueTemplates,
@@ -23,7 +23,7 @@ import {
   outbox,
   outboxTouches,
   provisionalNumbers,
-} from './schema';
+} from '../data/schema';
 
 // What contract drafting keeps in the replica (issue 6): the signed-in user's catalogue
 // (templates with their fields and clauses, contract types, the numbering preview, the

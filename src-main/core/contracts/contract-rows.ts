@@ -1,7 +1,7 @@
 import type { SyncContract } from '../../../src-shared/api/sync';
 import type { Contract } from '../../../src-shared/domain/contract';
 import type { ContractStatus } from '../../../src-shared/domain/enums';
-import type { contracts } from './schema';
+import type { contracts } from '../data/schema';
 
 // A contract as sync and the UI know it <-> its row in `contracts` / `contracts_local`.
 
