@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { createCore } from '../src-main/core/core';
-import { replicaWriter } from '../src-main/core/ledger/contract-ledger';
+import { replicaWriter } from '../src-main/core/data/replica-sync';
 import { createOutbox } from '../src-main/core/data/outbox';
 import { systemClock } from '../src-main/core/ports';
 import type { LedgerContractPageRequest } from '../src-shared/ipc/channels';
@@ -14,6 +14,7 @@ import { makeContract } from '../tests/support/contracts';
 import { tempDir } from '../tests/support/temp';
 import { figure, seededRandom, summarize, timeEach } from './stats';
 import { join } from 'node:path';
+import { replicaFeatures } from '../src-main/core/features';
 
 // Issue 2 target: with 50,000 contracts in the replica, one ledger page (status filter, sort by
 // update time, page of 20) plus the header counts, through the real IPC handler: p95 <= 10 ms and
@@ -37,7 +38,7 @@ export async function benchLedgerReplica(): Promise<void> {
     return { entity: 'contract', op: 'upsert', row: makeContract(i, { status, updateTime: updated }) };
   });
   const fillStart = performance.now();
-  for (let i = 0; i < changes.length; i += 1000) replicaWriter(replica).applyPulledChanges(changes.slice(i, i + 1000), String(i + 1000), new Date().toISOString());
+  for (let i = 0; i < changes.length; i += 1000) replicaWriter(replica, replicaFeatures).applyPulledChanges(changes.slice(i, i + 1000), String(i + 1000), new Date().toISOString());
   figure('replica_fill_50k', (performance.now() - fillStart) / 1000, 's');
   replica.close();
 
@@ -49,7 +50,7 @@ export async function benchLedgerReplica(): Promise<void> {
 
   // 1,000 pending edits (names and statuses) queued offline: the ledger merges their local rows.
   const edited = openReplica(replicaPath, clientMigrationsDir);
-  const outbox = createOutbox(edited, { clock: systemClock });
+  const outbox = createOutbox(edited, { features: replicaFeatures, clock: systemClock });
   for (let i = 0; i < pendingEdits; i += 1) {
     const change = changes[Math.floor(random() * contractCount)]!;
     if (change.entity !== 'contract' || change.op !== 'upsert') continue;

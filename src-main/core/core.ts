@@ -1,21 +1,23 @@
 import { join } from 'node:path';
 import { AppFailure } from '../../src-shared/errors';
-import type { AppInfo, EventPayload } from '../../src-shared/ipc/channels';
+import type { AppInfo } from '../../src-shared/ipc/channels';
+import { languageForLocale } from '../../src-shared/i18n/languages';
+import { createContractsFeature } from './contracts';
 import { createEventHub, type CoreEventListener } from './events';
+import type { FeatureHost } from './feature';
+import { replicaFeatures } from './features';
 import { fileSecretStore } from './files';
+import { createFileTransfer } from './files-transfer/file-transfer';
 import { createDispatcher, type ChannelHandlers } from './ipc/dispatch';
+import { createLedgerFeature } from './ledger';
+import { createPerformanceFeature } from './performance';
+import type { Notifier, Timers } from './performance/reminders/scheduler';
 import { consoleLogger, systemClock, type Clock, type Logger, type SecretStore } from './ports';
 import { createSessionService, type ActiveSession } from './session/session-service';
 import { createSettingsStore } from './settings/settings-store';
 import { createSyncService, signedOutSyncStatus, type SyncService } from './sync/sync-service';
-import { createDraftingService, type DraftingService } from './contracts/drafting-service';
-import { createFileTransfer } from './files-transfer/file-transfer';
-import { createTaskReader, type TaskReader } from './performance/task-store';
-import { reminderLog } from './performance/reminder-log';
-import { cooperationInformation } from './contracts/cooperation';
-import type { DueReminder } from './performance/reminders/rules';
-import { createReminderScheduler, systemTimers, type Notifier, type ReminderScheduler, type SnoozeChoice, type Timers } from './performance/reminders/scheduler';
-import { languageForLocale } from '../../src-shared/i18n/languages';
+
+export type { CoreReminders } from './performance';
 
 export interface CoreOptions {
   /** Where settings, the stored session and the replicas live. */
@@ -55,15 +57,6 @@ export interface CoreOptions {
   openFile?: (path: string) => Promise<void>;
 }
 
-/** What the shell's notifier asks of the core's reminders. */
-export interface CoreReminders {
-  /** Whether the task is in the replica and unfinished; false when signed out. */
-  taskIsOpen(taskId: string): boolean;
-  snooze(reminder: DueReminder, choice: SnoozeChoice): void;
-  /** Re-reads tasks and settings now (after a resume from sleep). */
-  refresh(): void;
-}
-
 /**
  * The main core: everything the app does, with no Electron in it. Hosts hand it IPC calls through
  * `invoke` and forward its events to windows or sockets.
@@ -80,92 +73,15 @@ export function createCore(options: CoreOptions) {
     secrets: options.secrets ?? fileSecretStore(join(options.dataDir, 'session.json')),
     clock,
     logger,
+    features: replicaFeatures,
     fetch: options.fetch,
   });
   // Upload and download temporary files (removed at start, sign-out and close).
   const files = createFileTransfer({ dir: join(options.dataDir, 'transfers'), session: signedIn, openFile: options.openFile, logger });
   let sync: SyncService | null = null;
-  let drafting: DraftingService | null = null;
-  let reminders: { scheduler: ReminderScheduler; tasks: TaskReader } | null = null;
-  const notifier: Notifier = options.notifier ?? {
-    show: (notification) => logger.info(`reminder: ${notification.title}: ${notification.body}`),
-  };
 
   function language() {
     return settings.get().language ?? languageForLocale(options.systemLocale);
-  }
-
-  /** One scheduler per signed-in session, over that user's replica. */
-  function startReminders(session: ActiveSession) {
-    const tasks = createTaskReader(session.replica.sqlite);
-    const scheduler = createReminderScheduler({
-      clock,
-      timers: options.timers ?? systemTimers,
-      tasks: { tasks: () => tasks.reminderTasks(session.user.id) },
-      settings: { settings: () => tasks.reminderSettings(session.user.id) },
-      log: reminderLog(session.replica),
-      notifier,
-      logger,
-      language,
-      zone: options.timeZone,
-    });
-    scheduler.start();
-    reminders = { scheduler, tasks };
-  }
-
-  function stopReminders() {
-    reminders?.scheduler.stop();
-    reminders = null;
-  }
-
-  // A pull round that changed tasks or reminder settings announces it once (sync-service).
-  hub.subscribe((event, payload) => {
-    if (event !== 'data.changed') return;
-    const { entities } = payload as { entities: string[] };
-    if (entities.includes('performanceTask') || entities.includes('reminderSettings')) reminders?.scheduler.refresh();
-  });
-
-  function startSession(session: ActiveSession) {
-    startReminders(session);
-    drafting = createDraftingService({ session, hub, clock, logger, sync: currentSync, staleMs: options.catalogueStaleMs });
-    startSync(session);
-    drafting.refreshIfStale();
-  }
-
-  async function stopSession() {
-    await files.clear();
-    stopReminders();
-    drafting?.stop();
-    drafting = null;
-    await stopSync();
-  }
-
-  // After a sync round reaches the server, a catalogue older than a few minutes is fetched again.
-  hub.subscribe((event, payload) => {
-    if (event !== 'sync.statusChanged') return;
-    const status = payload as EventPayload<'sync.statusChanged'>;
-    if (status.phase === 'idle' && status.online) drafting?.refreshIfStale();
-  });
-
-  function startSync(session: ActiveSession) {
-    sync = createSyncService({
-      session,
-      hub,
-      clock,
-      logger,
-      intervalMs: options.syncIntervalMs,
-      soonMs: options.syncSoonMs,
-      probeIntervalMs: options.connectivityProbeMs,
-      pageSize: options.pullPageSize,
-      baseBackoffMs: options.syncBackoffMs,
-    });
-    void sync.syncNow();
-  }
-
-  async function stopSync() {
-    const running = sync;
-    sync = null;
-    await running?.stop();
   }
 
   function signedIn(): ActiveSession {
@@ -180,19 +96,51 @@ export function createCore(options: CoreOptions) {
     return sync;
   }
 
-  function currentDrafting(): DraftingService {
-    signedIn();
-    if (!drafting) throw new AppFailure('not_signed_in');
-    return drafting;
+  // The features (src-main/core/<feature>), each with its own handlers and session work.
+  const host: FeatureHost = { hub, clock, logger, signedIn, sync: currentSync };
+  const performance = createPerformanceFeature(host, {
+    // Without a notifier (the web host) reminders are only written to the log: a browser tab is no place for them.
+    notifier: options.notifier ?? { show: (notification) => logger.info(`reminder: ${notification.title}: ${notification.body}`) },
+    timers: options.timers,
+    language,
+    timeZone: options.timeZone,
+  });
+  const contracts = createContractsFeature(host, { catalogueStaleMs: options.catalogueStaleMs });
+  const ledger = createLedgerFeature(host);
+  const features = [performance, contracts, ledger];
+
+  function startSession(session: ActiveSession) {
+    sync = createSyncService({
+      session,
+      hub,
+      clock,
+      logger,
+      intervalMs: options.syncIntervalMs,
+      soonMs: options.syncSoonMs,
+      probeIntervalMs: options.connectivityProbeMs,
+      pageSize: options.pullPageSize,
+      baseBackoffMs: options.syncBackoffMs,
+    });
+    void sync.syncNow();
+    for (const feature of features) feature.start?.(session);
   }
 
-  const handlers: ChannelHandlers = {
+  async function stopSession() {
+    await files.clear();
+    for (const feature of features) feature.stop?.();
+    const running = sync;
+    sync = null;
+    await running?.stop();
+  }
+
+  /** The channels of the core's own machinery: the app, settings, session, sync and file transfer. */
+  const coreHandlers = {
     'app.info': () => ({ version: options.version, host: options.host, systemLocale: options.systemLocale, organizationShare: options.organizationShare ?? false }),
     'settings.get': () => settings.get(),
     'settings.update': (patch) => {
       const updated = settings.update(patch);
       // The language of the reminders to come may have changed.
-      reminders?.scheduler.refresh();
+      performance.reminders.refresh();
       return updated;
     },
     'session.get': () => sessions.info(),
@@ -210,49 +158,29 @@ export function createCore(options: CoreOptions) {
       hub.emit('session.changed', info);
       return info;
     },
-    'ledger.contractStatistics': () => signedIn().contracts.statistics(),
-    'ledger.contractPage': (query) => signedIn().contracts.page(query),
     'sync.status': () => (sync ? sync.status() : signedOutSyncStatus),
     'sync.now': () => currentSync().syncNow(),
-    'contract.update': (args) => currentSync().edit('contract.update', args),
     'sync.dismiss': ({ id }) => currentSync().dismiss(id),
     'sync.keepTheirs': ({ id }) => currentSync().keepTheirs(id),
     'sync.applyMineAgain': ({ id }) => currentSync().applyMineAgain(id),
-    'drafting.catalogue': () => currentDrafting().catalogue(),
-    'drafting.refresh': () => currentDrafting().refreshNow(),
-    'drafting.template': ({ id }) => currentDrafting().template(id),
-    'drafting.searchParties': (query) => currentDrafting().searchParties(query),
-    'contract.detail': ({ id }) => currentDrafting().detail(id),
-    'contract.cooperation': ({ id }) => cooperationInformation(signedIn().replica, id),
-    'contract.create': (request) => currentDrafting().create(request),
-    'contract.saveForm': (request) => currentDrafting().saveForm(request),
-    'contract.alter': (request) => currentDrafting().alter(request),
-    'contract.numberNotices': () => currentDrafting().numberNotices(),
-    'contract.dismissNumberNotice': ({ contractId }) => currentDrafting().dismissNumberNotice(contractId),
-    'online.call': (request) => currentDrafting().onlineCall(request),
     'files.uploadBegin': (request) => files.begin(request),
     'files.uploadChunk': (request) => files.chunk(request),
     'files.uploadFinish': (request) => files.finish(request),
     'files.uploadCancel': (request) => files.cancel(request),
     'files.open': (request) => files.open(request),
-  };
+  } satisfies Partial<ChannelHandlers>;
+
+  // Every channel has exactly one handler: a channel no map handles is a type error.
+  const handlers: ChannelHandlers = { ...coreHandlers, ...contracts.handlers, ...ledger.handlers };
 
   const dispatch = createDispatcher(handlers);
   const restored = sessions.restore();
   if (restored.signedIn) startSession(signedIn());
 
-  const coreReminders: CoreReminders = {
-    taskIsOpen: (taskId) => reminders?.tasks.taskIsOpen(taskId) ?? false,
-    snooze(reminder, choice) {
-      if (!reminders?.scheduler.snooze(reminder, choice)) logger.warn(`reminder ${reminder.id}: nothing to snooze`);
-    },
-    refresh: () => reminders?.scheduler.refresh(),
-  };
-
   return {
     invoke: dispatch,
     subscribe: (listener: CoreEventListener) => hub.subscribe(listener),
-    reminders: coreReminders,
+    reminders: performance.reminders,
     async close() {
       await stopSession();
       sessions.close();

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SyncContract } from '../../src-shared/api/sync';
 import { AppFailure } from '../../src-shared/errors';
 import { cooperationRowLimit, cooperativeInfoRowSchema } from '../../src-shared/ipc/drafting';
-import { replicaWriter } from '../../src-main/core/ledger/contract-ledger';
+import { replicaWriter } from '../../src-main/core/data/replica-sync';
 import { pulledRow } from '../../src-main/core/contracts/contract-rows';
 import { cooperationInformation } from '../../src-main/core/contracts/cooperation';
 import { openReplica, type OpenReplica } from '../../src-main/core/data/replica';
@@ -11,12 +11,13 @@ import { contractsLocal } from '../../src-main/core/data/schema';
 import { clientMigrationsDir } from '../../src-main/paths';
 import { makeContract } from '../support/contracts';
 import { tempDir } from '../support/temp';
+import { replicaFeatures } from '../../src-main/core/features';
 
 describe('cooperation information from the replica', () => {
   let dir: ReturnType<typeof tempDir>;
   let replica: OpenReplica;
   const pull = (rows: SyncContract[]) =>
-    replicaWriter(replica).applyPulledChanges(
+    replicaWriter(replica, replicaFeatures).applyPulledChanges(
       rows.map((row) => ({ entity: 'contract', op: 'upsert', row })),
       String(rows.length),
       '2026-11-21T10:00:00.000Z',

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { replicaWriter } from '../../src-main/core/ledger/contract-ledger';
+import { replicaWriter } from '../../src-main/core/data/replica-sync';
 import { draftingStore } from '../../src-main/core/contracts/drafting-store';
 import { createOutbox, setReplicaOwner } from '../../src-main/core/data/outbox';
 import { openReplica } from '../../src-main/core/data/replica';
@@ -10,6 +10,7 @@ import { clientMigrationsDir } from '../../src-main/paths';
 import type { PreviewRule } from '../../src-shared/domain/numbering';
 import { makeContract } from '../support/contracts';
 import { tempDir } from '../support/temp';
+import { replicaFeatures } from '../../src-main/core/features';
 
 // The provisional number of an offline draft: the rule chosen as the server chooses it, the
 // serial counted on from the kept preview, and no number handed out twice on this device.
@@ -55,9 +56,9 @@ describe('provisional contract numbers', () => {
     const dir = tempDir();
     const replica = openReplica(join(dir.path, 'r.sqlite'), clientMigrationsDir);
     setReplicaOwner(replica.db, { id: 'u1', username: 'alice', displayName: 'Alice', role: 'staff', departmentId: 'd1', departmentName: 'Purchasing' });
-    replicaWriter(replica).applyPulledChanges([{ entity: 'contract', op: 'upsert', row: makeContract(1, { contractNumber: 'CG-0002' }) }], '1', 'x');
+    replicaWriter(replica, replicaFeatures).applyPulledChanges([{ entity: 'contract', op: 'upsert', row: makeContract(1, { contractNumber: 'CG-0002' }) }], '1', 'x');
     const store = draftingStore(replica, 'u1');
-    const outbox = createOutbox(replica, { clock: { now: () => new Date('2026-11-21T10:00:00Z') } });
+    const outbox = createOutbox(replica, { features: replicaFeatures, clock: { now: () => new Date('2026-11-21T10:00:00Z') } });
     const draft = (id: string) =>
       replica.db.transaction(() => {
         const provisionalNumber = store.reserveProvisionalNumber(id, (step) => numberAfter('CG-0001', step), 'now');
@@ -82,7 +83,7 @@ describe('provisional contract numbers', () => {
     const dir = tempDir();
     const replica = openReplica(join(dir.path, 'r.sqlite'), clientMigrationsDir);
     const store = draftingStore(replica, 'u1');
-    const outbox = createOutbox(replica, { clock: { now: () => new Date('2026-11-21T10:00:00Z') } });
+    const outbox = createOutbox(replica, { features: replicaFeatures, clock: { now: () => new Date('2026-11-21T10:00:00Z') } });
     const confirmed = '0192f000-0000-7000-8000-00000000000a';
     const replaced = '0192f000-0000-7000-8000-00000000000b';
     for (const [id, provisionalNumber] of [[confirmed, 'CG-0001'], [replaced, 'CG-0002']] as const) {
@@ -90,12 +91,12 @@ describe('provisional contract numbers', () => {
     }
     const batch = outbox.nextBatch(10);
     const answer = (i: number, contractNumber: string) => ({ id: batch[i]!.id, status: 'applied', versions: { [`contract:${[confirmed, replaced][i]}`]: 1 }, outcome: { contractNumber } });
-    expect(outbox.settle(batch, [answer(0, 'CG-0001'), answer(1, 'CG-0007')])).toEqual({ malformed: 0, answered: 2, replacedNumbers: 1 });
+    expect(outbox.settle(batch, [answer(0, 'CG-0001'), answer(1, 'CG-0007')])).toEqual({ malformed: 0, answered: 2, changed: ['numberNotice'] });
     // Until the pull brings the rows, the applied drafts show the server's numbers.
     expect(store.contractDetail(confirmed)).toMatchObject({ contractNumber: 'CG-0001', numberProvisional: false, contractNumberAuto: true, pending: false });
     expect(store.contractDetail(replaced)).toMatchObject({ contractNumber: 'CG-0007', numberProvisional: false });
     expect(store.numberNotices()).toEqual([{ contractId: replaced, contractName: 'draft CG-0002', provisional: 'CG-0002', confirmed: 'CG-0007', at: '2026-11-21T10:00:00.000Z' }]);
-    replicaWriter(replica).applyPulledChanges([{ entity: 'contract', op: 'upsert', row: makeContract(1, { id: replaced, contractNumber: 'CG-0007', contractNumberAuto: true }) }], '2', 'x');
+    replicaWriter(replica, replicaFeatures).applyPulledChanges([{ entity: 'contract', op: 'upsert', row: makeContract(1, { id: replaced, contractNumber: 'CG-0007', contractNumberAuto: true }) }], '2', 'x');
     expect(replica.sqlite.prepare('select count(*) from outbox').pluck().get()).toBe(1);
     expect(store.contractDetail(replaced)).toMatchObject({ contractNumber: 'CG-0007', numberProvisional: false, version: 1 });
     store.dismissNumberNotice(replaced);

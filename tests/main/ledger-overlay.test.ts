@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { contractReader, replicaWriter } from '../../src-main/core/ledger/contract-ledger';
+import { contractReader } from '../../src-main/core/ledger/contract-ledger';
+import { replicaWriter } from '../../src-main/core/data/replica-sync';
 import { pulledRow } from '../../src-main/core/contracts/contract-rows';
 import { openReplica, type OpenReplica } from '../../src-main/core/data/replica';
 import { contractsLocal } from '../../src-main/core/data/schema';
@@ -10,6 +11,7 @@ import type { ContractStatus } from '../../src-shared/domain/enums';
 import { ledgerContractPageRequestSchema, ledgerSortFields } from '../../src-shared/ipc/channels';
 import { makeContract } from '../support/contracts';
 import { tempDir } from '../support/temp';
+import { replicaFeatures } from '../../src-main/core/features';
 
 // The ledger with pending edits pages the base table and merges the local rows in; it must show
 // exactly what the (slow) contracts_overlay view shows, page by page, with the same counts.
@@ -29,7 +31,7 @@ describe('ledger read with pending local edits', () => {
       // Repeated names and update times exercise the id tie-break; one name sorts above U+FFFF.
       row: makeContract(i, { name: i % 9 === 0 ? `𝔸 lease ${i % 3}` : `Lease ${i % 4}`, updateTime: new Date(Date.UTC(2026, 0, 1 + (i % 7))).toISOString(), contractNumber: i % 5 === 0 ? null : `N-${i % 11}` }),
     }));
-    replicaWriter(replica).applyPulledChanges(changes, '60', '2026-11-21T10:00:00.000Z');
+    replicaWriter(replica, replicaFeatures).applyPulledChanges(changes, '60', '2026-11-21T10:00:00.000Z');
   });
   afterEach(() => {
     replica.close();

@@ -1,13 +1,15 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contractReader, replicaWriter } from '../../src-main/core/ledger/contract-ledger';
+import { contractReader } from '../../src-main/core/ledger/contract-ledger';
+import { replicaWriter } from '../../src-main/core/data/replica-sync';
 import { createOutbox } from '../../src-main/core/data/outbox';
 import { knownSchemaVersion, openReplica } from '../../src-main/core/data/replica';
 import { clientMigrationsDir } from '../../src-main/paths';
 import { ledgerContractPageRequestSchema } from '../../src-shared/ipc/channels';
 import { makeContract } from '../support/contracts';
 import { tempDir } from '../support/temp';
+import { replicaFeatures } from '../../src-main/core/features';
 
 // Local migrations preserve the outbox (architecture, sync rule 9): a replica left at every earlier
 // client migration, with edits queued where that schema had an outbox, opens with this build's
@@ -53,7 +55,7 @@ describe('client migrations keep queued edits', () => {
 
       const upgraded = openReplica(path, clientMigrationsDir);
       expect(upgraded.sqlite.pragma('user_version', { simple: true })).toBe(knownSchemaVersion(clientMigrationsDir));
-      const outbox = createOutbox(upgraded, { clock: { now } });
+      const outbox = createOutbox(upgraded, { features: replicaFeatures, clock: { now } });
       const names = contractReader(upgraded).page(ledgerContractPageRequestSchema.parse({ sort: { field: 'updateTime', order: 'asc' } })).list.map((c) => c.name);
       if (hasOutbox) {
         expect(outbox.status()).toMatchObject({ queued: 2, problems: [] });
@@ -63,7 +65,7 @@ describe('client migrations keep queued edits', () => {
           [2, { id: makeContract(2).id, patch: { name: 'Queued 2' } }],
         ]);
         // A pull after the upgrade still re-applies them on top.
-        replicaWriter(upgraded).applyPulledChanges([{ entity: 'contract', op: 'upsert', row: makeContract(1, { name: 'Pulled', version: 1, updateTime: '2026-01-01' }) }], '5', now().toISOString());
+        replicaWriter(upgraded, replicaFeatures).applyPulledChanges([{ entity: 'contract', op: 'upsert', row: makeContract(1, { name: 'Pulled', version: 1, updateTime: '2026-01-01' }) }], '5', now().toISOString());
         expect(contractReader(upgraded).page(ledgerContractPageRequestSchema.parse({ sort: { field: 'updateTime', order: 'asc' } })).list[0]?.name).toBe('Queued 1');
       } else {
         expect(names).toEqual(['Contract 1', 'Contract 2', 'Contract 3']);

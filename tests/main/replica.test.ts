@@ -6,13 +6,15 @@ import type { ContractStatus } from '../../src-shared/domain/enums';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ledgerContractPageRequestSchema, type LedgerContractPageRequest } from '../../src-shared/ipc/channels';
-import { contractReader, metaReader, replicaWriter } from '../../src-main/core/ledger/contract-ledger';
+import { contractReader } from '../../src-main/core/ledger/contract-ledger';
+import { metaReader, replicaWriter } from '../../src-main/core/data/replica-sync';
 import { knownSchemaVersion, openReplica, setCorruptReplicaAside, type OpenReplica } from '../../src-main/core/data/replica';
 import { clientMigrationsDir } from '../../src-main/paths';
 import { AppFailure } from '../../src-shared/errors';
 import { contractSchema } from '../../src-shared/domain/contract';
 import { makeContract } from '../support/contracts';
 import { tempDir } from '../support/temp';
+import { replicaFeatures } from '../../src-main/core/features';
 
 const query = (request: LedgerContractPageRequest) => ledgerContractPageRequestSchema.parse(request);
 
@@ -83,7 +85,7 @@ describe('contract replica reader and writer', () => {
     replica = openReplica(join(dir.path, 'r.sqlite'), clientMigrationsDir);
     const changes = Array.from({ length: 53 }, (_, i) => ({ entity: 'contract' as const, op: 'upsert' as const, row: makeContract(i + 1) }));
     changes.push({ entity: 'contract', op: 'upsert', row: makeContract(100, { status: null, name: 'Lease 100% _draft_' }) });
-    replicaWriter(replica).applyPulledChanges(changes, '54', '2026-11-21T10:00:00.000Z');
+    replicaWriter(replica, replicaFeatures).applyPulledChanges(changes, '54', '2026-11-21T10:00:00.000Z');
   });
   afterEach(() => {
     replica.close();
@@ -131,7 +133,7 @@ describe('contract replica reader and writer', () => {
   });
 
   it('applies updates and deletes from a later page and advances the cursor', () => {
-    const writer = replicaWriter(replica);
+    const writer = replicaWriter(replica, replicaFeatures);
     writer.applyPulledChanges(
       [
         { entity: 'contract', op: 'upsert', row: makeContract(1, { status: 5, version: 2, updateTime: '2027-01-01T00:00:00.000Z' }) },
@@ -148,7 +150,7 @@ describe('contract replica reader and writer', () => {
   });
 
   it('leaves the replica unchanged when a page fails half-way', () => {
-    const writer = replicaWriter(replica);
+    const writer = replicaWriter(replica, replicaFeatures);
     const bad = { ...makeContract(200), name: null as unknown as string };
     expect(() =>
       writer.applyPulledChanges([{ entity: 'contract', op: 'upsert', row: makeContract(199) }, { entity: 'contract', op: 'upsert', row: bad }], '99', 'x'),
@@ -193,7 +195,7 @@ describe('status counts kept by triggers', () => {
   it('always equal a fresh count of the contracts, whatever pages of upserts and deletes arrive', () => {
     const dir = tempDir();
     const replica = openReplica(join(dir.path, 'r.sqlite'), clientMigrationsDir);
-    const writer = replicaWriter(replica);
+    const writer = replicaWriter(replica, replicaFeatures);
     const reader = contractReader(replica);
     const truth = replica.sqlite.prepare('select coalesce(status, 0) as status, count(*) as n from contracts group by 1');
     const status = fc.constantFrom<ContractStatus | null>(1, 2, 3, 4, 5, null);
@@ -235,20 +237,20 @@ describe('first sync bookkeeping', () => {
     const upsert = (n: number): SyncChange => ({ entity: 'contract', op: 'upsert', row: makeContract(n) });
     expect(metaReader(replica).firstSyncOpen()).toBe(false);
     // A mid-way cursor names the server's starting level, never '0'.
-    replicaWriter(replica).applyPulledChanges([upsert(1)], '40.37.9', '2026-11-21T11:00:00.000Z');
+    replicaWriter(replica, replicaFeatures).applyPulledChanges([upsert(1)], '40.37.9', '2026-11-21T11:00:00.000Z');
     expect(metaReader(replica).firstSyncOpen()).toBe(true);
     replica.close();
     replica = openReplica(path, clientMigrationsDir);
-    replicaWriter(replica).applyPulledChanges([upsert(2)], '45.37.4', '2026-11-21T11:00:01.000Z');
+    replicaWriter(replica, replicaFeatures).applyPulledChanges([upsert(2)], '45.37.4', '2026-11-21T11:00:01.000Z');
     expect(metaReader(replica).firstSyncOpen()).toBe(true);
-    replicaWriter(replica).applyPulledChanges([upsert(3)], '50', '2026-11-21T11:00:02.000Z');
-    replicaWriter(replica).finishPull();
+    replicaWriter(replica, replicaFeatures).applyPulledChanges([upsert(3)], '50', '2026-11-21T11:00:02.000Z');
+    replicaWriter(replica, replicaFeatures).finishPull();
     expect(metaReader(replica).firstSyncOpen()).toBe(false);
     // A later incremental pull is not a first sync; a rebuild is.
-    replicaWriter(replica).applyPulledChanges([upsert(4)], '60.50.3', '2026-11-21T11:00:03.000Z');
+    replicaWriter(replica, replicaFeatures).applyPulledChanges([upsert(4)], '60.50.3', '2026-11-21T11:00:03.000Z');
     expect(metaReader(replica).firstSyncOpen()).toBe(false);
-    replicaWriter(replica).startResync();
-    replicaWriter(replica).applyPulledChanges([upsert(5)], '70.68.2', '2026-11-21T11:00:04.000Z');
+    replicaWriter(replica, replicaFeatures).startResync();
+    replicaWriter(replica, replicaFeatures).applyPulledChanges([upsert(5)], '70.68.2', '2026-11-21T11:00:04.000Z');
     expect(metaReader(replica).firstSyncOpen()).toBe(true);
     replica.close();
     dir.cleanup();

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contractReader, metaReader, replicaWriter } from '../../src-main/core/ledger/contract-ledger';
+import { contractReader } from '../../src-main/core/ledger/contract-ledger';
+import { metaReader, replicaWriter } from '../../src-main/core/data/replica-sync';
 import { createOutbox } from '../../src-main/core/data/outbox';
 import { openReplica } from '../../src-main/core/data/replica';
 import { createSyncEngine } from '../../src-main/core/sync/sync-engine';
@@ -10,6 +11,7 @@ import { contractSchema } from '../../src-shared/domain/contract';
 import { ledgerContractPageRequestSchema } from '../../src-shared/ipc/channels';
 import { makeContract } from '../support/contracts';
 import { contractCount, FakeServer, FaultyTransport, ManualTimer, pullFaults, pushFaults } from './sync-fakes';
+import { replicaFeatures } from '../../src-main/core/features';
 
 // The client engine against the fake exactly-once server behind a faulty transport: random local
 // edits, other users' edits, syncs, timers, late deliveries, sign-ins and conflict settlements.
@@ -46,10 +48,10 @@ async function check({ actions, pushFaults: pushPlan, pullFaults: pullPlan }: Sc
   const timer = new ManualTimer();
   const replica = openReplica(':memory:', clientMigrationsDir);
   try {
-    const outbox = createOutbox(replica, { clock: { now: () => new Date('2026-11-21T10:00:00Z') } });
+    const outbox = createOutbox(replica, { features: replicaFeatures, clock: { now: () => new Date('2026-11-21T10:00:00Z') } });
     const meta = metaReader(replica);
     const engine = createSyncEngine({
-      outbox, meta, writer: replicaWriter(replica), transport, timer, logger: silentLogger,
+      outbox, meta, writer: replicaWriter(replica, replicaFeatures), transport, timer, logger: silentLogger,
       clientId: '0192f000-0000-7000-8000-000000000001', refreshAuth: () => transport.refresh(),
       clock: { now: () => new Date('2026-11-21T10:00:00Z') }, random: () => 0.5,
     });

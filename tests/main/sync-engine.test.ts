@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { metaReader, replicaWriter } from '../../src-main/core/ledger/contract-ledger';
+import { metaReader, replicaWriter } from '../../src-main/core/data/replica-sync';
 import { createOutbox, type Outbox } from '../../src-main/core/data/outbox';
 import { openReplica, type OpenReplica } from '../../src-main/core/data/replica';
 import { createContractServerClient } from '../../src-main/core/contract-server/client';
@@ -7,6 +7,7 @@ import { createSyncEngine, type SyncEngine } from '../../src-main/core/sync/sync
 import { contractServerTransport } from '../../src-main/core/sync/transport';
 import { clientMigrationsDir } from '../../src-main/paths';
 import { FakeServer, FaultyTransport, ManualTimer } from './sync-fakes';
+import { replicaFeatures } from '../../src-main/core/features';
 
 const now = () => new Date('2026-11-21T10:00:00Z');
 const silentLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -21,12 +22,12 @@ describe('sync engine', () => {
 
   beforeEach(() => {
     replica = openReplica(':memory:', clientMigrationsDir);
-    outbox = createOutbox(replica, { clock: { now } });
+    outbox = createOutbox(replica, { features: replicaFeatures, clock: { now } });
     server = new FakeServer();
     transport = new FaultyTransport(server);
     timer = new ManualTimer();
     engine = createSyncEngine({
-      outbox, meta: metaReader(replica), writer: replicaWriter(replica), transport, timer, logger: silentLogger,
+      outbox, meta: metaReader(replica), writer: replicaWriter(replica, replicaFeatures), transport, timer, logger: silentLogger,
       clientId: '0192f000-0000-7000-8000-000000000001', refreshAuth: () => transport.refresh(), clock: { now },
       random: () => 0, baseBackoffMs: 1000, maxBackoffMs: 8000, soonMs: 300, intervalMs: 60_000,
     });

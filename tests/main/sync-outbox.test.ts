@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { contractReader, replicaWriter } from '../../src-main/core/ledger/contract-ledger';
+import { contractReader } from '../../src-main/core/ledger/contract-ledger';
+import { replicaWriter } from '../../src-main/core/data/replica-sync';
 import { createOutbox, type Outbox } from '../../src-main/core/data/outbox';
 import { openReplica, type OpenReplica } from '../../src-main/core/data/replica';
 import { outbox as outboxTable } from '../../src-main/core/data/schema';
@@ -9,6 +10,7 @@ import { clientMigrationsDir } from '../../src-main/paths';
 import { ledgerContractPageRequestSchema } from '../../src-shared/ipc/channels';
 import { makeContract } from '../support/contracts';
 import { tempDir } from '../support/temp';
+import { replicaFeatures } from '../../src-main/core/features';
 
 const all = ledgerContractPageRequestSchema.parse({ pageNum: 1, pageSize: 50, status: null, q: '', sort: { field: 'updateTime', order: 'asc' } });
 
@@ -19,13 +21,13 @@ describe('outbox and optimistic overlay', () => {
   let ids = 0;
   const shown = (id: string) => contractReader(replica).page(all).list.find((c) => c.id === id);
   const pull = (...rows: ReturnType<typeof makeContract>[]) =>
-    replicaWriter(replica).applyPulledChanges(rows.map((row) => ({ entity: 'contract' as const, op: 'upsert' as const, row })), String(++ids), '2026-11-21T10:00:00.000Z');
+    replicaWriter(replica, replicaFeatures).applyPulledChanges(rows.map((row) => ({ entity: 'contract' as const, op: 'upsert' as const, row })), String(++ids), '2026-11-21T10:00:00.000Z');
 
   beforeEach(() => {
     dir = tempDir();
     replica = openReplica(join(dir.path, 'r.sqlite'), clientMigrationsDir);
     let n = 0;
-    outbox = createOutbox(replica, { clock: { now: () => new Date('2026-11-21T10:00:00Z') }, newId: () => `0192f000-0000-7000-8000-${String(++n).padStart(12, '0')}` });
+    outbox = createOutbox(replica, { features: replicaFeatures, clock: { now: () => new Date('2026-11-21T10:00:00Z') }, newId: () => `0192f000-0000-7000-8000-${String(++n).padStart(12, '0')}` });
     pull(makeContract(1), makeContract(2));
   });
   afterEach(() => {

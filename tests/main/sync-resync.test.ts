@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { contractReader, metaReader, replicaWriter } from '../../src-main/core/ledger/contract-ledger';
+import { contractReader } from '../../src-main/core/ledger/contract-ledger';
+import { metaReader, replicaWriter } from '../../src-main/core/data/replica-sync';
 import { createOutbox, type Outbox } from '../../src-main/core/data/outbox';
 import { openReplica, type OpenReplica } from '../../src-main/core/data/replica';
 import { createSyncEngine, type SyncTransport } from '../../src-main/core/sync/sync-engine';
@@ -9,6 +10,7 @@ import { AppFailure } from '../../src-shared/errors';
 import { ledgerContractPageRequestSchema } from '../../src-shared/ipc/channels';
 import { makeContract } from '../support/contracts';
 import { ManualTimer } from './sync-fakes';
+import { replicaFeatures } from '../../src-main/core/features';
 
 // Long offline (architecture, sync rule 7): the server no longer keeps the changes since our
 // cursor and answers must_resync. The replica's base is rebuilt from a full pull, rows the server
@@ -24,8 +26,8 @@ describe('must_resync', () => {
   let outbox: Outbox;
   beforeEach(() => {
     replica = openReplica(':memory:', clientMigrationsDir);
-    outbox = createOutbox(replica, { clock: { now } });
-    replicaWriter(replica).applyPulledChanges([1, 2, 3, 4].map((i) => upsert(makeContract(i))), '40', now().toISOString());
+    outbox = createOutbox(replica, { features: replicaFeatures, clock: { now } });
+    replicaWriter(replica, replicaFeatures).applyPulledChanges([1, 2, 3, 4].map((i) => upsert(makeContract(i))), '40', now().toISOString());
   });
   afterEach(() => replica.close());
 
@@ -54,7 +56,7 @@ describe('must_resync', () => {
     };
     const progress: string[] = [];
     const engine = createSyncEngine({
-      outbox, meta: metaReader(replica), writer: replicaWriter(replica), transport, timer: new ManualTimer(), logger: silentLogger,
+      outbox, meta: metaReader(replica), writer: replicaWriter(replica, replicaFeatures), transport, timer: new ManualTimer(), logger: silentLogger,
       clientId: '0192f000-0000-7000-8000-000000000001', refreshAuth: async () => undefined, clock: { now },
       onProgress: (p) => progress.push(p.kind),
     });
@@ -81,7 +83,7 @@ describe('must_resync', () => {
 
   it('shows a pending edit throughout a rebuild, even of a row the rebuild has not brought yet', () => {
     outbox.enqueue('contract.update', { id: makeContract(3).id, patch: { name: 'Still mine' } });
-    const writer = replicaWriter(replica);
+    const writer = replicaWriter(replica, replicaFeatures);
     writer.startResync();
     expect(metaReader(replica).cursor()).toBe('0');
     // Mid-way the old base rows stay, so the ledger stays usable.

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { createContractServerClient } from '../../src-main/core/contract-server/client';
-import { contractReader, metaReader, replicaWriter } from '../../src-main/core/ledger/contract-ledger';
+import { contractReader } from '../../src-main/core/ledger/contract-ledger';
+import { metaReader, replicaWriter } from '../../src-main/core/data/replica-sync';
 import { createOutbox } from '../../src-main/core/data/outbox';
 import { openReplica } from '../../src-main/core/data/replica';
 import { createSyncEngine } from '../../src-main/core/sync/sync-engine';
@@ -12,6 +13,7 @@ import { ledgerContractPageRequestSchema } from '../../src-shared/ipc/channels';
 import { seedDemoData, startContractServer, type RunningServer } from '../../src-server';
 import { ManualTimer } from './sync-fakes';
 import { tempDir } from '../support/temp';
+import { replicaFeatures } from '../../src-main/core/features';
 
 // The engine and its real transport against the contract server on PGlite: edits drain without
 // conflicting with each other, and another client's edit turns into a conflict record.
@@ -35,9 +37,9 @@ async function syncClient(name: string, clientId: string) {
   const client = createContractServerClient(server.url);
   let tokens = await client.call('login', { body: { username: 'admin', password: 'admin123' } });
   const replica = openReplica(join(desktop.path, `${name}.sqlite`), clientMigrationsDir);
-  const outbox = createOutbox(replica, { clock: systemClock });
+  const outbox = createOutbox(replica, { features: replicaFeatures, clock: systemClock });
   const engine = createSyncEngine({
-    outbox, meta: metaReader(replica), writer: replicaWriter(replica), clientId, clock: systemClock, timer: new ManualTimer(),
+    outbox, meta: metaReader(replica), writer: replicaWriter(replica, replicaFeatures), clientId, clock: systemClock, timer: new ManualTimer(),
     transport: contractServerTransport({ client, token: () => tokens.token }),
     refreshAuth: async () => {
       tokens = { ...tokens, ...(await client.call('refresh', { body: { refreshToken: tokens.refreshToken } })) };

@@ -3,12 +3,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SyncChange, SyncTask } from '../../src-shared/api/sync';
 import { reminderTaskKinds } from '../../src-shared/domain/enums';
 import type { ReminderSettings } from '../../src-shared/domain/reminders';
-import { metaReader, replicaWriter } from '../../src-main/core/ledger/contract-ledger';
+import { metaReader, replicaWriter } from '../../src-main/core/data/replica-sync';
 import { openReplica, type OpenReplica } from '../../src-main/core/data/replica';
 import { createTaskReader } from '../../src-main/core/performance/task-store';
 import { clientMigrationsDir } from '../../src-main/paths';
 import { makeContract } from '../support/contracts';
 import { tempDir } from '../support/temp';
+import { replicaFeatures } from '../../src-main/core/features';
 
 // Pulled tasks and reminder settings in the replica: applied with the page and the cursor, gone
 // with their contract, read back as the reminder scheduler wants them.
@@ -48,7 +49,7 @@ describe('tasks and reminder settings in the replica', () => {
   });
 
   it('applies tasks, their deletes and settings with the page and the cursor, and says what changed once', () => {
-    const writer = replicaWriter(replica);
+    const writer = replicaWriter(replica, replicaFeatures);
     const reader = createTaskReader(replica.sqlite);
     writer.applyPulledChanges(
       [
@@ -63,8 +64,8 @@ describe('tasks and reminder settings in the replica', () => {
       '2026-11-02T00:00:00.000Z',
     );
     expect(metaReader(replica).cursor()).toBe('10');
-    expect(writer.takeReminderChanges().sort()).toEqual(['performanceTask', 'reminderSettings']);
-    expect(writer.takeReminderChanges()).toEqual([]);
+    expect(writer.takeRoundChanges().sort()).toEqual(['performanceTask', 'reminderSettings']);
+    expect(writer.takeRoundChanges()).toEqual([]);
     // u-1 leads t-4 and is responsible for the contract of t-1 (no leader); t-2 has another leader, t-3 is finished.
     expect(reader.reminderTasks('u-1').map((t) => t.id).sort()).toEqual(['t-1', 't-4']);
     expect(reader.reminderTasks('u-1').find((t) => t.id === 't-1')).toMatchObject({ dueDate: '2026-12-01', amount: { amount: 500_00, unit: 'CNY' } });
@@ -78,11 +79,11 @@ describe('tasks and reminder settings in the replica', () => {
     // Losing the contract (a transfer's tombstone) takes its tasks along.
     writer.applyPulledChanges([{ entity: 'contract', op: 'delete', id: 'c-000001' }], '12', '2026-11-02T00:00:00.000Z');
     expect(replica.sqlite.prepare('select count(*) from performance_tasks').pluck().get()).toBe(0);
-    expect(writer.takeReminderChanges()).toEqual(['performanceTask']);
+    expect(writer.takeRoundChanges()).toEqual(['performanceTask']);
   });
 
   it('a failed page leaves neither its tasks nor the cursor behind', () => {
-    const writer = replicaWriter(replica);
+    const writer = replicaWriter(replica, replicaFeatures);
     const broken = upsertTask(task('t-9', { name: null as unknown as string }));
     expect(() => writer.applyPulledChanges([upsertTask(task('t-8')), broken], '20', '2026-11-02T00:00:00.000Z')).toThrow();
     expect(replica.sqlite.prepare('select count(*) from performance_tasks').pluck().get()).toBe(0);
@@ -90,7 +91,7 @@ describe('tasks and reminder settings in the replica', () => {
   });
 
   it('a resync brings every task again: the old ones are cleared when it starts', () => {
-    const writer = replicaWriter(replica);
+    const writer = replicaWriter(replica, replicaFeatures);
     writer.applyPulledChanges([upsertTask(task('t-1'))], '5', '2026-11-02T00:00:00.000Z');
     writer.startResync();
     expect(replica.sqlite.prepare('select count(*) from performance_tasks').pluck().get()).toBe(0);

@@ -22,6 +22,7 @@ import type { EventHub } from '../events';
 import type { Clock, Logger } from '../ports';
 import type { ActiveSession } from '../session/session-service';
 import type { SyncService } from '../sync/sync-service';
+import { contractNotFound } from './contract-store';
 import { numberAfter, previewRuleFor } from './provisional-number';
 
 // Contract drafting for one signed-in session (issue 6): the offline catalogue, fetched from the
@@ -144,7 +145,7 @@ export function createDraftingService(options: DraftingServiceOptions) {
 
   function contractOrNotFound(id: string): ReplicaContractDetail {
     const detail = store.contractDetail(id);
-    if (!detail) throw new AppFailure('not_found', `contract ${id} is not in this device's data: it is not synced yet, or not yours to see`);
+    if (!detail) throw contractNotFound(id);
     return detail;
   }
 
@@ -217,7 +218,6 @@ export function createDraftingService(options: DraftingServiceOptions) {
 
     /** Alters an approved contract; which fields may change is the server's to decide (spec 4). */
     alter(request: z.output<typeof alterContractRequestSchema>) {
-      contractOrNotFound(request.id);
       return options.sync().edit('contract.alter', request);
     },
 

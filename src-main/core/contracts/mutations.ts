@@ -1,83 +1,88 @@
-import type { MutationOutcome } from '../../../src-shared/api/sync';
-import type { User } from '../../../src-shared/domain/user';
-import { rowKey, type MutationArgs, type MutationName, type RowKey } from '../../../src-shared/sync/mutations';
+import { rowKey, type RowKey } from '../../../src-shared/sync/mutations';
+import type { ClientMutations, ReplicaTx, WorkingRows } from '../data/replica-features';
+import { numberNotices } from '../data/schema';
 import type { ReplicaContract } from './contract-rows';
-import type { CatalogueNames } from './drafting-store';
+import { contractNotFound, contractOverlay } from './contract-store';
+import { catalogueNames } from './drafting-store';
 
-// The client side of each mutation in src-shared/sync/mutations.ts: its optimistic effect on the
-// local rows. Args are validated with the shared schema before they get here. The mapped type
-// makes a mutation without a client apply a type error.
+// The client side of the contract mutations of src-shared/sync/mutations.ts: what is refused
+// before queueing, the optimistic effect on the local rows, and what a server's answer leaves.
+// Args are validated with the shared schema before they get here.
 
-/** The rows a replay works on: base rows, changed in place by the mutations re-applied so far. */
-export interface WorkingRows {
-  get(key: RowKey): ReplicaContract | null;
-  put(key: RowKey, row: ReplicaContract): void;
+export type ContractMutation = 'contract.update' | 'contract.create' | 'contract.alter';
+
+const contractRow = (rows: WorkingRows, key: RowKey) => rows.get(key) as ReplicaContract | null;
+
+/** An edit of a contract the replica does not hold is refused: nothing here could show it, and the server refuses it. */
+function contractInReplica(db: ReplicaTx, id: string): void {
+  if (contractOverlay.name(db, id) === null) throw contractNotFound(id);
 }
 
-/** What a replay knows besides the args. */
-export interface LocalContext {
-  /** When the edit was made. */
-  at: string;
-  /** Whose replica this is: the responsible person of a contract drafted here. */
-  owner: User | null;
-  /** What the server decided, once it applied the mutation (kept until the pull brings the row). */
-  outcome?: MutationOutcome;
-  /** The owner's drafting catalogue, for the names a draft shows before the server sends them. */
-  catalogue: CatalogueNames | null;
-}
-
-type LocalApply<N extends MutationName> = (args: MutationArgs<N>, rows: WorkingRows, context: LocalContext) => void;
-
-export const localApplies: { [N in MutationName]: LocalApply<N> } = {
-  'contract.update': (args, rows) => {
-    const key = rowKey('contract', args.id);
-    const row = rows.get(key);
-    // A contract gone from the replica (deleted, access lost) has nothing to show the edit on;
-    // the server decides the mutation's fate.
-    if (!row) return;
-    const { formValues, ...patch } = args.patch;
-    rows.put(key, { ...row, ...patch, formValues: { ...row.formValues, ...formValues } });
+export const contractMutations: ClientMutations<ContractMutation> = {
+  'contract.update': {
+    check: () => undefined,
+    apply(args, rows) {
+      const key = rowKey('contract', args.id);
+      const row = contractRow(rows, key);
+      // A contract gone from the replica (deleted, access lost) has nothing to show the edit on;
+      // the server decides the mutation's fate.
+      if (!row) return;
+      const { formValues, ...patch } = args.patch;
+      rows.put(key, { ...row, ...patch, formValues: { ...row.formValues, ...formValues } });
+    },
+    view: (args) => ({ row: rowKey('contract', args.id), changes: args.patch }),
   },
-  'contract.create': (args, rows, { at, owner, outcome, catalogue }) => {
-    const key = rowKey('contract', args.id);
-    // As the server does: the template's contract type unless one is chosen.
-    const template = args.templateId === null ? null : (catalogue?.template(args.templateId) ?? null);
-    const contractTypeId = args.contractTypeId ?? template?.contractTypeId ?? null;
-    // Shown with the number the server gave once known, with the provisional one until then.
-    const automatic = args.contractNumber === null;
-    const contractNumber = outcome ? outcome.contractNumber : (args.contractNumber ?? args.provisionalNumber);
-    rows.put(key, {
-      id: args.id,
-      name: args.name,
-      contractNumber,
-      contractNumberAuto: automatic && contractNumber !== null,
-      numberProvisional: automatic && !outcome && contractNumber !== null,
-      status: 1,
-      contractTypeId,
-      contractTypeName: contractTypeId === null ? null : (catalogue?.contractTypeName(contractTypeId) ?? null),
-      templateId: args.templateId,
-      templateName: template?.name ?? null,
-      counterpartName: null,
-      amount: null,
-      responsibleUserId: owner?.id ?? null,
-      responsibleUserName: owner?.displayName ?? null,
-      departmentId: owner?.departmentId ?? null,
-      departmentName: owner?.departmentName ?? null,
-      signDate: null,
-      createTime: at,
-      updateTime: at,
-      version: 0,
-      formValues: args.formValues,
-    });
+  'contract.create': {
+    check: () => undefined,
+    apply(args, rows, { at, owner, outcome, db }) {
+      const key = rowKey('contract', args.id);
+      const catalogue = owner && catalogueNames(db, owner.id);
+      // As the server does: the template's contract type unless one is chosen.
+      const template = args.templateId === null ? null : (catalogue?.template(args.templateId) ?? null);
+      const contractTypeId = args.contractTypeId ?? template?.contractTypeId ?? null;
+      // Shown with the number the server gave once known, with the provisional one until then.
+      const automatic = args.contractNumber === null;
+      const contractNumber = outcome ? outcome.contractNumber : (args.contractNumber ?? args.provisionalNumber);
+      rows.put(key, {
+        id: args.id,
+        name: args.name,
+        contractNumber,
+        contractNumberAuto: automatic && contractNumber !== null,
+        numberProvisional: automatic && !outcome && contractNumber !== null,
+        status: 1,
+        contractTypeId,
+        contractTypeName: contractTypeId === null ? null : (catalogue?.contractTypeName(contractTypeId) ?? null),
+        templateId: args.templateId,
+        templateName: template?.name ?? null,
+        counterpartName: null,
+        amount: null,
+        responsibleUserId: owner?.id ?? null,
+        responsibleUserName: owner?.displayName ?? null,
+        departmentId: owner?.departmentId ?? null,
+        departmentName: owner?.departmentName ?? null,
+        signDate: null,
+        createTime: at,
+        updateTime: at,
+        version: 0,
+        formValues: args.formValues,
+      } satisfies ReplicaContract);
+    },
+    /** A draft's provisional number the server replaced: kept as a notice until dismissed. */
+    applied(db, args, outcome, at) {
+      if (args.provisionalNumber === null || args.provisionalNumber === outcome.contractNumber) return [];
+      const notice = { contractName: args.name, provisional: args.provisionalNumber, confirmed: outcome.contractNumber, at };
+      db.insert(numberNotices).values({ contractId: args.id, ...notice }).onConflictDoUpdate({ target: numberNotices.contractId, set: notice }).run();
+      return ['numberNotice'];
+    },
+    view: (args) => ({ row: rowKey('contract', args.id), changes: args.formValues, name: args.name }),
   },
-  'contract.alter': (args, rows) => {
-    const key = rowKey('contract', args.id);
-    const row = rows.get(key);
-    if (row) rows.put(key, { ...row, formValues: { ...row.formValues, ...args.formValues } });
+  'contract.alter': {
+    check: (args, db) => contractInReplica(db, args.id),
+    apply(args, rows) {
+      const key = rowKey('contract', args.id);
+      const row = contractRow(rows, key);
+      if (row) rows.put(key, { ...row, formValues: { ...row.formValues, ...args.formValues } });
+    },
+    view: (args) => ({ row: rowKey('contract', args.id), changes: args.formValues }),
   },
 };
-
-export function applyLocal(name: MutationName, args: unknown, rows: WorkingRows, context: LocalContext): void {
-  // The name and its args were checked together against the shared registry.
-  (localApplies[name] as (args: unknown, rows: WorkingRows, context: LocalContext) => void)(args, rows, context);
-}

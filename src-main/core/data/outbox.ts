@@ -6,17 +6,16 @@ import { userSchema, type User } from '../../../src-shared/domain/user';
 import { AppFailure, appErrorSchema, issuesFromZod, validationFailure, type AppError } from '../../../src-shared/errors';
 import { isMutationName, mutations, rowKey, rowsOf, type MutationArgs, type MutationName, type RowKey } from '../../../src-shared/sync/mutations';
 import type { Clock } from '../ports';
-import { toReplicaContract, toRow, type ReplicaContract } from '../contracts/contract-rows';
-import { catalogueNames } from '../contracts/drafting-store';
-import { applyLocal, type LocalContext, type WorkingRows } from '../contracts/mutations';
-import type { OpenReplica, ReplicaDb } from './replica';
-import { contracts, contractsLocal, numberNotices, outbox, outboxTouches, replicaMeta, type OutboxState } from './schema';
+import type { OpenReplica } from './replica';
+import { overlayOf, type ClientMutation, type DataEntity, type LocalContext, type ReplicaFeatures, type ReplicaTx, type VersionedRow, type WorkingRows } from './replica-features';
+import { outbox, outboxTouches, replicaMeta, type OutboxState } from './schema';
 
 // The outbox of the sync engine (architecture, sync rules 1, 4–6) and the optimistic rows it
-// implies. Every state change of a mutation rebuilds `contracts_local` for the rows it touches
-// in the same transaction, so what the ledger shows is always base + live mutations.
+// implies. Every state change of a mutation rebuilds the optimistic rows it touches (each
+// feature's overlay) in the same transaction, so what screens show is always base + live
+// mutations. What a mutation does on the client is its feature's (replica-features.ts).
 
-type Db = Pick<ReplicaDb, 'select' | 'selectDistinct' | 'insert' | 'update' | 'delete'>;
+type Db = ReplicaTx;
 type OutboxRow = typeof outbox.$inferSelect;
 
 /** Mutations whose effect the user still sees on top of the base rows. */
@@ -61,20 +60,18 @@ function parseStored(row: OutboxRow): ParsedMutation | AppError {
 
 const isError = (parsed: ParsedMutation | AppError): parsed is AppError => 'code' in parsed;
 
-/** The contract id of a row key, or null for an entity this replica does not hold. */
-function contractId(key: string): string | null {
-  return key.startsWith('contract:') ? key.slice('contract:'.length) : null;
-}
+/** The client side of a mutation whose name and args were checked together against the shared registry. */
+const clientSide = (features: ReplicaFeatures, name: MutationName) => features.mutations[name] as unknown as ClientMutation<MutationName>;
 
-function readBase(db: Db, key: string): ReplicaContract | null {
-  const id = contractId(key);
-  const row = id === null ? undefined : db.select().from(contracts).where(eq(contracts.id, id)).get();
-  return row ? toReplicaContract(row) : null;
+/** The base row of `key`; null when the replica has none or holds no such entity. */
+function readBase(db: Db, features: ReplicaFeatures, key: string): VersionedRow | null {
+  const found = overlayOf(features, key);
+  return found ? found.overlay.base(db, found.id) : null;
 }
 
 const ownerKey = 'owner';
 
-/** Whose replica this is (one per user): a contract drafted here is theirs until the server says more. */
+/** Whose replica this is (one per user): a row made here is theirs until the server says more. */
 export function setReplicaOwner(db: Db, owner: User): void {
   const value = JSON.stringify(owner);
   db.insert(replicaMeta).values({ key: ownerKey, value }).onConflictDoUpdate({ target: replicaMeta.key, set: { value } }).run();
@@ -106,7 +103,7 @@ function liveSeqsTouching(db: Db, keys: string[], extra?: ReturnType<typeof gt>)
  * re-applied in seq order (a mutation touching two rows ties their replays together, hence the
  * closure). Applied mutations whose result a pulled base row already holds are dropped here.
  */
-export function rebuildOverlay(db: Db, keys: Iterable<string>): void {
+export function rebuildOverlay(db: Db, features: ReplicaFeatures, keys: Iterable<string>): void {
   const closure = new Set(keys);
   const seqs = new Set<number>();
   for (let frontier = [...closure]; frontier.length > 0; ) {
@@ -115,12 +112,12 @@ export function rebuildOverlay(db: Db, keys: Iterable<string>): void {
     frontier = touchesOf(db, found).filter((key) => !closure.has(key));
     for (const key of frontier) closure.add(key);
   }
-  const base = new Map<string, ReplicaContract | null>();
+  const base = new Map<string, VersionedRow | null>();
   const baseOf = (key: string) => {
-    if (!base.has(key)) base.set(key, readBase(db, key));
+    if (!base.has(key)) base.set(key, readBase(db, features, key));
     return base.get(key) ?? null;
   };
-  const working = new Map<string, ReplicaContract>();
+  const working = new Map<string, unknown>();
   const rows: WorkingRows = { get: (key) => working.get(key) ?? baseOf(key), put: (key, row) => working.set(key, row) };
   const shown = new Set<string>();
   let owner: User | null | undefined;
@@ -142,21 +139,19 @@ export function rebuildOverlay(db: Db, keys: Iterable<string>): void {
     }
     owner ??= readOwner(db);
     const outcome = mutationOutcomeSchema.optional().catch(undefined).parse(parseJson(row.outcome));
-    const context: LocalContext = { at: row.createdAt, owner, catalogue: owner && catalogueNames(db, owner.id), ...(outcome && { outcome }) };
-    applyLocal(parsed.name, parsed.args, rows, context);
+    const context: LocalContext = { at: row.createdAt, owner, db, ...(outcome && { outcome }) };
+    clientSide(features, parsed.name).apply(parsed.args as never, rows, context);
     for (const key of parsed.shows) shown.add(key);
   }
   for (const key of closure) {
-    const id = contractId(key);
-    if (id === null) continue;
-    db.delete(contractsLocal).where(eq(contractsLocal.id, id)).run();
+    const found = overlayOf(features, key);
     const row = working.get(key);
-    if (shown.has(key) && row) db.insert(contractsLocal).values(toRow(row)).run();
+    found?.overlay.setLocal(db, found.id, shown.has(key) && row ? row : null);
   }
 }
 
 /** After a pull page: re-applies the live mutations on top of the base rows it changed. */
-export function rebuildPulledRows(db: Db, contractIds: Iterable<string>): void {
+export function rebuildPulledRows(db: Db, features: ReplicaFeatures, keys: Iterable<RowKey>): void {
   const live = new Set(
     db
       .selectDistinct({ key: outboxTouches.rowKey })
@@ -167,12 +162,12 @@ export function rebuildPulledRows(db: Db, contractIds: Iterable<string>): void {
       .map((t) => t.key),
   );
   if (live.size === 0) return;
-  const keys = [...contractIds].map((id) => rowKey('contract', id)).filter((key) => live.has(key));
+  const touched = [...keys].filter((key) => live.has(key));
   // A row the pull deleted never catches up with our applied edits of it: they are done.
-  const gone = keys.filter((key) => readBase(db, key) === null);
+  const gone = touched.filter((key) => readBase(db, features, key) === null);
   const doneSeqs = liveSeqsTouching(db, gone).filter((t) => t.state === 'applied').map((t) => t.seq);
   if (doneSeqs.length > 0) db.delete(outbox).where(inArray(outbox.seq, doneSeqs)).run();
-  rebuildOverlay(db, keys);
+  rebuildOverlay(db, features, touched);
 }
 
 export interface OutboxProblem {
@@ -194,13 +189,14 @@ export interface OutboxStatus {
 
 export interface OutboxOptions {
   clock: Clock;
+  features: ReplicaFeatures;
   newId?: () => string;
 }
 
-export function createOutbox({ db }: OpenReplica, { clock, newId = uuidv7 }: OutboxOptions) {
+export function createOutbox({ db }: OpenReplica, { clock, features, newId = uuidv7 }: OutboxOptions) {
   /** The version a new edit of `key` builds on: the base row's, or a newer confirmed one of ours. */
   function knownVersion(tx: Db, key: RowKey): number {
-    let version = readBase(tx, key)?.version ?? 0;
+    let version = readBase(tx, features, key)?.version ?? 0;
     for (const row of liveSeqsTouching(tx, [key])) {
       const applied = versionsSchema.safeParse(parseJson(row.appliedVersions));
       if (row.state === 'applied' && applied.success) version = Math.max(version, applied.data[key] ?? 0);
@@ -216,7 +212,7 @@ export function createOutbox({ db }: OpenReplica, { clock, newId = uuidv7 }: Out
       .returning({ seq: outbox.seq })
       .get();
     if (shows.length > 0) tx.insert(outboxTouches).values(shows.map((key) => ({ rowKey: key, seq }))).run();
-    rebuildOverlay(tx, shows);
+    rebuildOverlay(tx, features, shows);
     return { id, seq };
   }
 
@@ -228,7 +224,7 @@ export function createOutbox({ db }: OpenReplica, { clock, newId = uuidv7 }: Out
     tx.update(outbox).set(values).where(eq(outbox.seq, seq)).run();
     const keys = touchesOf(tx, [seq]);
     if (rebuild) for (const key of keys) rebuild.add(key);
-    else rebuildOverlay(tx, keys);
+    else rebuildOverlay(tx, features, keys);
   }
 
   /** A later pending edit of a row was made on top of this applied one: it now builds on its result. */
@@ -243,17 +239,14 @@ export function createOutbox({ db }: OpenReplica, { clock, newId = uuidv7 }: Out
     }
   }
 
-  /** A draft's provisional number the server replaced: kept as a notice until dismissed. */
-  function noteReplacedNumber(tx: Db, row: OutboxRow, outcome: MutationOutcome): boolean {
-    if (row.name !== 'contract.create') return false;
-    const args = mutations['contract.create'].args.safeParse(parseJson(row.args));
-    if (!args.success || args.data.provisionalNumber === null || args.data.provisionalNumber === outcome.contractNumber) return false;
-    const notice = { contractName: args.data.name, provisional: args.data.provisionalNumber, confirmed: outcome.contractNumber, at: clock.now().toISOString() };
-    tx.insert(numberNotices).values({ contractId: args.data.id, ...notice }).onConflictDoUpdate({ target: numberNotices.contractId, set: notice }).run();
-    return true;
+  /** What the mutation's feature keeps of the server's answer (e.g. a replaced provisional number). */
+  function noteOutcome(tx: Db, row: OutboxRow, outcome: MutationOutcome): readonly DataEntity[] {
+    const parsed = parseStored(row);
+    if (isError(parsed)) return [];
+    return clientSide(features, parsed.name).applied?.(tx, parsed.args as never, outcome, clock.now().toISOString()) ?? [];
   }
 
-  function settleResult(tx: Db, row: OutboxRow, result: MutationResult | undefined, rebuild: Set<string>, replaced: { count: number }) {
+  function settleResult(tx: Db, row: OutboxRow, result: MutationResult | undefined, rebuild: Set<string>, changed: Set<DataEntity>) {
     if (!result) {
       const attempts = row.attempts + 1;
       if (attempts < maxAttempts) tx.update(outbox).set({ attempts }).where(eq(outbox.seq, row.seq)).run();
@@ -264,7 +257,7 @@ export function createOutbox({ db }: OpenReplica, { clock, newId = uuidv7 }: Out
       case 'applied':
         settle(tx, row.seq, { state: 'applied', appliedVersions: JSON.stringify(result.versions), outcome: result.outcome ? JSON.stringify(result.outcome) : null }, rebuild);
         rebase(tx, row.seq, result.versions);
-        if (result.outcome && noteReplacedNumber(tx, row, result.outcome)) replaced.count += 1;
+        if (result.outcome) for (const entity of noteOutcome(tx, row, result.outcome)) changed.add(entity);
         return;
       case 'rejected':
         settle(tx, row.seq, { state: 'rejected', error: JSON.stringify(result.error) }, rebuild);
@@ -279,11 +272,15 @@ export function createOutbox({ db }: OpenReplica, { clock, newId = uuidv7 }: Out
 
   return {
     /** The optimistic effect and the outbox row, in one transaction (rule 1). */
+    /** Every edit passes the shared schema and its feature's check (what the server would refuse) first. */
     enqueue<N extends MutationName>(name: N, args: MutationArgs<N>): { id: string; seq: number } {
       const parsed = mutations[name].args.safeParse(args);
       if (!parsed.success) throw validationFailure(parsed.error);
       const { touches, creates } = rowsOf(name, parsed.data);
-      return db.transaction((tx) => insert(tx, name, parsed.data, [...touches, ...creates], Object.fromEntries(touches.map((key) => [key, knownVersion(tx, key)]))));
+      return db.transaction((tx) => {
+        clientSide(features, name).check(parsed.data, tx);
+        return insert(tx, name, parsed.data, [...touches, ...creates], Object.fromEntries(touches.map((key) => [key, knownVersion(tx, key)])));
+      });
     },
 
     /**
@@ -316,7 +313,7 @@ export function createOutbox({ db }: OpenReplica, { clock, newId = uuidv7 }: Out
      * Records the server's answer to a push; results that do not match the schema count as missing
      * (an attempt of that mutation). `answered` tells the caller whether the answer settled anything.
      */
-    settle(sent: readonly MutationEnvelope[], results: readonly unknown[]): { malformed: number; answered: number; replacedNumbers: number } {
+    settle(sent: readonly MutationEnvelope[], results: readonly unknown[]): { malformed: number; answered: number; changed: DataEntity[] } {
       const byId = new Map<string, MutationResult>();
       let malformed = 0;
       for (const raw of results) {
@@ -324,17 +321,17 @@ export function createOutbox({ db }: OpenReplica, { clock, newId = uuidv7 }: Out
         if (result.success) byId.set(result.data.id, result.data);
         else malformed += 1;
       }
-      const replaced = { count: 0 };
+      const changed = new Set<DataEntity>();
       db.transaction((tx) => {
         const rebuild = new Set<string>();
         for (const mutation of sent) {
           const row = tx.select().from(outbox).where(eq(outbox.id, mutation.id)).get();
           // Only a pending row is settled: a duplicated answer finds it already settled.
-          if (row?.state === 'pending') settleResult(tx, row, byId.get(mutation.id), rebuild, replaced);
+          if (row?.state === 'pending') settleResult(tx, row, byId.get(mutation.id), rebuild, changed);
         }
-        rebuildOverlay(tx, rebuild);
+        rebuildOverlay(tx, features, rebuild);
       });
-      return { malformed, answered: sent.filter((mutation) => byId.has(mutation.id)).length, replacedNumbers: replaced.count };
+      return { malformed, answered: sent.filter((mutation) => byId.has(mutation.id)).length, changed: [...changed] };
     },
 
     /** The user saw a rejection, or settles a conflict by keeping the server's version. */
@@ -352,8 +349,9 @@ export function createOutbox({ db }: OpenReplica, { clock, newId = uuidv7 }: Out
         // On top of the newest version known: the conflict's, or a later one pulled or made here since.
         const versions = Object.fromEntries(parsed.touches.map((key) => [key, knownVersion(tx, key)]));
         for (const change of current) {
-          if (change.entity !== 'contract' || change.op !== 'upsert') continue;
-          const key = rowKey('contract', change.row.id);
+          if (change.op !== 'upsert' || !('id' in change.row)) continue;
+          const key = rowKey(change.entity, change.row.id);
+          if (!overlayOf(features, key)) continue;
           versions[key] = Math.max(versions[key] ?? 0, change.row.version);
         }
         tx.delete(outbox).where(eq(outbox.seq, row.seq)).run();

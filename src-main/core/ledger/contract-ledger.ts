@@ -1,17 +1,13 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
-import type { SyncChange } from '../../../src-shared/api/sync';
+import { and, asc, count, desc, eq, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Contract, ContractStatistics } from '../../../src-shared/domain/contract';
 import { contractStatusStatisticsKey, type ContractStatus } from '../../../src-shared/domain/enums';
 import type { LedgerContractPageQuery } from '../../../src-shared/ipc/channels';
 import type { OpenReplica } from '../data/replica';
-import { pulledRow, toContract, type ContractRow } from '../contracts/contract-rows';
-import { rebuildPulledRows } from '../data/outbox';
-import { contractStatusCounts, contracts, contractsLocal, replicaMeta, resyncUnseen } from '../data/schema';
-import { createTaskWriter } from '../performance/task-store';
+import { toContract, type ContractRow } from '../contracts/contract-rows';
+import { contractStatusCounts, contracts, contractsLocal } from '../data/schema';
 
-// One typed data API over the replica with explicit reader and writer sides: screens only read
-// (base rows overlaid with the user's unconfirmed edits), and only sync writes base state.
+// The ledger's reads of the replica: pages and status counts of the contracts as the user sees
+// them (base rows overlaid with the user's unconfirmed edits). Only sync writes base state.
 
 /** LIKE pattern that matches `text` literally anywhere (% and _ in user input are data). */
 function containsPattern(text: string): string {
@@ -23,40 +19,6 @@ export type ContractPage = { list: Contract[]; count: number };
 export interface ContractReader {
   page(query: LedgerContractPageQuery): ContractPage;
   statistics(): ContractStatistics;
-}
-
-export interface ReplicaWriter {
-  /** Applies one pulled page and advances the cursor in a single transaction. */
-  applyPulledChanges(changes: readonly SyncChange[], cursor: string, syncedAt: string): void;
-  /**
-   * The server no longer keeps the changes since our cursor (must_resync): pull everything again
-   * from the start, keeping the base rows (the ledger stays usable) and the outbox.
-   */
-  startResync(): void;
-  /** A pull reached the end: a resync that ran removes the base rows it did not bring. */
-  finishPull(): void;
-  /** The reminder inputs (tasks, settings) pulls changed since the last call, then forgets them. */
-  takeReminderChanges(): ReminderEntity[];
-}
-
-export type ReminderEntity = 'performanceTask' | 'reminderSettings';
-
-export interface MetaReader {
-  cursor(): string;
-  lastSyncAt(): string | null;
-  /** A pull that started from nothing (a first sync or a rebuild) has not reached the end yet. */
-  firstSyncOpen(): boolean;
-}
-
-const clientIdKey = 'client_id';
-
-/** This replica's sync client id (the server orders and deduplicates its mutations by it), made once. */
-export function replicaClientId({ db }: OpenReplica): string {
-  const stored = db.select({ value: replicaMeta.value }).from(replicaMeta).where(eq(replicaMeta.key, clientIdKey)).get();
-  if (stored) return stored.value;
-  const id = uuidv7();
-  db.insert(replicaMeta).values({ key: clientIdKey, value: id }).run();
-  return id;
 }
 
 /** SQLite's BINARY order of text (UTF-8 bytes, i.e. code points), which UTF-16 `<` breaks above U+D7FF. */
@@ -234,116 +196,6 @@ export function contractReader({ db, sqlite }: OpenReplica): ContractReader {
         }
       }
       return result;
-    },
-  };
-}
-
-/** Rows per multi-row insert: 22 columns each, well under SQLite's bound-variable limit. */
-const upsertChunk = 500;
-const cursorKey = 'pull_cursor';
-const lastSyncKey = 'last_sync_at';
-// Set by the first page of a pull from '0' and removed when a pull reaches the end: the cursor
-// alone cannot tell, as a mid-way cursor names the server's starting level, not '0'.
-const firstSyncOpenKey = 'first_sync_open';
-
-export function metaReader({ db }: OpenReplica): MetaReader {
-  const read = db
-    .select({ value: replicaMeta.value })
-    .from(replicaMeta)
-    .where(eq(replicaMeta.key, sql.placeholder('key')))
-    .prepare();
-  return {
-    cursor: () => read.get({ key: cursorKey })?.value ?? '0',
-    lastSyncAt: () => read.get({ key: lastSyncKey })?.value ?? null,
-    firstSyncOpen: () => read.get({ key: firstSyncOpenKey }) !== undefined,
-  };
-}
-
-export function replicaWriter({ db, sqlite }: OpenReplica): ReplicaWriter {
-  const tasks = createTaskWriter(sqlite);
-  let reminderChanges = new Set<ReminderEntity>();
-  const setMeta = (tx: Pick<typeof db, 'insert'>, key: string, value: string) =>
-    tx.insert(replicaMeta).values({ key, value }).onConflictDoUpdate({ target: replicaMeta.key, set: { value } }).run();
-  // On conflict every column but the id takes the pulled value.
-  const { id: _id, ...updatable } = getTableColumns(contracts);
-  const upsertSet = Object.fromEntries(
-    Object.entries(updatable).map(([key, column]) => [key, sql.raw(`excluded.${column.name}`)]),
-  );
-
-  return {
-    applyPulledChanges(changes, cursor, syncedAt) {
-      db.transaction((tx) => {
-        // Consecutive upserts go in multi-row statements; a delete flushes them first so the
-        // page's order is kept.
-        let upserts: ContractRow[] = [];
-        const flush = () => {
-          for (let i = 0; i < upserts.length; i += upsertChunk) {
-            tx.insert(contracts).values(upserts.slice(i, i + upsertChunk)).onConflictDoUpdate({ target: contracts.id, set: upsertSet }).run();
-          }
-          upserts = [];
-        };
-        const contractIds: string[] = [];
-        const changed = new Set<ReminderEntity>();
-        for (const change of changes) {
-          if (change.entity === 'contract') {
-            contractIds.push(change.op === 'upsert' ? change.row.id : change.id);
-            if (change.op === 'upsert') {
-              upserts.push(pulledRow(change.row));
-            } else {
-              flush();
-              tx.delete(contracts).where(eq(contracts.id, change.id)).run();
-              // Access to a contract is access to its tasks: they leave with it.
-              tasks.deleteTasksOfContract(change.id);
-              changed.add('performanceTask');
-            }
-          } else if (change.entity === 'performanceTask') {
-            if (change.op === 'upsert') tasks.upsertTask(change.row);
-            else tasks.deleteTask(change.id);
-            changed.add('performanceTask');
-          } else {
-            tasks.upsertReminderSettings(change.row);
-            changed.add('reminderSettings');
-          }
-        }
-        flush();
-        if (tx.select({ id: resyncUnseen.id }).from(resyncUnseen).limit(1).get()) {
-          for (let i = 0; i < contractIds.length; i += upsertChunk) tx.delete(resyncUnseen).where(inArray(resyncUnseen.id, contractIds.slice(i, i + upsertChunk))).run();
-        }
-        // A pull never erases an unconfirmed edit: it is re-applied on the new base (rule 4).
-        rebuildPulledRows(tx, new Set(contractIds));
-        const from = tx.select({ value: replicaMeta.value }).from(replicaMeta).where(eq(replicaMeta.key, cursorKey)).get();
-        if ((from?.value ?? '0') === '0') setMeta(tx, firstSyncOpenKey, '1');
-        setMeta(tx, cursorKey, cursor);
-        setMeta(tx, lastSyncKey, syncedAt);
-        reminderChanges = new Set([...reminderChanges, ...changed]);
-      });
-    },
-    startResync() {
-      db.transaction((tx) => {
-        tx.delete(resyncUnseen).run();
-        tx.insert(resyncUnseen).select(tx.select({ id: contracts.id }).from(contracts)).run();
-        // Tasks need no such bookkeeping: the full pull brings every task still visible again.
-        tasks.clear();
-        setMeta(tx, cursorKey, '0');
-      });
-      reminderChanges.add('performanceTask');
-    },
-    finishPull() {
-      db.delete(replicaMeta).where(eq(replicaMeta.key, firstSyncOpenKey)).run();
-      if (!db.select({ id: resyncUnseen.id }).from(resyncUnseen).limit(1).get()) return;
-      db.transaction((tx) => {
-        const gone = tx.select({ id: resyncUnseen.id }).from(resyncUnseen).all().map((row) => row.id);
-        for (let i = 0; i < gone.length; i += upsertChunk) tx.delete(contracts).where(inArray(contracts.id, gone.slice(i, i + upsertChunk))).run();
-        for (const id of gone) tasks.deleteTasksOfContract(id);
-        tx.delete(resyncUnseen).run();
-        rebuildPulledRows(tx, gone);
-      });
-      reminderChanges.add('performanceTask');
-    },
-    takeReminderChanges() {
-      const taken = [...reminderChanges];
-      reminderChanges = new Set();
-      return taken;
     },
   };
 }

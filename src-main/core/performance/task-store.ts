@@ -1,7 +1,8 @@
 import type { SyncReminderSettings, SyncTask } from '../../../src-shared/api/sync';
 import { TaskState } from '../../../src-shared/domain/enums';
 import { reminderSettingsSchema, type ReminderSettings, type ReminderTask } from '../../../src-shared/domain/reminders';
-import type { ReplicaConnection } from '../data/replica';
+import type { OpenReplica, ReplicaConnection } from '../data/replica';
+import { splitRowKey, type PullWriter } from '../data/replica-features';
 
 // Performance tasks and the user's reminder settings in the replica: written only by pulls (in the
 // pull's own transaction), read by the reminder scheduler and the shell. Prepared statements, not
@@ -80,6 +81,43 @@ export function createTaskWriter(sqlite: ReplicaConnection): TaskWriter {
     deleteTasksOfContract: (contractId) => void deleteTasksOfContract.run(contractId),
     upsertReminderSettings: (row) => void upsertSettings.run(row.userId, JSON.stringify(row.settings), row.version, row.updateTime),
     clear: () => void sqlite.exec('delete from performance_tasks'),
+  };
+}
+
+/** Pulled tasks; a contract that leaves the replica takes its tasks along, and a resync brings every task again. */
+export function taskPullWriter({ sqlite }: OpenReplica): PullWriter<'performanceTask'> {
+  const tasks = createTaskWriter(sqlite);
+  return {
+    page: () => ({
+      write(change) {
+        if (change.op === 'upsert') tasks.upsertTask(change.row);
+        else tasks.deleteTask(change.id);
+        return ['performanceTask'];
+      },
+    }),
+    startResync() {
+      tasks.clear();
+      return ['performanceTask'];
+    },
+    rowGone(_db, key) {
+      const { entity, id } = splitRowKey(key);
+      if (entity !== 'contract') return [];
+      tasks.deleteTasksOfContract(id);
+      return ['performanceTask'];
+    },
+  };
+}
+
+/** The user's pulled reminder settings. */
+export function reminderSettingsPullWriter({ sqlite }: OpenReplica): PullWriter<'reminderSettings'> {
+  const tasks = createTaskWriter(sqlite);
+  return {
+    page: () => ({
+      write(change) {
+        tasks.upsertReminderSettings(change.row);
+        return ['reminderSettings'];
+      },
+    }),
   };
 }
 

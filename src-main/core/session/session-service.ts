@@ -5,9 +5,10 @@ import { tokenPairSchema, type TokenPair } from '../../../src-shared/api/endpoin
 import { userSchema, type User } from '../../../src-shared/domain/user';
 import { AppFailure, type AppError } from '../../../src-shared/errors';
 import type { SessionInfo } from '../../../src-shared/ipc/channels';
-import { contractReader, metaReader, replicaWriter, type ContractReader, type MetaReader, type ReplicaWriter } from '../ledger/contract-ledger';
 import { setReplicaOwner } from '../data/outbox';
 import { openReplica, setCorruptReplicaAside, type OpenReplica } from '../data/replica';
+import type { ReplicaFeatures } from '../data/replica-features';
+import { metaReader, replicaWriter, type MetaReader, type ReplicaWriter } from '../data/replica-sync';
 import { createContractServerClient, type ContractServerClient } from '../contract-server/client';
 import type { Clock, Logger, SecretStore } from '../ports';
 
@@ -20,7 +21,8 @@ export interface ActiveSession {
   readonly user: User;
   readonly client: ContractServerClient;
   readonly replica: OpenReplica;
-  readonly contracts: ContractReader;
+  /** What each feature plugs into the replica's sync (src-main/core/features.ts). */
+  readonly features: ReplicaFeatures;
   readonly meta: MetaReader;
   readonly writer: ReplicaWriter;
   /** The current access token, read at send time. */
@@ -35,6 +37,7 @@ export interface SessionServiceOptions {
   secrets: SecretStore;
   clock: Clock;
   logger: Logger;
+  features: ReplicaFeatures;
   fetch?: typeof fetch;
 }
 
@@ -42,6 +45,15 @@ export interface SessionServiceOptions {
 export function replicaPathFor(dataDir: string, serverUrl: string, userId: string): string {
   const key = createHash('sha256').update(`${serverUrl.toLowerCase()}\n${userId}`).digest('hex').slice(0, 24);
   return join(dataDir, 'replicas', `${key}.sqlite`);
+}
+
+/** A value made once per signed-in session (e.g. a reader with its prepared statements), dropped with it. */
+export function perSession<T>(make: (session: ActiveSession) => T): (session: ActiveSession) => T {
+  const made = new WeakMap<ActiveSession, T>();
+  return (session) => {
+    if (!made.has(session)) made.set(session, make(session));
+    return made.get(session)!;
+  };
 }
 
 export function createSessionService(options: SessionServiceOptions) {
@@ -59,9 +71,9 @@ export function createSessionService(options: SessionServiceOptions) {
       user: stored.user,
       client,
       replica,
-      contracts: contractReader(replica),
+      features: options.features,
       meta: metaReader(replica),
-      writer: replicaWriter(replica),
+      writer: replicaWriter(replica, options.features),
       token: () => tokens.token,
       async refreshTokens() {
         try {

@@ -1,7 +1,8 @@
 import { cursorPosition, syncProtocolVersion, syncPullResponseSchema, syncSchemaVersion, type SyncPullResponse, type SyncPushRequest, type SyncPushResponse } from '../../../src-shared/api/sync';
 import { AppFailure, toAppError, type AppError, type ErrorCode } from '../../../src-shared/errors';
-import type { MetaReader, ReplicaWriter } from '../ledger/contract-ledger';
 import type { Outbox } from '../data/outbox';
+import type { DataEntity } from '../data/replica-features';
+import type { MetaReader, ReplicaWriter } from '../data/replica-sync';
 import type { Clock, Logger } from '../ports';
 
 // The client sync engine (architecture, sync rules 2, 3, 5, 8): drains the outbox in batches in
@@ -32,8 +33,8 @@ export interface SyncEngineState {
 /** What a round is doing, for the status shown to the user. */
 export type SyncProgress =
   | { kind: 'pushing' }
-  /** `replacedNumbers`: drafts whose provisional number the server replaced (each now a notice). */
-  | { kind: 'pushed'; settled: number; replacedNumbers: number }
+  /** `changed`: what the answers changed besides the edited rows (e.g. a replaced provisional number's notice). */
+  | { kind: 'pushed'; settled: number; changed: DataEntity[] }
   | { kind: 'pulling'; firstSync: boolean }
   | { kind: 'pulled'; changes: number; remaining: number; hasMore: boolean }
   | { kind: 'resync' };
@@ -109,9 +110,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
       const response: unknown = await withAuth(() => transport.push(request));
       const results = (response as { results?: unknown } | null)?.results;
       if (!Array.isArray(results)) throw badAnswer('push');
-      const { malformed, answered, replacedNumbers } = outbox.settle(batch, results);
+      const { malformed, answered, changed } = outbox.settle(batch, results);
       if (malformed > 0) logger.warn(`${malformed} push results did not match the sync protocol`);
-      progress({ kind: 'pushed', settled: answered, replacedNumbers });
+      progress({ kind: 'pushed', settled: answered, changed });
       // Nothing settled: sending the same batch again at once would spin; wait out a backoff.
       if (answered === 0) throw badAnswer('push');
     }

@@ -1,9 +1,9 @@
-import { z } from 'zod';
 import { AppFailure, toAppError } from '../../../src-shared/errors';
 import type { SyncProblem, SyncStatus } from '../../../src-shared/ipc/channels';
-import type { MutationArgs, MutationName } from '../../../src-shared/sync/mutations';
-import { replicaClientId } from '../ledger/contract-ledger';
+import { isMutationName, mutations, type MutationArgs, type MutationName } from '../../../src-shared/sync/mutations';
 import { createOutbox, type OutboxProblem } from '../data/outbox';
+import { overlayEntities, overlayOf, splitRowKey, type ClientMutation, type DataEntity, type MutationView } from '../data/replica-features';
+import { replicaClientId } from '../data/replica-sync';
 import type { EventHub } from '../events';
 import type { Clock, Logger } from '../ports';
 import type { ActiveSession } from '../session/session-service';
@@ -53,35 +53,38 @@ const realTimer: Timer = {
   clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
-/** What a contract mutation's args say about the edit: an update's patch, a draft's or an alteration's form values. */
-const contractEditArgs = z.object({
-  id: z.string(),
-  name: z.string().optional(),
-  patch: z.record(z.string(), z.unknown()).optional(),
-  formValues: z.record(z.string(), z.unknown()).optional(),
-});
-
 export function createSyncService(options: SyncServiceOptions) {
   const { session, hub, clock, logger } = options;
   const changeNoticeMs = options.changeNoticeMs ?? 500;
   const probeIntervalMs = options.probeIntervalMs ?? 10_000;
-  const outbox = createOutbox(session.replica, { clock });
-  const readContract = session.replica.sqlite.prepare('select name from contracts_local where id = ? union all select name from contracts where id = ? limit 1').pluck();
+  const { features } = session;
+  const outbox = createOutbox(session.replica, { clock, features });
+  /** What open screens are told changed when the outbox changes: every entity edits show on. */
+  const editedEntities = overlayEntities(features);
 
   let stopped = false;
   let lastNotice = 0;
   let changedSinceNotice = false;
   let status: SyncStatus = { ...signedOutSyncStatus, online: true, lastSyncAt: session.meta.lastSyncAt() };
 
+  /** The edit as its feature describes it; null for one this build cannot read. */
+  function viewOf(problem: OutboxProblem): MutationView | null {
+    if (!isMutationName(problem.name)) return null;
+    const args = mutations[problem.name].args.safeParse(problem.args);
+    return args.success ? (features.mutations[problem.name] as unknown as ClientMutation<MutationName>).view(args.data) : null;
+  }
+
   /** What the user needs to settle a problem: the edit's fields, and the server's values of them. */
   function problemView(problem: OutboxProblem): SyncProblem {
-    const args = contractEditArgs.safeParse(problem.args);
-    const changes = args.success ? (args.data.patch ?? args.data.formValues ?? {}) : {};
-    const subjectId = args.success ? args.data.id : null;
-    const current = problem.current.find((change) => change.entity === 'contract' && change.op === 'upsert' && change.row.id === subjectId);
-    const theirs = current?.entity === 'contract' && current.op === 'upsert' ? Object.fromEntries(Object.keys(changes).map((field) => [field, (current.row as Record<string, unknown>)[field] ?? null])) : null;
+    const view = viewOf(problem);
+    const changes = view?.changes ?? {};
+    const found = view && overlayOf(features, view.row);
+    const row = view && splitRowKey(view.row);
+    const current = row && problem.current.find((change) => change.entity === row.entity && change.op === 'upsert' && 'id' in change.row && change.row.id === row.id);
+    const theirFields = found && current?.op === 'upsert' ? found.overlay.fields(current.row) : null;
+    const theirs = theirFields ? Object.fromEntries(Object.keys(changes).map((field) => [field, theirFields[field] ?? null])) : null;
     // A rejected draft is gone from the replica: its own name names it.
-    const subject = subjectId === null ? null : ((readContract.get(subjectId, subjectId) as string | undefined) ?? (args.success ? args.data.name : undefined) ?? null);
+    const subject = found ? (found.overlay.name(session.replica.db, found.id) ?? view.name ?? null) : null;
     return { id: problem.id, name: problem.name, state: problem.state, createdAt: problem.createdAt, subject, changes, error: problem.error, theirs };
   }
 
@@ -96,7 +99,7 @@ export function createSyncService(options: SyncServiceOptions) {
   }
 
   function dataChanged() {
-    hub.emit('data.changed', { entities: ['contract'] });
+    hub.emit('data.changed', { entities: editedEntities });
     lastNotice = clock.now().getTime();
     changedSinceNotice = false;
   }
@@ -109,7 +112,7 @@ export function createSyncService(options: SyncServiceOptions) {
       case 'pushed':
         // Settled edits change what the ledger shows (a rejection reverts one).
         if (progress.settled > 0) dataChanged();
-        if (progress.replacedNumbers > 0) hub.emit('data.changed', { entities: ['contract', 'numberNotice'] });
+        if (progress.changed.length > 0) hub.emit('data.changed', { entities: [...new Set<DataEntity>([...editedEntities, ...progress.changed])] });
         publish({ online: true });
         return;
       case 'pulling':
@@ -148,8 +151,8 @@ export function createSyncService(options: SyncServiceOptions) {
   function settled(state: SyncEngineState): void {
     if (changedSinceNotice) dataChanged();
     // Once per round, not per page: the reminder scheduler re-reads its tasks on this.
-    const reminderChanges = session.writer.takeReminderChanges();
-    if (reminderChanges.length > 0) hub.emit('data.changed', { entities: reminderChanges });
+    const roundChanges = session.writer.takeRoundChanges();
+    if (roundChanges.length > 0) hub.emit('data.changed', { entities: roundChanges });
     const error = state.error;
     if (state.phase === 'paused') publish({ phase: 'paused', error });
     else if (!error) publish({ phase: 'idle', online: true, remaining: 0, firstSync: false, error: null });

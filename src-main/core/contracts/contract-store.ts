@@ -1,0 +1,89 @@
+import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { AppFailure } from '../../../src-shared/errors';
+import { rowKey, type RowKey } from '../../../src-shared/sync/mutations';
+import type { OverlayEntity, PullWriter, ReplicaTx } from '../data/replica-features';
+import { contracts, contractsLocal, resyncUnseen } from '../data/schema';
+import { pulledRow, toReplicaContract, toRow, type ContractRow, type ReplicaContract } from './contract-rows';
+
+// The contracts of the replica: base rows written only by pulls, and the optimistic rows
+// (`contracts_local`) the outbox rebuilds from them and the user's unconfirmed edits.
+
+/** A contract the replica does not hold (not synced yet, or not the user's to see). */
+export const contractNotFound = (id: string) => new AppFailure('not_found', `contract ${id} is not in this device's data: it is not synced yet, or not yours to see`);
+
+/** The synced contract, or null when the replica has none. */
+export function baseContract(db: ReplicaTx, id: string): ReplicaContract | null {
+  const row = db.select().from(contracts).where(eq(contracts.id, id)).get();
+  return row ? toReplicaContract(row) : null;
+}
+
+export const contractOverlay: OverlayEntity = {
+  base: baseContract,
+  setLocal(db, id, row) {
+    db.delete(contractsLocal).where(eq(contractsLocal.id, id)).run();
+    if (row) db.insert(contractsLocal).values(toRow(row as ReplicaContract)).run();
+  },
+  name(db, id) {
+    const row = db.select({ name: contractsLocal.name }).from(contractsLocal).where(eq(contractsLocal.id, id)).get() ?? db.select({ name: contracts.name }).from(contracts).where(eq(contracts.id, id)).get();
+    return row?.name ?? null;
+  },
+  fields: (row) => row as Record<string, unknown>,
+};
+
+/** Rows per multi-row insert: 22 columns each, well under SQLite's bound-variable limit. */
+const upsertChunk = 500;
+
+/**
+ * Pulled contracts: consecutive upserts go in multi-row statements, and a delete writes them
+ * first so the page's order is kept. During a resync, `resync_unseen` holds the contracts the
+ * full pull has not brought yet; those left at its end are gone.
+ */
+export function contractPullWriter(): PullWriter<'contract'> {
+  // On conflict every column but the id takes the pulled value.
+  const { id: _id, ...updatable } = getTableColumns(contracts);
+  const upsertSet = Object.fromEntries(Object.entries(updatable).map(([key, column]) => [key, sql.raw(`excluded.${column.name}`)]));
+
+  return {
+    page(db) {
+      let upserts: ContractRow[] = [];
+      const seen: string[] = [];
+      const flush = () => {
+        for (let i = 0; i < upserts.length; i += upsertChunk) {
+          db.insert(contracts).values(upserts.slice(i, i + upsertChunk)).onConflictDoUpdate({ target: contracts.id, set: upsertSet }).run();
+        }
+        upserts = [];
+      };
+      return {
+        write(change) {
+          if (change.op === 'upsert') {
+            seen.push(change.row.id);
+            upserts.push(pulledRow(change.row));
+          } else {
+            seen.push(change.id);
+            flush();
+            db.delete(contracts).where(eq(contracts.id, change.id)).run();
+          }
+          return [];
+        },
+        end() {
+          flush();
+          if (db.select({ id: resyncUnseen.id }).from(resyncUnseen).limit(1).get()) {
+            for (let i = 0; i < seen.length; i += upsertChunk) db.delete(resyncUnseen).where(inArray(resyncUnseen.id, seen.slice(i, i + upsertChunk))).run();
+          }
+        },
+      };
+    },
+    startResync(db) {
+      db.delete(resyncUnseen).run();
+      db.insert(resyncUnseen).select(db.select({ id: contracts.id }).from(contracts)).run();
+      return [];
+    },
+    finishPull(db): RowKey[] {
+      if (!db.select({ id: resyncUnseen.id }).from(resyncUnseen).limit(1).get()) return [];
+      const gone = db.select({ id: resyncUnseen.id }).from(resyncUnseen).all().map((row) => row.id);
+      for (let i = 0; i < gone.length; i += upsertChunk) db.delete(contracts).where(inArray(contracts.id, gone.slice(i, i + upsertChunk))).run();
+      db.delete(resyncUnseen).run();
+      return gone.map((id) => rowKey('contract', id));
+    },
+  };
+}

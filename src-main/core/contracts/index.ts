@@ -1,0 +1,79 @@
+import { AppFailure } from '../../../src-shared/errors';
+import type { EventPayload } from '../../../src-shared/ipc/channels';
+import type { CoreFeature, FeatureHost } from '../feature';
+import { contractOverlay, contractPullWriter } from './contract-store';
+import { cooperationInformation } from './cooperation';
+import { createDraftingService, type DraftingService } from './drafting-service';
+import { contractMutations } from './mutations';
+
+// Contracts and their drafting (spec 2–4): the contract rows of the replica and their
+// mutations, the offline drafting catalogue, and the channels of the contract screens.
+
+export const contractsReplica = {
+  mutations: contractMutations,
+  pulled: { contract: contractPullWriter },
+  overlays: { contract: contractOverlay },
+};
+
+export type ContractChannel =
+  | 'contract.update'
+  | 'contract.detail'
+  | 'contract.cooperation'
+  | 'contract.create'
+  | 'contract.saveForm'
+  | 'contract.alter'
+  | 'contract.numberNotices'
+  | 'contract.dismissNumberNotice'
+  | 'drafting.catalogue'
+  | 'drafting.refresh'
+  | 'drafting.template'
+  | 'drafting.searchParties'
+  | 'online.call';
+
+export interface ContractsOptions {
+  /** How old the drafting catalogue may get before a sync round fetches it again. */
+  catalogueStaleMs?: number;
+}
+
+export function createContractsFeature(host: FeatureHost, options: ContractsOptions = {}): CoreFeature<ContractChannel> {
+  let drafting: DraftingService | null = null;
+
+  function currentDrafting(): DraftingService {
+    host.signedIn();
+    if (!drafting) throw new AppFailure('not_signed_in');
+    return drafting;
+  }
+
+  // After a sync round reaches the server, a catalogue older than a few minutes is fetched again.
+  host.hub.subscribe((event, payload) => {
+    if (event !== 'sync.statusChanged') return;
+    const status = payload as EventPayload<'sync.statusChanged'>;
+    if (status.phase === 'idle' && status.online) drafting?.refreshIfStale();
+  });
+
+  return {
+    start(session) {
+      drafting = createDraftingService({ session, hub: host.hub, clock: host.clock, logger: host.logger, sync: host.sync, staleMs: options.catalogueStaleMs });
+      drafting.refreshIfStale();
+    },
+    stop() {
+      drafting?.stop();
+      drafting = null;
+    },
+    handlers: {
+      'contract.update': (args) => host.sync().edit('contract.update', args),
+      'contract.detail': ({ id }) => currentDrafting().detail(id),
+      'contract.cooperation': ({ id }) => cooperationInformation(host.signedIn().replica, id),
+      'contract.create': (request) => currentDrafting().create(request),
+      'contract.saveForm': (request) => currentDrafting().saveForm(request),
+      'contract.alter': (request) => currentDrafting().alter(request),
+      'contract.numberNotices': () => currentDrafting().numberNotices(),
+      'contract.dismissNumberNotice': ({ contractId }) => currentDrafting().dismissNumberNotice(contractId),
+      'drafting.catalogue': () => currentDrafting().catalogue(),
+      'drafting.refresh': () => currentDrafting().refreshNow(),
+      'drafting.template': ({ id }) => currentDrafting().template(id),
+      'drafting.searchParties': (query) => currentDrafting().searchParties(query),
+      'online.call': (request) => currentDrafting().onlineCall(request),
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import { eq, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { SyncChange } from '../../../src-shared/api/sync';
+import { rowKey, type RowKey } from '../../../src-shared/sync/mutations';
+import { rebuildPulledRows } from './outbox';
+import type { OpenReplica } from './replica';
+import type { DataEntity, PageWriter, PullWriter, ReplicaFeatures, ReplicaTx, SyncEntity } from './replica-features';
+import { replicaMeta } from './schema';
+
+// The sync side of the replica: its cursor and client id, and the writer that applies pulled
+// pages. Only sync writes base state; each entity's rows are written by its feature's writer.
+
+export interface ReplicaWriter {
+  /** Applies one pulled page and advances the cursor in a single transaction. */
+  applyPulledChanges(changes: readonly SyncChange[], cursor: string, syncedAt: string): void;
+  /**
+   * The server no longer keeps the changes since our cursor (must_resync): pull everything again
+   * from the start, keeping the base rows (screens stay usable) and the outbox.
+   */
+  startResync(): void;
+  /** A pull reached the end: a resync that ran removes the base rows it did not bring. */
+  finishPull(): void;
+  /** The entities pulls changed that are announced once per round (not as pages come), then forgets them. */
+  takeRoundChanges(): DataEntity[];
+}
+
+export interface MetaReader {
+  cursor(): string;
+  lastSyncAt(): string | null;
+  /** A pull that started from nothing (a first sync or a rebuild) has not reached the end yet. */
+  firstSyncOpen(): boolean;
+}
+
+const clientIdKey = 'client_id';
+
+/** This replica's sync client id (the server orders and deduplicates its mutations by it), made once. */
+export function replicaClientId({ db }: OpenReplica): string {
+  const stored = db.select({ value: replicaMeta.value }).from(replicaMeta).where(eq(replicaMeta.key, clientIdKey)).get();
+  if (stored) return stored.value;
+  const id = uuidv7();
+  db.insert(replicaMeta).values({ key: clientIdKey, value: id }).run();
+  return id;
+}
+
+const cursorKey = 'pull_cursor';
+const lastSyncKey = 'last_sync_at';
+// Set by the first page of a pull from '0' and removed when a pull reaches the end: the cursor
+// alone cannot tell, as a mid-way cursor names the server's starting level, not '0'.
+const firstSyncOpenKey = 'first_sync_open';
+
+export function metaReader({ db }: OpenReplica): MetaReader {
+  const read = db
+    .select({ value: replicaMeta.value })
+    .from(replicaMeta)
+    .where(eq(replicaMeta.key, sql.placeholder('key')))
+    .prepare();
+  return {
+    cursor: () => read.get({ key: cursorKey })?.value ?? '0',
+    lastSyncAt: () => read.get({ key: lastSyncKey })?.value ?? null,
+    firstSyncOpen: () => read.get({ key: firstSyncOpenKey }) !== undefined,
+  };
+}
+
+/** The id a change is about, for an entity whose rows edits show on. */
+const changedId = (change: SyncChange): string | null => (change.op === 'delete' ? change.id : 'id' in change.row ? change.row.id : null);
+
+export function replicaWriter(replica: OpenReplica, features: ReplicaFeatures): ReplicaWriter {
+  const { db } = replica;
+  const writers = Object.fromEntries(Object.entries(features.pulled).map(([entity, make]) => [entity, make(replica)])) as { [E in SyncEntity]: PullWriter<E> };
+  const all = Object.values(writers) as PullWriter<SyncEntity>[];
+  let roundChanges = new Set<DataEntity>();
+  const setMeta = (tx: Pick<typeof db, 'insert'>, key: string, value: string) =>
+    tx.insert(replicaMeta).values({ key, value }).onConflictDoUpdate({ target: replicaMeta.key, set: { value } }).run();
+
+  /** Rows left the replica: every feature hears of it (a contract's tasks leave with it). */
+  function gone(tx: ReplicaTx, keys: readonly RowKey[], changed: Set<DataEntity>) {
+    for (const key of keys) for (const writer of all) for (const entity of writer.rowGone?.(tx, key) ?? []) changed.add(entity);
+  }
+
+  return {
+    applyPulledChanges(changes, cursor, syncedAt) {
+      db.transaction((tx) => {
+        const shown = new Set<RowKey>();
+        const changed = new Set<DataEntity>();
+        const pages = new Map<SyncEntity, PageWriter<SyncEntity>>();
+        const pageOf = (entity: SyncEntity) => pages.get(entity) ?? pages.set(entity, (writers[entity] as PullWriter<SyncEntity>).page(tx)).get(entity)!;
+        for (const change of changes) {
+          for (const entity of pageOf(change.entity).write(change)) changed.add(entity);
+          const id = change.entity in features.overlays ? changedId(change) : null;
+          if (id !== null) shown.add(rowKey(change.entity, id));
+          if (change.op === 'delete') gone(tx, [rowKey(change.entity, change.id)], changed);
+        }
+        for (const page of pages.values()) page.end?.();
+        // A pull never erases an unconfirmed edit: it is re-applied on the new base (rule 4).
+        rebuildPulledRows(tx, features, shown);
+        const from = tx.select({ value: replicaMeta.value }).from(replicaMeta).where(eq(replicaMeta.key, cursorKey)).get();
+        if ((from?.value ?? '0') === '0') setMeta(tx, firstSyncOpenKey, '1');
+        setMeta(tx, cursorKey, cursor);
+        setMeta(tx, lastSyncKey, syncedAt);
+        roundChanges = new Set([...roundChanges, ...changed]);
+      });
+    },
+    startResync() {
+      const changed = new Set<DataEntity>();
+      db.transaction((tx) => {
+        for (const writer of all) for (const entity of writer.startResync?.(tx) ?? []) changed.add(entity);
+        setMeta(tx, cursorKey, '0');
+      });
+      roundChanges = new Set([...roundChanges, ...changed]);
+    },
+    finishPull() {
+      db.delete(replicaMeta).where(eq(replicaMeta.key, firstSyncOpenKey)).run();
+      const changed = new Set<DataEntity>();
+      db.transaction((tx) => {
+        const removed = all.flatMap((writer) => writer.finishPull?.(tx) ?? []);
+        if (removed.length === 0) return;
+        gone(tx, removed, changed);
+        rebuildPulledRows(tx, features, removed);
+      });
+      roundChanges = new Set([...roundChanges, ...changed]);
+    },
+    takeRoundChanges() {
+      const taken = [...roundChanges];
+      roundChanges = new Set();
+      return taken;
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import type { Language } from '../../../src-shared/i18n/languages';
+import type { CoreFeature, FeatureHost } from '../feature';
+import type { ActiveSession } from '../session/session-service';
+import { reminderLog } from './reminder-log';
+import type { DueReminder } from './reminders/rules';
+import { createReminderScheduler, systemTimers, type Notifier, type ReminderScheduler, type SnoozeChoice, type Timers } from './reminders/scheduler';
+import { createTaskReader, reminderSettingsPullWriter, taskPullWriter, type TaskReader } from './task-store';
+
+// Performance (spec 5): the pulled tasks and the user's reminder settings, and the reminders of
+// due tasks computed from them in the core, also offline. It has no channels of its own yet.
+
+export const performanceReplica = {
+  pulled: { performanceTask: taskPullWriter, reminderSettings: reminderSettingsPullWriter },
+};
+
+/** What the shell's notifier asks of the core's reminders. */
+export interface CoreReminders {
+  /** Whether the task is in the replica and unfinished; false when signed out. */
+  taskIsOpen(taskId: string): boolean;
+  snooze(reminder: DueReminder, choice: SnoozeChoice): void;
+  /** Re-reads tasks and settings now (after a resume from sleep, or a change of language). */
+  refresh(): void;
+}
+
+export interface PerformanceOptions {
+  notifier: Notifier;
+  timers?: Timers;
+  /** The language reminders are written in. */
+  language(): Language;
+  /** The user's IANA time zone; the system's by default. */
+  timeZone?: () => string;
+}
+
+export function createPerformanceFeature(host: FeatureHost, options: PerformanceOptions): Pick<CoreFeature, 'start' | 'stop'> & { reminders: CoreReminders } {
+  let reminders: { scheduler: ReminderScheduler; tasks: TaskReader } | null = null;
+
+  // A pull round that changed tasks or reminder settings announces it once (sync-service).
+  host.hub.subscribe((event, payload) => {
+    if (event !== 'data.changed') return;
+    const { entities } = payload as { entities: string[] };
+    if (entities.includes('performanceTask') || entities.includes('reminderSettings')) reminders?.scheduler.refresh();
+  });
+
+  return {
+    /** One scheduler per signed-in session, over that user's replica. */
+    start(session: ActiveSession) {
+      const tasks = createTaskReader(session.replica.sqlite);
+      const scheduler = createReminderScheduler({
+        clock: host.clock,
+        timers: options.timers ?? systemTimers,
+        tasks: { tasks: () => tasks.reminderTasks(session.user.id) },
+        settings: { settings: () => tasks.reminderSettings(session.user.id) },
+        log: reminderLog(session.replica),
+        notifier: options.notifier,
+        logger: host.logger,
+        language: options.language,
+        zone: options.timeZone,
+      });
+      scheduler.start();
+      reminders = { scheduler, tasks };
+    },
+    stop() {
+      reminders?.scheduler.stop();
+      reminders = null;
+    },
+    reminders: {
+      taskIsOpen: (taskId) => reminders?.tasks.taskIsOpen(taskId) ?? false,
+      snooze(reminder, choice) {
+        if (!reminders?.scheduler.snooze(reminder, choice)) host.logger.warn(`reminder ${reminder.id}: nothing to snooze`);
+      },
+      refresh: () => reminders?.scheduler.refresh(),
+    },
+  };
+}
