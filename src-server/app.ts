@@ -49,7 +49,7 @@ export function buildContractServer(db: ServerDb, options: ContractServerOptions
       await db.execute(sql`select 1`);
       return { status: 'up', protocolVersion: syncProtocolVersion, schemaVersion: syncSchemaVersion };
     },
-    login: ({ body }) => login(db, body, now()),
+    login: ({ body, clientAddress }) => login(db, body, clientAddress, now()),
     refresh: ({ body }) => refresh(db, body.refreshToken, now()),
     logout: async ({ user }) => {
       await logout(db, user.sessionId, now());
