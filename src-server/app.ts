@@ -11,6 +11,8 @@ import { lawFirmsHandlers } from './law-firms/handlers';
 import { projectsHandlers } from './projects/handlers';
 import { scoringHandlers } from './scoring/handlers';
 import { installErrorHandling } from './http/errors';
+import { installJsonBodyParser } from './http/json-body';
+import { installResponseHeaders } from './http/response-headers';
 import { openApiDocument, openApiPath } from './http/openapi';
 import { ledgerHandlers } from './ledger/handlers';
 import { registerEndpoints, type Handlers } from './http/routes';
@@ -37,6 +39,8 @@ export function buildContractServer(db: ServerDb, options: ContractServerOptions
   const syncHistory = options.syncHistory ?? defaultSyncHistory;
   const app = Fastify({ logger: options.logger ? true : { level: 'error' } });
   installErrorHandling(app);
+  installJsonBodyParser(app);
+  installResponseHeaders(app);
 
   // Built on the server's database once, and per request on the transaction of a write sent with
   // an Idempotency-Key (src-server/http/routes.ts): `db` here is whichever of the two.
@@ -45,7 +49,7 @@ export function buildContractServer(db: ServerDb, options: ContractServerOptions
       await db.execute(sql`select 1`);
       return { status: 'up', protocolVersion: syncProtocolVersion, schemaVersion: syncSchemaVersion };
     },
-    login: ({ body }) => login(db, body, now()),
+    login: ({ body, clientAddress }) => login(db, body, clientAddress, now()),
     refresh: ({ body }) => refresh(db, body.refreshToken, now()),
     logout: async ({ user }) => {
       await logout(db, user.sessionId, now());

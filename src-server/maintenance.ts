@@ -1,3 +1,4 @@
+import { pruneLoginThrottles } from './auth/throttle';
 import type { ServerDb } from './db/database';
 import { idempotencyKeyRetentionDays, pruneIdempotencyKeys } from './http/write-safety';
 import { compactLedgerTaskTotals } from './ledger/totals';
@@ -13,6 +14,7 @@ export async function runMaintenance(db: ServerDb, warn: (message: string) => vo
   const tasks: [string, () => Promise<void>][] = [
     ['folding ledger_task_totals', () => compactLedgerTaskTotals(db)],
     ['pruning idempotency_keys', () => pruneIdempotencyKeys(db, new Date(now.getTime() - idempotencyKeyRetentionDays * day))],
+    ['pruning login_throttles', () => pruneLoginThrottles(db, now)],
   ];
   for (const [name, task] of tasks) {
     await task().catch((error: unknown) => warn(`maintenance: ${name} failed: ${error instanceof Error ? error.message : String(error)}`));

@@ -1,18 +1,16 @@
-import { and, count, eq, gt, isNull, lte, min } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { LoginResponse, TokenPair } from '../../src-shared/api/endpoints';
 import type { User } from '../../src-shared/domain/user';
 import { AppFailure, defaultErrorMessages } from '../../src-shared/errors';
 import type { ServerDb } from '../db/database';
-import { authSessions, departments, loginFailures, users } from '../db/schema';
-import { RateLimited } from '../http/errors';
+import { authSessions, departments, users } from '../db/schema';
 import { decoyPasswordHash, verifyPassword } from './password';
+import { admitLoginAttempt, clearLoginAttempts } from './throttle';
 import { newToken, tokenHash } from './tokens';
 
 const accessTokenTtlMs = 60 * 60 * 1000;
 const refreshTokenTtlMs = 30 * 24 * 60 * 60 * 1000;
-/** More than `maxFailures` failed sign-ins for one user name within the window → 429. */
-export const loginRateLimit = { maxFailures: 10, windowMs: 15 * 60 * 1000 } as const;
 
 /**
  * The signed-in user of a request. The organisation scopes every organisation-wide row; it is
@@ -46,40 +44,23 @@ function issueTokens(now: Date) {
   return { columns, pair };
 }
 
-/** Refuses the attempt when the user name already has too many recent failures. */
-async function checkRateLimit(db: ServerDb, username: string, now: Date): Promise<void> {
-  const windowStart = new Date(now.getTime() - loginRateLimit.windowMs);
-  const [recent] = await db
-    .select({ failures: count(), oldest: min(loginFailures.failedAt) })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.username, username), gt(loginFailures.failedAt, windowStart)));
-  if (!recent || recent.failures < loginRateLimit.maxFailures || !recent.oldest) return;
-  const retryAtMs = recent.oldest.getTime() + loginRateLimit.windowMs;
-  throw new RateLimited(Math.max(1, Math.ceil((retryAtMs - now.getTime()) / 1000)));
-}
-
-async function recordFailure(db: ServerDb, username: string, now: Date): Promise<void> {
-  const windowStart = new Date(now.getTime() - loginRateLimit.windowMs);
-  // Old failures no longer count; dropping them here keeps the table small without a job.
-  await db.delete(loginFailures).where(and(eq(loginFailures.username, username), lte(loginFailures.failedAt, windowStart)));
-  await db.insert(loginFailures).values({ username, failedAt: now });
-}
-
-export async function login(db: ServerDb, input: { username: string; password: string }, now: Date): Promise<LoginResponse> {
-  // User names are case-insensitive; the rate limit counts per normalised name, known or not.
+/**
+ * Signs a user in from the client at `address`. The attempt is counted (or refused, 429) before
+ * the password is checked: see throttle.ts.
+ */
+export async function login(db: ServerDb, input: { username: string; password: string }, address: string, now: Date): Promise<LoginResponse> {
+  // User names are case-insensitive; the throttle counts per normalised name, known or not.
   const username = input.username.toLowerCase();
-  await checkRateLimit(db, username, now);
+  const attempt = { username, address };
+  await admitLoginAttempt(db, attempt, now);
   const [found] = await db
     .select({ ...userColumns, passwordHash: users.passwordHash })
     .from(users)
     .leftJoin(departments, eq(departments.id, users.departmentId))
     .where(eq(users.username, username));
   const passwordOk = await verifyPassword(input.password, found?.passwordHash ?? (await decoyPasswordHash()));
-  if (!found || !passwordOk) {
-    await recordFailure(db, username, now);
-    throw new AppFailure('invalid_credentials');
-  }
-  await db.delete(loginFailures).where(eq(loginFailures.username, username));
+  if (!found || !passwordOk) throw new AppFailure('invalid_credentials');
+  await clearLoginAttempts(db, attempt);
   const { columns, pair } = issueTokens(now);
   await db.insert(authSessions).values({ id: uuidv7(), userId: found.id, ...columns, createdAt: now, updatedAt: now });
   const { passwordHash: _hash, ...user } = found;

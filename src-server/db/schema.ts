@@ -100,15 +100,21 @@ export const authSessions = pgTable(
   ],
 );
 
-/** Failed sign-ins, kept in the database so the rate limit holds across stateless processes. */
-export const loginFailures = pgTable(
-  'login_failures',
+/**
+ * Sign-in attempts per user name and client address that have not (yet) succeeded, kept in the
+ * database so the throttle holds across stateless processes (src-server/auth/throttle.ts).
+ */
+export const loginThrottles = pgTable(
+  'login_throttles',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     username: text('username').notNull(),
-    failedAt: timestamp('failed_at', { withTimezone: true }).notNull(),
+    address: text('address').notNull(),
+    attempts: integer('attempts').notNull(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }).notNull(),
+    /** The next attempt of this pair is refused before this time. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('login_failures_username_idx').on(t.username, t.failedAt)],
+  (t) => [primaryKey({ columns: [t.username, t.address] }), index('login_throttles_last_attempt_idx').on(t.lastAttemptAt)],
 );
 
 export const counterparties = pgTable(

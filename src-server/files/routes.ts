@@ -162,7 +162,6 @@ export function registerFileRoutes(app: FastifyInstance, db: ServerDb, now: () =
         .header('content-type', file.mimeType)
         .header('content-length', String(size))
         .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)
-        .header('x-content-type-options', 'nosniff')
         .send(createReadStream(stored));
     });
   });

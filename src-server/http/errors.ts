@@ -21,8 +21,8 @@ const statusByCode: Partial<Record<ErrorCode, number>> = {
 
 /** A refused sign-in that also tells the client when to try again (Retry-After). */
 export class RateLimited extends AppFailure {
-  constructor(readonly retryAfterSeconds: number) {
-    super('rate_limited');
+  constructor(readonly retryAfterSeconds: number, message?: string) {
+    super('rate_limited', message);
   }
 }
 

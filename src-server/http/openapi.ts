@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { envelopeSchema, errorEnvelopeSchema } from '../../src-shared/api/envelope';
 import { apiPrefix, endpoints, type EndpointName } from '../../src-shared/api/endpoints';
-import type { Endpoint } from '../../src-shared/api/endpoint';
+import { idParams, none, type Endpoint } from '../../src-shared/api/endpoint';
+import { fileUploadPath, uploadedFileSchema, uploadQuerySchema } from '../../src-shared/api/files';
 
 // The OpenAPI 3.1 document of the contract server, generated from the same zod schemas that
 // validate the requests, so it cannot drift from what the server accepts.
@@ -34,13 +35,24 @@ const errorResponse = {
   content: { 'application/json': { schema: jsonSchema(errorEnvelopeSchema, 'output') } },
 };
 
+/**
+ * The body of a write, whatever its schema's shape (an object, an array, a union). A POST or PUT
+ * that takes nothing documents an optional empty object, which is what it accepts; GET and a
+ * DELETE that takes nothing have no body.
+ */
+function requestBody(endpoint: Endpoint): JsonSchema | undefined {
+  const takesNothing = endpoint.body === none;
+  if (endpoint.method === 'GET' || (takesNothing && endpoint.method === 'DELETE')) return undefined;
+  return { required: !takesNothing, content: { 'application/json': { schema: jsonSchema(endpoint.body, 'input') } } };
+}
+
 function operation(name: EndpointName, endpoint: Endpoint): JsonSchema {
-  const hasBody = endpoint.method !== 'GET' && Object.keys(jsonSchema(endpoint.body, 'input').properties ?? {}).length > 0;
+  const body = requestBody(endpoint);
   return {
     operationId: name,
     ...(endpoint.auth ? { security: [{ bearer: [] }] } : { security: [] }),
     parameters: [...parameters(endpoint.params, 'path'), ...parameters(endpoint.query, 'query')],
-    ...(hasBody ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(endpoint.body, 'input') } } } } : {}),
+    ...(body ? { requestBody: body } : {}),
     responses: {
       200: { description: 'Success', content: { 'application/json': { schema: jsonSchema(envelopeSchema(endpoint.response), 'output') } } },
       default: errorResponse,
@@ -53,8 +65,45 @@ function openApiPathOf(path: string): string {
   return path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 }
 
+/** The raw file routes outside the endpoint map (src-server/files/routes.ts): multipart in, bytes out. */
+function fileOperations(): Record<string, Record<string, JsonSchema>> {
+  const security = [{ bearer: [] }];
+  return {
+    [fileUploadPath]: {
+      post: {
+        operationId: 'fileUpload',
+        security,
+        parameters: parameters(uploadQuerySchema, 'query'),
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: { type: 'object', properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } }, required: ['file'] },
+            },
+          },
+        },
+        responses: {
+          200: { description: 'The stored file', content: { 'application/json': { schema: jsonSchema(envelopeSchema(uploadedFileSchema), 'output') } } },
+          default: errorResponse,
+        },
+      },
+    },
+    [`${fileUploadPath}/{id}`]: {
+      get: {
+        operationId: 'fileDownload',
+        security,
+        parameters: parameters(idParams, 'path'),
+        responses: {
+          200: { description: 'The file, with its type and name', content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } } },
+          default: errorResponse,
+        },
+      },
+    },
+  };
+}
+
 export function openApiDocument(): JsonSchema {
-  const paths: Record<string, Record<string, JsonSchema>> = {};
+  const paths: Record<string, Record<string, JsonSchema>> = fileOperations();
   for (const name of Object.keys(endpoints) as EndpointName[]) {
     const endpoint: Endpoint = endpoints[name];
     const path = openApiPathOf(endpoint.path);

@@ -19,6 +19,8 @@ export interface RequestContext<N extends EndpointName> {
   user: Endpoints[N]['auth'] extends true ? SessionUser : null;
   /** Request headers (lower-case names), for Idempotency-Key and If-Match. */
   headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** The client's address (the socket's peer: the server trusts no proxy header), for the sign-in throttle. */
+  clientAddress: string;
 }
 
 export type Handlers = { [N in EndpointName]: (context: RequestContext<N>) => Promise<EndpointResponse<N>> };
@@ -78,7 +80,7 @@ function register<N extends EndpointName>(app: FastifyInstance, name: N, db: Ser
       const params = parse(endpoint.params, request.params ?? {});
       const query = parse(endpoint.query, request.query);
       const body = parse(endpoint.body, request.body === undefined ? {} : request.body);
-      const context = { params, query, body, user, headers: request.headers } as RequestContext<N>;
+      const context = { params, query, body, user, headers: request.headers, clientAddress: request.ip } as RequestContext<N>;
       const key = keyed && user ? idempotencyKey(request.headers) : undefined;
       // A keyed write runs on handlers built on its transaction, so the effect, the key's claim
       // and the stored response commit together (handlers' own transactions become savepoints).

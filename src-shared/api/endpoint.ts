@@ -6,6 +6,12 @@ import { z } from 'zod';
 
 export const apiPrefix = '/api/v1';
 
+/**
+ * The deepest nesting of arrays and objects a JSON body may have: the server refuses deeper
+ * bodies with 400 before reading them, since walking them would exhaust its stack.
+ */
+export const maxJsonDepth = 64;
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface Endpoint<

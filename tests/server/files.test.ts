@@ -79,6 +79,8 @@ describeOnDatabases('file upload and download', (fixture) => {
       expect(response.rawPayload.equals(pdf)).toBe(true);
       expect(response.headers['content-type']).toBe('application/pdf');
       expect(response.headers['content-disposition']).toContain(encodeURIComponent('采购合同 (签字版).pdf'));
+      // The download keeps its own type; the API's hardening headers still apply.
+      expect(response.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' });
     }
     // Bob is in another department and not responsible: he may not see the contract, nor its file.
     await refused(file.id, bob, 404, 'not_found');

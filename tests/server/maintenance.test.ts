@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { users } from '../../src-server/db/schema';
+import { loginThrottle } from '../../src-server/auth/throttle';
+import { loginThrottles, users } from '../../src-server/db/schema';
 import { idempotencyKeys } from '../../src-server/http/schema';
 import { idempotencyKeyRetentionDays } from '../../src-server/http/write-safety';
 import { seedDatabase } from '../../src-server/index';
@@ -24,7 +25,11 @@ describeOnDatabases('server maintenance', (fixture) => {
     const lost = () => Promise.reject(new Error('connection lost'));
     const broken = { execute: lost, delete: () => ({ where: lost }) } as unknown as typeof fixture.db;
     await runMaintenance(broken, (message) => warnings.push(message));
-    expect(warnings).toEqual(['maintenance: folding ledger_task_totals failed: connection lost', 'maintenance: pruning idempotency_keys failed: connection lost']);
+    expect(warnings).toEqual([
+      'maintenance: folding ledger_task_totals failed: connection lost',
+      'maintenance: pruning idempotency_keys failed: connection lost',
+      'maintenance: pruning login_throttles failed: connection lost',
+    ]);
   });
 
   it('drops idempotency keys older than the kept horizon and keeps the newer ones', async () => {
@@ -36,5 +41,14 @@ describeOnDatabases('server maintenance', (fixture) => {
     await fixture.db.insert(idempotencyKeys).values([key('old', daysAgo(idempotencyKeyRetentionDays + 1)), key('recent', daysAgo(idempotencyKeyRetentionDays - 1))]);
     await runMaintenance(fixture.db, () => undefined, now);
     expect((await fixture.db.select().from(idempotencyKeys)).map((row) => row.key)).toEqual(['recent']);
+  });
+
+  it('drops sign-in throttle pairs idle longer than they are remembered', async () => {
+    const now = new Date('2026-11-21T12:00:00Z');
+    const ago = (ms: number) => new Date(now.getTime() - ms);
+    const pair = (address: string, lastAttemptAt: Date) => ({ username: 'alice', address, attempts: 7, lastAttemptAt, nextAttemptAt: lastAttemptAt });
+    await fixture.db.insert(loginThrottles).values([pair('old', ago(loginThrottle.forgetAfterMs + 1)), pair('recent', ago(loginThrottle.forgetAfterMs - 1000))]);
+    await runMaintenance(fixture.db, () => undefined, now);
+    expect((await fixture.db.select().from(loginThrottles)).map((row) => row.address)).toEqual(['recent']);
   });
 });

@@ -11,7 +11,7 @@ interface Operation {
   operationId: string;
   security: unknown[];
   parameters: { name: string; in: string; required: boolean }[];
-  requestBody?: unknown;
+  requestBody?: { required: boolean; content: Record<string, { schema: Record<string, unknown> }> };
 }
 
 async function fetchDocument() {
@@ -25,7 +25,7 @@ describe('OpenAPI document', () => {
     const document = await fetchDocument();
     expect(document.openapi).toBe('3.1.0');
     const described = Object.values(document.paths).flatMap((methods) => Object.values(methods).map((o) => o.operationId));
-    expect(described.sort()).toEqual(Object.keys(endpoints).sort());
+    expect(described.sort()).toEqual([...Object.keys(endpoints), 'fileDownload', 'fileUpload'].sort());
     for (const name of Object.keys(endpoints) as EndpointName[]) {
       const { method, path, auth } = endpoints[name];
       const operation = document.paths[path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')]?.[method.toLowerCase()];
@@ -40,5 +40,26 @@ describe('OpenAPI document', () => {
     expect(list.parameters.map((p) => `${p.in}:${p.name}`)).toEqual(['query:pageNum', 'query:pageSize', 'query:status', 'query:q']);
     expect(document.paths['/api/v1/sync/push']!.post!.requestBody).toBeDefined();
     expect(document.paths['/api/v1/auth/me']!.get!.requestBody).toBeUndefined();
+  });
+
+  it('documents the body of every POST, PUT and PATCH, required unless the operation takes nothing', async () => {
+    const document = await fetchDocument();
+    const writes = Object.values(document.paths).flatMap((methods) =>
+      Object.entries(methods).filter(([method]) => ['post', 'put', 'patch'].includes(method)).map(([, operation]) => operation),
+    );
+    expect(writes.length).toBeGreaterThan(50);
+    for (const operation of writes) {
+      const content = operation.requestBody?.content ?? {};
+      const schema = content['application/json']?.schema ?? content['multipart/form-data']?.schema;
+      expect(schema, operation.operationId).toBeDefined();
+      const takesNothing = schema!.type === 'object' && Object.keys(schema!.properties ?? {}).length === 0;
+      expect(operation.requestBody!.required, operation.operationId).toBe(!takesNothing);
+    }
+    const scenes = document.paths['/api/v1/performances/standing_book_config']!.put!.requestBody!;
+    expect(scenes.content['application/json']!.schema.type).toBe('array');
+    const ipImport = document.paths['/api/v1/intellectual_properties/import']!.post!.requestBody!;
+    expect(ipImport.content['application/json']!.schema.anyOf).toHaveLength(2);
+    const upload = document.paths['/api/v1/files']!.post!.requestBody!;
+    expect(upload.content['multipart/form-data']!.schema.required).toEqual(['file']);
   });
 });

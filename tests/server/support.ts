@@ -152,6 +152,8 @@ export interface CallOptions {
   /** Sent as is, for malformed payloads. */
   rawBody?: string;
   headers?: Record<string, string>;
+  /** The client's address as the server sees it (default 127.0.0.1). */
+  remoteAddress?: string;
 }
 
 export interface CallResult {
@@ -169,7 +171,7 @@ export async function call(app: FastifyInstance, method: string, url: string, op
     payload = options.rawBody ?? JSON.stringify(options.body);
   }
   const query = options.query ? Object.fromEntries(Object.entries(options.query).map(([k, v]) => [k, String(v)])) : undefined;
-  const response = await app.inject({ method: method as 'GET', url, query, headers, payload });
+  const response = await app.inject({ method: method as 'GET', url, query, headers, payload, remoteAddress: options.remoteAddress });
   return { status: response.statusCode, json: response.json(), headers: response.headers };
 }
 
