@@ -1,5 +1,6 @@
 import type { MutationOutcome } from '../../../src-shared/api/sync';
 import type { User } from '../../../src-shared/domain/user';
+import { ledgerTerms } from '../../../src-shared/rules/contract-terms';
 import { rowKey, type MutationArgs, type MutationName, type RowKey } from '../../../src-shared/sync/mutations';
 import type { ReplicaContract } from './contract-rows';
 import type { CatalogueNames } from './drafting-store';
@@ -28,15 +29,22 @@ export interface LocalContext {
 
 type LocalApply<N extends MutationName> = (args: MutationArgs<N>, rows: WorkingRows, context: LocalContext) => void;
 
+/** A row with new form values, and the terms its template's fields hold, as the server will store them. */
+function withFormValues(row: ReplicaContract, formValues: Record<string, unknown>, catalogue: CatalogueNames | null): ReplicaContract {
+  const fields = row.templateId === null ? [] : (catalogue?.template(row.templateId)?.fields ?? []);
+  return { ...row, formValues, ...ledgerTerms(fields, formValues) };
+}
+
 export const localApplies: { [N in MutationName]: LocalApply<N> } = {
-  'contract.update': (args, rows) => {
+  'contract.update': (args, rows, { catalogue }) => {
     const key = rowKey('contract', args.id);
     const row = rows.get(key);
     // A contract gone from the replica (deleted, access lost) has nothing to show the edit on;
     // the server decides the mutation's fate.
     if (!row) return;
     const { formValues, ...patch } = args.patch;
-    rows.put(key, { ...row, ...patch, formValues: { ...row.formValues, ...formValues } });
+    const patched = { ...row, ...patch };
+    rows.put(key, formValues === undefined ? patched : withFormValues(patched, { ...row.formValues, ...formValues }, catalogue));
   },
   'contract.create': (args, rows, { at, owner, outcome, catalogue }) => {
     const key = rowKey('contract', args.id);
@@ -46,6 +54,7 @@ export const localApplies: { [N in MutationName]: LocalApply<N> } = {
     // Shown with the number the server gave once known, with the provisional one until then.
     const automatic = args.contractNumber === null;
     const contractNumber = outcome ? outcome.contractNumber : (args.contractNumber ?? args.provisionalNumber);
+    const terms = ledgerTerms(template?.fields ?? [], args.formValues);
     rows.put(key, {
       id: args.id,
       name: args.name,
@@ -57,23 +66,23 @@ export const localApplies: { [N in MutationName]: LocalApply<N> } = {
       contractTypeName: contractTypeId === null ? null : (catalogue?.contractTypeName(contractTypeId) ?? null),
       templateId: args.templateId,
       templateName: template?.name ?? null,
-      counterpartName: null,
-      amount: null,
+      counterpartName: terms.counterpartName ?? null,
+      amount: terms.amount ?? null,
       responsibleUserId: owner?.id ?? null,
       responsibleUserName: owner?.displayName ?? null,
       departmentId: owner?.departmentId ?? null,
       departmentName: owner?.departmentName ?? null,
-      signDate: null,
+      signDate: terms.signDate ?? null,
       createTime: at,
       updateTime: at,
       version: 0,
       formValues: args.formValues,
     });
   },
-  'contract.alter': (args, rows) => {
+  'contract.alter': (args, rows, { catalogue }) => {
     const key = rowKey('contract', args.id);
     const row = rows.get(key);
-    if (row) rows.put(key, { ...row, formValues: { ...row.formValues, ...args.formValues } });
+    if (row) rows.put(key, withFormValues(row, { ...row.formValues, ...args.formValues }, catalogue));
   },
 };
 
