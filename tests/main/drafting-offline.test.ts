@@ -115,6 +115,25 @@ describe('drafting offline against the contract server', () => {
     expect(await client.call('contractDetail', { token, params: { id: first.id } })).toMatchObject({ name: 'chairs on the plane', contractNumber: first.contractNumber, formValues: values() });
   });
 
+  it("shows a draft's counterparty, amount and signing date in the ledger before and after the sync, as the server derives them", async () => {
+    // A party as the picker gives it: a seeded contract's counterparty.
+    const seeded = (await call(core, 'ledger.contractPage', { pageNum: 1, pageSize: 20 })).list.find((c) => c.counterpartName !== null)!;
+    const [party] = (await detail(seeded.id)).formValues.counterparty as [{ id: string; name: string }];
+    await stopServer();
+    const terms = { counterparty: [party], amount: { amount: 8_800_050, unit: 'CNY' }, signDate: '2026-10-30' };
+    const drafted = await draft('chairs with terms', terms);
+    const ledgerRow = async () => (await call(core, 'ledger.contractPage', { pageNum: 1, pageSize: 5, q: 'chairs with terms' })).list[0];
+    const shown = { counterpartName: party.name, amount: { amount: 8_800_050, unit: 'CNY' }, signDate: '2026-10-30' };
+    expect(await ledgerRow()).toMatchObject({ ...shown, contractNumber: drafted.contractNumber });
+    // An offline save of the form moves the terms with it.
+    await call(core, 'contract.saveForm', { id: drafted.id, name: 'chairs with terms', contractTypeId: template.contractTypeId, formValues: { amount: { amount: 100, unit: 'USD' } } });
+    expect(await ledgerRow()).toMatchObject({ ...shown, amount: { amount: 100, unit: 'USD' } });
+    await startServer();
+    await syncedDetail(drafted.id);
+    await waitFor(async () => ((await detail(drafted.id)).version >= 2 ? true : undefined));
+    expect(await ledgerRow()).toMatchObject({ ...shown, amount: { amount: 100, unit: 'USD' }, version: 2 });
+  });
+
   it('replaces a provisional number another laptop took meanwhile, with a notice until dismissed', async () => {
     await call(core, 'drafting.refresh', {});
     const preview = await nextServerNumber('alice', 'alice123');
