@@ -227,6 +227,7 @@ export function createCore(options: CoreOptions) {
     'contract.create': (request) => currentDrafting().create(request),
     'contract.saveForm': (request) => currentDrafting().saveForm(request),
     'contract.alter': (request) => currentDrafting().alter(request),
+    'contract.alterations': ({ id }) => currentDrafting().history(id),
     'contract.numberNotices': () => currentDrafting().numberNotices(),
     'contract.dismissNumberNotice': ({ contractId }) => currentDrafting().dismissNumberNotice(contractId),
     'online.call': (request) => currentDrafting().onlineCall(request),

@@ -11,7 +11,7 @@ import type { SessionUser } from '../auth/service';
 import { visibleTo } from '../contracts/repository';
 import type { OrgViewer } from '../http/feature-helpers';
 import type { ServerDb } from '../db/database';
-import { contracts, contractTypes, counterparties, templates } from '../db/schema';
+import { contracts, contractTypes, counterparties, templates, users } from '../db/schema';
 import { checkIfMatch, ifMatchVersion, type Headers } from '../http/write-safety';
 import { allocateNumber, isNumberEditor, numberingRuleApplies, numberTaken, refuseDuplicateNumber, type NumberingContext } from '../numbering/service';
 import { actionLeadingTo, checkApprover, checkEditable, nextStatus, recordApproval, type ApprovalAction } from './lifecycle';
@@ -301,8 +301,8 @@ export function stepContract(
   });
 }
 
-function toAlteration(row: typeof contractAlterations.$inferSelect) {
-  return { id: row.id, contractId: row.contractId, userId: row.userId, reason: row.reason, changes: row.changes, createTime: row.createTime.toISOString() };
+function toAlteration(row: typeof contractAlterations.$inferSelect, userName: string) {
+  return { id: row.id, contractId: row.contractId, userId: row.userId, userName, reason: row.reason, changes: row.changes, createTime: row.createTime.toISOString() };
 }
 
 /**
@@ -346,11 +346,17 @@ async function alterRow(tx: ServerDb, user: OrgViewer, row: ContractRow, body: z
     .insert(contractAlterations)
     .values({ id: uuidv7(), contractId: id, userId: user.id, reason: body.reason, changes, createTime: at })
     .returning();
-  return { alteration: toAlteration(alteration!), contract: toContractDetail(updated!) };
+  const [author] = await tx.select({ name: users.displayName }).from(users).where(eq(users.id, user.id));
+  return { alteration: toAlteration(alteration!, author?.name ?? ''), contract: toContractDetail(updated!) };
 }
 
 export async function listAlterations(db: ServerDb, user: SessionUser, id: string) {
   await loadContract(db, user, id, false);
-  const rows = await db.select().from(contractAlterations).where(eq(contractAlterations.contractId, id)).orderBy(asc(contractAlterations.createTime), asc(contractAlterations.id));
-  return { list: rows.map(toAlteration) };
+  const rows = await db
+    .select({ alteration: contractAlterations, userName: users.displayName })
+    .from(contractAlterations)
+    .innerJoin(users, eq(users.id, contractAlterations.userId))
+    .where(eq(contractAlterations.contractId, id))
+    .orderBy(asc(contractAlterations.createTime), asc(contractAlterations.id));
+  return { list: rows.map((row) => toAlteration(row.alteration, row.userName)) };
 }

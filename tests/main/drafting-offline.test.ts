@@ -205,6 +205,35 @@ describe('drafting offline against the contract server', () => {
     expect(alterations).toMatchObject({ list: [{ reason: 'price change', changes: [{ fieldId: 'remark', before: 'before', after: 'after' }] }] });
   });
 
+  it("answers a contract's alteration history from the server when online, and the kept copy as of its fetch time offline, with this device's edits", async () => {
+    const approved = (await call(core, 'ledger.contractPage', { pageNum: 1, pageSize: 50, status: 4 })).list.find((c) => c.name === 'approved chairs')!;
+    const online = await call(core, 'contract.alterations', { id: approved.id });
+    expect(online).toMatchObject({
+      offline: false,
+      fetchedAt: expect.any(String),
+      localChanges: [],
+      alterations: [{ reason: 'price change', userName: '王爱丽 Alice Wang', changes: [{ fieldId: 'remark', before: 'before', after: 'after' }] }],
+    });
+    // Another laptop alters it meanwhile; this device is offline and still reads what it fetched, as of then.
+    const alice = await otherClient('alice', 'alice123');
+    await alice.client.call('alterContract', { token: alice.token, params: { id: approved.id }, body: { formValues: { remark: 'later' }, reason: 'second change' } });
+    await stopServer();
+    await call(core, 'contract.alter', { id: approved.id, formValues: { remark: 'on the plane' }, reason: 'typed offline' });
+    const kept = await call(core, 'contract.alterations', { id: approved.id });
+    expect(kept).toMatchObject({ offline: true, fetchedAt: online.fetchedAt, alterations: online.alterations });
+    expect(kept.localChanges).toEqual([
+      { id: expect.any(String), name: 'contract.alter', state: 'pending', createdAt: expect.any(String), reason: 'typed offline', changes: { remark: 'on the plane' }, error: null },
+    ]);
+    // Back online: the server's list again, with both alterations.
+    await startServer();
+    const fresh = await waitFor(async () => {
+      const answer = await call(core, 'contract.alterations', { id: approved.id });
+      return answer.offline ? undefined : answer;
+    });
+    expect(fresh.alterations.map((a) => a.reason)).toEqual(['price change', 'second change']);
+    expect(Date.parse(fresh.fetchedAt!)).toBeGreaterThanOrEqual(Date.parse(online.fetchedAt!));
+  });
+
   it('answers bad input with a validation error and changes nothing', async () => {
     const before = { count: await ledgerCount(), queued: (await call(core, 'sync.status', {})).queued };
     const bad = [

@@ -179,7 +179,7 @@ describeOnDatabases('contract forms', (fixture) => {
       ]);
       expect(altered.contract.formValues).toMatchObject({ remark: 'new', contractName: 'office chairs' });
       const list = okData('contractAlterations', await call(app, 'GET', contractUrl(created.id, '/alterations'), { token: tokens.alice }));
-      expect(list.list).toHaveLength(1);
+      expect(list.list).toEqual([{ ...altered.alteration, userName: '王爱丽 Alice Wang' }]);
       failure(await call(app, 'GET', contractUrl(created.id, '/alterations'), { token: tokens.bob }), 403, 'forbidden');
     });
 

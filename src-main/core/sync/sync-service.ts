@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { AppFailure, toAppError } from '../../../src-shared/errors';
 import type { SyncProblem, SyncStatus } from '../../../src-shared/ipc/channels';
-import type { MutationArgs, MutationName } from '../../../src-shared/sync/mutations';
+import { contractEditArgsSchema, type MutationArgs, type MutationName } from '../../../src-shared/sync/mutations';
 import { replicaClientId } from '../data/contract-replica';
 import { createOutbox, type OutboxProblem } from '../data/outbox';
 import type { EventHub } from '../events';
@@ -53,14 +52,6 @@ const realTimer: Timer = {
   clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
-/** What a contract mutation's args say about the edit: an update's patch, a draft's or an alteration's form values. */
-const contractEditArgs = z.object({
-  id: z.string(),
-  name: z.string().optional(),
-  patch: z.record(z.string(), z.unknown()).optional(),
-  formValues: z.record(z.string(), z.unknown()).optional(),
-});
-
 export function createSyncService(options: SyncServiceOptions) {
   const { session, hub, clock, logger } = options;
   const changeNoticeMs = options.changeNoticeMs ?? 500;
@@ -75,7 +66,7 @@ export function createSyncService(options: SyncServiceOptions) {
 
   /** What the user needs to settle a problem: the edit's fields, and the server's values of them. */
   function problemView(problem: OutboxProblem): SyncProblem {
-    const args = contractEditArgs.safeParse(problem.args);
+    const args = contractEditArgsSchema.safeParse(problem.args);
     const changes = args.success ? (args.data.patch ?? args.data.formValues ?? {}) : {};
     const subjectId = args.success ? args.data.id : null;
     const current = problem.current.find((change) => change.entity === 'contract' && change.op === 'upsert' && change.row.id === subjectId);
