@@ -112,6 +112,11 @@ export const api = createApi({
       query: (id) => call('contract.cooperation', { id }),
       providesTags: ['Contract'],
     }),
+    // Refetched when the contract changes (an alteration synced) and when the core comes back.
+    contractHistory: build.query<ChannelResponse<'contract.alterations'>, string>({
+      query: (id) => call('contract.alterations', { id }),
+      providesTags: (_result, _error, id) => [{ type: 'ContractDetail', id }],
+    }),
     createContract: build.mutation<ChannelResponse<'contract.create'>, ChannelRequest<'contract.create'>>({
       query: (request) => call('contract.create', request),
     }),
@@ -180,6 +185,7 @@ export const {
   useTemplateQuery,
   useContractDetailQuery,
   useContractCooperationQuery,
+  useContractHistoryQuery,
   useCreateContractMutation,
   useSaveContractFormMutation,
   useAlterContractMutation,

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import type { MutationArgs } from '../../src-shared/sync/mutations';
@@ -6,11 +6,12 @@ import type { alterationBodySchema, createContractSchema, updateContractSchema }
 import type { AlterationChange, ContractDetail, FieldConfig } from '../../src-shared/domain/contract-forms';
 import { AppFailure, invalidFields } from '../../src-shared/errors';
 import { cleanContractForm, isAlterable, stripContractName } from '../../src-shared/rules/contract-forms';
+import { contractTerms } from '../../src-shared/rules/contract-terms';
 import type { SessionUser } from '../auth/service';
 import { visibleTo } from '../contracts/repository';
 import type { OrgViewer } from '../http/feature-helpers';
 import type { ServerDb } from '../db/database';
-import { contracts, contractTypes, templates } from '../db/schema';
+import { contracts, contractTypes, counterparties, templates, users } from '../db/schema';
 import { checkIfMatch, ifMatchVersion, type Headers } from '../http/write-safety';
 import { allocateNumber, isNumberEditor, numberingRuleApplies, numberTaken, refuseDuplicateNumber, type NumberingContext } from '../numbering/service';
 import { actionLeadingTo, checkApprover, checkEditable, nextStatus, recordApproval, type ApprovalAction } from './lifecycle';
@@ -81,6 +82,33 @@ function cleanForm(name: string, fields: readonly FieldConfig[], values: Record<
   return form;
 }
 
+/**
+ * The ledger's columns the form values hold (counterparty, amount, signing date; see
+ * contract-terms), for the terms the template has a field for. A party is found among the
+ * organisation's counterparties by its id, or by its name when it was typed in.
+ */
+export async function termColumns(tx: ServerDb, organisationId: string, fields: readonly FieldConfig[], formValues: Readonly<Record<string, unknown>>) {
+  const terms = contractTerms(fields, formValues);
+  const columns: Partial<Pick<ContractRow, 'counterpartyId' | 'amount' | 'amountUnit' | 'signDate'>> = {};
+  if (terms.counterparty !== undefined) {
+    const party = terms.counterparty;
+    const [found] = party
+      ? await tx
+          .select({ id: counterparties.id })
+          .from(counterparties)
+          .where(and(eq(counterparties.organisationId, organisationId), or(party.id === null ? undefined : eq(counterparties.id, party.id), eq(counterparties.name, party.name))))
+          .orderBy(sql`${counterparties.id} = ${party.id ?? ''} desc`, asc(counterparties.id))
+          .limit(1)
+      : [];
+    columns.counterpartyId = found?.id ?? null;
+  }
+  if (terms.amount !== undefined) {
+    columns.amount = terms.amount?.amount ?? null;
+    columns.amountUnit = terms.amount?.unit ?? null;
+  }
+  if (terms.signDate !== undefined) columns.signDate = terms.signDate;
+  return columns;
+}
 
 const notEditorMessage = 'the contract number is generated automatically: only contract-number editors may change it';
 
@@ -108,6 +136,7 @@ export async function insertContract(tx: ServerDb, user: OrgViewer, body: z.outp
   const contractTypeId = body.contractTypeId ?? template.contractTypeId;
   const typeName = await contractTypeName(tx, organisationId, contractTypeId);
   const form = cleanForm(body.name, template.fields, body.formValues);
+  const terms = await termColumns(tx, organisationId, template.fields, form.formValues);
   const context = { organisationId, userId: user.id, departmentId: user.departmentId, contractTypeId };
   let contractNumber = body.contractNumber ?? null;
   let contractNumberAuto = false;
@@ -127,6 +156,7 @@ export async function insertContract(tx: ServerDb, user: OrgViewer, body: z.outp
     .values({
       id,
       ...form,
+      ...terms,
       contractNumber,
       contractNumberAuto,
       status: 1,
@@ -188,7 +218,14 @@ export async function patchContract(tx: ServerDb, user: OrgViewer, id: string, p
   const cleanName = name === undefined ? undefined : stripContractName(name);
   if (cleanName === '') throw invalidFields([{ path: 'patch.name', message: 'please enter the contract name' }]);
   // The given form values replace the kept ones and the whole form is checked as PUT checks it.
-  const form = formValues === undefined ? undefined : cleanForm(cleanName ?? row.name, (await templateFields(tx, user.organisationId, row.templateId)).fields, { ...row.formValues, ...formValues });
+  let form: ReturnType<typeof cleanForm> | undefined;
+  let terms = {};
+  if (formValues !== undefined) {
+    const { fields: templateFieldList } = await templateFields(tx, user.organisationId, row.templateId);
+    form = cleanForm(cleanName ?? row.name, templateFieldList, { ...row.formValues, ...formValues });
+    // Terms held by the form follow it; a term the template has no field for stays the patch's.
+    terms = await termColumns(tx, user.organisationId, templateFieldList, form.formValues);
+  }
   const typeName = contractTypeId === undefined ? undefined : await contractTypeName(tx, user.organisationId, contractTypeId);
   await tx
     .update(contracts)
@@ -201,6 +238,7 @@ export async function patchContract(tx: ServerDb, user: OrgViewer, id: string, p
       ...(step && { status }),
       // Money is stored as amount and unit, both set or both null.
       ...(amount !== undefined && { amount: amount?.amount ?? null, amountUnit: amount?.unit ?? null }),
+      ...terms,
       ...bump(at),
     })
     .where(eq(contracts.id, id));
@@ -218,11 +256,12 @@ export function updateContract(db: ServerDb, user: SessionUser, headers: Headers
     const contractTypeId = body.contractTypeId === undefined ? row.contractTypeId : body.contractTypeId;
     const typeName = await contractTypeName(tx, organisationId, contractTypeId);
     const form = cleanForm(body.name, template.fields, body.formValues);
+    const terms = await termColumns(tx, organisationId, template.fields, form.formValues);
     const contractNumber = body.contractNumber ?? row.contractNumber;
     await checkNumberChange(tx, user, organisationId, row, contractNumber);
     const [updated] = await tx
       .update(contracts)
-      .set({ ...form, contractNumber, contractTypeId, contractTypeName: typeName, ...bump(at) })
+      .set({ ...form, ...terms, contractNumber, contractTypeId, contractTypeName: typeName, ...bump(at) })
       .where(eq(contracts.id, id))
       .returning();
     return toContractDetail(updated!);
@@ -262,8 +301,8 @@ export function stepContract(
   });
 }
 
-function toAlteration(row: typeof contractAlterations.$inferSelect) {
-  return { id: row.id, contractId: row.contractId, userId: row.userId, reason: row.reason, changes: row.changes, createTime: row.createTime.toISOString() };
+function toAlteration(row: typeof contractAlterations.$inferSelect, userName: string) {
+  return { id: row.id, contractId: row.contractId, userId: row.userId, userName, reason: row.reason, changes: row.changes, createTime: row.createTime.toISOString() };
 }
 
 /**
@@ -301,16 +340,23 @@ async function alterRow(tx: ServerDb, user: OrgViewer, row: ContractRow, body: z
   const changes: AlterationChange[] = Object.keys(body.formValues)
     .filter((fieldId) => JSON.stringify(row.formValues[fieldId]) !== JSON.stringify(form.formValues[fieldId]))
     .map((fieldId) => ({ fieldId, name: byId.get(fieldId)!.name, before: row.formValues[fieldId] ?? null, after: form.formValues[fieldId] ?? null }));
-  const [updated] = await tx.update(contracts).set({ formValues: form.formValues, ...bump(at) }).where(eq(contracts.id, id)).returning();
+  const terms = await termColumns(tx, organisationId, fields, form.formValues);
+  const [updated] = await tx.update(contracts).set({ formValues: form.formValues, ...terms, ...bump(at) }).where(eq(contracts.id, id)).returning();
   const [alteration] = await tx
     .insert(contractAlterations)
     .values({ id: uuidv7(), contractId: id, userId: user.id, reason: body.reason, changes, createTime: at })
     .returning();
-  return { alteration: toAlteration(alteration!), contract: toContractDetail(updated!) };
+  const [author] = await tx.select({ name: users.displayName }).from(users).where(eq(users.id, user.id));
+  return { alteration: toAlteration(alteration!, author?.name ?? ''), contract: toContractDetail(updated!) };
 }
 
 export async function listAlterations(db: ServerDb, user: SessionUser, id: string) {
   await loadContract(db, user, id, false);
-  const rows = await db.select().from(contractAlterations).where(eq(contractAlterations.contractId, id)).orderBy(asc(contractAlterations.createTime), asc(contractAlterations.id));
-  return { list: rows.map(toAlteration) };
+  const rows = await db
+    .select({ alteration: contractAlterations, userName: users.displayName })
+    .from(contractAlterations)
+    .innerJoin(users, eq(users.id, contractAlterations.userId))
+    .where(eq(contractAlterations.contractId, id))
+    .orderBy(asc(contractAlterations.createTime), asc(contractAlterations.id));
+  return { list: rows.map((row) => toAlteration(row.alteration, row.userName)) };
 }

@@ -186,7 +186,6 @@ export function generateDemoData(options: { contracts: number; seed: number }): 
     const owner = random.pick(owners);
     // A few contracts belong to another department than their owner's (cross-department work).
     const departmentId = random.chance(0.03) ? random.pick(departmentRows).id : owner.departmentId;
-    const templateName = random.weighted([[`${type.name}标准模板`, 7], [`${type.name}模板（2024版）`, 1], [null, 2]] as const);
 
     return {
       id: newId(createdAt),
@@ -194,7 +193,6 @@ export function generateDemoData(options: { contracts: number; seed: number }): 
       contractNumber,
       status,
       contractTypeName: type.name,
-      templateName,
       counterpartyId: party.id,
       amount,
       amountUnit,

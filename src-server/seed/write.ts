@@ -13,6 +13,7 @@ import { projects } from '../projects/schema';
 import { generateProjects } from '../projects/seed';
 import { seedScoring } from '../scoring/seed';
 import { insertInBatches } from './batch';
+import { withFormValues } from './form-values';
 import { generateDemoData, seedBaseDate } from './generate';
 import { seedLedger } from '../ledger/seed';
 import { demoUsers } from './catalogue';
@@ -44,7 +45,6 @@ export async function seedDatabase(db: ServerDb, options: { contracts: number; s
   const staff = data.users.filter((u) => u.role === 'staff');
   const parties = withCounterpartyDetails(data.counterparties, options.seed);
   const projectData = generateProjects({ organisationId, staff, contracts: data.contracts }, options.seed, base);
-  const contractRows = data.contracts.map((c) => ({ ...c, projectId: projectData.projectOf.get(c.id) ?? null }));
 
   const performance = await db.transaction(async (tx) => {
     // Every table of every feature except the sync horizon, read from the catalogue so a new
@@ -62,12 +62,17 @@ export async function seedDatabase(db: ServerDb, options: { contracts: number; s
     await insertInBatches(tx, counterparties, parties);
     await seedCounterpartyDetails(tx, parties, options.seed, base);
     await insertInBatches(tx, projects, projectData.projects);
+    // The contracts are drafted from the seeded templates, which name the seeded contract types.
+    const numbering = await seedNumbering(tx, data, options.seed, seedBaseDate);
+    const templates = await seedContractForms(tx, data, numbering, options.seed, seedBaseDate);
+    const contractRows = withFormValues(data.contracts, { templates, parties, users: data.users, departments: data.departments }, options.seed).map((c) => ({
+      ...c,
+      projectId: projectData.projectOf.get(c.id) ?? null,
+    }));
     await insertInBatches(tx, contracts, contractRows);
     await seedLawFirms(tx, organisationId, options.seed, base);
     await seedScoring(tx, { organisationId, contracts: contractRows, parties, scorers: staff.map((u) => u.id) }, options.seed, base);
     await seedIntellectualProperty(tx, { organisationId, creators: staff.map((u) => u.id) }, options.seed, base);
-    const numbering = await seedNumbering(tx, data, options.seed, seedBaseDate);
-    await seedContractForms(tx, data, numbering, options.seed, seedBaseDate);
     const demoNames = new Set(demoUsers.map((user) => user.username));
     await seedLedger(tx, { seed: options.seed, organisationId, userIds: data.users.filter((u) => demoNames.has(u.username)).map((u) => u.id) });
     const written = await seedPerformance(tx, { seed: options.seed, organisationId, users: userRows, baseDate: seedBaseDate });

@@ -57,10 +57,13 @@ export const alterationBodySchema = z
   })
   .strict();
 
+/** An alteration of an approved contract (spec 4): who, when, why, and each changed value before and after. */
 export const alterationSchema = z.object({
   id: idSchema,
   contractId: idSchema,
   userId: idSchema,
+  /** Who altered it, as the history shows them. */
+  userName: z.string(),
   reason: z.string(),
   changes: z.array(alterationChangeSchema),
   createTime: z.string(),

@@ -9,6 +9,7 @@ import { mutations } from '../sync/mutations';
 import {
   alterContractRequestSchema,
   catalogueCounterpartySchema,
+  contractHistorySchema,
   cooperativeInfoRowSchema,
   createContractRequestSchema,
   createContractResponseSchema,
@@ -194,6 +195,8 @@ export const channels = {
   'contract.saveForm': channel(saveContractFormRequestSchema, z.object({ mutationId: z.string() })),
   /** Alters an approved contract: only fields whose alterEditStatus is 2 (spec 4). */
   'contract.alter': channel(alterContractRequestSchema, z.object({ mutationId: z.string() })),
+  /** The contract's history: the server's alterations (kept for reading offline, with their fetch time) and this device's edits. */
+  'contract.alterations': channel(z.object({ id: z.string().min(1).max(64) }).strict(), contractHistorySchema),
   /** Provisional numbers the server replaced on sync, until dismissed. */
   'contract.numberNotices': channel(empty, z.array(numberNoticeSchema)),
   'contract.dismissNumberNotice': channel(z.object({ contractId: z.string().min(1).max(64) }).strict(), z.array(numberNoticeSchema)),

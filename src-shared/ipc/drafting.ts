@@ -3,7 +3,9 @@ import { contractStatusSchema, idSchema } from '../domain/contract';
 import { moneySchema } from '../domain/money';
 import { contractDetailSchema, templateDetailSchema } from '../domain/contract-forms';
 import { previewRuleSchema } from '../domain/numbering';
+import { alterationSchema } from '../api/contract-forms';
 import { endpoints, type EndpointName } from '../api/endpoints';
+import { appErrorSchema } from '../errors';
 
 // What the renderer's contract screens (issue 6) ask the core. Drafting works offline: the core
 // keeps a catalogue (templates with their field configs and clauses, contract types, the
@@ -67,6 +69,39 @@ export const replicaContractDetailSchema = contractDetailSchema.extend({
   pending: z.boolean(),
 });
 export type ReplicaContractDetail = z.infer<typeof replicaContractDetailSchema>;
+
+/** The states of this device's queued edits (the outbox): waiting, accepted by the server, refused, stale. */
+export const localChangeStates = ['pending', 'applied', 'rejected', 'conflict'] as const;
+
+/** One of this device's edits of a contract, as its history lists it until the server's row replaces it. */
+export const localContractChangeSchema = z.object({
+  /** The mutation id. */
+  id: z.string(),
+  /** The mutation name: contract.create, contract.update or contract.alter. */
+  name: z.string(),
+  state: z.enum(localChangeStates),
+  createdAt: z.string(),
+  /** An alteration's reason. */
+  reason: z.string().nullable(),
+  /** The values the edit set, keyed by field id (form values) or column (other edits). */
+  changes: z.record(z.string(), z.unknown()),
+  error: appErrorSchema.nullable(),
+});
+export type LocalContractChange = z.infer<typeof localContractChangeSchema>;
+
+/**
+ * A contract's history: the server's alterations, fetched when online and kept for reading
+ * offline "as of" their fetch time, and this device's own edits of the contract not yet settled.
+ */
+export const contractHistorySchema = z.object({
+  alterations: z.array(alterationSchema),
+  /** When the alterations were fetched from the server; null when they never were. */
+  fetchedAt: z.string().nullable(),
+  /** The server could not be reached: the alterations are the kept copy of `fetchedAt`. */
+  offline: z.boolean(),
+  localChanges: z.array(localContractChangeSchema),
+});
+export type ContractHistory = z.infer<typeof contractHistorySchema>;
 
 /** A provisional number the server replaced on sync; shown until the user dismisses it. */
 export const numberNoticeSchema = z.object({

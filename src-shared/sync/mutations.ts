@@ -89,3 +89,12 @@ export function rowsOf(name: MutationName, args: unknown): { touches: RowKey[]; 
 export function isMutationName(name: unknown): name is MutationName {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(mutations, name);
 }
+
+/** What a contract mutation's args say about the edit: an update's patch, a draft's or an alteration's form values (and its reason). */
+export const contractEditArgsSchema = z.object({
+  id: z.string(),
+  name: z.string().optional(),
+  patch: z.record(z.string(), z.unknown()).optional(),
+  formValues: z.record(z.string(), z.unknown()).optional(),
+  reason: z.string().optional(),
+});

@@ -30,6 +30,7 @@ function handlers(overrides: Partial<ChannelHandlers> = {}): ChannelHandlers {
     'contract.create': fail,
     'contract.saveForm': fail,
     'contract.alter': fail,
+    'contract.alterations': fail,
     'contract.numberNotices': fail,
     'contract.dismissNumberNotice': fail,
     'online.call': fail,

@@ -115,6 +115,25 @@ describe('drafting offline against the contract server', () => {
     expect(await client.call('contractDetail', { token, params: { id: first.id } })).toMatchObject({ name: 'chairs on the plane', contractNumber: first.contractNumber, formValues: values() });
   });
 
+  it("shows a draft's counterparty, amount and signing date in the ledger before and after the sync, as the server derives them", async () => {
+    // A party as the picker gives it: a seeded contract's counterparty.
+    const seeded = (await call(core, 'ledger.contractPage', { pageNum: 1, pageSize: 20 })).list.find((c) => c.counterpartName !== null)!;
+    const [party] = (await detail(seeded.id)).formValues.counterparty as [{ id: string; name: string }];
+    await stopServer();
+    const terms = { counterparty: [party], amount: { amount: 8_800_050, unit: 'CNY' }, signDate: '2026-10-30' };
+    const drafted = await draft('chairs with terms', terms);
+    const ledgerRow = async () => (await call(core, 'ledger.contractPage', { pageNum: 1, pageSize: 5, q: 'chairs with terms' })).list[0];
+    const shown = { counterpartName: party.name, amount: { amount: 8_800_050, unit: 'CNY' }, signDate: '2026-10-30' };
+    expect(await ledgerRow()).toMatchObject({ ...shown, contractNumber: drafted.contractNumber });
+    // An offline save of the form moves the terms with it.
+    await call(core, 'contract.saveForm', { id: drafted.id, name: 'chairs with terms', contractTypeId: template.contractTypeId, formValues: { amount: { amount: 100, unit: 'USD' } } });
+    expect(await ledgerRow()).toMatchObject({ ...shown, amount: { amount: 100, unit: 'USD' } });
+    await startServer();
+    await syncedDetail(drafted.id);
+    await waitFor(async () => ((await detail(drafted.id)).version >= 2 ? true : undefined));
+    expect(await ledgerRow()).toMatchObject({ ...shown, amount: { amount: 100, unit: 'USD' }, version: 2 });
+  });
+
   it('replaces a provisional number another laptop took meanwhile, with a notice until dismissed', async () => {
     await call(core, 'drafting.refresh', {});
     const preview = await nextServerNumber('alice', 'alice123');
@@ -184,6 +203,35 @@ describe('drafting offline against the contract server', () => {
     expect(altered.formValues).toMatchObject({ remark: 'after' });
     const alterations = await call(core, 'online.call', { endpoint: 'contractAlterations', params: { id: drafted.id } });
     expect(alterations).toMatchObject({ list: [{ reason: 'price change', changes: [{ fieldId: 'remark', before: 'before', after: 'after' }] }] });
+  });
+
+  it("answers a contract's alteration history from the server when online, and the kept copy as of its fetch time offline, with this device's edits", async () => {
+    const approved = (await call(core, 'ledger.contractPage', { pageNum: 1, pageSize: 50, status: 4 })).list.find((c) => c.name === 'approved chairs')!;
+    const online = await call(core, 'contract.alterations', { id: approved.id });
+    expect(online).toMatchObject({
+      offline: false,
+      fetchedAt: expect.any(String),
+      localChanges: [],
+      alterations: [{ reason: 'price change', userName: '王爱丽 Alice Wang', changes: [{ fieldId: 'remark', before: 'before', after: 'after' }] }],
+    });
+    // Another laptop alters it meanwhile; this device is offline and still reads what it fetched, as of then.
+    const alice = await otherClient('alice', 'alice123');
+    await alice.client.call('alterContract', { token: alice.token, params: { id: approved.id }, body: { formValues: { remark: 'later' }, reason: 'second change' } });
+    await stopServer();
+    await call(core, 'contract.alter', { id: approved.id, formValues: { remark: 'on the plane' }, reason: 'typed offline' });
+    const kept = await call(core, 'contract.alterations', { id: approved.id });
+    expect(kept).toMatchObject({ offline: true, fetchedAt: online.fetchedAt, alterations: online.alterations });
+    expect(kept.localChanges).toEqual([
+      { id: expect.any(String), name: 'contract.alter', state: 'pending', createdAt: expect.any(String), reason: 'typed offline', changes: { remark: 'on the plane' }, error: null },
+    ]);
+    // Back online: the server's list again, with both alterations.
+    await startServer();
+    const fresh = await waitFor(async () => {
+      const answer = await call(core, 'contract.alterations', { id: approved.id });
+      return answer.offline ? undefined : answer;
+    });
+    expect(fresh.alterations.map((a) => a.reason)).toEqual(['price change', 'second change']);
+    expect(Date.parse(fresh.fetchedAt!)).toBeGreaterThanOrEqual(Date.parse(online.fetchedAt!));
   });
 
   it('answers bad input with a validation error and changes nothing', async () => {

@@ -19,12 +19,14 @@ describe('what a save request takes from the form', () => {
     [{ no: 7 }, null],
   ])('typed number %j → %j (null asks for an automatic one)', (values, expected) => expect(typedContractNumber(fields, values)).toBe(expected));
 
-  it('sends only the values an alteration changed', () => {
-    expect(changedValues({ a: { amount: 100, unit: 'CNY' }, b: 'x' }, { a: { amount: 200, unit: 'CNY' }, b: 'x', c: 'new' })).toEqual({
-      a: { amount: 200, unit: 'CNY' },
-      c: 'new',
-    });
-    expect(changedValues({ a: 1 }, { a: 1 })).toEqual({});
+  it('sends only the values an alteration changed, of the fields it may change; an emptied value as null', () => {
+    const alterable = (f: FormField): FormField => ({ ...f, alterEditStatus: 2 });
+    const form = [alterable(field('a', 'amount', 'money')), alterable(field('b', 'remark', 'textarea')), alterable(field('c', 'place', 'text')), field('d', 'locked', 'text')];
+    const before = { a: { amount: 100, unit: 'CNY' }, b: 'x', d: 'kept' };
+    expect(changedValues(form, before, { a: { amount: 200, unit: 'CNY' }, b: 'x', c: 'new', d: 'changed anyway' })).toEqual({ a: { amount: 200, unit: 'CNY' }, c: 'new' });
+    expect(changedValues(form, before, { ...before, b: undefined })).toEqual({ b: null });
+    // The same money with its keys in another order, and a field empty before and after, are no change.
+    expect(changedValues(form, before, { ...before, a: { unit: 'CNY', amount: 100 }, c: '' })).toEqual({});
   });
 
   it('reads a template’s field configs, and refuses an unknown field type', () => {

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { approvalRecords } from '../../src-server/contract-forms/schema';
-import { contracts, templates } from '../../src-server/db/schema';
+import { contracts, counterparties, templates } from '../../src-server/db/schema';
+import { selectContractRows } from '../../src-server/contracts/repository';
 import { demoUsers, seedDatabase } from '../../src-server/index';
 import { call, callEndpoint, describeOnDatabases, failure, okData, signIn } from './support';
 import type { EndpointResponse } from '../../src-shared/api/endpoints';
@@ -43,7 +44,7 @@ describeOnDatabases('contract forms', (fixture) => {
     it('numbers a new template from the template rule and refuses a duplicate number', async () => {
       const body = { name: 'lease template', fields: [{ id: 'f1', name: 'rent', type: 'money' }], clauses: [] };
       const created = okData('createTemplate', await callEndpoint(app, 'createTemplate', { token: tokens.alice, body }));
-      expect(created).toMatchObject({ templateNumber: 'MB-005', status: 1, version: 1 });
+      expect(created).toMatchObject({ templateNumber: 'MB-009', status: 1, version: 1 });
       const duplicate = failure(await callEndpoint(app, 'createTemplate', { token: tokens.alice, body: { ...body, templateNumber: 'MB-001' } }), 409, 'conflict');
       expect(duplicate.message).toContain('MB-001');
     });
@@ -178,8 +179,30 @@ describeOnDatabases('contract forms', (fixture) => {
       ]);
       expect(altered.contract.formValues).toMatchObject({ remark: 'new', contractName: 'office chairs' });
       const list = okData('contractAlterations', await call(app, 'GET', contractUrl(created.id, '/alterations'), { token: tokens.alice }));
-      expect(list.list).toHaveLength(1);
+      expect(list.list).toEqual([{ ...altered.alteration, userName: '王爱丽 Alice Wang' }]);
       failure(await call(app, 'GET', contractUrl(created.id, '/alterations'), { token: tokens.bob }), 403, 'forbidden');
+    });
+
+    it('keeps the ledger terms (counterparty, amount, signing date) in step with the form on create, save and alter', async () => {
+      const [known] = await fixture.db.select({ id: counterparties.id, name: counterparties.name }).from(counterparties).where(eq(counterparties.type, 2)).limit(1);
+      const ledgerRow = async (id: string) => {
+        const row = (await selectContractRows(fixture.db).where(eq(contracts.id, id)))[0]!;
+        return { counterpartName: row.counterpartName, amount: row.amount, amountUnit: row.amountUnit, signDate: row.signDate };
+      };
+      const values = valuesFor({ counterparty: [{ id: known!.id, name: known!.name }], amount: { amount: 1_234_500, unit: 'CNY' }, signDate: '2026-10-08' });
+      const created = okData('createContract', await create(tokens.alice, { formValues: values }));
+      expect(await ledgerRow(created.id)).toEqual({ counterpartName: known!.name, amount: 1_234_500, amountUnit: 'CNY', signDate: '2026-10-08' });
+      // A party typed in by the name of a known counterparty is that counterparty; an unknown one is none.
+      const saved = { name: 'office chairs', formValues: { ...values, counterparty: [party(known!.name)], amount: { amount: 99_00, unit: 'USD' }, signDate: undefined } };
+      okData('updateContract', await call(app, 'PUT', contractUrl(created.id), { token: tokens.alice, body: saved }));
+      expect(await ledgerRow(created.id)).toEqual({ counterpartName: known!.name, amount: 99_00, amountUnit: 'USD', signDate: null });
+      okData('updateContract', await call(app, 'PUT', contractUrl(created.id), { token: tokens.alice, body: { ...saved, formValues: valuesFor({ counterparty: [party('nobody we know')] }) } }));
+      expect(await ledgerRow(created.id)).toEqual({ counterpartName: null, amount: null, amountUnit: null, signDate: null });
+      okData('updateContract', await call(app, 'PUT', contractUrl(created.id), { token: tokens.alice, body: { name: 'office chairs', formValues: values } }));
+      okData('submitContract', await call(app, 'POST', contractUrl(created.id, '/submit'), { token: tokens.alice, body: {} }));
+      okData('approveContract', await call(app, 'POST', contractUrl(created.id, '/approve'), { token: tokens.admin, body: {} }));
+      okData('alterContract', await call(app, 'POST', contractUrl(created.id, '/alterations'), { token: tokens.alice, body: { formValues: { amount: { amount: 2_000_000, unit: 'CNY' } }, reason: 'price agreed again' } }));
+      expect(await ledgerRow(created.id)).toMatchObject({ counterpartName: known!.name, amount: 2_000_000, amountUnit: 'CNY', signDate: '2026-10-08' });
     });
 
     it('deletes a draft', async () => {

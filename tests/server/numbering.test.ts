@@ -50,7 +50,7 @@ describeOnDatabases('numbering', (fixture) => {
     const none = okData('contractNumberAutoPreview', await callEndpoint(app, 'contractNumberAutoPreview', { token: alice }));
     expect(none.list).toEqual([]);
     const template = okData('templateNumberRulesPreview', await callEndpoint(app, 'templateNumberRulesPreview', { token: alice }));
-    expect(template.list.map((r) => r.format)).toEqual(['MB-005']);
+    expect(template.list.map((r) => r.format)).toEqual(['MB-009']);
   });
 
   it('saves a rule set with the spec defaults (admins only), putting its scope in use', async () => {
@@ -89,7 +89,7 @@ describeOnDatabases('numbering', (fixture) => {
     const list = okData('templateNumberAbbrSettings', await callEndpoint(app, 'templateNumberAbbrSettings', { token: alice }));
     expect(list.list).toHaveLength(1);
     const preview = okData('templateNumberRulesPreview', await callEndpoint(app, 'templateNumberRulesPreview', { token: alice }));
-    expect(preview.list[0]!.format).toMatch(/^TPL-\d{6}-005$/);
+    expect(preview.list[0]!.format).toMatch(/^TPL-\d{6}-009$/);
 
     const bad = failure(await callEndpoint(app, 'saveTemplateNumberAbbrSetting', { token: admin, body: { ruleScope: 0, abbr: 'a b', dateFormat: 7 } }), 400, 'validation_failed');
     expect(bad.issues?.map((i) => i.path).sort()).toEqual(['abbr', 'dateFormat']);

@@ -1,7 +1,13 @@
 import { asc } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contractStatuses } from '../../src-shared/domain/enums';
-import { contracts, counterparties, departments, organisations, users } from '../../src-server/db/schema';
+import { contracts, counterparties, departments, organisations, templates, users } from '../../src-server/db/schema';
+import { templateClauses } from '../../src-server/contract-forms/schema';
+import type { FieldConfig } from '../../src-shared/domain/contract-forms';
+import { formFieldsSchema } from '../../src-shared/form/field-config';
+import { FormValidation } from '../../src-shared/form/validation';
+import { cleanContractForm, isAlterable } from '../../src-shared/rules/contract-forms';
+import { contractTerms } from '../../src-shared/rules/contract-terms';
 import { generateDemoData, seedBaseDate } from '../../src-server/seed/generate';
 import { demoUsers, seedDatabase, type ServerDb } from '../../src-server/index';
 import { callEndpoint, describeOnDatabases, failure, signIn } from './support';
@@ -82,6 +88,41 @@ describeOnDatabases('seed', (fixture) => {
       const owner = first.users.find((u) => u.username === username)!;
       expect(rows.some((c) => c.responsibleUserId === owner.id)).toBe(true);
     }
+  });
+
+  it("drafts every contract from its type's seeded template with form values the save rules accept, and the ledger columns say the same", async () => {
+    const templateRows = await fixture.db.select().from(templates);
+    const clauseRows = await fixture.db.select().from(templateClauses);
+    const byId = new Map(templateRows.map((t) => [t.id, t]));
+    expect(new Set(first.contracts.map((c) => c.templateId)).size).toBe(templateRows.length);
+    const validation = new FormValidation();
+    for (const contract of first.contracts) {
+      const template = byId.get(contract.templateId!);
+      expect(template, contract.id).toBeDefined();
+      const fields = template!.fields as FieldConfig[];
+      expect([contract.templateName, contract.contractTypeId]).toEqual([template!.name, template!.contractTypeId]);
+      // What the server checks on every save, and the form's own rules (dates, clauses, money) as the desktop runs them.
+      expect(cleanContractForm(contract.name, fields, contract.formValues).issues, contract.id).toEqual([]);
+      expect(validation.issues(formFieldsSchema.parse(fields), contract.formValues), contract.id).toEqual([]);
+      const terms = contractTerms(fields, contract.formValues);
+      expect(terms.counterparty?.id ?? null).toBe(contract.counterpartyId);
+      expect(terms.amount ?? null).toEqual(contract.amount === null ? null : { amount: contract.amount, unit: contract.amountUnit });
+      expect(terms.signDate).toBe(contract.signDate);
+      expect(contract.formValues.contractName).toBe(contract.name);
+      expect(contract.formValues.contractNumber ?? null).toBe(contract.contractNumber);
+      expect(contract.formValues.contractType).toBe(contract.contractTypeId);
+      expect(contract.formValues.responsiblePerson).toEqual([expect.objectContaining({ id: contract.responsibleUserId })]);
+    }
+    // Clauses get a chosen statement, with values for the statement's fields.
+    const withPayment = first.contracts.filter((c) => c.formValues.payment !== undefined);
+    expect(withPayment.length).toBeGreaterThan(first.contracts.length / 2);
+    expect(withPayment.some((c) => Object.values((c.formValues.payment as { values: object }).values).length > 0)).toBe(true);
+    expect(clauseRows.length).toBeGreaterThan(templateRows.length);
+    // Approved contracts can be altered: their templates have alterable fields holding values.
+    const alterable = first.contracts.filter(
+      (c) => c.status === 4 && (byId.get(c.templateId!)!.fields as FieldConfig[]).some((f) => isAlterable(f) && c.formValues[f.id] !== undefined),
+    );
+    expect(alterable.length).toBeGreaterThan(first.contracts.filter((c) => c.status === 4).length * 0.9);
   });
 
   it('rewrites the very same rows when run again with the same seed, and signs everybody out', async () => {

@@ -8,6 +8,7 @@ import type {
   alterContractRequestSchema,
   CatalogueContractType,
   CatalogueCounterparty,
+  ContractHistory,
   createContractRequestSchema,
   DraftingCatalogue,
   NumberNotice,
@@ -17,6 +18,7 @@ import type {
 } from '../../../src-shared/ipc/drafting';
 import { cleanContractForm } from '../../../src-shared/rules/contract-forms';
 import type { ContractServerRequest } from '../contract-server/client';
+import { alterationHistoryStore } from './alteration-history';
 import { draftingStore, type FetchedCatalogue, type PartySearch } from './drafting-store';
 import type { EventHub } from '../events';
 import type { Clock, Logger } from '../ports';
@@ -80,6 +82,7 @@ export function createDraftingService(options: DraftingServiceOptions) {
   const { session, hub, clock, logger } = options;
   const staleMs = options.staleMs ?? 5 * 60_000;
   const store = draftingStore(session.replica, session.user.id);
+  const history = alterationHistoryStore(session.replica, session.user.id);
   let refreshing: Promise<DraftingCatalogue> | null = null;
   let stopped = false;
 
@@ -219,6 +222,26 @@ export function createDraftingService(options: DraftingServiceOptions) {
     /** Alters an approved contract; which fields may change is the server's to decide (spec 4). */
     alter(request: z.output<typeof alterContractRequestSchema>) {
       return options.sync().edit('contract.alter', request);
+    },
+
+    /**
+     * The contract's history: the server's alterations when it answers (kept with their fetch
+     * time), the kept ones "as of" that time while offline, and this device's own edits.
+     */
+    async history(id: string): Promise<ContractHistory> {
+      contractOrNotFound(id);
+      const localChanges = () => history.localChanges(id);
+      try {
+        const { list } = await serverCall('contractAlterations', { params: { id } });
+        if (stopped) throw new AppFailure('not_signed_in');
+        const fetchedAt = clock.now().toISOString();
+        history.keep(id, list, fetchedAt);
+        return { alterations: list, fetchedAt, offline: false, localChanges: localChanges() };
+      } catch (cause) {
+        if (!(cause instanceof AppFailure) || cause.error.code !== 'server_unreachable') throw cause;
+        const kept = history.kept(id);
+        return { alterations: kept?.alterations ?? [], fetchedAt: kept?.fetchedAt ?? null, offline: true, localChanges: localChanges() };
+      }
     },
 
     numberNotices: () => store.numberNotices(),

@@ -56,9 +56,9 @@ function containsPattern(text: string): string {
 const emptyCatalogue: DraftingCatalogue = { refreshedAt: null, templates: [], contractTypes: [], numberingPreview: [], isNumberEditor: false };
 const rows = 400;
 
-/** What an offline draft shows before the server names it: its template's name and type, its type's name. */
+/** What an offline draft shows before the server names it: its template's name, type and fields (its terms), its type's name. */
 export interface CatalogueNames {
-  template(id: string): { name: string; contractTypeId: string | null } | null;
+  template(id: string): Pick<TemplateDetail, 'name' | 'contractTypeId' | 'fields'> | null;
   contractTypeName(id: string): string | null;
 }
 
@@ -68,7 +68,7 @@ export function catalogueNames(db: Pick<ReplicaDb, 'select'>, userId: string): C
     template(id) {
       const row = db.select({ detail: catalogueTemplates.detail }).from(catalogueTemplates).where(and(eq(catalogueTemplates.userId, userId), eq(catalogueTemplates.id, id))).get();
       const parsed = row ? templateDetailSchema.safeParse(JSON.parse(row.detail)) : null;
-      return parsed?.success ? { name: parsed.data.name, contractTypeId: parsed.data.contractTypeId } : null;
+      return parsed?.success ? { name: parsed.data.name, contractTypeId: parsed.data.contractTypeId, fields: parsed.data.fields } : null;
     },
     contractTypeName(id) {
       if (!types) {

@@ -22,6 +22,7 @@ export type ContractChannel =
   | 'contract.create'
   | 'contract.saveForm'
   | 'contract.alter'
+  | 'contract.alterations'
   | 'contract.numberNotices'
   | 'contract.dismissNumberNotice'
   | 'drafting.catalogue'
@@ -67,6 +68,7 @@ export function createContractsFeature(host: FeatureHost, options: ContractsOpti
       'contract.create': (request) => currentDrafting().create(request),
       'contract.saveForm': (request) => currentDrafting().saveForm(request),
       'contract.alter': (request) => currentDrafting().alter(request),
+      'contract.alterations': ({ id }) => currentDrafting().history(id),
       'contract.numberNotices': () => currentDrafting().numberNotices(),
       'contract.dismissNumberNotice': ({ contractId }) => currentDrafting().dismissNumberNotice(contractId),
       'drafting.catalogue': () => currentDrafting().catalogue(),

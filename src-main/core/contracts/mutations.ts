@@ -1,9 +1,10 @@
+import { ledgerTerms } from '../../../src-shared/rules/contract-terms';
 import { rowKey, type RowKey } from '../../../src-shared/sync/mutations';
 import type { ClientMutations, ReplicaTx, WorkingRows } from '../data/replica-features';
 import { numberNotices } from '../data/schema';
 import type { ReplicaContract } from './contract-rows';
 import { contractNotFound, contractOverlay } from './contract-store';
-import { catalogueNames } from './drafting-store';
+import { catalogueNames, type CatalogueNames } from './drafting-store';
 
 // The client side of the contract mutations of src-shared/sync/mutations.ts: what is refused
 // before queueing, the optimistic effect on the local rows, and what a server's answer leaves.
@@ -18,17 +19,24 @@ function contractInReplica(db: ReplicaTx, id: string): void {
   if (contractOverlay.name(db, id) === null) throw contractNotFound(id);
 }
 
+/** A row with new form values, and the terms its template's fields hold, as the server will store them. */
+function withFormValues(row: ReplicaContract, formValues: Record<string, unknown>, catalogue: CatalogueNames | null): ReplicaContract {
+  const fields = row.templateId === null ? [] : (catalogue?.template(row.templateId)?.fields ?? []);
+  return { ...row, formValues, ...ledgerTerms(fields, formValues) };
+}
+
 export const contractMutations: ClientMutations<ContractMutation> = {
   'contract.update': {
     check: () => undefined,
-    apply(args, rows) {
+    apply(args, rows, { owner, db }) {
       const key = rowKey('contract', args.id);
       const row = contractRow(rows, key);
       // A contract gone from the replica (deleted, access lost) has nothing to show the edit on;
       // the server decides the mutation's fate.
       if (!row) return;
       const { formValues, ...patch } = args.patch;
-      rows.put(key, { ...row, ...patch, formValues: { ...row.formValues, ...formValues } });
+      const patched = { ...row, ...patch };
+      rows.put(key, formValues === undefined ? patched : withFormValues(patched, { ...row.formValues, ...formValues }, owner && catalogueNames(db, owner.id)));
     },
     view: (args) => ({ row: rowKey('contract', args.id), changes: args.patch }),
   },
@@ -43,6 +51,7 @@ export const contractMutations: ClientMutations<ContractMutation> = {
       // Shown with the number the server gave once known, with the provisional one until then.
       const automatic = args.contractNumber === null;
       const contractNumber = outcome ? outcome.contractNumber : (args.contractNumber ?? args.provisionalNumber);
+      const terms = ledgerTerms(template?.fields ?? [], args.formValues);
       rows.put(key, {
         id: args.id,
         name: args.name,
@@ -54,13 +63,13 @@ export const contractMutations: ClientMutations<ContractMutation> = {
         contractTypeName: contractTypeId === null ? null : (catalogue?.contractTypeName(contractTypeId) ?? null),
         templateId: args.templateId,
         templateName: template?.name ?? null,
-        counterpartName: null,
-        amount: null,
+        counterpartName: terms.counterpartName ?? null,
+        amount: terms.amount ?? null,
         responsibleUserId: owner?.id ?? null,
         responsibleUserName: owner?.displayName ?? null,
         departmentId: owner?.departmentId ?? null,
         departmentName: owner?.departmentName ?? null,
-        signDate: null,
+        signDate: terms.signDate ?? null,
         createTime: at,
         updateTime: at,
         version: 0,
@@ -78,10 +87,10 @@ export const contractMutations: ClientMutations<ContractMutation> = {
   },
   'contract.alter': {
     check: (args, db) => contractInReplica(db, args.id),
-    apply(args, rows) {
+    apply(args, rows, { owner, db }) {
       const key = rowKey('contract', args.id);
       const row = contractRow(rows, key);
-      if (row) rows.put(key, { ...row, formValues: { ...row.formValues, ...args.formValues } });
+      if (row) rows.put(key, withFormValues(row, { ...row.formValues, ...args.formValues }, owner && catalogueNames(db, owner.id)));
     },
     view: (args) => ({ row: rowKey('contract', args.id), changes: args.formValues }),
   },

@@ -234,3 +234,17 @@ export const numberNotices = sqliteTable('number_notices', {
   confirmed: text('confirmed'),
   at: text('at').notNull(),
 });
+
+/** A contract's alteration history as the server last sent it, kept per user for reading offline. */
+export const alterationHistory = sqliteTable(
+  'alteration_history',
+  {
+    userId: text('user_id').notNull(),
+    contractId: text('contract_id').notNull(),
+    /** When the server sent it: the history is shown "as of" this time while offline. */
+    fetchedAt: text('fetched_at').notNull(),
+    /** JSON of the server's alteration list. */
+    alterations: text('alterations').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.contractId] })],
+);

@@ -72,7 +72,7 @@ function ContractDetail({ contract, services }: { contract: ReplicaContractDetai
     try {
       const formValues = await formRef.current!.submit();
       if (reasonKey) return showFailure(t('form.validationFailed'));
-      const changed = changedValues(contract.formValues, formValues);
+      const changed = changedValues(fields, contract.formValues, formValues);
       if (Object.keys(changed).length === 0) return showFailure(t('contracts.nothingChanged'));
       await alter({ id: contract.id, formValues: changed, reason: reason.trim() }).unwrap();
       showNotice(t('contracts.altered'));

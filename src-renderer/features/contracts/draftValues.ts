@@ -1,6 +1,6 @@
 import type { TemplateDetail } from '../../../src-shared/domain/contract-forms';
-import { isContractNameField } from '../../../src-shared/form/editability';
-import { formFieldsSchema, type FormField } from '../../../src-shared/form/field-config';
+import { isContractNameField, isFieldEditable } from '../../../src-shared/form/editability';
+import { formFieldsSchema, isBlankValue, type FormField } from '../../../src-shared/form/field-config';
 import { alterContractRequestSchema } from '../../../src-shared/ipc/drafting';
 
 // What a contract's save request takes from the form: the template's fields as the engine reads
@@ -25,9 +25,28 @@ export function typedContractNumber(fields: readonly FormField[], values: Readon
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 }
 
-/** The values an alteration changed (only those are sent, spec 4). */
-export function changedValues(before: Readonly<Record<string, unknown>>, after: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(after).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key])));
+/** JSON with object keys sorted: the same value written with its keys in another order is the same. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner !== null && typeof inner === 'object' && !Array.isArray(inner) ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : inner,
+  );
+}
+
+/**
+ * The values an alteration changed, of the fields an alteration may change (only those are sent,
+ * spec 4). A field emptied in the form is sent as null (an absent value would not cross to the
+ * core); an empty value that was empty before is no change.
+ */
+export function changedValues(fields: readonly FormField[], before: Readonly<Record<string, unknown>>, after: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return Object.fromEntries(
+    fields
+      .filter((field) => isFieldEditable(field, { alteration: true }))
+      .flatMap((field) => {
+        const [was, now] = [before[field.id], after[field.id]];
+        if (isBlankValue(was) && isBlankValue(now)) return [];
+        return canonical(was) === canonical(now) ? [] : [[field.id, now ?? null]];
+      }),
+  );
 }
 
 /** The reason's rule is the alter request's (trimmed, 1..2000): its message, or null when valid. */

@@ -12,6 +12,7 @@ import type { Bridge, ChannelName, ChannelRequest, ChannelResponse } from '../..
 import type { CooperativeInfo, NumberNotice, ReplicaContractDetail } from '../../../src-shared/ipc/drafting';
 import { createAppStore } from '../../../src-renderer/app/store';
 import { ContractDetailScreen } from '../../../src-renderer/features/contracts/ContractDetailScreen';
+import { ContractHistory } from '../../../src-renderer/features/contracts/ContractHistory';
 import { CreateContractScreen } from '../../../src-renderer/features/contracts/CreateContractScreen';
 import { NumberNotices } from '../../../src-renderer/features/contracts/NumberNotices';
 import { TemplateDetailScreen } from '../../../src-renderer/features/contracts/TemplateDetailScreen';
@@ -294,5 +295,69 @@ describe('replaced numbers', () => {
     await userEvent.setup().click(within(notice).getByTestId('number-notice-dismiss'));
     await waitFor(() => expect(screen.queryByTestId('number-notice')).toBeNull());
     expect(calls('contract.dismissNumberNotice')).toEqual([{ contractId }]);
+  });
+});
+
+describe('the contract history', () => {
+  const termsTemplate: TemplateDetail = {
+    ...template,
+    fields: [
+      { id: 'amount', name: 'contract amount', type: 'money', alterEditStatus: 2 },
+      { id: 'period', name: 'term', type: 'daterange', alterEditStatus: 2 },
+      { id: 'method', name: 'payment method', type: 'select', options: [{ id: '1', name: 'bank transfer' }, { id: '2', name: 'draft' }], alterEditStatus: 2 },
+      { id: 'remark', name: 'remark', type: 'textarea', alterEditStatus: 2 },
+    ],
+  };
+  const alteration = {
+    id: 'a1', contractId, userId: 'u1', userName: 'Alice Wang', reason: 'price agreed again', createTime: time,
+    changes: [
+      { fieldId: 'amount', name: 'contract amount', before: { amount: 1_000_000, unit: 'CNY' }, after: { amount: 12_345_678, unit: 'USD' } },
+      { fieldId: 'period', name: 'term', before: null, after: ['2026/01/01', '2026/12/31'] },
+      { fieldId: 'method', name: 'payment method', before: '1', after: '2' },
+    ],
+  };
+
+  function renderHistory(answer: ChannelResponse<'contract.alterations'>) {
+    const { bridge, calls } = fakeBridge({ 'drafting.template': () => termsTemplate, 'contract.alterations': () => answer });
+    render(
+      <Provider store={createAppStore(bridge)}>
+        <I18nextProvider i18n={i18n}>
+          <ContractHistory contract={{ id: contractId, templateId }} />
+        </I18nextProvider>
+      </Provider>,
+    );
+    return calls;
+  }
+
+  it("lists the server's alterations with each change before and after, formatted by the field's type", async () => {
+    const calls = renderHistory({ alterations: [alteration], fetchedAt: time, offline: false, localChanges: [] });
+    const table = await screen.findByTestId('contract-history-alterations');
+    await waitFor(() => expect(table.textContent).toContain('contract amount: 10,000.00 CNY → 123,456.78 USD'));
+    expect(table.textContent).toContain('term: — → 2026年01月01日 ~ 2026年12月31日');
+    expect(table.textContent).toContain('payment method: bank transfer → draft');
+    expect(table.textContent).toContain('Alice Wang');
+    expect(table.textContent).toContain('price agreed again');
+    expect(screen.queryByTestId('contract-history-offline')).toBeNull();
+    expect(calls('contract.alterations')).toEqual([{ id: contractId }]);
+  });
+
+  it('says offline that the list is as of its fetch time, and shows the edits waiting on this device', async () => {
+    renderHistory({
+      alterations: [alteration],
+      fetchedAt: time,
+      offline: true,
+      localChanges: [{ id: 'm1', name: 'contract.alter', state: 'pending', createdAt: time, reason: 'typed offline', changes: { remark: 'on the plane' }, error: null }],
+    });
+    expect((await screen.findByTestId('contract-history-offline')).textContent).toMatch(/^Offline: the alterations as the server listed them on .*2026/);
+    const device = screen.getByTestId('contract-history-device');
+    expect(device.textContent).toContain('Altered');
+    expect(device.textContent).toContain('Waiting to sync');
+    expect(device.textContent).toContain('remark: on the plane');
+  });
+
+  it('says when nothing was ever fetched and there are no alterations', async () => {
+    renderHistory({ alterations: [], fetchedAt: null, offline: true, localChanges: [] });
+    expect((await screen.findByTestId('contract-history-offline')).textContent).toBe('Offline: the alterations have not been fetched from the server yet.');
+    expect(screen.getByText('No alterations yet.')).toBeTruthy();
   });
 });
