@@ -271,6 +271,8 @@ export const en = {
       explanation: 'score explanation',
       explanationPlaceholder: 'please enter score explanation',
       confirm: 'confirm',
+      saveFirst: 'Save the contract first: a saved contract is scored.',
+      notOnServer: 'This contract has not reached the server yet: score it once it has synced.',
     },
     agent: {
       lawFirms: 'law firms',

@@ -313,6 +313,8 @@ export const zhCN: Catalog = {
       explanation: '评分说明',
       explanationPlaceholder: '请输入评分说明',
       confirm: '确定',
+      saveFirst: '请先保存合同：评分针对已保存的合同。',
+      notOnServer: '该合同尚未同步到服务器，同步后再评分。',
     },
     agent: {
       lawFirms: '律所',

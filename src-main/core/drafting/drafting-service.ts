@@ -233,9 +233,11 @@ export function createDraftingService(options: DraftingServiceOptions) {
      */
     async onlineCall(request: z.output<typeof onlineCallRequestSchema>): Promise<unknown> {
       const endpoint = endpoints[request.endpoint];
+      // The query travels as text (refresh=true), and the endpoint's schema reads it as text: check what the server will get.
+      const queryText = Object.fromEntries(Object.entries(request.query).map(([key, value]) => [key, String(value)]));
       for (const [part, schema, value] of [
         ['params', endpoint.params, request.params],
-        ['query', endpoint.query, request.query],
+        ['query', endpoint.query, queryText],
         ['body', endpoint.body, request.body ?? {}],
       ] as const) {
         const parsed = (schema as z.ZodType).safeParse(value);
