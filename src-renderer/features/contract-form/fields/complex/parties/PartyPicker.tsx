@@ -35,6 +35,9 @@ export function partyIssues(field: FormField, value: unknown): FormIssue[] {
   return nameless ? [{ field: field.id, message: nameless }] : [];
 }
 
+/** A link acting as a button opens with the keys a button does. */
+const opensWithKey = (key: string) => key === 'Enter' || key === ' ';
+
 type SearchState = { status: 'idle' } | { status: 'searching' } | { status: 'done'; results: PartyValue[] } | { status: 'failed'; text: string };
 
 export function PartyPicker({ field, value, mode, onChange, onBlur }: FieldProps<PartyValue[]>) {
@@ -134,7 +137,7 @@ export function PartyPicker({ field, value, mode, onChange, onBlur }: FieldProps
             onRemove={editing ? () => change(parties.filter((_, i) => i !== at)) : undefined}
           >
             {detailLink ? (
-              <a role="button" tabIndex={0} onClick={() => setDetailOf(party)}>
+              <a role="button" tabIndex={0} onClick={() => setDetailOf(party)} onKeyDown={(event) => opensWithKey(event.key) && setDetailOf(party)}>
                 {label(party)}
               </a>
             ) : (
