@@ -16,6 +16,7 @@ import { cooperationInformation } from './data/cooperation';
 import type { DueReminder } from './reminders/rules';
 import { createReminderScheduler, systemTimers, type Notifier, type ReminderScheduler, type SnoozeChoice, type Timers } from './reminders/scheduler';
 import { languageForLocale } from '../../src-shared/i18n/languages';
+import { directoryHandlers } from './directory/directory-handlers';
 
 export interface CoreOptions {
   /** Where settings, the stored session and the replicas live. */
@@ -235,6 +236,7 @@ export function createCore(options: CoreOptions) {
     'files.uploadFinish': (request) => files.finish(request),
     'files.uploadCancel': (request) => files.cancel(request),
     'files.open': (request) => files.open(request),
+    ...directoryHandlers(signedIn, clock),
   };
 
   const dispatch = createDispatcher(handlers);

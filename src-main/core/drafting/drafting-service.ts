@@ -20,6 +20,7 @@ import type { ContractServerRequest } from '../contract-server/client';
 import { draftingStore, type FetchedCatalogue, type PartySearch } from '../data/drafting-store';
 import type { EventHub } from '../events';
 import type { Clock, Logger } from '../ports';
+import { authorizedCall } from '../session/authorized-call';
 import type { ActiveSession } from '../session/session-service';
 import type { SyncService } from '../sync/sync-service';
 import { numberAfter, previewRuleFor } from './provisional-number';
@@ -83,15 +84,8 @@ export function createDraftingService(options: DraftingServiceOptions) {
   let stopped = false;
 
   /** A call with the session's token, signing in again once with the refresh token on 401. */
-  async function serverCall<N extends EndpointName>(name: N, request: ContractServerRequest<N> = {}): Promise<EndpointResponse<N>> {
-    try {
-      return await session.client.call(name, { ...request, token: session.token() });
-    } catch (cause) {
-      if (!(cause instanceof AppFailure) || cause.error.code !== 'unauthorized') throw cause;
-      await session.refreshTokens();
-      return session.client.call(name, { ...request, token: session.token() });
-    }
-  }
+  const serverCall = <N extends EndpointName>(name: N, request: ContractServerRequest<N> = {}): Promise<EndpointResponse<N>> =>
+    authorizedCall(session, name, request);
 
   async function fetchCatalogue(): Promise<FetchedCatalogue> {
     const refreshedAt = clock.now().toISOString();
