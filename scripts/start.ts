@@ -5,7 +5,8 @@ import { parseArgs } from 'node:util';
 import { createCore } from '../src-main/core/core';
 import { appVersion, clientMigrationsDir, rendererDistDir, repoRoot, systemLocale } from '../src-main/paths';
 import { startWebHost } from '../src-main/web-host/web-host';
-import { seedDemoData, startContractServer } from '../src-server';
+import { defaultPort, seedDemoData } from '../src-server';
+import { describeExit, startServerProcess, stopWithThisProcess } from './server-process';
 
 // `npm start`: the desktop app against a contract server. Without CONTRACT_SERVER_URL (or
 // --server) it runs a local server with demo data itself. Where the Electron binary is not
@@ -27,8 +28,10 @@ async function contractServerUrl(): Promise<string> {
     console.log(`Seeding a local contract server with ${contracts} demo contracts in ${dataDir} …`);
     await seedDemoData({ contracts, seed: 1, dataDir });
   }
-  const server = await startContractServer({ port: 8787, dataDir });
-  console.log(`Local contract server at ${server.url} (demo users in the README)`);
+  const server = await startServerProcess({ port: defaultPort, dataDir });
+  stopWithThisProcess(server);
+  void server.exited.then((exit) => console.log(`The local contract server (pid ${server.pid}) stopped (${describeExit(exit)}).`));
+  console.log(`Local contract server at ${server.url}, pid ${server.pid} (demo users in the README; \`kill ${server.pid}\` stops it alone to try offline work)`);
   return server.url;
 }
 

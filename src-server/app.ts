@@ -4,6 +4,7 @@ import { syncProtocolVersion, syncSchemaVersion } from '../src-shared/api/sync';
 import { authenticate, login, logout, refresh } from './auth/service';
 import { contractStatistics, listContracts } from './contracts/repository';
 import { counterpartiesHandlers } from './counterparties/handlers';
+import { directoryHandlers } from './directory/handlers';
 import type { ServerDb } from './db/database';
 import { registerFileRoutes, resolveFileStoreOptions, type FileStoreOptions } from './files/routes';
 import { intellectualPropertyHandlers } from './intellectual-property/handlers';
@@ -69,6 +70,7 @@ export function buildContractServer(db: ServerDb, options: ContractServerOptions
     ...scoringHandlers(db, now),
     ...intellectualPropertyHandlers(db, now),
     ...ledgerHandlers(db, now),
+    ...directoryHandlers(db, now),
   });
   registerEndpoints(app, db, handlersOn, (authorization) => authenticate(db, authorization, now()));
   registerFileRoutes(app, db, now, resolveFileStoreOptions(options.files));

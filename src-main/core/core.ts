@@ -8,6 +8,7 @@ import type { FeatureHost } from './feature';
 import { replicaFeatures } from './features';
 import { fileSecretStore } from './files';
 import { createFileTransfer } from './files-transfer/file-transfer';
+import { directoryHandlers } from './directory/directory-handlers';
 import { createDispatcher, type ChannelHandlers } from './ipc/dispatch';
 import { createLedgerFeature } from './ledger';
 import { createPerformanceFeature } from './performance';
@@ -171,7 +172,7 @@ export function createCore(options: CoreOptions) {
   } satisfies Partial<ChannelHandlers>;
 
   // Every channel has exactly one handler: a channel no map handles is a type error.
-  const handlers: ChannelHandlers = { ...coreHandlers, ...contracts.handlers, ...ledger.handlers };
+  const handlers: ChannelHandlers = { ...coreHandlers, ...contracts.handlers, ...ledger.handlers, ...directoryHandlers(signedIn, clock) };
 
   const dispatch = createDispatcher(handlers);
   const restored = sessions.restore();

@@ -1,7 +1,8 @@
 import { createApi, type EndpointBuilder } from '@reduxjs/toolkit/query/react';
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { ChannelRequest, ChannelResponse, SessionInfo } from '../../src-shared/ipc/channels';
-import { bridgeBaseQuery, call } from './baseQuery';
+import { toAppError } from '../../src-shared/errors';
+import { bridgeBaseQuery, call, type StoreExtra } from './baseQuery';
 
 export const tagTypes = ['AppInfo', 'Settings', 'Session', 'Contract', 'Sync', 'Catalogue', 'ContractDetail', 'NumberNotice'] as const;
 
@@ -51,11 +52,6 @@ export const api = createApi({
     }),
     signIn: build.mutation<ChannelResponse<'session.signIn'>, ChannelRequest<'session.signIn'>>({
       query: (request) => call('session.signIn', request),
-      onQueryStarted: (_, { dispatch, queryFulfilled }) =>
-        onFulfilled(queryFulfilled, (session) => dispatch(sessionReceived(session))),
-    }),
-    signOut: build.mutation<ChannelResponse<'session.signOut'>, void>({
-      query: () => call('session.signOut', {}),
       onQueryStarted: (_, { dispatch, queryFulfilled }) =>
         onFulfilled(queryFulfilled, (session) => dispatch(sessionReceived(session))),
     }),
@@ -161,6 +157,19 @@ export function sessionReceived(session: SessionInfo): ApiThunk {
   };
 }
 
+/**
+ * Signs out. Not an RTK Query mutation: leaving the user resets the api state (sessionReceived),
+ * and a reset aborts every request pending in it — the sign-out's own, whose 'session.changed'
+ * event arrives before its answer, included (it failed as 'Aborted').
+ */
+export function signOut(): ThunkAction<Promise<void>, ApiState, StoreExtra, UnknownAction> {
+  return async (dispatch, _getState, { bridge }) => {
+    const result = await bridge.invoke('session.signOut', {}).catch((cause: unknown) => ({ ok: false as const, error: toAppError(cause) }));
+    if (!result.ok) throw result.error;
+    dispatch(sessionReceived(result.data));
+  };
+}
+
 export function syncStatusReceived(status: ChannelResponse<'sync.status'>) {
   return api.util.upsertQueryEntries([{ endpointName: 'syncStatus', arg: undefined, value: status }]);
 }
@@ -171,7 +180,6 @@ export const {
   useUpdateSettingsMutation,
   useSessionQuery,
   useSignInMutation,
-  useSignOutMutation,
   useContractStatisticsQuery,
   useContractPageQuery,
   useSyncStatusQuery,

@@ -3,6 +3,7 @@ import { contractSchema, contractStatisticsSchema, contractStatusSchema } from '
 import { userSchema } from '../domain/user';
 import { pageSchema } from './envelope';
 import { counterpartiesEndpoints } from './counterparties';
+import { directoryEndpoints } from './directory';
 import { intellectualPropertyEndpoints } from './intellectual-property';
 import { lawFirmsEndpoints } from './law-firms';
 import { projectsEndpoints } from './projects';
@@ -98,6 +99,7 @@ export const endpoints = {
   ...scoringEndpoints,
   ...intellectualPropertyEndpoints,
   ...ledgerEndpoints,
+  ...directoryEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export { apiPrefix };

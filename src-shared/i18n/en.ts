@@ -25,6 +25,7 @@ export const en = {
   sync: {
     online: 'Online',
     offline: 'Offline',
+    syncNowOffline: 'Offline: the contract server cannot be reached. Your changes stay on this device and are sent once it is back.',
     pulling: 'Syncing…',
     paused: 'Sync paused: sign in again',
     error: 'Sync failed',
@@ -59,6 +60,7 @@ export const en = {
     status: 'Status',
     save: 'Save',
     cancel: 'Cancel',
+    close: 'Close',
     savedOffline: 'Saved on this device; it is sent when the server can be reached.',
     lockedAfterApproval: 'Under approval, approved and archived contracts keep their name; approved ones are changed by an alteration.',
   },
@@ -283,6 +285,8 @@ export const en = {
       explanation: 'score explanation',
       explanationPlaceholder: 'please enter score explanation',
       confirm: 'confirm',
+      saveFirst: 'Save the contract first: a saved contract is scored.',
+      notOnServer: 'This contract has not reached the server yet: score it once it has synced.',
     },
     agent: {
       lawFirms: 'law firms',

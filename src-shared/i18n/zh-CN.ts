@@ -24,6 +24,7 @@ export const zhCN: Catalog = {
   sync: {
     online: '在线',
     offline: '离线',
+    syncNowOffline: '离线：无法连接合同服务器。更改保存在本机，恢复连接后自动发送。',
     pulling: '同步中…',
     paused: '同步已暂停：请重新登录',
     error: '同步失败',
@@ -58,6 +59,7 @@ export const zhCN: Catalog = {
     status: '状态',
     save: '保存',
     cancel: '取消',
+    close: '关闭',
     savedOffline: '已保存在本机，可连接服务器时自动发送。',
     lockedAfterApproval: '审批中、已审批和已归档的合同不能修改名称；已审批的合同请通过变更修改。',
   },
@@ -325,6 +327,8 @@ export const zhCN: Catalog = {
       explanation: '评分说明',
       explanationPlaceholder: '请输入评分说明',
       confirm: '确定',
+      saveFirst: '请先保存合同：评分针对已保存的合同。',
+      notOnServer: '该合同尚未同步到服务器，同步后再评分。',
     },
     agent: {
       lawFirms: '律所',

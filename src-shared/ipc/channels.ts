@@ -21,6 +21,7 @@ import {
   saveContractFormRequestSchema,
   templateDetailSchema,
 } from './drafting';
+import { directorySchema } from './directory';
 import {
   fileOpenRequestSchema,
   uploadBeginRequestSchema,
@@ -214,6 +215,9 @@ export const channels = {
   'files.uploadCancel': channel(uploadIdRequestSchema, empty),
   /** Downloads a stored file and opens it with the system's application (desktop only). */
   'files.open': channel(fileOpenRequestSchema, empty),
+
+  /** Users and departments for the people and department fields: the server's, or the kept ones offline (see directory.ts). */
+  'directory.get': channel(empty, directorySchema),
 } as const satisfies Record<string, ChannelDefinition>;
 
 export type Channels = typeof channels;

@@ -39,6 +39,7 @@ function handlers(overrides: Partial<ChannelHandlers> = {}): ChannelHandlers {
     'files.uploadFinish': fail,
     'files.uploadCancel': fail,
     'files.open': fail,
+    'directory.get': fail,
     ...overrides,
   };
 }

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { Core, CoreOptions } from '../../src-main/core/core';
-import { seedDemoData, startContractServer, type RunningServer } from '../../src-server';
+import { openDatabase, seedDemoData, startContractServer, type RunningServer, type ServerDb } from '../../src-server';
 import { openBrowserEdition, type BrowserEdition } from './browser';
 import { testCore } from './core';
 import { tempDir } from './temp';
@@ -30,6 +30,8 @@ export interface E2eStageOptions {
   seed: number;
   /** The core's options beyond the server address and the English system locale. */
   core?: Partial<CoreOptions>;
+  /** Changes the seeded database before the server opens it (data no API call can make). */
+  seeded?(db: ServerDb): Promise<void>;
   /** Runs against the started server before the core exists (e.g. to add a template). */
   prepare?(server: RunningServer): Promise<void>;
 }
@@ -38,6 +40,10 @@ export async function openE2eStage(options: E2eStageOptions): Promise<E2eStage> 
   const serverDir = tempDir('contract-desk-e2e-server-');
   const desktopDir = tempDir('contract-desk-e2e-desktop-');
   await seedDemoData({ contracts: options.contracts, seed: options.seed, dataDir: serverDir.path });
+  if (options.seeded) {
+    const database = await openDatabase({ dataDir: serverDir.path });
+    await options.seeded(database.db).finally(() => database.close());
+  }
   const first = await startContractServer({ port: 0, dataDir: serverDir.path });
   const port = Number(new URL(first.url).port);
   await options.prepare?.(first);

@@ -22,6 +22,7 @@ import { alterationHistoryStore } from './alteration-history';
 import { draftingStore, type FetchedCatalogue, type PartySearch } from './drafting-store';
 import type { EventHub } from '../events';
 import type { Clock, Logger } from '../ports';
+import { authorizedCall } from '../session/authorized-call';
 import type { ActiveSession } from '../session/session-service';
 import type { SyncService } from '../sync/sync-service';
 import { contractNotFound } from './contract-store';
@@ -87,15 +88,8 @@ export function createDraftingService(options: DraftingServiceOptions) {
   let stopped = false;
 
   /** A call with the session's token, signing in again once with the refresh token on 401. */
-  async function serverCall<N extends EndpointName>(name: N, request: ContractServerRequest<N> = {}): Promise<EndpointResponse<N>> {
-    try {
-      return await session.client.call(name, { ...request, token: session.token() });
-    } catch (cause) {
-      if (!(cause instanceof AppFailure) || cause.error.code !== 'unauthorized') throw cause;
-      await session.refreshTokens();
-      return session.client.call(name, { ...request, token: session.token() });
-    }
-  }
+  const serverCall = <N extends EndpointName>(name: N, request: ContractServerRequest<N> = {}): Promise<EndpointResponse<N>> =>
+    authorizedCall(session, name, request);
 
   async function fetchCatalogue(): Promise<FetchedCatalogue> {
     const refreshedAt = clock.now().toISOString();
@@ -256,9 +250,11 @@ export function createDraftingService(options: DraftingServiceOptions) {
      */
     async onlineCall(request: z.output<typeof onlineCallRequestSchema>): Promise<unknown> {
       const endpoint = endpoints[request.endpoint];
+      // The query travels as text (refresh=true), and the endpoint's schema reads it as text: check what the server will get.
+      const queryText = Object.fromEntries(Object.entries(request.query).map(([key, value]) => [key, String(value)]));
       for (const [part, schema, value] of [
         ['params', endpoint.params, request.params],
-        ['query', endpoint.query, request.query],
+        ['query', endpoint.query, queryText],
         ['body', endpoint.body, request.body ?? {}],
       ] as const) {
         const parsed = (schema as z.ZodType).safeParse(value);

@@ -24,6 +24,8 @@ export function ContractEditDialog({ contract, onClose }: { contract: Contract; 
   const role = session?.signedIn ? session.user.role : 'staff';
   const nameEditable = isEditableStatus(contract.status);
   const statusChoices = [contract.status, ...directStatusSteps(contract.status, role)];
+  // Nothing to change (an approved contract: its name is locked and no step is open) → no Save; alteration is the contract page's action.
+  const editable = nameEditable || statusChoices.length > 1;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -68,8 +70,10 @@ export function ContractEditDialog({ contract, onClose }: { contract: Contract; 
         <DialogFooter
           actions={
             <>
-              <Button text={t('contractEdit.cancel')} onClick={onClose} />
-              <Button type="submit" intent="primary" data-testid="contract-edit-save" loading={isLoading} disabled={name.trim() === ''} text={t('contractEdit.save')} />
+              <Button data-testid="contract-edit-cancel" text={editable ? t('contractEdit.cancel') : t('contractEdit.close')} onClick={onClose} />
+              {editable && (
+                <Button type="submit" intent="primary" data-testid="contract-edit-save" loading={isLoading} disabled={name.trim() === ''} text={t('contractEdit.save')} />
+              )}
             </>
           }
         />

@@ -1,14 +1,26 @@
+import { useState } from 'react';
 import { Button, Icon } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { useSessionQuery, useSignOutMutation } from '../../api/api';
+import type { AppError } from '../../../src-shared/errors';
+import { signOut, useSessionQuery } from '../../api/api';
+import { useAppDispatch } from '../../app/hooks';
 import { useActionFailure } from '../../app/useActionFailure';
 
 /** Who is signed in, and the way out. */
 export function SessionControls() {
   const { t } = useTranslation();
   const { data: session } = useSessionQuery();
-  const [signOut, { isLoading }] = useSignOutMutation();
+  const dispatch = useAppDispatch();
+  const [leaving, setLeaving] = useState(false);
   const onFailure = useActionFailure();
+  const leave = () => {
+    setLeaving(true);
+    // Once signed out this control is gone (the sign-in screen replaces the app): only a failure comes back here.
+    dispatch(signOut()).catch((error: AppError) => {
+      setLeaving(false);
+      onFailure(error);
+    });
+  };
   return (
     <>
       {session?.signedIn && (
@@ -22,8 +34,8 @@ export function SessionControls() {
         variant="minimal"
         icon="log-out"
         text={t('app.signOut')}
-        loading={isLoading}
-        onClick={() => void signOut().unwrap().catch(onFailure)}
+        loading={leaving}
+        onClick={leave}
       />
     </>
   );

@@ -1,6 +1,7 @@
 import { Button, PopoverNext, ProgressBar, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useSyncNowMutation, useSyncStatusQuery } from '../../api/api';
+import { showFailure } from '../../app/toaster';
 import { useActionFailure } from '../../app/useActionFailure';
 import { errorText } from '../../i18n/errorText';
 import { formatDateTime } from '../../i18n/format';
@@ -16,6 +17,11 @@ export function SyncIndicator() {
   const { data: status } = useSyncStatusQuery();
   const [syncNow, { isLoading: starting }] = useSyncNowMutation();
   const onFailure = useActionFailure();
+  // A sync asked for while the server is away ends offline at once: say so rather than nothing.
+  const syncNowAndTell = () =>
+    void syncNow()
+      .unwrap()
+      .then((after) => !after.online && showFailure(t('sync.syncNowOffline')), onFailure);
   const view = syncView(status);
   const label = view.progress ? `${t(view.labelKey)} ${t('sync.progress', view.progress)}` : t(view.labelKey);
   const lastSync = status?.lastSyncAt
@@ -57,7 +63,8 @@ export function SyncIndicator() {
         icon="refresh"
         text={t('sync.syncNow')}
         loading={starting || status?.phase === 'pulling' || status?.phase === 'pushing'}
-        onClick={() => void syncNow().unwrap().catch(onFailure)}
+        data-testid="sync-now"
+        onClick={syncNowAndTell}
       />
     </div>
   );

@@ -48,14 +48,25 @@ describe('party picker', () => {
     expect(view.value()).toEqual([acme]);
   });
 
-  it('adds a new blank party with id 0 and says please enter + name on blur', async () => {
+  it('adds a new blank party with id 0, not invalid while it is filled in; please enter + name once the field is left empty', async () => {
     const required = { ...outer, required: true };
     const view = renderField(required, { value: [] });
+    await userEvent.click(screen.getByRole('textbox', { name: 'counterparty' }));
     await userEvent.click(screen.getByRole('button', { name: 'new party' }));
     expect(view.value()).toEqual([{ id: 0, name: '' }]);
-    await userEvent.click(screen.getByRole('textbox', { name: 'name of the new party' }));
-    await userEvent.tab();
+    // Focus moved from the search to 'new party' and on to the new name: still inside the field.
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'name of the new party' }));
+    expect(screen.queryByTestId('field-error-p')).toBeNull();
+    await userEvent.click(document.body);
     expect(screen.getByTestId('field-error-p').textContent).toBe('please enter counterparty');
+  });
+
+  it('takes a named new party on submit, and refuses it left blank', async () => {
+    const view = renderField(outer, { value: [] });
+    await userEvent.click(screen.getByRole('button', { name: 'new party' }));
+    await expect(view.submit()).rejects.toThrow('validation failed');
+    await userEvent.type(screen.getByRole('textbox', { name: 'name of the new party' }), 'Draft Co');
+    await expect(view.submit()).resolves.toEqual({ p: [{ id: 0, name: 'Draft Co' }] });
   });
 
   it('registers a party validator with the engine', () => {
@@ -80,6 +91,21 @@ describe('party picker', () => {
     renderField(outer, { services, value: [{ id: 0, name: 'Draft Co' }], mode: 'preview' });
     await userEvent.click(screen.getByRole('button', { name: 'Draft Co' }));
     expect(screen.getByRole('status').textContent).toBe('no data');
+  });
+
+  it('asks to save a new contract before scoring it, and to sync one the server does not know yet', async () => {
+    renderField(outer, { value: [acme], contractId: null });
+    await userEvent.click(screen.getByRole('button', { name: 'score' }));
+    expect((await screen.findByRole('dialog')).textContent).toContain('Save the contract first');
+    cleanup();
+    const services = fakeServices({}, {
+      scoreDetail: () => {
+        throw { code: 'not_found', message: 'contract c1 does not exist' };
+      },
+    });
+    renderField(outer, { services, value: [acme] });
+    await userEvent.click(screen.getByRole('button', { name: 'score' }));
+    await waitFor(() => expect(screen.getByRole('dialog').textContent).toContain('has not reached the server yet'));
   });
 
   it('hides the detail link in an organisation-share environment', () => {

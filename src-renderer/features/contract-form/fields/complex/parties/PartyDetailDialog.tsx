@@ -61,7 +61,7 @@ function ExternalDetailPanel({ id }: { id: string }) {
     [labels.isConnectedTransaction, detail.isConnectedTransaction ? labels.yes : labels.no],
   ];
   return (
-    <HTMLTable compact className="party-detail" aria-label={t('form.partyDetail')}>
+    <HTMLTable compact className="party-detail" data-testid="party-detail" aria-label={t('form.partyDetail')}>
       <tbody>
         {rows.map(([label, text]) => (
           <tr key={label}>

@@ -1,5 +1,5 @@
 import { Button, InputGroup, Menu, MenuItem, Tag } from '@blueprintjs/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PartyType } from '../../../../../../src-shared/domain/enums';
 import type { FormField, PartyValue } from '../../../../../../src-shared/form/field-config';
@@ -35,6 +35,9 @@ export function partyIssues(field: FormField, value: unknown): FormIssue[] {
   return nameless ? [{ field: field.id, message: nameless }] : [];
 }
 
+/** A link acting as a button opens with the keys a button does. */
+const opensWithKey = (key: string) => key === 'Enter' || key === ' ';
+
 type SearchState = { status: 'idle' } | { status: 'searching' } | { status: 'done'; results: PartyValue[] } | { status: 'failed'; text: string };
 
 export function PartyPicker({ field, value, mode, onChange, onBlur }: FieldProps<PartyValue[]>) {
@@ -49,6 +52,8 @@ export function PartyPicker({ field, value, mode, onChange, onBlur }: FieldProps
   const [detailOf, setDetailOf] = useState<PartyValue | null>(null);
   const [scoring, setScoring] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  /** The row 'new party' just added, where its name is typed next. */
+  const [typingNameAt, setTypingNameAt] = useState<number | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latestSearch = useRef(0);
 
@@ -100,18 +105,26 @@ export function PartyPicker({ field, value, mode, onChange, onBlur }: FieldProps
     setScoring(true);
   }
 
+  // The field is left (and checked, spec 5) only when focus goes outside it: moving from the search
+  // to 'new party' and on into the new party's name is still filling it in.
+  function leave(event: FocusEvent<HTMLDivElement>) {
+    if (event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)) return;
+    onBlur?.();
+  }
+
   const detailLink = external && showsPartyDetailLink(services.organizationShare);
   const editing = mode === 'edit';
   const label = (party: PartyValue) => party.name || formMessageText(t, formMessage('pleaseEnter', { name: field.name }));
 
   return (
-    <div className="party-picker" data-testid={`party-picker-${field.id}`} onBlur={editing ? onBlur : undefined}>
+    <div className="party-picker" data-testid={`party-picker-${field.id}`} onBlur={editing ? leave : undefined}>
       {parties.length === 0 && mode !== 'edit' && <span className="party-picker__empty">--</span>}
       {parties.map((party, at) =>
         editing && party.id === newPartyId ? (
           <InputGroup
             key={`new-${at}`}
             aria-label={t('contractFormComplex.parties.newPartyName')}
+            autoFocus={at === typingNameAt}
             placeholder={formMessageText(t, formMessage('pleaseEnter', { name: field.name }))}
             value={party.name}
             onValueChange={(name) => rename(at, name)}
@@ -124,7 +137,7 @@ export function PartyPicker({ field, value, mode, onChange, onBlur }: FieldProps
             onRemove={editing ? () => change(parties.filter((_, i) => i !== at)) : undefined}
           >
             {detailLink ? (
-              <a role="button" tabIndex={0} onClick={() => setDetailOf(party)}>
+              <a role="button" tabIndex={0} onClick={() => setDetailOf(party)} onKeyDown={(event) => opensWithKey(event.key) && setDetailOf(party)}>
                 {label(party)}
               </a>
             ) : (
@@ -147,7 +160,10 @@ export function PartyPicker({ field, value, mode, onChange, onBlur }: FieldProps
               icon="add"
               disabled={!editing}
               text={t('contractFormComplex.parties.addNew')}
-              onClick={() => add(newBlankParty())}
+              onClick={() => {
+                setTypingNameAt(parties.length);
+                add(newBlankParty());
+              }}
             />
           }
         />

@@ -1,7 +1,9 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Spinner, TextArea } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { scoreDetailSchema, type ScoreDetail } from '../../../../../../src-shared/api/scoring';
+import { toAppError } from '../../../../../../src-shared/errors';
 import {
   scoreError,
   scoreIntegerMessage,
@@ -31,12 +33,23 @@ interface ScoreDialogProps {
   onSaved(text: string): void;
 }
 
+/** A contract saved on this device but not yet synced is unknown to the server, which keeps the scores. */
+function scoreLoadFailureText(t: TFunction, failure: unknown): string {
+  return toAppError(failure).code === 'not_found' ? t('contractFormComplex.score.notOnServer') : callFailureText(t, failure);
+}
+
 export function ScoreDialog({ onClose, onSaved }: ScoreDialogProps) {
   const { t } = useTranslation();
   const contractId = useContractId();
   return (
     <Dialog isOpen onClose={onClose} title={t('contractFormComplex.score.title')} style={{ width: scoreDialogWidth }}>
-      {contractId ? <ScoreForm contractId={contractId} onClose={onClose} onSaved={onSaved} /> : <DialogBody><p role="status">{t('form.noData')}</p></DialogBody>}
+      {contractId ? (
+        <ScoreForm contractId={contractId} onClose={onClose} onSaved={onSaved} />
+      ) : (
+        <DialogBody>
+          <p role="status">{t('contractFormComplex.score.saveFirst')}</p>
+        </DialogBody>
+      )}
     </Dialog>
   );
 }
@@ -63,7 +76,7 @@ function ScoreForm({ contractId, onClose, onSaved }: ScoreDialogProps & { contra
         setComment(parsed.data.comment);
         setLoaded({ status: 'loaded', detail: parsed.data });
       },
-      (failure: unknown) => live && setLoaded({ status: 'failed', text: callFailureText(t, failure) }),
+      (failure: unknown) => live && setLoaded({ status: 'failed', text: scoreLoadFailureText(t, failure) }),
     );
     return () => {
       live = false;
