@@ -10,5 +10,7 @@ export default defineConfig({
     outDir: '../dist/renderer',
     emptyOutDir: true,
     chunkSizeWarningLimit: 2000,
+    // Fonts stay files: the app:// CSP takes fonts from 'self' only, never from data: URLs.
+    assetsInlineLimit: (file) => (/\.woff2?$/.test(file) ? false : undefined),
   },
 });
