@@ -186,6 +186,12 @@ export function createCore(options: CoreOptions) {
     return drafting;
   }
 
+  function currentTasks(): TaskReader {
+    signedIn();
+    if (!reminders) throw new AppFailure('not_signed_in');
+    return reminders.tasks;
+  }
+
   const handlers: ChannelHandlers = {
     'app.info': () => ({ version: options.version, host: options.host, systemLocale: options.systemLocale, organizationShare: options.organizationShare ?? false }),
     'settings.get': () => settings.get(),
@@ -224,6 +230,7 @@ export function createCore(options: CoreOptions) {
     'drafting.searchParties': (query) => currentDrafting().searchParties(query),
     'contract.detail': ({ id }) => currentDrafting().detail(id),
     'contract.cooperation': ({ id }) => cooperationInformation(signedIn().replica, id),
+    'contract.tasks': ({ id }) => currentTasks().contractTasks(id),
     'contract.create': (request) => currentDrafting().create(request),
     'contract.saveForm': (request) => currentDrafting().saveForm(request),
     'contract.alter': (request) => currentDrafting().alter(request),

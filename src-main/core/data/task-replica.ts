@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { SyncReminderSettings, SyncTask } from '../../../src-shared/api/sync';
 import { TaskState } from '../../../src-shared/domain/enums';
 import { reminderSettingsSchema, type ReminderSettings, type ReminderTask } from '../../../src-shared/domain/reminders';
+import type { ContractTask } from '../../../src-shared/ipc/performance';
 
 // Performance tasks and the user's reminder settings in the replica: written only by pulls (in the
 // pull's own transaction), read by the reminder scheduler and the shell. Prepared statements, not
@@ -24,6 +25,8 @@ export interface TaskReader {
   taskIsOpen(id: string): boolean;
   /** The user's synced settings; null until the first pull brought them. */
   reminderSettings(userId: string): ReminderSettings | null;
+  /** A contract's tasks for its page, by due date (undated last), then name. */
+  contractTasks(contractId: string): ContractTask[];
 }
 
 const taskFields = [
@@ -95,6 +98,14 @@ interface ReminderTaskRow {
   amountUnit: string | null;
 }
 
+type ContractTaskRow = Omit<ContractTask, 'receivableAmount' | 'payableAmount'> & {
+  receivableAmount: number | null;
+  payableAmount: number | null;
+  amountUnit: string | null;
+};
+
+const withUnit = (amount: number | null, unit: string | null) => (amount !== null && unit !== null ? { amount, unit } : null);
+
 export function createTaskReader(sqlite: Database.Database): TaskReader {
   const reminderTasks = sqlite.prepare(
     `select t.id, t.contract_id as contractId, t.name, t.type, t.state, t.expiration_time as dueDate,
@@ -102,6 +113,12 @@ export function createTaskReader(sqlite: Database.Database): TaskReader {
      from performance_tasks t left join contracts c on c.id = t.contract_id
      where t.expiration_time is not null and t.state <> ${TaskState.Success}
        and (t.leader_user_id = ? or (t.leader_user_id is null and c.responsible_user_id = ?))`,
+  );
+  const contractTasks = sqlite.prepare(
+    `select id, plan_id as planId, name, state, expiration_time as dueDate,
+       receivable_amount as receivableAmount, payable_amount as payableAmount, amount_unit as amountUnit
+     from performance_tasks where contract_id = ?
+     order by expiration_time is null, expiration_time, name, id`,
   );
   const openTask = sqlite.prepare(`select 1 from performance_tasks where id = ? and state <> ${TaskState.Success}`).pluck();
   const settings = sqlite.prepare('select settings from reminder_settings where user_id = ?').pluck();
@@ -111,6 +128,13 @@ export function createTaskReader(sqlite: Database.Database): TaskReader {
         const amount = receivableAmount ?? payableAmount;
         return amount !== null && amountUnit !== null ? { ...task, amount: { amount, unit: amountUnit } } : task;
       });
+    },
+    contractTasks(contractId) {
+      return (contractTasks.all(contractId) as ContractTaskRow[]).map(({ receivableAmount, payableAmount, amountUnit, ...task }) => ({
+        ...task,
+        receivableAmount: withUnit(receivableAmount, amountUnit),
+        payableAmount: withUnit(payableAmount, amountUnit),
+      }));
     },
     taskIsOpen: (id) => openTask.get(id) !== undefined,
     reminderSettings(userId) {

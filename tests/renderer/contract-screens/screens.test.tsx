@@ -11,7 +11,7 @@ import type { AppError } from '../../../src-shared/errors';
 import type { Bridge, ChannelName, ChannelRequest, ChannelResponse } from '../../../src-shared/ipc/channels';
 import type { CooperativeInfo, NumberNotice, ReplicaContractDetail } from '../../../src-shared/ipc/drafting';
 import { createAppStore } from '../../../src-renderer/app/store';
-import { ContractDetailScreen } from '../../../src-renderer/features/contracts/ContractDetailScreen';
+import { ContractPage } from '../../../src-renderer/features/contracts/ContractPage';
 import { CreateContractScreen } from '../../../src-renderer/features/contracts/CreateContractScreen';
 import { NumberNotices } from '../../../src-renderer/features/contracts/NumberNotices';
 import { TemplateDetailScreen } from '../../../src-renderer/features/contracts/TemplateDetailScreen';
@@ -56,6 +56,12 @@ function contract(overrides: Partial<ReplicaContractDetail> = {}): ReplicaContra
     formValues: { contractName: 'Steel supply', price: '10' },
     responsibleUserId: null,
     departmentId: null,
+    counterpartName: 'Acme Steel',
+    amount: { amount: 1_000_000, unit: 'CNY' },
+    signDate: '2026-11-20',
+    responsibleUserName: 'Li Hua',
+    departmentName: 'Purchasing',
+    templateName: 'Supply template',
     archiveFileId: null,
     createTime: time,
     updateTime: time,
@@ -120,7 +126,7 @@ function renderScreens(bridge: Bridge, path: string) {
     [
       { path: '/standingBook/create', element: withNotices(<CreateContractScreen />) },
       { path: '/template/detail', element: withNotices(<TemplateDetailScreen />) },
-      { path: '/standingBook/detail', element: withNotices(<ContractDetailScreen />) },
+      { path: '/standingBook/detail', element: withNotices(<ContractPage />) },
     ],
     { initialEntries: [path] },
   );
@@ -255,6 +261,10 @@ describe('a contract’s cooperation information', () => {
     const open = vi.spyOn(window, 'open').mockReturnValue({ opener: null } as unknown as Window);
     const { bridge, calls } = fakeBridge({ 'contract.detail': () => contract(), 'contract.cooperation': () => history });
     renderScreens(bridge, `/standingBook/detail?contractId=${contractId}&mode=contract`);
+    const user = userEvent.setup();
+    // The page's cooperation tab; choosing it names it in the query.
+    await user.click(await screen.findByTestId('contract-tab-COOPERATION_TAB'));
+    expect(location()).toBe(`/standingBook/detail?contractId=${contractId}&mode=contract&tab=COOPERATION_TAB&active=3`);
     expect(await screen.findByRole('heading', { name: 'cooperation information' })).toBeTruthy();
     expect(calls('contract.cooperation')).toEqual([{ id: contractId }]);
     expect(bodyRows().map((row) => row.textContent)).toEqual([
@@ -263,8 +273,10 @@ describe('a contract’s cooperation information', () => {
     ]);
     expect(screen.queryByRole('button', { name: 'view' })).toBeNull();
 
-    const user = userEvent.setup();
+    // Editing opens the form's tab; the cooperation tab then shows every row with its action.
     await user.click(screen.getByTestId('contract-edit'));
+    expect(location()).toContain('tab=BASIC_TAB');
+    await user.click(screen.getByTestId('contract-tab-COOPERATION_TAB'));
     expect(bodyRows()).toHaveLength(3);
     expect(bodyRows()[2]!.textContent).toContain('--12,345.67 CNY');
     await user.click(screen.getAllByRole('button', { name: 'view' })[2]!);
