@@ -21,7 +21,13 @@ export function contractAttachments(fields: readonly FormField[], values: Readon
 export function ContractAttachments({ fields, values, services }: { fields: readonly FormField[]; values: Readonly<Record<string, unknown>>; services: FormServices }) {
   const { t } = useTranslation();
   const attachments = contractAttachments(fields, values);
-  if (attachments.length === 0) return <NonIdealState icon="paperclip" title={t('contractPage.attachments.none')} data-testid="contract-attachments-none" />;
+  if (attachments.length === 0) {
+    return (
+      <div data-testid="contract-attachments-none">
+        <NonIdealState icon="paperclip" title={t('contractPage.attachments.none')} />
+      </div>
+    );
+  }
   return (
     <HTMLTable compact striped className="contract-page__table" data-testid="contract-attachments">
       <thead>

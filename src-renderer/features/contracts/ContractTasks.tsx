@@ -28,7 +28,13 @@ export function ContractTasks({ contractId }: { contractId: string }) {
     );
   }
   if (!tasks) return <Spinner size={20} />;
-  if (tasks.length === 0) return <NonIdealState icon="calendar" title={t('contractPage.tasks.none')} data-testid="contract-tasks-none" />;
+  if (tasks.length === 0) {
+    return (
+      <div data-testid="contract-tasks-none">
+        <NonIdealState icon="calendar" title={t('contractPage.tasks.none')} />
+      </div>
+    );
+  }
   return (
     <HTMLTable compact striped className="contract-page__table" data-testid="contract-tasks">
       <thead>
