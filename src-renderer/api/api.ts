@@ -3,7 +3,7 @@ import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { ChannelRequest, ChannelResponse, SessionInfo } from '../../src-shared/ipc/channels';
 import { bridgeBaseQuery, call } from './baseQuery';
 
-export const tagTypes = ['AppInfo', 'Settings', 'Session', 'Contract', 'Sync', 'Catalogue', 'ContractDetail', 'NumberNotice'] as const;
+export const tagTypes = ['AppInfo', 'Settings', 'Session', 'Contract', 'Sync', 'Catalogue', 'ContractDetail', 'NumberNotice', 'ContractTasks'] as const;
 
 // Mutations whose answer is the new state of a cached query write it straight into the cache:
 // no second round trip, and the screen changes the moment the core answers.
@@ -112,6 +112,11 @@ export const api = createApi({
       query: (id) => call('contract.cooperation', { id }),
       providesTags: ['Contract'],
     }),
+    // Refetched when a pull changes tasks ('data.changed' of performanceTask).
+    contractTasks: build.query<ChannelResponse<'contract.tasks'>, string>({
+      query: (id) => call('contract.tasks', { id }),
+      providesTags: ['ContractTasks'],
+    }),
     createContract: build.mutation<ChannelResponse<'contract.create'>, ChannelRequest<'contract.create'>>({
       query: (request) => call('contract.create', request),
     }),
@@ -179,6 +184,7 @@ export const {
   useRefreshCatalogueMutation,
   useTemplateQuery,
   useContractDetailQuery,
+  useContractTasksQuery,
   useContractCooperationQuery,
   useCreateContractMutation,
   useSaveContractFormMutation,
