@@ -6,6 +6,14 @@ type Check = (value: string) => boolean;
 const id: Check = (v) => /^[A-Za-z0-9_.:-]{1,64}$/.test(v);
 const exactly = (expected: string): Check => (v) => v === expected;
 const digits: Check = (v) => /^\d{1,18}$/.test(v);
+const tabName: Check = (v) => /^[A-Z_]{1,40}$/.test(v);
+
+/**
+ * The contract page's tab (`tab`, as /contractApproval/detail names it, e.g. PERFORMANCE_TAB, and
+ * `active`, the tab's position): every route showing the contract page takes them, so switching
+ * tabs keeps a link that opens the same tab.
+ */
+const contractPageTab = { tab: tabName, active: digits };
 
 interface RouteRule {
   query: Record<string, Check>;
@@ -17,11 +25,11 @@ export const specRoutes = {
   '/template/detail': { query: {} },
   '/templateApproval/detail': { query: {} },
   // Opened in a new window with contractId + mode=contract; pushed in place with id.
-  '/standingBook/detail': { query: { contractId: id, id, mode: exactly('contract') }, needsOneOf: ['contractId', 'id'] },
+  '/standingBook/detail': { query: { contractId: id, id, mode: exactly('contract'), ...contractPageTab }, needsOneOf: ['contractId', 'id'] },
   '/standingBook/create': { query: { mode: exactly('contract') } },
-  '/myContract/detail': { query: { contractId: id }, needsOneOf: ['contractId'] },
+  '/myContract/detail': { query: { contractId: id, ...contractPageTab }, needsOneOf: ['contractId'] },
   '/contractApproval/detail': {
-    query: { id, flowId: digits, tab: (v) => /^[A-Z_]{1,40}$/.test(v), active: digits },
+    query: { id, flowId: digits, ...contractPageTab },
     needsOneOf: ['id'],
   },
   '/manage/oppositeParty/externalDetail': {

@@ -172,7 +172,7 @@ export function createCore(options: CoreOptions) {
   } satisfies Partial<ChannelHandlers>;
 
   // Every channel has exactly one handler: a channel no map handles is a type error.
-  const handlers: ChannelHandlers = { ...coreHandlers, ...contracts.handlers, ...ledger.handlers, ...directoryHandlers(signedIn, clock) };
+  const handlers: ChannelHandlers = { ...coreHandlers, ...contracts.handlers, ...ledger.handlers, ...performance.handlers, ...directoryHandlers(signedIn, clock) };
 
   const dispatch = createDispatcher(handlers);
   const restored = sessions.restore();

@@ -4,7 +4,7 @@ import type { ChannelRequest, ChannelResponse, SessionInfo } from '../../src-sha
 import { toAppError } from '../../src-shared/errors';
 import { bridgeBaseQuery, call, type StoreExtra } from './baseQuery';
 
-export const tagTypes = ['AppInfo', 'Settings', 'Session', 'Contract', 'Sync', 'Catalogue', 'ContractDetail', 'NumberNotice'] as const;
+export const tagTypes = ['AppInfo', 'Settings', 'Session', 'Contract', 'Sync', 'Catalogue', 'ContractDetail', 'NumberNotice', 'ContractTasks'] as const;
 
 // Mutations whose answer is the new state of a cached query write it straight into the cache:
 // no second round trip, and the screen changes the moment the core answers.
@@ -113,6 +113,11 @@ export const api = createApi({
       query: (id) => call('contract.alterations', { id }),
       providesTags: (_result, _error, id) => [{ type: 'ContractDetail', id }],
     }),
+    // Refetched when a pull changes tasks ('data.changed' of performanceTask).
+    contractTasks: build.query<ChannelResponse<'contract.tasks'>, string>({
+      query: (id) => call('contract.tasks', { id }),
+      providesTags: ['ContractTasks'],
+    }),
     createContract: build.mutation<ChannelResponse<'contract.create'>, ChannelRequest<'contract.create'>>({
       query: (request) => call('contract.create', request),
     }),
@@ -192,6 +197,7 @@ export const {
   useRefreshCatalogueMutation,
   useTemplateQuery,
   useContractDetailQuery,
+  useContractTasksQuery,
   useContractCooperationQuery,
   useContractHistoryQuery,
   useCreateContractMutation,

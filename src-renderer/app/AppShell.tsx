@@ -1,32 +1,51 @@
-import { Alignment, Navbar, NavbarDivider, NavbarGroup, NavbarHeading } from '@blueprintjs/core';
+import { Navbar, NavbarDivider, NavbarGroup, NavbarHeading } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useMatch } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { NumberNotices } from '../features/contracts/NumberNotices';
 import { SessionControls } from '../features/session/SessionControls';
 import { LanguageMenu } from '../features/settings/LanguageMenu';
 import { SyncIndicator } from '../features/sync/SyncIndicator';
 import { LinkButton } from './LinkButton';
+import { currentNavEntry, navEntries } from './navigation';
 
-/** The application frame: navbar (app name, navigation, sync state, language, sign out) and the screen. */
+/**
+ * The main window (UI.md): the top bar (app name, sync state, language, the user's menu), the
+ * navigation on the left and the screen. Every part keeps its own box: nothing floats over another,
+ * whatever the sync indicator shows.
+ */
 export function AppShell() {
   const { t } = useTranslation();
-  const atLedger = useMatch('/') !== null;
+  const current = currentNavEntry(useLocation().pathname);
   return (
     <div className="app-shell">
-      <Navbar className="app-shell__navbar">
-        <NavbarGroup align={Alignment.START}>
+      <Navbar className="app-shell__topbar" data-testid="app-topbar">
+        <NavbarGroup>
           <NavbarHeading className="app-shell__name">{t('app.name')}</NavbarHeading>
-          <NavbarDivider />
-          <LinkButton to="/" variant="minimal" icon="th" text={t('app.ledger')} active={atLedger} />
         </NavbarGroup>
-        <NavbarGroup align={Alignment.END}>
+        <NavbarGroup className="app-shell__status">
           <SyncIndicator />
           <NavbarDivider />
           <LanguageMenu />
           <SessionControls />
         </NavbarGroup>
       </Navbar>
-      <main className="app-shell__main">
+      <nav className="app-shell__nav" aria-label={t('mainWindow.navigation')} data-testid="app-nav">
+        {navEntries.map((entry) => (
+          <LinkButton
+            key={entry.to}
+            to={entry.to}
+            variant="minimal"
+            alignText="start"
+            fill
+            icon={entry.icon}
+            text={t(`mainWindow.nav.${entry.label}`)}
+            active={entry === current}
+            aria-current={entry === current ? 'page' : undefined}
+            data-testid={`nav-${entry.label}`}
+          />
+        ))}
+      </nav>
+      <main className="app-shell__main" data-testid="app-content">
         <NumberNotices />
         <Outlet />
       </main>

@@ -1,7 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import type { ReactNode } from 'react';
 import { specRoutePaths, type SpecRoute } from '../../src-shared/routes';
-import { ContractDetailScreen } from '../features/contracts/ContractDetailScreen';
+import { ContractPage } from '../features/contracts/ContractPage';
 import { CreateContractScreen } from '../features/contracts/CreateContractScreen';
 import { TemplateDetailScreen } from '../features/contracts/TemplateDetailScreen';
 import { LedgerScreen } from '../features/ledger/LedgerScreen';
@@ -12,8 +12,10 @@ import { NotFoundScreen, RouteErrorScreen, RoutePlaceholder } from './RouteScree
 /** The spec routes whose screens are built; the others show a placeholder naming them. */
 const builtScreens: Partial<Record<SpecRoute, ReactNode>> = {
   '/standingBook/create': <CreateContractScreen />,
-  '/standingBook/detail': <ContractDetailScreen />,
-  '/myContract/detail': <ContractDetailScreen />,
+  // One contract page for the three routes that show a contract (UI.md "The contract page").
+  '/standingBook/detail': <ContractPage />,
+  '/myContract/detail': <ContractPage />,
+  '/contractApproval/detail': <ContractPage />,
   '/template/detail': <TemplateDetailScreen />,
 };
 

@@ -228,6 +228,46 @@ export const en = {
     deviceChangeState: { pending: 'Waiting to sync', applied: 'Sent', rejected: 'Refused by the server', conflict: 'Changed on the server meanwhile' },
     status: 'status',
   },
+  // The main window and the contract page (issue 11, UI.md).
+  mainWindow: {
+    navigation: 'Navigation',
+    userMenu: 'User menu',
+    nav: { ledger: 'Contract ledger' },
+  },
+  contractPage: {
+    actions: 'Contract actions',
+    scoreCounterparty: 'Score the counterparty',
+    terms: {
+      counterparty: 'Counterparty',
+      amount: 'Amount',
+      signDate: 'Signing date',
+      responsible: 'Responsible person',
+      department: 'Department',
+      template: 'Template',
+    },
+    tabs: {
+      basic: 'Basic information',
+      performance: 'Performance',
+      attachments: 'Attachments and archive',
+      cooperation: 'Cooperation information',
+      history: 'History',
+    },
+    tasks: {
+      name: 'Task',
+      state: 'State',
+      dueDate: 'Due date',
+      receivable: 'Receivable',
+      payable: 'Payable',
+      none: 'This contract has no performance tasks yet.',
+      loadFailed: 'The performance tasks could not be read from the local data.',
+    },
+    attachments: {
+      field: 'Field',
+      file: 'File',
+      open: 'Open',
+      none: 'This contract has no attachments.',
+    },
+  },
   // The generic form's own labels (issue 6); its messages are the `form` section below.
   contractForm: {
     unsupportedFieldType: 'unsupported field type {{type}}',

@@ -225,6 +225,46 @@ export const zhCN: Catalog = {
     deviceChangeState: { pending: '等待同步', applied: '已发送', rejected: '被服务器拒绝', conflict: '服务器上已被修改' },
     status: '状态',
   },
+  // 主窗口与合同页面（issue 11，UI.md）。
+  mainWindow: {
+    navigation: '导航',
+    userMenu: '用户菜单',
+    nav: { ledger: '合同台账' },
+  },
+  contractPage: {
+    actions: '合同操作',
+    scoreCounterparty: '相对方评分',
+    terms: {
+      counterparty: '相对方',
+      amount: '合同金额',
+      signDate: '签订日期',
+      responsible: '负责人',
+      department: '所属部门',
+      template: '合同模板',
+    },
+    tabs: {
+      basic: '基本信息',
+      performance: '履约信息',
+      attachments: '附件及归档',
+      cooperation: '合作信息',
+      history: '变更记录',
+    },
+    tasks: {
+      name: '履约任务',
+      state: '任务状态',
+      dueDate: '到期日期',
+      receivable: '应收金额',
+      payable: '应付金额',
+      none: '该合同暂无履约任务。',
+      loadFailed: '无法从本地数据读取履约任务。',
+    },
+    attachments: {
+      field: '字段',
+      file: '文件',
+      open: '打开',
+      none: '该合同暂无附件。',
+    },
+  },
   contractForm: {
     unsupportedFieldType: '不支持的字段类型 {{type}}',
     empty: '—',

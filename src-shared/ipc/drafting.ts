@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contractStatusSchema, idSchema } from '../domain/contract';
+import { contractSchema, contractStatusSchema, idSchema } from '../domain/contract';
 import { moneySchema } from '../domain/money';
 import { contractDetailSchema, templateDetailSchema } from '../domain/contract-forms';
 import { previewRuleSchema } from '../domain/numbering';
@@ -61,8 +61,19 @@ export const partySearchRequestSchema = z
   })
   .strict();
 
-/** A contract as its detail screen shows it, from the replica (local edits included). */
+/**
+ * A contract as its detail screen shows it, from the replica (local edits included), with the key
+ * terms its header shows at a glance: the very values of its ledger row.
+ */
 export const replicaContractDetailSchema = contractDetailSchema.extend({
+  ...contractSchema.pick({
+    counterpartName: true,
+    amount: true,
+    signDate: true,
+    responsibleUserName: true,
+    departmentName: true,
+    templateName: true,
+  }).shape,
   /** The number was given offline and the server has not confirmed it yet. */
   numberProvisional: z.boolean(),
   /** Local edits of this contract are still waiting to reach the server. */

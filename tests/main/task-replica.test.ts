@@ -97,4 +97,26 @@ describe('tasks and reminder settings in the replica', () => {
     expect(replica.sqlite.prepare('select count(*) from performance_tasks').pluck().get()).toBe(0);
     expect(metaReader(replica).cursor()).toBe('0');
   });
+
+  it("reads one contract's tasks for its page, by due date with undated ones last, amounts with their unit", () => {
+    const writer = replicaWriter(replica, replicaFeatures);
+    writer.applyPulledChanges(
+      [
+        { entity: 'contract', op: 'upsert', row: makeContract(1) },
+        { entity: 'contract', op: 'upsert', row: makeContract(2) },
+        upsertTask(task('t-late', { expirationTime: '2027-01-05', planId: 'p-1' })),
+        upsertTask(task('t-undated', { expirationTime: null, receivableAmount: null, payableAmount: 80_00 })),
+        upsertTask(task('t-soon', { expirationTime: '2026-12-01', state: 4, amountUnit: null })),
+        upsertTask(task('t-other', { contractId: 'c-000002' })),
+      ],
+      '1',
+      '2026-11-02T00:00:00.000Z',
+    );
+    const tasks = createTaskReader(replica.sqlite).contractTasks('c-000001');
+    expect(tasks.map((t) => t.id)).toEqual(['t-soon', 't-late', 't-undated']);
+    expect(tasks[0]).toEqual({ id: 't-soon', planId: null, name: 'Task t-soon', state: 4, dueDate: '2026-12-01', receivableAmount: null, payableAmount: null });
+    expect(tasks[1]).toMatchObject({ planId: 'p-1', receivableAmount: { amount: 500_00, unit: 'CNY' }, payableAmount: null });
+    expect(tasks[2]).toMatchObject({ dueDate: null, receivableAmount: null, payableAmount: { amount: 80_00, unit: 'CNY' } });
+    expect(createTaskReader(replica.sqlite).contractTasks('c-missing')).toEqual([]);
+  });
 });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { pageCount, pageItems } from '../../src-renderer/features/ledger/paging';
-import { ledgerTableHeight } from '../../src-renderer/features/ledger/tableHeight';
 import {
   contractPageRequest,
   filtersReset,
@@ -17,17 +16,6 @@ import { api } from '../../src-renderer/api/api';
 
 const reduce = (state: LedgerState, ...actions: Parameters<typeof ledgerSlice.reducer>[1][]) =>
   actions.reduce(ledgerSlice.reducer, state);
-
-describe('ledger table height (spec 9)', () => {
-  it.each([
-    [0, 100],
-    [1, 100],
-    [2, 200],
-    [5, 200],
-    [6, 300],
-    [50, 300],
-  ])('%i rows → %i px', (rows, height) => expect(ledgerTableHeight(rows)).toBe(height));
-});
 
 describe('pager arithmetic', () => {
   it('counts pages, with page 1 of 1 for an empty list', () => {

@@ -217,6 +217,12 @@ export function draftingStore({ db }: OpenReplica, userId: string) {
         formValues: contract.formValues,
         responsibleUserId: contract.responsibleUserId,
         departmentId: contract.departmentId,
+        counterpartName: contract.counterpartName,
+        amount: contract.amount,
+        signDate: contract.signDate,
+        responsibleUserName: contract.responsibleUserName,
+        departmentName: contract.departmentName,
+        templateName: contract.templateName,
         // The replica does not hold the archived file; the detail's archive link needs the server.
         archiveFileId: null,
         createTime: contract.createTime,

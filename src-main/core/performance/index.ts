@@ -1,4 +1,5 @@
 import type { Language } from '../../../src-shared/i18n/languages';
+import { AppFailure } from '../../../src-shared/errors';
 import type { CoreFeature, FeatureHost } from '../feature';
 import type { ActiveSession } from '../session/session-service';
 import { reminderLog } from './reminder-log';
@@ -7,7 +8,7 @@ import { createReminderScheduler, systemTimers, type Notifier, type ReminderSche
 import { createTaskReader, reminderSettingsPullWriter, taskPullWriter, type TaskReader } from './task-store';
 
 // Performance (spec 5): the pulled tasks and the user's reminder settings, and the reminders of
-// due tasks computed from them in the core, also offline. It has no channels of its own yet.
+// due tasks computed from them in the core, also offline; a contract's tasks for its performance tab.
 
 export const performanceReplica = {
   pulled: { performanceTask: taskPullWriter, reminderSettings: reminderSettingsPullWriter },
@@ -31,7 +32,7 @@ export interface PerformanceOptions {
   timeZone?: () => string;
 }
 
-export function createPerformanceFeature(host: FeatureHost, options: PerformanceOptions): Pick<CoreFeature, 'start' | 'stop'> & { reminders: CoreReminders } {
+export function createPerformanceFeature(host: FeatureHost, options: PerformanceOptions): CoreFeature<'contract.tasks'> & { reminders: CoreReminders } {
   let reminders: { scheduler: ReminderScheduler; tasks: TaskReader } | null = null;
 
   // A pull round that changed tasks or reminder settings announces it once (sync-service).
@@ -41,7 +42,16 @@ export function createPerformanceFeature(host: FeatureHost, options: Performance
     if (entities.includes('performanceTask') || entities.includes('reminderSettings')) reminders?.scheduler.refresh();
   });
 
+  function currentTasks(): TaskReader {
+    host.signedIn();
+    if (!reminders) throw new AppFailure('not_signed_in');
+    return reminders.tasks;
+  }
+
   return {
+    handlers: {
+      'contract.tasks': ({ id }) => currentTasks().contractTasks(id),
+    },
     /** One scheduler per signed-in session, over that user's replica. */
     start(session: ActiveSession) {
       const tasks = createTaskReader(session.replica.sqlite);

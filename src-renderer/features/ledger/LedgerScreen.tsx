@@ -66,26 +66,28 @@ export function LedgerScreen() {
   }
 
   return (
-    <section className="ledger">
-      <div className="ledger__header">
+    <section className="ledger" data-testid="ledger">
+      <div className="ledger__header" data-testid="ledger-header">
         <StatusTabs selected={ledger.status} statistics={statistics} onChange={(status) => dispatch(tabChanged(status))} />
-        <Button
-          data-testid="ledger-create"
-          icon="add"
-          intent="primary"
-          text={t('contracts.create')}
-          onClick={() => openRoute(`/standingBook/create?${new URLSearchParams({ mode: 'contract' })}`, (to) => void navigate(to), { newWindow: true })}
-        />
-        <Button
-          data-testid="ledger-filter-toggle"
-          icon="filter"
-          variant="minimal"
-          intent={filtered ? 'primary' : 'none'}
-          active={filtersOpen}
-          aria-expanded={filtersOpen}
-          text={t('ledger.filters')}
-          onClick={() => setFiltersOpen((open) => !open)}
-        />
+        <div className="ledger__actions">
+          <Button
+            data-testid="ledger-create"
+            icon="add"
+            intent="primary"
+            text={t('contracts.create')}
+            onClick={() => openRoute(`/standingBook/create?${new URLSearchParams({ mode: 'contract' })}`, (to) => void navigate(to), { newWindow: true })}
+          />
+          <Button
+            data-testid="ledger-filter-toggle"
+            icon="filter"
+            variant="minimal"
+            intent={filtered ? 'primary' : 'none'}
+            active={filtersOpen}
+            aria-expanded={filtersOpen}
+            text={t('ledger.filters')}
+            onClick={() => setFiltersOpen((open) => !open)}
+          />
+        </div>
       </div>
       <Collapse isOpen={filtersOpen}>
         <LedgerFilters />

@@ -7,7 +7,6 @@ import type { Catalog } from '../../../src-shared/i18n/catalogs';
 import { formatDateTime } from '../../i18n/format';
 import { ContractEditDialog } from './ContractEditDialog';
 import { ContractStatusCell } from './ContractStatusCell';
-import { ledgerTableHeight } from './tableHeight';
 
 interface Column {
   key: keyof Catalog['ledger']['columns'];
@@ -39,11 +38,8 @@ export function LedgerTable({ contracts, stale }: { contracts: Contract[]; stale
   const { t, i18n } = useTranslation();
   const [editing, setEditing] = useState<Contract | null>(null);
   return (
-    <div
-      className={stale ? 'ledger-table ledger-table--stale' : 'ledger-table'}
-      style={{ height: ledgerTableHeight(contracts.length) }}
-      aria-busy={stale}
-    >
+    // The main list fills the window's height and scrolls within itself, both ways (UI.md "Tables").
+    <div className={stale ? 'ledger-table ledger-table--stale' : 'ledger-table'} data-testid="ledger-table" aria-busy={stale}>
       <HTMLTable compact striped>
         <thead>
           <tr>

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Button, Icon } from '@blueprintjs/core';
+import { Button, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../src-shared/errors';
 import { signOut, useSessionQuery } from '../../api/api';
 import { useAppDispatch } from '../../app/hooks';
 import { useActionFailure } from '../../app/useActionFailure';
 
-/** Who is signed in, and the way out. */
+/** The user menu of the top bar: who is signed in, and the way out. */
 export function SessionControls() {
   const { t } = useTranslation();
   const { data: session } = useSessionQuery();
@@ -21,22 +21,22 @@ export function SessionControls() {
       onFailure(error);
     });
   };
+  const menu = (
+    <Menu aria-label={t('mainWindow.userMenu')}>
+      <MenuItem data-testid="sign-out" icon="log-out" text={t('app.signOut')} disabled={leaving} onClick={leave} />
+    </Menu>
+  );
   return (
-    <>
-      {session?.signedIn && (
-        <span className="session-user">
-          <Icon icon="user" />
-          {session.user.displayName}
-        </span>
-      )}
+    <PopoverNext content={menu} placement="bottom-end">
       <Button
-        data-testid="sign-out"
+        data-testid="user-menu"
         variant="minimal"
-        icon="log-out"
-        text={t('app.signOut')}
+        icon="user"
+        endIcon="caret-down"
         loading={leaving}
-        onClick={leave}
+        text={session?.signedIn ? session.user.displayName : undefined}
+        aria-label={t('mainWindow.userMenu')}
       />
-    </>
+    </PopoverNext>
   );
 }

@@ -6,13 +6,14 @@ import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fileUploadPath } from '../../../src-shared/api/files';
 import type { TemplateDetail } from '../../../src-shared/domain/contract-forms';
 import type { AppError } from '../../../src-shared/errors';
 import type { Bridge, ChannelName, ChannelRequest, ChannelResponse } from '../../../src-shared/ipc/channels';
 import type { CooperativeInfo, NumberNotice, ReplicaContractDetail } from '../../../src-shared/ipc/drafting';
 import { createAppStore } from '../../../src-renderer/app/store';
-import { ContractDetailScreen } from '../../../src-renderer/features/contracts/ContractDetailScreen';
 import { ContractHistory } from '../../../src-renderer/features/contracts/ContractHistory';
+import { ContractPage } from '../../../src-renderer/features/contracts/ContractPage';
 import { CreateContractScreen } from '../../../src-renderer/features/contracts/CreateContractScreen';
 import { NumberNotices } from '../../../src-renderer/features/contracts/NumberNotices';
 import { TemplateDetailScreen } from '../../../src-renderer/features/contracts/TemplateDetailScreen';
@@ -38,6 +39,7 @@ const template: TemplateDetail = {
     { id: 'contractName', name: 'contract name', type: 'text', required: true },
     { id: 'price', name: 'price', type: 'number', required: true, alterEditStatus: 2 },
     { id: 'remark', name: 'remark', type: 'textarea' },
+    { id: 'signedCopy', name: 'signed copy', type: 'upload' },
   ],
   clauses: [],
   createTime: time,
@@ -57,6 +59,12 @@ function contract(overrides: Partial<ReplicaContractDetail> = {}): ReplicaContra
     formValues: { contractName: 'Steel supply', price: '10' },
     responsibleUserId: null,
     departmentId: null,
+    counterpartName: 'Acme Steel',
+    amount: { amount: 1_000_000, unit: 'CNY' },
+    signDate: '2026-11-20',
+    responsibleUserName: 'Li Hua',
+    departmentName: 'Purchasing',
+    templateName: 'Supply template',
     archiveFileId: null,
     createTime: time,
     updateTime: time,
@@ -121,7 +129,9 @@ function renderScreens(bridge: Bridge, path: string) {
     [
       { path: '/standingBook/create', element: withNotices(<CreateContractScreen />) },
       { path: '/template/detail', element: withNotices(<TemplateDetailScreen />) },
-      { path: '/standingBook/detail', element: withNotices(<ContractDetailScreen />) },
+      { path: '/standingBook/detail', element: withNotices(<ContractPage />) },
+      { path: '/myContract/detail', element: withNotices(<ContractPage />) },
+      { path: '/contractApproval/detail', element: withNotices(<ContractPage approvalActions={(c) => <button data-testid="approval-slot">{c.name}</button>} />) },
     ],
     { initialEntries: [path] },
   );
@@ -240,6 +250,97 @@ describe('a contract’s detail', () => {
   });
 });
 
+describe('the contract page', () => {
+  const term = (key: string) => screen.getByTestId(`contract-term-${key}`).textContent;
+  const selectedTab = () => document.querySelector('[role=tab][aria-selected=true]')?.getAttribute('data-testid');
+
+  it('shows the key terms of the contract in its header', async () => {
+    const { bridge } = fakeBridge({ 'contract.detail': () => contract() });
+    renderScreens(bridge, `/myContract/detail?contractId=${contractId}`);
+    expect(await screen.findByTestId('contract-detail-name')).toHaveProperty('textContent', 'Steel supply');
+    expect(term('counterparty')).toBe('CounterpartyAcme Steel');
+    expect(term('amount')).toBe('Amount10,000.00 CNY');
+    expect(term('signDate')).toBe('Signing dateNov 20, 2026');
+    expect(term('responsible')).toBe('Responsible personLi Hua');
+    expect(term('department')).toBe('DepartmentPurchasing');
+    expect(term('template')).toBe('TemplateSupply template');
+    expect(screen.getByTestId('contract-status').getAttribute('data-status')).toBe('1');
+    await waitFor(() => expect(selectedTab()).toBe('contract-tab-BASIC_TAB'));
+  });
+
+  it("shows '--' for a term the contract does not have, and no scoring without a counterparty", async () => {
+    const { bridge } = fakeBridge({ 'contract.detail': () => contract({ counterpartName: null, amount: null, signDate: null }) });
+    renderScreens(bridge, `/standingBook/detail?id=${contractId}`);
+    await screen.findByTestId('contract-detail-name');
+    expect(term('counterparty')).toBe('Counterparty--');
+    expect(term('amount')).toBe('Amount--');
+    expect(term('signDate')).toBe('Signing date--');
+    expect(screen.queryByTestId('contract-score')).toBeNull();
+    expect(screen.getByTestId('contract-edit')).toBeTruthy();
+  });
+
+  it('offers no edit, alteration or approval step the status does not allow', async () => {
+    const { bridge } = fakeBridge({ 'contract.detail': () => contract({ status: 2, pending: false }) });
+    renderScreens(bridge, `/standingBook/detail?id=${contractId}`);
+    await screen.findByTestId('contract-detail-name');
+    expect(screen.queryByTestId('contract-edit')).toBeNull();
+    expect(screen.queryByTestId('contract-alter')).toBeNull();
+    expect(screen.queryByTestId('approval-slot')).toBeNull();
+    expect(screen.queryByTestId('contract-pending')).toBeNull();
+    expect(screen.getByTestId('contract-actions').textContent).toBe('Score the counterparty');
+  });
+
+  it('opens the tab the query names, with the approval actions the approval route supplies', async () => {
+    const { bridge, calls } = fakeBridge({
+      'contract.detail': () => contract(),
+      'contract.tasks': () => [
+        { id: 't1', planId: 'p1', name: 'First payment', state: 3, dueDate: '2026-12-01', receivableAmount: null, payableAmount: { amount: 250_000, unit: 'CNY' } },
+        { id: 't2', planId: 'p1', name: 'Delivery', state: 4, dueDate: null, receivableAmount: null, payableAmount: null },
+      ],
+    });
+    renderScreens(bridge, `/contractApproval/detail?id=${contractId}&flowId=0&tab=PERFORMANCE_TAB&active=0`);
+    const tasks = await screen.findAllByTestId('contract-task');
+    expect(selectedTab()).toBe('contract-tab-PERFORMANCE_TAB');
+    expect(calls('contract.tasks')).toEqual([{ id: contractId }]);
+    expect(tasks.map((row) => row.textContent)).toEqual(['First paymentoverdueDec 1, 2026--2,500.00 CNY', 'Deliverycompleted------']);
+    expect(screen.getByTestId('approval-slot').textContent).toBe('Steel supply');
+    // Editing brings the form's tab forward, and the approval steps wait until the form is left.
+    await userEvent.setup().click(screen.getByTestId('contract-edit'));
+    expect(selectedTab()).toBe('contract-tab-BASIC_TAB');
+    expect(location()).toBe(`/contractApproval/detail?id=${contractId}&flowId=0&tab=BASIC_TAB&active=0`);
+    expect(screen.queryByTestId('approval-slot')).toBeNull();
+  });
+
+  it('chooses the tab by its position when the query gives only active', async () => {
+    const { bridge } = fakeBridge({ 'contract.detail': () => contract() });
+    renderScreens(bridge, `/standingBook/detail?id=${contractId}&active=2`);
+    await waitFor(() => expect(selectedTab()).toBe('contract-tab-ATTACHMENT_TAB'));
+  });
+
+  it("lists the upload fields' files under attachments and opens one through the core", async () => {
+    const fileId = '0190c0de-0000-7000-8000-0000000000f1';
+    const file = { id: 'f1', name: 'signed.pdf', file: `${fileUploadPath}/${fileId}` };
+    const { bridge, calls } = fakeBridge({
+      'app.info': () => ({ version: 'test', host: 'electron', systemLocale: 'en-US', organizationShare: false }),
+      'contract.detail': () => contract({ formValues: { contractName: 'Steel supply', price: '10', signedCopy: file } }),
+      'files.open': () => ({}),
+    });
+    renderScreens(bridge, `/standingBook/detail?id=${contractId}&tab=ATTACHMENT_TAB`);
+    const rows = await screen.findAllByTestId('contract-attachment');
+    expect(rows.map((row) => row.textContent)).toEqual(['signed copysigned.pdfOpen']);
+    await userEvent.setup().click(within(rows[0]!).getByRole('button', { name: 'Open' }));
+    await waitFor(() => expect(calls('files.open')).toEqual([{ id: fileId }]));
+  });
+
+  it('says so when the contract has no attachments or tasks', async () => {
+    const { bridge } = fakeBridge({ 'contract.detail': () => contract(), 'contract.tasks': () => [] });
+    renderScreens(bridge, `/standingBook/detail?id=${contractId}&tab=ATTACHMENT_TAB`);
+    expect((await screen.findByTestId('contract-attachments-none')).textContent).toContain('This contract has no attachments.');
+    await userEvent.setup().click(screen.getByTestId('contract-tab-PERFORMANCE_TAB'));
+    expect((await screen.findByTestId('contract-tasks-none')).textContent).toContain('This contract has no performance tasks yet.');
+  });
+});
+
 describe('a contract’s cooperation information', () => {
   const history: CooperativeInfo[] = [3, 2, 1].map((i) => ({
     contractID: `other-${i}`,
@@ -256,6 +357,10 @@ describe('a contract’s cooperation information', () => {
     const open = vi.spyOn(window, 'open').mockReturnValue({ opener: null } as unknown as Window);
     const { bridge, calls } = fakeBridge({ 'contract.detail': () => contract(), 'contract.cooperation': () => history });
     renderScreens(bridge, `/standingBook/detail?contractId=${contractId}&mode=contract`);
+    const user = userEvent.setup();
+    // The page's cooperation tab; choosing it names it in the query.
+    await user.click(await screen.findByTestId('contract-tab-COOPERATION_TAB'));
+    expect(location()).toBe(`/standingBook/detail?contractId=${contractId}&mode=contract&tab=COOPERATION_TAB&active=3`);
     expect(await screen.findByRole('heading', { name: 'cooperation information' })).toBeTruthy();
     expect(calls('contract.cooperation')).toEqual([{ id: contractId }]);
     expect(bodyRows().map((row) => row.textContent)).toEqual([
@@ -264,8 +369,10 @@ describe('a contract’s cooperation information', () => {
     ]);
     expect(screen.queryByRole('button', { name: 'view' })).toBeNull();
 
-    const user = userEvent.setup();
+    // Editing opens the form's tab; the cooperation tab then shows every row with its action.
     await user.click(screen.getByTestId('contract-edit'));
+    expect(location()).toContain('tab=BASIC_TAB');
+    await user.click(screen.getByTestId('contract-tab-COOPERATION_TAB'));
     expect(bodyRows()).toHaveLength(3);
     expect(bodyRows()[2]!.textContent).toContain('--12,345.67 CNY');
     await user.click(screen.getAllByRole('button', { name: 'view' })[2]!);

@@ -1,0 +1,199 @@
+import { useRef, useState, type ReactElement, type ReactNode } from 'react';
+import { Button, Callout, H4, Tab, Tabs } from '@blueprintjs/core';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { ContractStatus } from '../../../src-shared/domain/enums';
+import { defaultErrorMessages } from '../../../src-shared/errors';
+import type { ReplicaContractDetail } from '../../../src-shared/ipc/drafting';
+import { isEditableStatus } from '../../../src-shared/rules/contract-status';
+import { useAlterContractMutation, useContractDetailQuery, useSaveContractFormMutation, useTemplateQuery } from '../../api/api';
+import { showFailure, showNotice } from '../../app/toaster';
+import { FormServicesProvider, type ContractFormHandle, type FormServices } from '../contract-form';
+import { ScoreDialog } from '../contract-form/fields/complex/parties/ScoreDialog';
+import { FormContractProvider } from '../contract-form/fields/complex/services';
+import { AlterationReason } from './AlterationReason';
+import { ContractAttachments } from './ContractAttachments';
+import { ContractHeader } from './ContractHeader';
+import { ContractHistory } from './ContractHistory';
+import { contractPageTabs, queryWithTab, tabFromQuery, type ContractPageTab } from './contractPageTabs';
+import { ContractTasks } from './ContractTasks';
+import { CooperationSection } from './CooperationSection';
+import { changedValues, contractNameField, reasonError, templateFormFields, typedContractNumber } from './draftValues';
+import { DraftForm } from './DraftForm';
+import { ScreenState } from './ScreenState';
+import { useBridgeFormServices } from './useBridgeFormServices';
+import { useSaveFailure } from './useSaveFailure';
+
+type PageMode = 'view' | 'edit' | 'alter';
+
+export interface ContractPageProps {
+  /**
+   * The approval steps (submit, approve, reject) this user may take on the contract as it is now,
+   * shown among the page's actions while it is viewed. The approval work supplies them; without
+   * it the page offers none.
+   */
+  approvalActions?: (contract: ReplicaContractDetail) => ReactNode;
+}
+
+function ContractPageBody({ contract, services, approvalActions }: ContractPageProps & { contract: ReplicaContractDetail; services: FormServices }) {
+  const { t } = useTranslation();
+  const [query, setQuery] = useSearchParams();
+  const { data: template, error: templateError } = useTemplateQuery(contract.templateId ?? skipToken);
+  const formRef = useRef<ContractFormHandle>(null);
+  const [mode, setMode] = useState<PageMode>('view');
+  const [values, setValues] = useState<Readonly<Record<string, unknown>>>(contract.formValues);
+  const [reason, setReason] = useState('');
+  const [reasonMessage, setReasonMessage] = useState<string | null>(null);
+  const [scoring, setScoring] = useState(false);
+  const [saveForm, saveState] = useSaveContractFormMutation();
+  const [alter, alterState] = useAlterContractMutation();
+  const saveFailed = useSaveFailure();
+
+  const tab = tabFromQuery(query);
+  const selectTab = (next: ContractPageTab) => setQuery(queryWithTab(query, next), { replace: true });
+
+  // Editing starts from the contract as it is now (a sync may have changed it since the page
+  // opened), on the tab that holds the form.
+  const enter = (next: PageMode) => {
+    setValues(contract.formValues);
+    setReason('');
+    setReasonMessage(null);
+    setMode(next);
+    if (next !== 'view') selectTab('BASIC_TAB');
+  };
+  const leave = () => enter('view');
+
+  const actions = mode === 'view' && (
+    <>
+      {isEditableStatus(contract.status) && <Button icon="edit" data-testid="contract-edit" text={t('contracts.edit')} onClick={() => enter('edit')} />}
+      {contract.status === ContractStatus.Approved && (
+        <Button icon="changes" data-testid="contract-alter" text={t('contracts.alter')} onClick={() => enter('alter')} />
+      )}
+      {approvalActions?.(contract)}
+      {/* The server scores a contract's external counterparty: with none, there is nothing to score. */}
+      {contract.counterpartName !== null && (
+        <Button icon="star" data-testid="contract-score" text={t('contractPage.scoreCounterparty')} onClick={() => setScoring(true)} />
+      )}
+    </>
+  );
+
+  let body: ReactNode;
+  const fields = templateFormFields(template);
+  if (contract.templateId && !template) {
+    body = <ScreenState error={templateError} title={t('contracts.templateLoadFailed')} />;
+  } else if (!fields) {
+    body = <Callout intent="danger" icon="error" title={t('contracts.templateLoadFailed')} />;
+  } else {
+    const nameField = contractNameField(fields);
+
+    const save = async () => {
+      try {
+        const formValues = await formRef.current!.submit();
+        const typedName = nameField ? formValues[nameField.id] : contract.name;
+        const contractNumber = typedContractNumber(fields, formValues);
+        await saveForm({
+          id: contract.id,
+          name: typeof typedName === 'string' ? typedName.trim() : contract.name,
+          contractTypeId: contract.contractTypeId,
+          ...(contractNumber !== null && contractNumber !== contract.contractNumber ? { contractNumber } : {}),
+          formValues,
+        }).unwrap();
+        showNotice(t('contracts.savedOffline'));
+        setMode('view');
+      } catch (cause) {
+        saveFailed(cause);
+      }
+    };
+
+    const saveAlteration = async () => {
+      const reasonKey = reasonError(reason);
+      setReasonMessage(reasonKey && t(reasonKey));
+      try {
+        const formValues = await formRef.current!.submit();
+        if (reasonKey) return showFailure(t('form.validationFailed'));
+        const changed = changedValues(fields, contract.formValues, formValues);
+        if (Object.keys(changed).length === 0) return showFailure(t('contracts.nothingChanged'));
+        await alter({ id: contract.id, formValues: changed, reason: reason.trim() }).unwrap();
+        showNotice(t('contracts.altered'));
+        leave();
+      } catch (cause) {
+        saveFailed(cause);
+      }
+    };
+
+    const panels: Record<ContractPageTab, ReactElement> = {
+      BASIC_TAB: (
+        <div className="contract-page__panel">
+          {mode === 'alter' && <H4>{t('contracts.alterationTitle')}</H4>}
+          <DraftForm
+            services={services}
+            fields={fields}
+            clauses={template?.clauses ?? []}
+            contractId={contract.id}
+            formRef={formRef}
+            mode={mode === 'view' ? 'preview' : 'edit'}
+            alteration={mode === 'alter'}
+            values={mode === 'view' ? contract.formValues : values}
+            onValuesChange={setValues}
+          />
+          {mode === 'alter' && <AlterationReason value={reason} error={reasonMessage} onChange={setReason} />}
+          {mode !== 'view' && (
+            <div className="contract-draft__actions">
+              {mode === 'edit' ? (
+                <Button intent="primary" icon="floppy-disk" loading={saveState.isLoading} data-testid="contract-save" text={t('contracts.save')} onClick={() => void save()} />
+              ) : (
+                <Button intent="primary" icon="floppy-disk" loading={alterState.isLoading} data-testid="alteration-save" text={t('contracts.save')} onClick={() => void saveAlteration()} />
+              )}
+              <Button data-testid="contract-cancel" text={t('contracts.cancel')} onClick={leave} />
+            </div>
+          )}
+        </div>
+      ),
+      PERFORMANCE_TAB: <ContractTasks contractId={contract.id} />,
+      ATTACHMENT_TAB: <ContractAttachments fields={fields} values={contract.formValues} services={services} />,
+      COOPERATION_TAB: <CooperationSection contractId={contract.id} mode={mode === 'view' ? 'preview' : 'edit'} services={services} />,
+      HISTORY_TAB: <ContractHistory contract={contract} />,
+    };
+
+    // Every panel stays mounted (the inactive ones hidden), so a form being edited keeps its state.
+    body = (
+      <Tabs id="contract-page-tabs" className="contract-page__tabs" selectedTabId={tab} onChange={(id) => selectTab(id as ContractPageTab)}>
+        {contractPageTabs.map((entry) => (
+          <Tab key={entry.id} id={entry.id} data-testid={`contract-tab-${entry.id}`} title={t(`contractPage.tabs.${entry.label}`)} panel={panels[entry.id]} />
+        ))}
+      </Tabs>
+    );
+  }
+
+  return (
+    <section className="contract-screen" data-testid="contract-detail" data-mode={mode}>
+      <ContractHeader contract={contract} actions={actions} />
+      {body}
+      {scoring && (
+        <FormServicesProvider services={services}>
+          <FormContractProvider contractId={contract.id}>
+            <ScoreDialog onClose={() => setScoring(false)} onSaved={showNotice} />
+          </FormContractProvider>
+        </FormServicesProvider>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The contract page (UI.md): /standingBook/detail?contractId=…&mode=contract (a new tab from the
+ * ledger) or ?id=… (pushed in place), /myContract/detail?contractId=… and
+ * /contractApproval/detail?id=…: the contract from the replica, its header and tabs; edit while
+ * drafting or rejected (saved through 'contract.saveForm'), alter once approved ('contract.alter').
+ */
+export function ContractPage(props: ContractPageProps) {
+  const { t } = useTranslation();
+  const [query] = useSearchParams();
+  const id = query.get('contractId') ?? query.get('id');
+  const { services, error: servicesError } = useBridgeFormServices();
+  const { data: contract, error } = useContractDetailQuery(id ?? skipToken);
+  if (id === null) return <ScreenState error={{ code: 'not_found', message: defaultErrorMessages.not_found }} title={t('contracts.loadFailed')} />;
+  if (!contract || !services) return <ScreenState error={error ?? servicesError} title={t('contracts.loadFailed')} />;
+  return <ContractPageBody key={contract.id} contract={contract} services={services} {...props} />;
+}
