@@ -278,6 +278,13 @@ describe('the contract page', () => {
     expect(screen.getByTestId('contract-edit')).toBeTruthy();
   });
 
+  it('says so when the contract has no form (drafted without a template)', async () => {
+    const { bridge, calls } = fakeBridge({ 'contract.detail': () => contract({ templateId: null, formValues: {} }) });
+    renderScreens(bridge, `/standingBook/detail?id=${contractId}`);
+    expect((await screen.findByTestId('contract-no-form')).textContent).toContain('drafted without a template');
+    expect(calls('drafting.template')).toEqual([]);
+  });
+
   it('offers no edit, alteration or approval step the status does not allow', async () => {
     const { bridge } = fakeBridge({ 'contract.detail': () => contract({ status: 2, pending: false }) });
     renderScreens(bridge, `/standingBook/detail?id=${contractId}`);
