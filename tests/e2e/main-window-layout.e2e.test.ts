@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../support/core';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
 
 // The main window's layout in Chromium at the two laptop sizes UI.md names, in English and
@@ -168,5 +169,32 @@ describe.each(languages)('the main window in $code', ({ menu, code }) => {
       await page.goto(stage.edition.host.url);
       await fullPage();
     });
+  });
+});
+
+describe('the contract page from an approval link', () => {
+  it("opens the performance tab with the contract's tasks from the replica, and keeps the chosen tab in the link", async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const { list } = await call(stage.core, 'ledger.contractPage', { pageNum: 1, pageSize: 50 });
+    let withTasks: { id: string; count: number; first: string } | undefined;
+    for (const contract of list) {
+      const tasks = await call(stage.core, 'contract.tasks', { id: contract.id });
+      if (tasks.length > 0) {
+        withTasks = { id: contract.id, count: tasks.length, first: tasks[0]!.name };
+        break;
+      }
+    }
+    if (!withTasks) throw new Error('the seed gave no contract performance tasks');
+    await page.goto(`${stage.edition.host.url}/contractApproval/detail?${new URLSearchParams({ id: withTasks.id, flowId: '0', tab: 'PERFORMANCE_TAB', active: '0' })}`);
+    await page.getByTestId('contract-tasks').waitFor({ timeout: 20_000 });
+    await screenshot('contract-performance-1440x900');
+    expect(await page.getByTestId('contract-tab-PERFORMANCE_TAB').getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByTestId('contract-task').count()).toBe(withTasks.count);
+    expect(await page.getByTestId('contract-task').first().innerText()).toContain(withTasks.first);
+    await page.getByTestId('contract-tab-COOPERATION_TAB').click();
+    await page.waitForURL(/tab=COOPERATION_TAB&active=3$/);
+    await page.reload();
+    await page.locator('.cooperation-info').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('contract-tab-COOPERATION_TAB').getAttribute('aria-selected')).toBe('true');
   });
 });
