@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SyncStatus } from '../../src-shared/ipc/channels';
 import { call } from '../support/core';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
 
@@ -63,6 +64,23 @@ async function screenshot(name: string) {
   await page.screenshot({ path: join(dir, `${name}.png`) });
 }
 
+/** The main window's parts share no pixel, and none reaches past the window's right edge. */
+async function expectWindowApart(width: number) {
+  const window = await boxes({
+    'top bar': '[data-testid=app-topbar]',
+    navigation: '[data-testid=app-nav]',
+    'status tabs': '[data-testid=ledger-header] .bp6-tab-list',
+    'new contract': '[data-testid=ledger-create]',
+    filters: '[data-testid=ledger-filter-toggle]',
+    table: '[data-testid=ledger-table]',
+    pager: '.pager',
+  });
+  expect(overlapping(window)).toEqual([]);
+  for (const box of window) expect(box.right, box.name).toBeLessThanOrEqual(width);
+  // Nothing makes the window itself scroll sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
 /** Waits for the ledger's first page of 20 rows. */
 async function fullPage() {
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=ledger-row]').length === 20, null, { timeout: 20_000 });
@@ -76,7 +94,8 @@ async function chooseLanguage(menu: string, code: string) {
 }
 
 beforeAll(async () => {
-  stage = await openE2eStage({ contracts: 65, seed: 11 });
+  // No periodic sync round: the first-sync state the tests show the page stays as they set it.
+  stage = await openE2eStage({ contracts: 65, seed: 11, core: { syncIntervalMs: 3_600_000 } });
   page = stage.page;
   await page.goto(stage.edition.host.url);
   await page.waitForFunction((url) => document.querySelector<HTMLInputElement>('#signin-server')?.value === url, stage.serverUrl);
@@ -107,19 +126,28 @@ describe.each(languages)('the main window in $code', ({ menu, code }) => {
 
     it('keeps the top bar, navigation, status tabs, actions and table apart', async () => {
       await screenshot(`ledger-${code}-${width}x${height}`);
-      const window = await boxes({
-        'top bar': '[data-testid=app-topbar]',
-        navigation: '[data-testid=app-nav]',
-        'status tabs': '[data-testid=ledger-header] .bp6-tab-list',
-        'new contract': '[data-testid=ledger-create]',
-        filters: '[data-testid=ledger-filter-toggle]',
-        table: '[data-testid=ledger-table]',
-        pager: '.pager',
-      });
-      expect(overlapping(window)).toEqual([]);
-      for (const box of window) expect(box.right, box.name).toBeLessThanOrEqual(width);
-      // Nothing makes the window itself scroll sideways.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await expectWindowApart(width);
+    });
+
+    it('keeps them apart during the first sync too, its progress bar in the top bar', async () => {
+      // The core answers the page's status read as a first sync halfway through.
+      const invoke = stage.core.invoke;
+      stage.core.invoke = async (channel, request) => {
+        const answer = await invoke(channel, request);
+        if (channel !== 'sync.status' || !answer.ok) return answer;
+        return { ok: true, data: { ...(answer.data as SyncStatus), phase: 'pulling', firstSync: true, pulled: 31_250, remaining: 31_250 } };
+      };
+      try {
+        await page.reload();
+        await page.locator('.sync-indicator__progress').waitFor({ timeout: 20_000 });
+        await fullPage();
+        await screenshot(`ledger-first-sync-${code}-${width}x${height}`);
+        await expectWindowApart(width);
+      } finally {
+        stage.core.invoke = invoke;
+        await page.reload();
+        await fullPage();
+      }
     });
 
     it('keeps the ledger within the content, scrolling within itself with every column header whole', async () => {
@@ -175,6 +203,9 @@ describe.each(languages)('the main window in $code', ({ menu, code }) => {
 describe('the contract page from an approval link', () => {
   it("opens the performance tab with the contract's tasks from the replica, and keeps the chosen tab in the link", async () => {
     await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(stage.edition.host.url);
+    await fullPage();
+    await chooseLanguage('English', 'en');
     const { list } = await call(stage.core, 'ledger.contractPage', { pageNum: 1, pageSize: 50 });
     let withTasks: { id: string; count: number; first: string } | undefined;
     for (const contract of list) {
