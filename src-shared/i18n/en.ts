@@ -236,6 +236,7 @@ export const en = {
   },
   contractPage: {
     actions: 'Contract actions',
+    noForm: 'This contract was drafted without a template: it has no form values to show.',
     scoreCounterparty: 'Score the counterparty',
     terms: {
       counterparty: 'Counterparty',

@@ -233,6 +233,7 @@ export const zhCN: Catalog = {
   },
   contractPage: {
     actions: '合同操作',
+    noForm: '该合同未使用模板起草，没有可显示的表单内容。',
     scoreCounterparty: '相对方评分',
     terms: {
       counterparty: '相对方',

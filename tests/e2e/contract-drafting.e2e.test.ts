@@ -302,6 +302,7 @@ describe('a contract’s detail', () => {
       expect(await tab.getByTestId('contract-detail').getAttribute('data-mode')).toBe('view');
       // Its cooperation information, from the replica: in preview the first 2 of the counterparty's other contracts.
       const history = await call(stage.core, 'contract.cooperation', { id: new URL(tab.url()).searchParams.get('contractId')! });
+      await tab.getByTestId('contract-tab-COOPERATION_TAB').click();
       const section = tab.getByRole('region', { name: 'cooperation information' });
       await section.waitFor();
       const shown = section.locator('tbody tr');

@@ -103,6 +103,10 @@ describe('drafting offline against the contract server', () => {
     ]);
     // Named from the kept catalogue before the server names it; the template's type, as the server does.
     expect(page.list[0]).toMatchObject({ templateName: template.name, contractTypeName: expect.any(String), responsibleUserName: expect.any(String), status: 1 });
+    // The page's header shows the very terms of the ledger row.
+    const row = page.list.find((c) => c.id === first.id)!;
+    const { counterpartName, amount, signDate, responsibleUserName, departmentName, templateName } = row;
+    expect(await detail(first.id)).toMatchObject({ counterpartName, amount, signDate, responsibleUserName, departmentName, templateName });
     expect(await detail(first.id)).toMatchObject({
       numberProvisional: true, pending: true, status: 1, templateId: template.id, contractTypeId: template.contractTypeId, contractNumberAuto: true, formValues: values(),
     });

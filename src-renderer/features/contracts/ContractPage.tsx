@@ -1,5 +1,5 @@
 import { useRef, useState, type ReactElement, type ReactNode } from 'react';
-import { Button, Callout, H4, Tab, Tabs } from '@blueprintjs/core';
+import { Button, Callout, H4, NonIdealState, Tab, Tabs } from '@blueprintjs/core';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -126,6 +126,11 @@ function ContractPageBody({ contract, services, approvalActions }: ContractPageP
       BASIC_TAB: (
         <div className="contract-page__panel">
           {mode === 'alter' && <H4>{t('contracts.alterationTitle')}</H4>}
+          {fields.length === 0 && (
+            <div data-testid="contract-no-form">
+              <NonIdealState icon="document" title={t('contractPage.noForm')} />
+            </div>
+          )}
           <DraftForm
             services={services}
             fields={fields}

@@ -279,6 +279,21 @@ describe('the contract page', () => {
     expect(screen.getByTestId('contract-edit')).toBeTruthy();
   });
 
+  it('says so when the contract has no form (drafted without a template)', async () => {
+    const { bridge, calls } = fakeBridge({ 'contract.detail': () => contract({ templateId: null, formValues: {} }) });
+    renderScreens(bridge, `/standingBook/detail?id=${contractId}`);
+    expect((await screen.findByTestId('contract-no-form')).textContent).toContain('drafted without a template');
+    expect(calls('drafting.template')).toEqual([]);
+  });
+
+  it("opens the form's scoring dialog for the contract's counterparty", async () => {
+    const { bridge, calls } = fakeBridge({ 'contract.detail': () => contract(), 'online.call': () => new Refusal({ code: 'offline', message: 'offline' }) });
+    renderScreens(bridge, `/standingBook/detail?id=${contractId}`);
+    await userEvent.setup().click(await screen.findByTestId('contract-score'));
+    expect(await screen.findByRole('dialog', { name: 'counterparty scoring' })).toBeTruthy();
+    await waitFor(() => expect(calls('online.call')).toMatchObject([{ endpoint: 'scoreDetail', params: { id: contractId } }]));
+  });
+
   it('offers no edit, alteration or approval step the status does not allow', async () => {
     const { bridge } = fakeBridge({ 'contract.detail': () => contract({ status: 2, pending: false }) });
     renderScreens(bridge, `/standingBook/detail?id=${contractId}`);
