@@ -45,23 +45,34 @@ export function isKeyedWrite(name: EndpointName): boolean {
   return endpoint.auth && endpoint.method !== 'GET' && !notKeyed.has(name);
 }
 
-/** PostgreSQL text cannot hold U+0000: refuse it here as bad input instead of failing in SQL. */
-function findNul(value: unknown, path: string[] = []): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || '(root)' : undefined;
-  if (value === null || typeof value !== 'object') return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const found = findNul(item, [...path, key]);
-    if (found) return found;
+/**
+ * Text PostgreSQL cannot store: U+0000, and a UTF-16 surrogate without its pair (JSON allows
+ * "\\ud800", which jsonb refuses). Refused here as bad input instead of failing in SQL.
+ */
+// eslint-disable-next-line no-control-regex -- U+0000 is exactly what is looked for
+const unstorableText = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const unstorableMessage = 'must not contain the NUL character or an unpaired surrogate (text that cannot be stored)';
+
+/** The path of the first string (or object key) holding unstorable text, walking iteratively. */
+function findUnstorable(input: unknown): string | undefined {
+  const pending: [unknown, string[]][] = [[input, []]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [value, path] = next;
+    if (typeof value === 'string') {
+      if (unstorableText.test(value)) return path.join('.') || '(root)';
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        if (unstorableText.test(key)) return [...path, key].join('.');
+        pending.push([item, [...path, key]]);
+      }
+    }
   }
   return undefined;
 }
 
 function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const nulAt = findNul(input);
-  if (nulAt) {
-    const message = 'must not contain the NUL character';
-    throw invalidFields([{ path: nulAt, message }]);
-  }
+  const unstorableAt = findUnstorable(input);
+  if (unstorableAt) throw invalidFields([{ path: unstorableAt, message: unstorableMessage }]);
   const result = schema.safeParse(input);
   if (!result.success) throw validationFailure(result.error);
   return result.data;

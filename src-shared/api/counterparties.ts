@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateSchema } from '../domain/dates';
 import { idSchema } from '../domain/contract';
 import { CreditRating, PartySubtype, PartyType } from '../domain/enums';
 import { moneySchema } from '../domain/money';
@@ -16,7 +17,6 @@ export const creditRatingSchema = z.union(Object.values(CreditRating).map((r) =>
 
 /** PUT replaces the whole record: an absent optional field is cleared. */
 const optionalText = (max: number) => trimmed(max).nullable().default(null);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected yyyy-MM-dd');
 
 export const bankSchema = z
   .object({
@@ -42,13 +42,13 @@ export const registrationSchema = z
     registeredCapital: optionalText(100),
     historyName: optionalText(500),
     businessScope: optionalText(4000),
-    termStart: isoDate.nullable().optional(),
-    termEnd: isoDate.nullable().optional(),
+    termStart: isoDateSchema.nullable().optional(),
+    termEnd: isoDateSchema.nullable().optional(),
     governingBody: optionalText(200),
     legalPerson: optionalText(100),
-    establishmentDate: isoDate.nullable().optional(),
-    cancellationDate: isoDate.nullable().optional(),
-    approvalDate: isoDate.nullable().optional(),
+    establishmentDate: isoDateSchema.nullable().optional(),
+    cancellationDate: isoDateSchema.nullable().optional(),
+    approvalDate: isoDateSchema.nullable().optional(),
     registrationStatus: optionalText(100),
   })
   .strict();

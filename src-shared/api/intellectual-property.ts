@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateSchema } from '../domain/dates';
 import { idSchema } from '../domain/contract';
 import { ipImportColumns, ipRecordKinds, ipStatuses, ipTypes } from '../domain/intellectual-property';
 import { pageSchema } from './envelope';
@@ -8,7 +9,6 @@ import { pageSizeParam } from './query';
 // The intellectual-property register (spec 7, "Intellectual property helpers"). The spec gives
 // only the paths; the payloads are designed here (docs/api/intellectual-property.md).
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected yyyy-MM-dd').refine((d) => !Number.isNaN(Date.parse(d)), 'not a date');
 /** PUT replaces the whole record: an absent optional field is cleared. */
 const optionalText = (max: number) => trimmed(max).nullable().default(null);
 const required = (max: number, message: string) => z.string({ error: message }).trim().min(1, message).max(max);
@@ -49,9 +49,9 @@ export const ipFieldsSchema = z
     type: z.enum(ipTypes),
     registrationNumber: required(100, 'please enter the registration number'),
     status: z.enum(ipStatuses).default('filed'),
-    applicationDate: isoDate.nullable().default(null),
-    registrationDate: isoDate.nullable().default(null),
-    expirationDate: isoDate.nullable().default(null),
+    applicationDate: isoDateSchema.nullable().default(null),
+    registrationDate: isoDateSchema.nullable().default(null),
+    expirationDate: isoDateSchema.nullable().default(null),
     remark: trimmed(2000).default(''),
   })
   .strict();
@@ -78,7 +78,7 @@ export const ipInputSchema = withCrossFieldRules(ipFieldsSchema.extend({ ownerOr
 export const ipRecordInputSchema = z
   .object({
     kind: z.enum(ipRecordKinds),
-    recordDate: isoDate,
+    recordDate: isoDateSchema,
     title: required(200, 'please enter the title'),
     content: trimmed(4000).default(''),
     version,
@@ -177,12 +177,12 @@ export const intellectualPropertyEndpoints = {
   ipDelete: endpoint({ method: 'DELETE', path: `${base}/:id`, auth: true, params: idParams, query: none, body: none, response: deleted }),
   ipStatus: endpoint({
     method: 'PUT', path: `${base}/:id/status`, auth: true, params: idParams, query: none,
-    body: z.object({ status: z.enum(ipStatuses), registrationDate: isoDate.optional(), version }).strict(),
+    body: z.object({ status: z.enum(ipStatuses), registrationDate: isoDateSchema.optional(), version }).strict(),
     response: ipDetailSchema,
   }),
   ipTransfer: endpoint({
     method: 'PUT', path: `${base}/:id/transfer`, auth: true, params: idParams, query: none,
-    body: z.object({ toOrganizationId: z.string().uuid(), transferDate: isoDate, reason: trimmed(2000).default(''), version }).strict(),
+    body: z.object({ toOrganizationId: z.string().uuid(), transferDate: isoDateSchema, reason: trimmed(2000).default(''), version }).strict(),
     response: ipDetailSchema,
   }),
   ipRecordCreate: endpoint({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateSchema } from '../domain/dates';
 import { contractSchema, idSchema } from '../domain/contract';
 import { TaskState } from '../domain/enums';
 import { reminderSettingsSchema } from '../domain/reminders';
@@ -51,7 +52,6 @@ export const contractChangeSchema = z.discriminatedUnion('op', [
   z.object({ entity: z.literal('contract'), op: z.literal('delete'), id: idSchema }),
 ]);
 
-const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date yyyy-MM-dd');
 
 /** A performance task as the desktop needs it (reminders, dashboard); quick tasks have no contract. */
 export const syncTaskSchema = z.object({

@@ -1,19 +1,15 @@
-import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { en } from '../i18n/en';
 import { scheduleCycles } from '../rules/schedule';
 import { idSchema } from './contract';
+import { isoDateSchema } from './dates';
 import { ScheduleConditionType, TaskState, taskTypes } from './enums';
 import { moneySchema } from './money';
 
+export { isoDateSchema };
+
 // Performance (fulfilment) records, plans and tasks (spec 3 "Performance sheet", "Performance
 // dashboard", spec 4 "Performance tasks", spec 7 "Performance tasks and plans").
-
-/** A calendar day "yyyy-MM-dd" that exists (spec 9 value format). */
-export const isoDateSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date yyyy-MM-dd')
-  .refine((value) => DateTime.fromISO(value).isValid, 'must be a date yyyy-MM-dd');
 
 export const taskStateSchema = z.union([
   z.literal(TaskState.NotStarted),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { contractStatusSchema, idSchema } from '../domain/contract';
+import { isoDateSchema } from '../domain/dates';
 import { moneySchema } from '../domain/money';
 
 // Every write the UI makes is a named, versioned mutation (architecture, sync rule 1). The client
@@ -14,7 +15,7 @@ const contractPatchSchema = z
   .object({
     name: z.string().trim().min(1).max(200),
     contractNumber: z.string().trim().max(64).nullable(),
-    signDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be yyyy-MM-dd').nullable(),
+    signDate: isoDateSchema.nullable(),
     amount: moneySchema.nullable(),
     status: contractStatusSchema,
     contractTypeId: idSchema.nullable(),
