@@ -163,7 +163,7 @@ function ContractPageBody({ contract, services, approvalActions }: ContractPageP
 
     // Every panel stays mounted (the inactive ones hidden), so a form being edited keeps its state.
     body = (
-      <Tabs id="contract-page-tabs" className="contract-page__tabs" selectedTabId={tab} onChange={(id) => selectTab(id as ContractPageTab)}>
+      <Tabs id="contract-page-tabs" className="contract-page__tabs" animate={false} selectedTabId={tab} onChange={(id) => selectTab(id as ContractPageTab)}>
         {contractPageTabs.map((entry) => (
           <Tab key={entry.id} id={entry.id} data-testid={`contract-tab-${entry.id}`} title={t(`contractPage.tabs.${entry.label}`)} panel={panels[entry.id]} />
         ))}

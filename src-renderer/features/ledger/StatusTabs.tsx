@@ -32,6 +32,9 @@ export function StatusTabs({ selected, statistics, onChange }: StatusTabsProps) 
     <Tabs
       id="ledger-status"
       size="large"
+      // The underline follows the selected tab by CSS: a moving indicator measured before the
+      // bundled CJK font loads would stay where the fallback font put the tab.
+      animate={false}
       selectedTabId={selected ?? 'all'}
       onChange={(id) => onChange(statusTabs.find((tab) => tab.id === id)?.status ?? null)}
     >
