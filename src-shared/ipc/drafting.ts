@@ -63,6 +63,10 @@ export const partySearchRequestSchema = z
 
 /** A contract as its detail screen shows it, from the replica (local edits included). */
 export const replicaContractDetailSchema = contractDetailSchema.extend({
+  /** The key terms the header shows, as the ledger row holds them (see rules/contract-terms). */
+  counterpartName: z.string().nullable(),
+  amount: moneySchema.nullable(),
+  signDate: z.string().nullable(),
   /** The number was given offline and the server has not confirmed it yet. */
   numberProvisional: z.boolean(),
   /** Local edits of this contract are still waiting to reach the server. */

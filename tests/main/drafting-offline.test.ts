@@ -125,6 +125,7 @@ describe('drafting offline against the contract server', () => {
     const ledgerRow = async () => (await call(core, 'ledger.contractPage', { pageNum: 1, pageSize: 5, q: 'chairs with terms' })).list[0];
     const shown = { counterpartName: party.name, amount: { amount: 8_800_050, unit: 'CNY' }, signDate: '2026-10-30' };
     expect(await ledgerRow()).toMatchObject({ ...shown, contractNumber: drafted.contractNumber });
+    expect(await detail(drafted.id)).toMatchObject({ ...shown, contractNumber: drafted.contractNumber });
     // An offline save of the form moves the terms with it.
     await call(core, 'contract.saveForm', { id: drafted.id, name: 'chairs with terms', contractTypeId: template.contractTypeId, formValues: { amount: { amount: 100, unit: 'USD' } } });
     expect(await ledgerRow()).toMatchObject({ ...shown, amount: { amount: 100, unit: 'USD' } });

@@ -217,6 +217,9 @@ export function draftingStore({ db }: OpenReplica, userId: string) {
         formValues: contract.formValues,
         responsibleUserId: contract.responsibleUserId,
         departmentId: contract.departmentId,
+        counterpartName: contract.counterpartName,
+        amount: contract.amount,
+        signDate: contract.signDate,
         // The replica does not hold the archived file; the detail's archive link needs the server.
         archiveFileId: null,
         createTime: contract.createTime,

@@ -57,6 +57,9 @@ function contract(overrides: Partial<ReplicaContractDetail> = {}): ReplicaContra
     formValues: { contractName: 'Steel supply', price: '10' },
     responsibleUserId: null,
     departmentId: null,
+    counterpartName: 'Acme Ltd.',
+    amount: { amount: 1_000_050, unit: 'CNY' },
+    signDate: null,
     archiveFileId: null,
     createTime: time,
     updateTime: time,
@@ -203,6 +206,9 @@ describe('a contract’s detail', () => {
     const { bridge, calls } = fakeBridge({ 'contract.detail': () => contract(), 'contract.saveForm': () => ({ mutationId: 'm2' }) });
     renderScreens(bridge, `/standingBook/detail?contractId=${contractId}&mode=contract`);
     const user = userEvent.setup();
+    // The header shows the key terms the replica row holds.
+    expect((await screen.findByTestId('contract-detail-counterparty')).textContent).toBe('Acme Ltd.');
+    expect(screen.getByTestId('contract-detail-amount').textContent).toBe('10,000.50 CNY');
     await user.click(await screen.findByTestId('contract-edit'));
     await user.type(screen.getByLabelText(/remark/), 'by sea');
     await user.click(screen.getByTestId('contract-save'));
