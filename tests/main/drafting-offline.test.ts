@@ -225,6 +225,11 @@ describe('drafting offline against the contract server', () => {
     expect(kept.localChanges).toEqual([
       { id: expect.any(String), name: 'contract.alter', state: 'pending', createdAt: expect.any(String), reason: 'typed offline', changes: { remark: 'on the plane' }, error: null },
     ]);
+    // A draft made offline has only this device's edit, and no history fetched yet.
+    const drafted = await draft('history of a draft');
+    expect(await call(core, 'contract.alterations', { id: drafted.id })).toMatchObject({
+      alterations: [], fetchedAt: null, offline: true, localChanges: [{ name: 'contract.create', state: 'pending', reason: null, changes: values() }],
+    });
     // Back online: the server's list again, with both alterations.
     await startServer();
     const fresh = await waitFor(async () => {
