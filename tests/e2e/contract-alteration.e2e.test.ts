@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../src-shared/api/endpoints';
+import { formatMoney } from '../../src-shared/domain/money';
 import { createContractServerClient } from '../../src-main/core/contract-server/client';
 import { call } from '../support/core';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
@@ -34,7 +35,9 @@ describe('altering a seeded approved contract', () => {
     expect(approved).toMatchObject({ counterpartName: expect.any(String), signDate: expect.any(String) });
     await page.goto(`${stage.edition.host.url}/standingBook/detail?${new URLSearchParams({ id: approved.id })}`);
     await expect.poll(() => page.getByTestId('contract-detail-name').innerText(), { timeout: 20_000 }).toBe(approved.name);
-    // The terms are on the page: the counterparty, the contract's own name in its field, the signing day.
+    // The terms are in the header and the form: the counterparty, the amount, the signing day.
+    expect(await page.getByTestId('contract-detail-counterparty').innerText()).toBe(approved.counterpartName);
+    expect(await page.getByTestId('contract-detail-amount').innerText()).toBe(formatMoney(approved.amount!));
     const form = page.getByTestId('contract-form');
     await expect.poll(() => form.innerText()).toContain(approved.counterpartName!);
     const [year, month, day] = approved.signDate!.split('-');

@@ -129,6 +129,7 @@ describe('drafting offline against the contract server', () => {
     const ledgerRow = async () => (await call(core, 'ledger.contractPage', { pageNum: 1, pageSize: 5, q: 'chairs with terms' })).list[0];
     const shown = { counterpartName: party.name, amount: { amount: 8_800_050, unit: 'CNY' }, signDate: '2026-10-30' };
     expect(await ledgerRow()).toMatchObject({ ...shown, contractNumber: drafted.contractNumber });
+    expect(await detail(drafted.id)).toMatchObject({ ...shown, contractNumber: drafted.contractNumber });
     // An offline save of the form moves the terms with it.
     await call(core, 'contract.saveForm', { id: drafted.id, name: 'chairs with terms', contractTypeId: template.contractTypeId, formValues: { amount: { amount: 100, unit: 'USD' } } });
     expect(await ledgerRow()).toMatchObject({ ...shown, amount: { amount: 100, unit: 'USD' } });
@@ -228,6 +229,11 @@ describe('drafting offline against the contract server', () => {
     expect(kept.localChanges).toEqual([
       { id: expect.any(String), name: 'contract.alter', state: 'pending', createdAt: expect.any(String), reason: 'typed offline', changes: { remark: 'on the plane' }, error: null },
     ]);
+    // A draft made offline has only this device's edit, and no history fetched yet.
+    const drafted = await draft('history of a draft');
+    expect(await call(core, 'contract.alterations', { id: drafted.id })).toMatchObject({
+      alterations: [], fetchedAt: null, offline: true, localChanges: [{ name: 'contract.create', state: 'pending', reason: null, changes: values() }],
+    });
     // Back online: the server's list again, with both alterations.
     await startServer();
     const fresh = await waitFor(async () => {

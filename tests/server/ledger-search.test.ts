@@ -48,6 +48,8 @@ describeOnDatabases('ledger search', (fixture) => {
     const bobsDepartment = (await fixture.db.select().from(contracts).where(eq(contracts.departmentId, bob.departmentId!))).filter((c) => c.responsibleUserId !== alice.id);
     await fixture.db.update(contracts).set({ businessHandlerUserId: alice.id }).where(eq(contracts.id, bobsDepartment[0]!.id));
     agents.push({ contractId: bobsDepartment[1]!.id, userId: alice.id });
+    // Bob is responsible for one of them whatever owners the seed drew, for the people filter.
+    await fixture.db.update(contracts).set({ responsibleUserId: bob.id }).where(eq(contracts.id, bobsDepartment[2]!.id));
     await fixture.db.insert(contractAgents).values(agents);
     await fixture.db.insert(contracts).values({ id: 'alice-own-elsewhere', name: 'ACME 100% a_b contract', status: 4, responsibleUserId: alice.id, departmentId: bob.departmentId });
 

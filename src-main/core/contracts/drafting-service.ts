@@ -232,7 +232,11 @@ export function createDraftingService(options: DraftingServiceOptions) {
         history.keep(id, list, fetchedAt);
         return { alterations: list, fetchedAt, offline: false, localChanges: localChanges() };
       } catch (cause) {
-        if (!(cause instanceof AppFailure) || cause.error.code !== 'server_unreachable') throw cause;
+        if (!(cause instanceof AppFailure)) throw cause;
+        // A draft made here that has not reached the server yet has no server history.
+        const drafted = localChanges().some((change) => change.name === 'contract.create');
+        if (cause.error.code === 'not_found' && drafted) return { alterations: [], fetchedAt: null, offline: false, localChanges: localChanges() };
+        if (cause.error.code !== 'server_unreachable') throw cause;
         const kept = history.kept(id);
         return { alterations: kept?.alterations ?? [], fetchedAt: kept?.fetchedAt ?? null, offline: true, localChanges: localChanges() };
       }

@@ -14,6 +14,7 @@ import { ContractStatusCell } from '../ledger/ContractStatusCell';
  */
 export function ContractHeader({ contract, actions }: { contract: ReplicaContractDetail; actions: ReactNode }) {
   const { t, i18n } = useTranslation();
+  const missing = t('contractStatus.missing');
   const terms: { key: keyof Catalog['contractPage']['terms']; value: string | null }[] = [
     { key: 'counterparty', value: contract.counterpartName },
     { key: 'amount', value: contract.amount && formatMoney(contract.amount) },
@@ -32,7 +33,7 @@ export function ContractHeader({ contract, actions }: { contract: ReplicaContrac
       </div>
       <div className="contract-header__facts">
         <span>
-          {t('contracts.number')}: <span data-testid="contract-detail-number">{contract.contractNumber ?? t('contractStatus.missing')}</span>
+          {t('contracts.number')}: <span data-testid="contract-detail-number">{contract.contractNumber ?? missing}</span>
         </span>
         {contract.numberProvisional && (
           <Tooltip content={t('contracts.provisionalNumberHint')}>
@@ -52,7 +53,7 @@ export function ContractHeader({ contract, actions }: { contract: ReplicaContrac
         {terms.map(({ key, value }) => (
           <div key={key} className="contract-header__term" data-testid={`contract-term-${key}`}>
             <dt>{t(`contractPage.terms.${key}`)}</dt>
-            <dd>{value ?? t('contractStatus.missing')}</dd>
+            <dd data-testid={`contract-detail-${key}`}>{value ?? missing}</dd>
           </div>
         ))}
       </dl>

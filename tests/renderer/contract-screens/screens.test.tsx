@@ -213,6 +213,9 @@ describe('a contract’s detail', () => {
     const { bridge, calls } = fakeBridge({ 'contract.detail': () => contract(), 'contract.saveForm': () => ({ mutationId: 'm2' }) });
     renderScreens(bridge, `/standingBook/detail?contractId=${contractId}&mode=contract`);
     const user = userEvent.setup();
+    // The header shows the key terms the replica row holds.
+    expect((await screen.findByTestId('contract-detail-counterparty')).textContent).toBe('Acme Steel');
+    expect(screen.getByTestId('contract-detail-amount').textContent).toBe('10,000.00 CNY');
     await user.click(await screen.findByTestId('contract-edit'));
     await user.type(screen.getByLabelText(/remark/), 'by sea');
     await user.click(screen.getByTestId('contract-save'));
