@@ -22,6 +22,10 @@ export type ContractChannel =
   | 'contract.create'
   | 'contract.saveForm'
   | 'contract.alter'
+  | 'contract.approvalStep'
+  | 'template.list'
+  | 'template.detail'
+  | 'template.approvalStep'
   | 'contract.numberNotices'
   | 'contract.dismissNumberNotice'
   | 'drafting.catalogue'
@@ -67,6 +71,10 @@ export function createContractsFeature(host: FeatureHost, options: ContractsOpti
       'contract.create': (request) => currentDrafting().create(request),
       'contract.saveForm': (request) => currentDrafting().saveForm(request),
       'contract.alter': (request) => currentDrafting().alter(request),
+      'contract.approvalStep': (args) => host.sync().edit('contract.approvalStep', args),
+      'template.list': (request) => currentDrafting().templateList(request),
+      'template.detail': ({ id }) => currentDrafting().templateOnline(id),
+      'template.approvalStep': (request) => currentDrafting().stepTemplate(request),
       'contract.numberNotices': () => currentDrafting().numberNotices(),
       'contract.dismissNumberNotice': ({ contractId }) => currentDrafting().dismissNumberNotice(contractId),
       'drafting.catalogue': () => currentDrafting().catalogue(),
