@@ -46,9 +46,11 @@ function ConfirmStep({ action, name, onClose, take, doneText }: Pick<ApprovalAct
   };
 
   return (
-    <Dialog isOpen onClose={busy ? undefined : onClose} title={t(`approval.actions.${action}`)} style={{ width: 450 }} data-testid="approval-confirm" data-action={action}>
+    <Dialog isOpen onClose={busy ? undefined : onClose} title={t(`approval.actions.${action}`)} style={{ width: 450 }}>
       <DialogBody>
-        <p>{t(`approval.confirm.${action}`, { name })}</p>
+        <p data-testid="approval-confirm" data-action={action}>
+          {t(`approval.confirm.${action}`, { name })}
+        </p>
         {action === 'reject' && (
           <FormGroup
             label={t('approval.comment')}

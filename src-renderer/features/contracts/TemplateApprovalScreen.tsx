@@ -107,7 +107,7 @@ function TemplateList() {
                 </td>
                 <td>{formatDateTime(template.updateTime, i18n.language)}</td>
                 <td>
-                  <LinkButton variant="minimal" size="small" icon="eye-open" to={`${route}?id=${encodeURIComponent(template.id)}`} text={t('approval.template.open')} />
+                  <LinkButton variant="minimal" size="small" icon="eye-open" data-testid="template-approval-open" to={`${route}?id=${encodeURIComponent(template.id)}`} text={t('approval.template.open')} />
                 </td>
               </tr>
             ))}
