@@ -262,7 +262,7 @@ export function createDraftingService(options: DraftingServiceOptions) {
 
     /** Templates of any status for the template approval page (online only). */
     templateList: (request: z.output<typeof templateListRequestSchema>) =>
-      onlineCall('templateList', { query: { pageNum: request.pageNum, pageSize: pageSize, ...(request.q ? { q: request.q } : {}) } }),
+      onlineCall('templateList', { query: { pageNum: request.pageNum, pageSize, ...(request.q ? { q: request.q } : {}) } }),
 
     /** A template as the server has it now (online only: its status moves on the server). */
     templateOnline: (id: string) => onlineCall('templateDetail', { params: { id } }),
