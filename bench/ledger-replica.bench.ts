@@ -48,13 +48,13 @@ export async function benchLedgerReplica(): Promise<void> {
   const request = (i: number) => ({ status: ((i % 5) + 1) as ContractStatus, pageNum: 1 + (i % 10), pageSize: 20 as const, sort: { field: 'updateTime' as const, order: 'desc' as const } });
   const ipc = await timeLedgerIpc(dir.path, request);
 
-  // 1,000 pending edits (names and statuses) queued offline: the ledger merges their local rows.
+  // 1,000 pending edits (names) queued offline: the ledger merges their local rows.
   const edited = openReplica(replicaPath, clientMigrationsDir);
   const outbox = createOutbox(edited, { features: replicaFeatures, clock: systemClock });
   for (let i = 0; i < pendingEdits; i += 1) {
     const change = changes[Math.floor(random() * contractCount)]!;
     if (change.entity !== 'contract' || change.op !== 'upsert') continue;
-    outbox.enqueue('contract.update', { id: change.row.id, patch: { name: `Edited ${i}`, status: ((i % 5) + 1) as ContractStatus } });
+    outbox.enqueue('contract.update', { id: change.row.id, patch: { name: `Edited ${i}` } });
   }
   edited.close();
   const pending = await timeLedgerIpc(dir.path, request);

@@ -23,7 +23,8 @@ interface RouteRule {
 
 export const specRoutes = {
   '/template/detail': { query: {} },
-  '/templateApproval/detail': { query: {} },
+  // The template under review; without it the screen lists the templates to choose from.
+  '/templateApproval/detail': { query: { id } },
   // Opened in a new window with contractId + mode=contract; pushed in place with id.
   '/standingBook/detail': { query: { contractId: id, id, mode: exactly('contract'), ...contractPageTab }, needsOneOf: ['contractId', 'id'] },
   '/standingBook/create': { query: { mode: exactly('contract') } },

@@ -4,7 +4,7 @@ import type { ChannelRequest, ChannelResponse, SessionInfo } from '../../src-sha
 import { toAppError } from '../../src-shared/errors';
 import { bridgeBaseQuery, call, type StoreExtra } from './baseQuery';
 
-export const tagTypes = ['AppInfo', 'Settings', 'Session', 'Contract', 'Sync', 'Catalogue', 'ContractDetail', 'NumberNotice', 'ContractTasks'] as const;
+export const tagTypes = ['AppInfo', 'Settings', 'Session', 'Contract', 'Sync', 'Catalogue', 'ContractDetail', 'NumberNotice', 'ContractTasks', 'Template'] as const;
 
 // Mutations whose answer is the new state of a cached query write it straight into the cache:
 // no second round trip, and the screen changes the moment the core answers.
@@ -127,6 +127,23 @@ export const api = createApi({
     alterContract: build.mutation<ChannelResponse<'contract.alter'>, ChannelRequest<'contract.alter'>>({
       query: (request) => call('contract.alter', request),
     }),
+    // Approval steps (spec 4). A contract's is queued like every edit ('data.changed' refreshes
+    // the page); a template's is online only, and its answer is the template after the step.
+    approvalStep: build.mutation<ChannelResponse<'contract.approvalStep'>, ChannelRequest<'contract.approvalStep'>>({
+      query: (request) => call('contract.approvalStep', request),
+    }),
+    templateList: build.query<ChannelResponse<'template.list'>, ChannelRequest<'template.list'>>({
+      query: (request) => call('template.list', request),
+      providesTags: ['Template'],
+    }),
+    templateOnline: build.query<ChannelResponse<'template.detail'>, string>({
+      query: (id) => call('template.detail', { id }),
+      providesTags: ['Template'],
+    }),
+    templateApprovalStep: build.mutation<ChannelResponse<'template.approvalStep'>, ChannelRequest<'template.approvalStep'>>({
+      query: (request) => call('template.approvalStep', request),
+      invalidatesTags: ['Template'],
+    }),
     numberNotices: build.query<ChannelResponse<'contract.numberNotices'>, void>({
       query: () => call('contract.numberNotices', {}),
       providesTags: ['NumberNotice'],
@@ -203,6 +220,10 @@ export const {
   useCreateContractMutation,
   useSaveContractFormMutation,
   useAlterContractMutation,
+  useApprovalStepMutation,
+  useTemplateListQuery,
+  useTemplateOnlineQuery,
+  useTemplateApprovalStepMutation,
   useNumberNoticesQuery,
   useDismissNumberNoticeMutation,
 } = api;

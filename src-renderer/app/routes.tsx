@@ -1,22 +1,29 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import type { ReactNode } from 'react';
+import type { ReplicaContractDetail } from '../../src-shared/ipc/drafting';
 import { specRoutePaths, type SpecRoute } from '../../src-shared/routes';
+import { ContractApprovalActions } from '../features/contracts/ApprovalActions';
 import { ContractPage } from '../features/contracts/ContractPage';
 import { CreateContractScreen } from '../features/contracts/CreateContractScreen';
+import { TemplateApprovalScreen } from '../features/contracts/TemplateApprovalScreen';
 import { TemplateDetailScreen } from '../features/contracts/TemplateDetailScreen';
 import { LedgerScreen } from '../features/ledger/LedgerScreen';
 import { SessionGate } from '../features/session/SessionGate';
 import { AppShell } from './AppShell';
 import { NotFoundScreen, RouteErrorScreen, RoutePlaceholder } from './RouteScreens';
 
+/** Submit, approve and reject among the contract page's actions (spec 4). */
+const approvalActions = (contract: ReplicaContractDetail) => <ContractApprovalActions contract={contract} />;
+
 /** The spec routes whose screens are built; the others show a placeholder naming them. */
 const builtScreens: Partial<Record<SpecRoute, ReactNode>> = {
   '/standingBook/create': <CreateContractScreen />,
   // One contract page for the three routes that show a contract (UI.md "The contract page").
-  '/standingBook/detail': <ContractPage />,
-  '/myContract/detail': <ContractPage />,
-  '/contractApproval/detail': <ContractPage />,
+  '/standingBook/detail': <ContractPage approvalActions={approvalActions} />,
+  '/myContract/detail': <ContractPage approvalActions={approvalActions} />,
+  '/contractApproval/detail': <ContractPage approvalActions={approvalActions} />,
   '/template/detail': <TemplateDetailScreen />,
+  '/templateApproval/detail': <TemplateApprovalScreen />,
 };
 
 export const routes: RouteObject[] = [

@@ -14,7 +14,7 @@ import type { ServerDb } from '../db/database';
 import { contracts, contractTypes, counterparties, templates, users } from '../db/schema';
 import { checkIfMatch, ifMatchVersion, type Headers } from '../http/write-safety';
 import { allocateNumber, isNumberEditor, numberingRuleApplies, numberTaken, refuseDuplicateNumber, type NumberingContext } from '../numbering/service';
-import { actionLeadingTo, checkApprover, checkEditable, nextStatus, recordApproval, type ApprovalAction } from './lifecycle';
+import { checkApprover, checkEditable, nextStatus, recordApproval, type ApprovalAction } from './lifecycle';
 import { contractAlterations } from './schema';
 
 // Contracts through the generic form: create, read, update, delete, the approval steps and
@@ -203,17 +203,15 @@ export async function checkNumberChange(
 
 /**
  * The sync mutation contract.update (the desktop's offline edits), under the same rules as the
- * REST writes: the document changes only while editable, the name is cleaned, a number change
- * is checked, and a status moves only by one approval step the user may take. The push has
+ * REST writes: the document changes only while editable, the name is cleaned and a number change
+ * is checked. The status moves only by an approval step (contract.approvalStep). The push has
  * already locked the row and checked its visibility and base version.
  */
 export async function patchContract(tx: ServerDb, user: OrgViewer, id: string, patch: MutationArgs<'contract.update'>['patch'], at: Date): Promise<void> {
   const [row] = await tx.select().from(contracts).where(eq(contracts.id, id));
   if (!row) throw new AppFailure('not_found', `contract ${id} does not exist`);
-  const { status, amount, name, contractNumber, contractTypeId, formValues, ...fields } = patch;
-  if (Object.keys(patch).some((key) => key !== 'status')) checkEditable('contract', row.status);
-  const step = status !== undefined && status !== row.status ? actionLeadingTo('contract', row.status, status) : null;
-  if (step) checkApprover(user, step);
+  const { amount, name, contractNumber, contractTypeId, formValues, ...fields } = patch;
+  checkEditable('contract', row.status);
   if (contractNumber !== undefined) await checkNumberChange(tx, user, user.organisationId, row, contractNumber);
   const cleanName = name === undefined ? undefined : stripContractName(name);
   if (cleanName === '') throw invalidFields([{ path: 'patch.name', message: 'please enter the contract name' }]);
@@ -235,16 +233,12 @@ export async function patchContract(tx: ServerDb, user: OrgViewer, id: string, p
       ...(form && { formValues: form.formValues }),
       ...(contractTypeId !== undefined && { contractTypeId, contractTypeName: typeName ?? null }),
       ...(contractNumber !== undefined && { contractNumber }),
-      ...(step && { status }),
       // Money is stored as amount and unit, both set or both null.
       ...(amount !== undefined && { amount: amount?.amount ?? null, amountUnit: amount?.unit ?? null }),
       ...terms,
       ...bump(at),
     })
     .where(eq(contracts.id, id));
-  if (step && status !== undefined) {
-    await recordApproval(tx, { subjectKind: 'contract', subjectId: id, action: step, fromStatus: row.status, toStatus: status, userId: user.id }, at);
-  }
 }
 
 export function updateContract(db: ServerDb, user: SessionUser, headers: Headers, id: string, body: z.output<typeof updateContractSchema>, at: Date) {
@@ -277,7 +271,23 @@ export function deleteContract(db: ServerDb, user: SessionUser, headers: Headers
   });
 }
 
-/** submit, approve, reject and archive (with the archived file's id). */
+/**
+ * An approval step (submit, approve, reject, or archive with the archived file's id) on a locked
+ * contract the user may see: the one path of the REST steps and of the sync mutation
+ * contract.approvalStep, so both decide by the contract's status at the time they apply.
+ */
+async function stepRow(tx: ServerDb, user: OrgViewer, row: ContractRow, action: ApprovalAction, details: { comment?: string; fileId?: string }, at: Date): Promise<ContractRow> {
+  checkApprover(user, action);
+  const status = nextStatus('contract', action, row.status);
+  const [updated] = await tx
+    .update(contracts)
+    .set({ status, ...(action === 'archive' ? { archiveFileId: details.fileId } : {}), ...bump(at) })
+    .where(eq(contracts.id, row.id))
+    .returning();
+  await recordApproval(tx, { subjectKind: 'contract', subjectId: row.id, action, fromStatus: row.status, toStatus: status, userId: user.id, ...details }, at);
+  return updated!;
+}
+
 export function stepContract(
   db: ServerDb,
   user: SessionUser,
@@ -288,17 +298,21 @@ export function stepContract(
   at: Date,
 ) {
   return db.transaction(async (tx) => {
+    // Refused before the lock: a staff member learns nothing of a contract they may not decide.
     checkApprover(user, action);
     const row = await lockForWrite(tx, user, headers, id);
-    const status = nextStatus('contract', action, row.status);
-    const [updated] = await tx
-      .update(contracts)
-      .set({ status, ...(action === 'archive' ? { archiveFileId: details.fileId } : {}), ...bump(at) })
-      .where(eq(contracts.id, id))
-      .returning();
-    await recordApproval(tx, { subjectKind: 'contract', subjectId: id, action, fromStatus: row.status, toStatus: status, userId: user.id, ...details }, at);
-    return toContractDetail(updated!);
+    return toContractDetail(await stepRow(tx, user, row, action, details, at));
   });
+}
+
+/**
+ * The sync mutation contract.approvalStep (a step taken offline), under the REST rules. The push
+ * has already locked the row and checked its visibility; its state is checked here, now.
+ */
+export async function stepLockedContract(tx: ServerDb, user: OrgViewer, id: string, action: ApprovalAction, comment: string | undefined, at: Date): Promise<void> {
+  const [row] = await tx.select().from(contracts).where(eq(contracts.id, id));
+  if (!row) throw new AppFailure('not_found', `contract ${id} does not exist`);
+  await stepRow(tx, user, row, action, comment ? { comment } : {}, at);
 }
 
 function toAlteration(row: typeof contractAlterations.$inferSelect, userName: string) {

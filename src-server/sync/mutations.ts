@@ -3,7 +3,7 @@ import type { ContractChange, MutationOutcome, SyncChange } from '../../src-shar
 import type { MutationArgs, MutationName, RowKey } from '../../src-shared/sync/mutations';
 import type { ServerDb } from '../db/database';
 import { contracts } from '../db/schema';
-import { alterLockedContract, insertContract, patchContract } from '../contract-forms/contracts';
+import { alterLockedContract, insertContract, patchContract, stepLockedContract } from '../contract-forms/contracts';
 import { selectContractRows, toSyncContract, visibleTo, type Viewer } from '../contracts/repository';
 import type { OrgViewer } from '../http/feature-helpers';
 
@@ -70,4 +70,5 @@ export const applyMutation: ApplyFunctions = {
     return { contractNumber: created.contractNumber };
   },
   'contract.alter': (tx, { id, formValues, reason }, viewer, at) => alterLockedContract(tx, viewer, id, { formValues, reason }, at),
+  'contract.approvalStep': (tx, { id, action, comment }, viewer, at) => stepLockedContract(tx, viewer, id, action, comment, at),
 };

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { MutationEnvelope, MutationOutcome, MutationResult, SyncChange, SyncPushRequest, SyncPushResponse } from '../../src-shared/api/sync';
 import { AppFailure, validationFailure } from '../../src-shared/errors';
-import { isMutationName, mutations, rowsOf, type MutationName, type RowKey } from '../../src-shared/sync/mutations';
+import { isMutationName, mutations, retiredReason, rowsOf, type MutationName, type RowKey } from '../../src-shared/sync/mutations';
 import type { ServerDb } from '../db/database';
 import { processedMutations } from '../db/schema';
 import type { OrgViewer } from '../http/feature-helpers';
@@ -36,13 +36,27 @@ function parseArgs(mutation: MutationEnvelope): { name: MutationName; args: unkn
     const message = `unknown mutation '${mutation.name}': this server does not implement it`;
     throw new AppFailure('bad_request', message, [{ path: 'name', message }]);
   }
+  const retired = retiredReason(mutation.name, mutation.args);
+  if (retired) throw new AppFailure('bad_request', retired);
   const parsed = mutations[mutation.name].args.safeParse(mutation.args);
   if (!parsed.success) throw validationFailure(parsed.error);
   return { name: mutation.name, args: parsed.data };
 }
 
-/** Locks every touched row and checks that the viewer may edit it at the version the client saw. */
-async function checkTouchedRows(tx: ServerDb, viewer: OrgViewer, mutation: MutationEnvelope, touched: RowKey[]): Promise<void> {
+/** Locks a row the mutation changes and checks that the viewer may change it; its version. */
+async function lockVisible(tx: ServerDb, viewer: OrgViewer, key: RowKey): Promise<number> {
+  const { entity, id } = parseRowKey(key);
+  const row = await entities[entity].lock(tx, viewer, id);
+  if (!row) throw new AppFailure('not_found', `${key} does not exist`);
+  if (!row.visible) throw new AppFailure('forbidden', `${key} is not yours to change`);
+  return row.version;
+}
+
+/**
+ * Locks every touched and moved row and checks that the viewer may edit it; a touched row must
+ * be at the version the client saw (a moved one is checked by its state when the step applies).
+ */
+async function checkTouchedRows(tx: ServerDb, viewer: OrgViewer, mutation: MutationEnvelope, touched: RowKey[], moved: RowKey[]): Promise<void> {
   const stale: string[] = [];
   for (const key of touched) {
     const base = mutation.baseVersions[key];
@@ -50,12 +64,10 @@ async function checkTouchedRows(tx: ServerDb, viewer: OrgViewer, mutation: Mutat
       const message = `the base version of ${key} is missing`;
       throw new AppFailure('validation_failed', `validation failed: baseVersions: ${message}`, [{ path: `baseVersions.${key}`, message }]);
     }
-    const { entity, id } = parseRowKey(key);
-    const row = await entities[entity].lock(tx, viewer, id);
-    if (!row) throw new AppFailure('not_found', `${key} does not exist`);
-    if (!row.visible) throw new AppFailure('forbidden', `${key} is not yours to change`);
-    if (row.version !== base) stale.push(`${key} is at version ${row.version}, not ${base}`);
+    const version = await lockVisible(tx, viewer, key);
+    if (version !== base) stale.push(`${key} is at version ${version}, not ${base}`);
   }
+  for (const key of moved) await lockVisible(tx, viewer, key);
   if (stale.length > 0) {
     const current: SyncChange[] = [];
     for (const key of touched) {
@@ -76,11 +88,11 @@ async function decide(tx: ServerDb, viewer: OrgViewer, mutation: MutationEnvelop
   try {
     return await tx.transaction(async (savepoint) => {
       const { name, args } = parseArgs(mutation);
-      const { touches, creates } = rowsOf(name, args);
-      await checkTouchedRows(savepoint, viewer, mutation, touches);
+      const { touches, creates, moves } = rowsOf(name, args);
+      await checkTouchedRows(savepoint, viewer, mutation, touches, moves);
       const outcome = await applyOf(name)(savepoint, args, viewer, at);
       const versions: Record<string, number> = {};
-      for (const key of [...touches, ...creates]) {
+      for (const key of [...touches, ...creates, ...moves]) {
         const { entity, id } = parseRowKey(key);
         const row = await entities[entity].lock(savepoint, viewer, id);
         if (row) versions[key] = row.version;

@@ -9,6 +9,7 @@ import {
   templateDetailSchema,
 } from '../domain/contract-forms';
 import { contractStatusSchema } from '../domain/contract';
+import { approvalCommentMax } from '../rules/contract-status';
 import { apiPrefix, endpoint, idParams, none, pageNum, trimmed, type Endpoint } from './endpoint';
 import { pageSchema } from './envelope';
 
@@ -45,7 +46,7 @@ export const updateContractSchema = z
   })
   .strict();
 
-export const approvalBodySchema = z.object({ comment: trimmed(2000).optional() }).strict();
+export const approvalBodySchema = z.object({ comment: trimmed(approvalCommentMax).optional() }).strict();
 
 export const archiveBodySchema = z.object({ fileId: idSchema, fileName: trimmed(255).optional() }).strict();
 

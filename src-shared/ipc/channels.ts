@@ -20,9 +20,12 @@ import {
   partySearchRequestSchema,
   replicaContractDetailSchema,
   saveContractFormRequestSchema,
+  templateApprovalStepRequestSchema,
   templateDetailSchema,
+  templateListRequestSchema,
 } from './drafting';
 import { directorySchema } from './directory';
+import { templateSummarySchema } from '../api/contract-forms';
 import {
   fileOpenRequestSchema,
   uploadBeginRequestSchema,
@@ -201,6 +204,17 @@ export const channels = {
   'contract.alter': channel(alterContractRequestSchema, z.object({ mutationId: z.string() })),
   /** The contract's history: the server's alterations (kept for reading offline, with their fetch time) and this device's edits. */
   'contract.alterations': channel(z.object({ id: z.string().min(1).max(64) }).strict(), contractHistorySchema),
+  /**
+   * Submits, approves or rejects a contract (spec 4): refused at once unless the step is legal
+   * from the contract's status on this device and the user may take it; queued like every edit.
+   */
+  'contract.approvalStep': channel(mutations['contract.approvalStep'].args, z.object({ mutationId: z.string() })),
+  /** Templates of any status, from the server (online only; the catalogue keeps only approved ones). */
+  'template.list': channel(templateListRequestSchema, pageSchema(templateSummarySchema)),
+  /** A template as the server has it now (online only). */
+  'template.detail': channel(z.object({ id: z.string().min(1).max(64) }).strict(), templateDetailSchema),
+  /** Submits, approves or rejects a template on the server (online only); answers the template after the step. */
+  'template.approvalStep': channel(templateApprovalStepRequestSchema, templateDetailSchema),
   /** Provisional numbers the server replaced on sync, until dismissed. */
   'contract.numberNotices': channel(empty, z.array(numberNoticeSchema)),
   'contract.dismissNumberNotice': channel(z.object({ contractId: z.string().min(1).max(64) }).strict(), z.array(numberNoticeSchema)),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { contractSchema, contractStatusSchema, idSchema } from '../domain/contract';
 import { moneySchema } from '../domain/money';
 import { contractDetailSchema, templateDetailSchema } from '../domain/contract-forms';
+import { approvalCommentMax, approvalSteps } from '../rules/contract-status';
 import { previewRuleSchema } from '../domain/numbering';
 import { alterationSchema } from '../api/contract-forms';
 import { endpoints, type EndpointName } from '../api/endpoints';
@@ -191,6 +192,26 @@ export const alterContractRequestSchema = z
   .strict();
 
 export { templateDetailSchema };
+
+/**
+ * An approval step of a template (spec 4; the template approval page). Templates are not
+ * replicated, so the step is online only: refused at once with OFFLINE while the server is away.
+ */
+export const templateApprovalStepRequestSchema = z
+  .object({
+    id: idSchema,
+    action: z.enum(approvalSteps),
+    comment: z.string().trim().max(approvalCommentMax).optional(),
+  })
+  .strict();
+
+/** The templates the template approval page lists (online): a page of them, optionally by name. */
+export const templateListRequestSchema = z
+  .object({
+    pageNum: z.number().int().min(1).max(10_000).default(1),
+    q: z.string().trim().max(100).optional(),
+  })
+  .strict();
 
 /** How many cooperation rows the contract detail shows at most. */
 export const cooperationRowLimit = 50;

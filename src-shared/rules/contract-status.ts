@@ -1,9 +1,18 @@
 import { ContractStatus } from '../domain/enums';
+import type { UserRole } from '../domain/user';
+import { AppFailure } from '../errors';
 
 // The approval state machine of contracts and templates (spec 4, "Contract statuses"), shared so
-// the server enforces it and the desktop offers only the steps the server will accept.
+// the server enforces it, the core refuses at once what the server would refuse, and the screens
+// offer only the steps the server will accept.
 
 export type ApprovalAction = 'submit' | 'approve' | 'reject' | 'archive';
+/** The steps a user takes from the contract and template approval pages; archiving has its own action (it needs the archived PDF). */
+export const approvalSteps = ['submit', 'approve', 'reject'] as const satisfies readonly ApprovalAction[];
+export type ApprovalStep = (typeof approvalSteps)[number];
+export type ApprovalSubject = 'contract' | 'template';
+/** The longest comment a step keeps (the REST body's limit). */
+export const approvalCommentMax = 2000;
 
 /** Where each step may start and where it leads. */
 export const approvalTransitions: Record<ApprovalAction, { from: readonly ContractStatus[]; to: ContractStatus }> = {
@@ -13,6 +22,18 @@ export const approvalTransitions: Record<ApprovalAction, { from: readonly Contra
   archive: { from: [ContractStatus.Approved], to: ContractStatus.Archived },
 };
 
+const statusNames: Record<ContractStatus, string> = {
+  1: 'drafting',
+  2: 'under approval',
+  3: 'approval rejected',
+  4: 'approved',
+  5: 'archived',
+};
+
+export function statusName(status: ContractStatus | null): string {
+  return status === null ? 'without a status' : statusNames[status];
+}
+
 /** Statuses in which the document itself may still be edited or deleted (approved ones are altered). */
 export const editableStatuses: readonly (ContractStatus | null)[] = [ContractStatus.Drafting, ContractStatus.ApprovalRejected, null];
 
@@ -21,25 +42,29 @@ export function isEditableStatus(status: ContractStatus | null): boolean {
 }
 
 /** Approving and rejecting are for administrators (the approvers of this product). */
-export function mayTake(role: 'admin' | 'staff', action: ApprovalAction): boolean {
+export function mayTake(role: UserRole, action: ApprovalAction): boolean {
   return role === 'admin' || (action !== 'approve' && action !== 'reject');
 }
 
-/** The step leading from `current` to `target`, if one step does. */
-export function stepBetween(current: ContractStatus | null, target: ContractStatus): ApprovalAction | undefined {
-  if (current === null) return undefined;
-  return (Object.keys(approvalTransitions) as ApprovalAction[]).find(
-    (action) => approvalTransitions[action].to === target && approvalTransitions[action].from.includes(current),
-  );
+/** Why this role may not take the step at all, or undefined. */
+export function approverRefusal(role: UserRole, action: ApprovalAction): AppFailure | undefined {
+  return mayTake(role, action) ? undefined : new AppFailure('forbidden', `only approvers (administrators) may ${action}`);
 }
 
-/**
- * The statuses a user may set directly from `current` (a status edit, as the desktop's ledger
- * offers): one approval step they may take. Archiving needs the archived PDF, so it has its own
- * action and is never offered here.
- */
-export function directStatusSteps(current: ContractStatus | null, role: 'admin' | 'staff'): ContractStatus[] {
-  return (Object.keys(approvalTransitions) as ApprovalAction[])
-    .filter((action) => action !== 'archive' && mayTake(role, action) && current !== null && approvalTransitions[action].from.includes(current))
-    .map((action) => approvalTransitions[action].to);
+/** Why the step cannot start from `current`, or undefined. */
+export function transitionRefusal(subject: ApprovalSubject, action: ApprovalAction, current: ContractStatus | null): AppFailure | undefined {
+  const transition = approvalTransitions[action];
+  if (current !== null && transition.from.includes(current)) return undefined;
+  const allowed = transition.from.map((s) => statusNames[s]).join(' or ');
+  return new AppFailure('conflict', `cannot ${action} a ${subject} that is ${statusName(current)}: only a ${subject} that is ${allowed} can be`);
+}
+
+/** Why this user may not take the step now (the server's refusal, checked in the server's order), or undefined. */
+export function stepRefusal(subject: ApprovalSubject, action: ApprovalAction, current: ContractStatus | null, role: UserRole): AppFailure | undefined {
+  return approverRefusal(role, action) ?? transitionRefusal(subject, action, current);
+}
+
+/** The approval steps to offer this user on a record in status `current`. */
+export function allowedSteps(subject: ApprovalSubject, current: ContractStatus | null, role: UserRole): ApprovalStep[] {
+  return approvalSteps.filter((action) => !stepRefusal(subject, action, current, role));
 }

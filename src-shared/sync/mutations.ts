@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { contractStatusSchema, idSchema } from '../domain/contract';
+import { idSchema } from '../domain/contract';
 import { isoDateSchema } from '../domain/dates';
 import { moneySchema } from '../domain/money';
+import { approvalCommentMax, approvalSteps } from '../rules/contract-status';
 
 // Every write the UI makes is a named, versioned mutation (architecture, sync rule 1). The client
 // applies it optimistically and queues it; the server applies it exactly once. Each mutation
@@ -17,7 +18,6 @@ const contractPatchSchema = z
     contractNumber: z.string().trim().max(64).nullable(),
     signDate: isoDateSchema.nullable(),
     amount: moneySchema.nullable(),
-    status: contractStatusSchema,
     contractTypeId: idSchema.nullable(),
     /** Form values keyed by field id; the ones given replace the kept ones. */
     formValues: z.record(z.string().max(64), z.unknown()),
@@ -25,6 +25,16 @@ const contractPatchSchema = z
   .partial()
   .strict()
   .refine((patch) => Object.keys(patch).length > 0, 'the patch changes nothing');
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/**
+ * Versions before the approval steps set a contract's status in contract.update's patch. Such an
+ * edit, still queued on a device when it upgrades (or pushed by a device not upgraded yet), is
+ * refused with this message rather than applied: it may carry other fields with it, and the step
+ * it meant is the user's to take again, on the contract page.
+ */
+export const statusByHandMessage = "a contract's status is no longer set by editing it: submit, approve or reject it from the contract page";
 
 export interface MutationDefinition<A extends z.ZodType = z.ZodType> {
   args: A;
@@ -35,6 +45,17 @@ export interface MutationDefinition<A extends z.ZodType = z.ZodType> {
    * version to compare, the client shows them at once, and the result reports their versions.
    */
   creates?(args: z.output<A>): RowKey[];
+  /**
+   * Rows the mutation moves through a state machine (an approval step): locked and checked for
+   * access like touched rows, but with no base version to compare, because the server checks
+   * their state itself when it applies the step (architecture, sync rule 6).
+   */
+  moves?(args: z.output<A>): RowKey[];
+  /**
+   * Why args of a shape an earlier version of the app made, which the schema no longer accepts,
+   * are refused: the message a stored or pushed mutation of that shape gets instead of a schema error.
+   */
+  retired?(args: unknown): string | undefined;
 }
 
 const mutation = <A extends z.ZodType>(definition: MutationDefinition<A>) => definition;
@@ -44,6 +65,23 @@ export const mutations = {
   'contract.update': mutation({
     args: z.object({ id: idSchema, patch: contractPatchSchema }).strict(),
     touches: (args) => [rowKey('contract', args.id)],
+    retired: (args) => (isObject(args) && isObject(args.patch) && 'status' in args.patch ? statusByHandMessage : undefined),
+  }),
+  /**
+   * An approval step of a contract (spec 4): submit 1|3→2, approve 2→4, reject 2→3. The server
+   * decides it by the contract's status when it applies it, not by the version it was based on:
+   * of two approvers deciding one contract offline, the second finds it decided.
+   */
+  'contract.approvalStep': mutation({
+    args: z
+      .object({
+        id: idSchema,
+        action: z.enum(approvalSteps),
+        comment: z.string().trim().max(approvalCommentMax).optional(),
+      })
+      .strict(),
+    touches: () => [],
+    moves: (args) => [rowKey('contract', args.id)],
   }),
   /**
    * Drafts a contract with a client-made id. A null number asks the server to allocate one from
@@ -81,10 +119,15 @@ export const mutations = {
 export type MutationName = keyof typeof mutations;
 export type MutationArgs<N extends MutationName> = z.output<(typeof mutations)[N]['args']>;
 
-/** The rows a mutation touches (base versions checked) and those it creates. */
-export function rowsOf(name: MutationName, args: unknown): { touches: RowKey[]; creates: RowKey[] } {
+/** The rows a mutation touches (base versions checked), those it creates and those it moves (state checked). */
+export function rowsOf(name: MutationName, args: unknown): { touches: RowKey[]; creates: RowKey[]; moves: RowKey[] } {
   const definition = mutations[name] as MutationDefinition<z.ZodType>;
-  return { touches: definition.touches(args), creates: definition.creates?.(args) ?? [] };
+  return { touches: definition.touches(args), creates: definition.creates?.(args) ?? [], moves: definition.moves?.(args) ?? [] };
+}
+
+/** Why `args`, of a shape an earlier version made, are refused; undefined when they are not of such a shape. */
+export function retiredReason(name: MutationName, args: unknown): string | undefined {
+  return (mutations[name] as MutationDefinition<z.ZodType>).retired?.(args);
 }
 
 export function isMutationName(name: unknown): name is MutationName {

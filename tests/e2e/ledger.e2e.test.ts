@@ -103,8 +103,8 @@ describe('ledger in the browser edition', () => {
 
   it('opens a deep link to a spec route, and names an unknown one', async () => {
     await page.goto(`${stage.edition.host.url}/templateApproval/detail`);
-    await page.getByText('/templateApproval/detail').first().waitFor();
-    expect(await page.locator('body').innerText()).toContain('The screen for /templateApproval/detail is not built yet.');
+    await page.getByTestId('template-approval').waitFor();
+    expect(await page.locator('body').innerText()).toContain('Template approval');
     await page.goto(`${stage.edition.host.url}/no/such/screen`);
     await page.getByText('There is no screen at').first().waitFor();
     expect(await page.locator('body').innerText()).toContain('/no/such/screen');

@@ -59,7 +59,7 @@ describe('sync channels', () => {
     expect(events).toContain('data.changed');
     expect(await firstContract(mine)).toMatchObject({ id: contract!.id, name: '0 Renamed here', status: 1 });
     // A status step (submit for approval) moves the header counts at once, before the server knows.
-    await call(mine, 'contract.update', { id: submitted!.id, patch: { status: 2 } });
+    await call(mine, 'contract.approvalStep', { id: submitted!.id, action: 'submit' });
     const counts = await call(mine, 'ledger.contractStatistics', {});
     expect(counts).toMatchObject({ draft: before.draft - 1, underApproval: before.underApproval + 1 });
     const drained = await waitFor(async () => {

@@ -32,6 +32,10 @@ function handlers(overrides: Partial<ChannelHandlers> = {}): ChannelHandlers {
     'contract.saveForm': fail,
     'contract.alter': fail,
     'contract.alterations': fail,
+    'contract.approvalStep': fail,
+    'template.list': fail,
+    'template.detail': fail,
+    'template.approvalStep': fail,
     'contract.numberNotices': fail,
     'contract.dismissNumberNotice': fail,
     'online.call': fail,
@@ -96,12 +100,12 @@ describe('IPC dispatcher', () => {
     expect(page).toHaveBeenCalledWith({ status: null, q: '', pageNum: 1, pageSize: 20, sort: { field: 'updateTime', order: 'desc' } });
   });
 
-  it('validates contract.update before the outbox sees it: unknown fields, an empty patch, a bad status', async () => {
+  it('validates contract.update before the outbox sees it: unknown fields, an empty patch, a status set by hand', async () => {
     const update = vi.fn(() => ({ mutationId: 'm' }));
     const dispatch = createDispatcher(handlers({ 'contract.update': update }));
-    expect(await dispatch('contract.update', { id: 'c-1', patch: { name: ' New name ', status: 2 } })).toEqual({ ok: true, data: { mutationId: 'm' } });
-    expect(update).toHaveBeenCalledWith({ id: 'c-1', patch: { name: 'New name', status: 2 } });
-    for (const bad of [{ id: 'c-1', patch: {} }, { id: 'c-1', patch: { version: 3 } }, { id: 'c-1', patch: { status: 9 } }, { id: '', patch: { name: 'x' } }, { id: 'c-1', patch: { name: '' } }]) {
+    expect(await dispatch('contract.update', { id: 'c-1', patch: { name: ' New name ' } })).toEqual({ ok: true, data: { mutationId: 'm' } });
+    expect(update).toHaveBeenCalledWith({ id: 'c-1', patch: { name: 'New name' } });
+    for (const bad of [{ id: 'c-1', patch: {} }, { id: 'c-1', patch: { version: 3 } }, { id: 'c-1', patch: { status: 2 } }, { id: '', patch: { name: 'x' } }, { id: 'c-1', patch: { name: '' } }]) {
       expect(await dispatch('contract.update', bad)).toMatchObject({ ok: false, error: { code: 'validation_failed' } });
     }
     expect(update).toHaveBeenCalledTimes(1);

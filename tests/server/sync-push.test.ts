@@ -1,9 +1,11 @@
-import { eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { syncProtocolVersion, syncSchemaVersion, type MutationEnvelope, type MutationResult } from '../../src-shared/api/sync';
+import { approvalRecords } from '../../src-server/contract-forms/schema';
 import { contracts, processedMutations, users } from '../../src-server/db/schema';
+import { statusByHandMessage } from '../../src-shared/sync/mutations';
 import { demoUsers, seedDatabase } from '../../src-server/index';
 import { callEndpoint, describeOnDatabases, failure, okData, pullAll, signIn } from './support';
 
@@ -174,29 +176,87 @@ describeOnDatabases('sync push', (fixture) => {
     expect(await processedCount([mutation.id])).toBe(0);
   });
 
-  it('holds offline edits to the REST rules: no edit of an approved contract, status only by an allowed step', async () => {
+  it('holds offline edits to the REST rules: no edit of an approved contract, no status set by editing', async () => {
     const approved = take(approvedAlices);
     const draft = take(alices);
-    const second = take(alices);
-    const step = (contract: ContractRow, status: number): MutationEnvelope => ({
-      ...rename(contract, 'unused'),
-      args: { id: contract.id, patch: { status } },
-    });
-    const [edit, archiveAtOnce, approveAsStaff, submit] = await results(aliceToken, [
-      rename(approved, 'renamed after approval'),
-      step(draft, 5),
-      step(second, 4),
-      step(draft, 2),
-    ]);
+    const afterApproval = rename(approved, 'renamed after approval');
+    // A status in the patch, as versions before the approval steps queued it.
+    const statusByHand: MutationEnvelope = { ...rename(draft, 'unused'), args: { id: draft.id, patch: { name: 'with a status', status: 2 } } };
+    const [edit, byHand] = await results(aliceToken, [afterApproval, statusByHand]);
     expect(edit).toMatchObject({ status: 'rejected', error: { code: 'conflict', message: expect.stringContaining('approved cannot be edited') } });
-    expect(archiveAtOnce).toMatchObject({ status: 'rejected', error: { code: 'conflict' } });
-    expect(approveAsStaff).toMatchObject({ status: 'rejected', error: { code: 'conflict' } });
-    expect(submit).toMatchObject({ status: 'applied' });
-    const rows = await fixture.db.select().from(contracts).where(inArray(contracts.id, [approved.id, draft.id, second.id]));
+    expect(byHand).toMatchObject({ status: 'rejected', error: { code: 'bad_request', message: statusByHandMessage } });
+    const rows = await fixture.db.select().from(contracts).where(inArray(contracts.id, [approved.id, draft.id]));
     const byId = new Map(rows.map((r) => [r.id, r]));
     expect(byId.get(approved.id)!.name).toBe(approved.name);
-    expect(byId.get(draft.id)!.status).toBe(2);
-    expect(byId.get(second.id)!.status).toBe(second.status);
+    expect(byId.get(draft.id)).toMatchObject({ name: draft.name, status: draft.status, version: draft.version });
+  });
+
+  describe('approval steps (contract.approvalStep)', () => {
+    const step = (contract: ContractRow, action: string, comment?: string): MutationEnvelope => ({
+      id: uuidv7(),
+      seq: nextSeq++,
+      name: 'contract.approvalStep',
+      args: { id: contract.id, action, ...(comment !== undefined && { comment }) },
+      // A step is decided by the contract's status, not by the version it was made on.
+      baseVersions: {},
+    });
+    const recordsOf = (id: string) => fixture.db.select().from(approvalRecords).where(eq(approvalRecords.subjectId, id)).orderBy(asc(approvalRecords.createTime), asc(approvalRecords.id));
+
+    it('applies a step once, through the REST rules, and records it', async () => {
+      const draft = take(alices);
+      const submit = step(draft, 'submit');
+      const [applied] = await results(aliceToken, [submit]);
+      expect(applied).toEqual({ id: submit.id, status: 'applied', versions: { [`contract:${draft.id}`]: draft.version + 1 } });
+      // A replay (the answer was lost) returns the stored result and does not step again.
+      expect(await results(aliceToken, [submit])).toEqual([applied]);
+      expect(await stored(draft.id)).toMatchObject({ status: 2, version: draft.version + 1 });
+      const [record] = await recordsOf(draft.id);
+      expect(await recordsOf(draft.id)).toHaveLength(1);
+      expect(record).toMatchObject({ subjectKind: 'contract', action: 'submit', fromStatus: draft.status, toStatus: 2 });
+    });
+
+    it('refuses what the server refuses over REST: a staff approval, a step not legal now, a contract not theirs', async () => {
+      const draft = take(alices);
+      const hidden = take(notAlices);
+      const [approveDraft, rejectAsStaff, notTheirs] = await results(aliceToken, [step(draft, 'approve'), step(draft, 'reject'), step(hidden, 'submit')]);
+      expect(approveDraft).toMatchObject({ status: 'rejected', error: { code: 'forbidden', message: 'only approvers (administrators) may approve' } });
+      expect(rejectAsStaff).toMatchObject({ status: 'rejected', error: { code: 'forbidden' } });
+      expect(notTheirs).toMatchObject({ status: 'rejected', error: { code: 'forbidden' } });
+      const [approveDraftAsAdmin] = await results(adminToken, [step(draft, 'approve')]);
+      expect(approveDraftAsAdmin).toMatchObject({
+        status: 'rejected',
+        error: { code: 'conflict', message: `cannot approve a contract that is ${draft.status === 1 ? 'drafting' : 'approval rejected'}: only a contract that is under approval can be` },
+      });
+      expect(await stored(draft.id)).toMatchObject({ status: draft.status, version: draft.version });
+      expect(await recordsOf(draft.id)).toEqual([]);
+    });
+
+    it('two approvers decide one contract offline: the first applies, the second finds it decided', async () => {
+      const draft = take(alices);
+      await results(aliceToken, [step(draft, 'submit')]);
+      // Both approvers took their step on the same version, each on their own device.
+      const approve = step(draft, 'approve');
+      const reject = step(draft, 'reject', 'the amount is wrong');
+      const [first] = await results(adminToken, [approve]);
+      const [second] = okData('syncPush', await push(adminToken, [reject], { clientId: uuidv7() })).results;
+      expect(first).toMatchObject({ status: 'applied' });
+      expect(second).toEqual({
+        id: reject.id,
+        status: 'rejected',
+        error: { code: 'conflict', message: 'cannot reject a contract that is approved: only a contract that is under approval can be' },
+      });
+      expect(await stored(draft.id)).toMatchObject({ status: 4, version: draft.version + 2 });
+      expect((await recordsOf(draft.id)).map((r) => r.action)).toEqual(['submit', 'approve']);
+    });
+
+    it('rejects with the comment kept, and a rejected contract can be submitted again', async () => {
+      const draft = take(alices);
+      await results(aliceToken, [step(draft, 'submit')]);
+      expect((await results(adminToken, [step(draft, 'reject', '  needs the annex  ')]))[0]).toMatchObject({ status: 'applied' });
+      expect((await results(aliceToken, [step(draft, 'submit')]))[0]).toMatchObject({ status: 'applied' });
+      expect(await stored(draft.id)).toMatchObject({ status: 2 });
+      expect((await recordsOf(draft.id)).map((r) => [r.action, r.comment])).toEqual([['submit', null], ['reject', 'needs the annex'], ['submit', null]]);
+    });
   });
 
   it('strips the characters a contract name may not hold, and checks a changed number against the others', async () => {

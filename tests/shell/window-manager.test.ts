@@ -11,6 +11,7 @@ const specLinks = [
   '/',
   '/template/detail',
   '/templateApproval/detail',
+  '/templateApproval/detail?id=0190a4b2-7c1e-7d3a-9f00-1234567890ab',
   '/standingBook/detail?contractId=7&mode=contract',
   '/standingBook/detail?id=0190a4b2-7c1e-7d3a-9f00-1234567890ab',
   '/standingBook/create?mode=contract',

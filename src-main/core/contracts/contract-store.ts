@@ -17,6 +17,12 @@ export function baseContract(db: ReplicaTx, id: string): ReplicaContract | null 
   return row ? toReplicaContract(row) : null;
 }
 
+/** The contract as this device shows it: with the user's unconfirmed edits, else the synced one; null when the replica has none. */
+export function currentContract(db: ReplicaTx, id: string): ReplicaContract | null {
+  const local = db.select().from(contractsLocal).where(eq(contractsLocal.id, id)).get();
+  return local ? toReplicaContract(local) : baseContract(db, id);
+}
+
 export const contractOverlay: OverlayEntity = {
   base: baseContract,
   setLocal(db, id, row) {

@@ -15,7 +15,10 @@ import type {
   onlineCallRequestSchema,
   ReplicaContractDetail,
   saveContractFormRequestSchema,
+  templateApprovalStepRequestSchema,
+  templateListRequestSchema,
 } from '../../../src-shared/ipc/drafting';
+import { approverRefusal } from '../../../src-shared/rules/contract-status';
 import { cleanContractForm } from '../../../src-shared/rules/contract-forms';
 import type { ContractServerRequest } from '../contract-server/client';
 import { alterationHistoryStore } from './alteration-history';
@@ -90,6 +93,16 @@ export function createDraftingService(options: DraftingServiceOptions) {
   /** A call with the session's token, signing in again once with the refresh token on 401. */
   const serverCall = <N extends EndpointName>(name: N, request: ContractServerRequest<N> = {}): Promise<EndpointResponse<N>> =>
     authorizedCall(session, name, request);
+
+  /** A call only the server can answer: OFFLINE, at once, while it cannot be reached. */
+  async function onlineCall<N extends EndpointName>(name: N, request: ContractServerRequest<N>): Promise<EndpointResponse<N>> {
+    try {
+      return await serverCall(name, request);
+    } catch (cause) {
+      if (cause instanceof AppFailure && cause.error.code === 'server_unreachable') throw offline();
+      throw cause;
+    }
+  }
 
   async function fetchCatalogue(): Promise<FetchedCatalogue> {
     const refreshedAt = clock.now().toISOString();
@@ -267,12 +280,25 @@ export function createDraftingService(options: DraftingServiceOptions) {
           throw new AppFailure('validation_failed', failure.message, failure.error.issues?.map((issue) => ({ ...issue, path: `${part}.${issue.path}` })));
         }
       }
-      try {
-        return await serverCall(request.endpoint, { params: request.params, query: request.query, body: request.body } as ContractServerRequest<EndpointName>);
-      } catch (cause) {
-        if (cause instanceof AppFailure && cause.error.code === 'server_unreachable') throw offline();
-        throw cause;
-      }
+      return onlineCall(request.endpoint, { params: request.params, query: request.query, body: request.body } as ContractServerRequest<EndpointName>);
+    },
+
+    /** Templates of any status for the template approval page (online only). */
+    templateList: (request: z.output<typeof templateListRequestSchema>) =>
+      onlineCall('templateList', { query: { pageNum: request.pageNum, pageSize, ...(request.q ? { q: request.q } : {}) } }),
+
+    /** A template as the server has it now (online only: its status moves on the server). */
+    templateOnline: (id: string) => onlineCall('templateDetail', { params: { id } }),
+
+    /**
+     * Submits, approves or rejects a template (online only: templates are not replicated). A step
+     * this user may never take is refused here with the server's message; the status is the server's to check.
+     */
+    async stepTemplate(request: z.output<typeof templateApprovalStepRequestSchema>): Promise<TemplateDetail> {
+      const refusal = approverRefusal(session.user.role, request.action);
+      if (refusal) throw refusal;
+      const name = ({ submit: 'submitTemplate', approve: 'approveTemplate', reject: 'rejectTemplate' } as const)[request.action];
+      return onlineCall(name, { params: { id: request.id }, body: request.comment ? { comment: request.comment } : {} });
     },
 
     stop(): void {

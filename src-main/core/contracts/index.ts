@@ -23,6 +23,10 @@ export type ContractChannel =
   | 'contract.saveForm'
   | 'contract.alter'
   | 'contract.alterations'
+  | 'contract.approvalStep'
+  | 'template.list'
+  | 'template.detail'
+  | 'template.approvalStep'
   | 'contract.numberNotices'
   | 'contract.dismissNumberNotice'
   | 'drafting.catalogue'
@@ -69,6 +73,10 @@ export function createContractsFeature(host: FeatureHost, options: ContractsOpti
       'contract.saveForm': (request) => currentDrafting().saveForm(request),
       'contract.alter': (request) => currentDrafting().alter(request),
       'contract.alterations': ({ id }) => currentDrafting().history(id),
+      'contract.approvalStep': (args) => host.sync().edit('contract.approvalStep', args),
+      'template.list': (request) => currentDrafting().templateList(request),
+      'template.detail': ({ id }) => currentDrafting().templateOnline(id),
+      'template.approvalStep': (request) => currentDrafting().stepTemplate(request),
       'contract.numberNotices': () => currentDrafting().numberNotices(),
       'contract.dismissNumberNotice': ({ contractId }) => currentDrafting().dismissNumberNotice(contractId),
       'drafting.catalogue': () => currentDrafting().catalogue(),

@@ -1,16 +1,18 @@
 import { ledgerTerms } from '../../../src-shared/rules/contract-terms';
+import { AppFailure } from '../../../src-shared/errors';
+import { approvalTransitions, stepRefusal } from '../../../src-shared/rules/contract-status';
 import { rowKey, type RowKey } from '../../../src-shared/sync/mutations';
 import type { ClientMutations, ReplicaTx, WorkingRows } from '../data/replica-features';
 import { numberNotices } from '../data/schema';
 import type { ReplicaContract } from './contract-rows';
-import { contractNotFound, contractOverlay } from './contract-store';
+import { contractNotFound, contractOverlay, currentContract } from './contract-store';
 import { catalogueNames, type CatalogueNames } from './drafting-store';
 
 // The client side of the contract mutations of src-shared/sync/mutations.ts: what is refused
 // before queueing, the optimistic effect on the local rows, and what a server's answer leaves.
 // Args are validated with the shared schema before they get here.
 
-export type ContractMutation = 'contract.update' | 'contract.create' | 'contract.alter';
+export type ContractMutation = 'contract.update' | 'contract.create' | 'contract.alter' | 'contract.approvalStep';
 
 const contractRow = (rows: WorkingRows, key: RowKey) => rows.get(key) as ReplicaContract | null;
 
@@ -93,5 +95,25 @@ export const contractMutations: ClientMutations<ContractMutation> = {
       if (row) rows.put(key, withFormValues(row, { ...row.formValues, ...args.formValues }, owner && catalogueNames(db, owner.id)));
     },
     view: (args) => ({ row: rowKey('contract', args.id), changes: args.formValues }),
+  },
+  'contract.approvalStep': {
+    /**
+     * The server's refusal, now: the step must start from the contract's status as this device
+     * shows it (the user's own queued steps included) and be one the user may take.
+     */
+    check(args, db, owner) {
+      const contract = currentContract(db, args.id);
+      if (!contract) throw contractNotFound(args.id);
+      if (!owner) throw new AppFailure('not_signed_in');
+      const refusal = stepRefusal('contract', args.action, contract.status, owner.role);
+      if (refusal) throw refusal;
+    },
+    apply(args, rows) {
+      const key = rowKey('contract', args.id);
+      const row = contractRow(rows, key);
+      // Shown where it leads until the server decides; the server's answer (a pull) settles it.
+      if (row) rows.put(key, { ...row, status: approvalTransitions[args.action].to });
+    },
+    view: (args) => ({ row: rowKey('contract', args.id), changes: { status: approvalTransitions[args.action].to } }),
   },
 };

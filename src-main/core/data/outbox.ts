@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { mutationOutcomeSchema, mutationResultSchema, syncChangeSchema, type MutationEnvelope, type MutationOutcome, type MutationResult } from '../../../src-shared/api/sync';
 import { userSchema, type User } from '../../../src-shared/domain/user';
 import { AppFailure, appErrorSchema, issuesFromZod, validationFailure, type AppError } from '../../../src-shared/errors';
-import { isMutationName, mutations, rowKey, rowsOf, type MutationArgs, type MutationName, type RowKey } from '../../../src-shared/sync/mutations';
+import { isMutationName, mutations, retiredReason, rowKey, rowsOf, type MutationArgs, type MutationName, type RowKey } from '../../../src-shared/sync/mutations';
 import type { Clock } from '../ports';
 import type { OpenReplica } from './replica';
 import { overlayOf, type ClientMutation, type DataEntity, type LocalContext, type ReplicaFeatures, type ReplicaTx, type VersionedRow, type WorkingRows } from './replica-features';
@@ -30,7 +30,7 @@ interface ParsedMutation {
   baseVersions: Record<string, number>;
   /** The rows whose base versions the server checks. */
   touches: RowKey[];
-  /** Those and the rows it creates: every row the edit shows on. */
+  /** Those, the rows it creates and the rows it moves (state checked): every row the edit shows on. */
   shows: RowKey[];
 }
 
@@ -48,14 +48,18 @@ function parseJson(text: string | null): unknown {
 /** A stored mutation checked against this build's registry, or why it cannot be used. */
 function parseStored(row: OutboxRow): ParsedMutation | AppError {
   if (!isMutationName(row.name)) return setAsideError(`unknown mutation "${row.name}" (written by another version of the app)`);
-  const args = mutations[row.name].args.safeParse(parseJson(row.args));
+  const stored = parseJson(row.args);
+  // A shape an earlier version wrote and this one refuses (e.g. a status set by hand).
+  const retired = retiredReason(row.name, stored);
+  if (retired) return setAsideError(retired);
+  const args = mutations[row.name].args.safeParse(stored);
   const baseVersions = versionsSchema.safeParse(parseJson(row.baseVersions));
   if (!args.success || !baseVersions.success) {
     const issues = args.success ? 'base versions unreadable' : issuesFromZod(args.error).map((i) => `${i.path}: ${i.message}`).join('; ');
     return setAsideError(`the stored "${row.name}" is corrupted (${issues})`);
   }
-  const { touches, creates } = rowsOf(row.name, args.data);
-  return { name: row.name, args: args.data, baseVersions: baseVersions.data, touches, shows: [...touches, ...creates] };
+  const { touches, creates, moves } = rowsOf(row.name, args.data);
+  return { name: row.name, args: args.data, baseVersions: baseVersions.data, touches, shows: [...touches, ...creates, ...moves] };
 }
 
 const isError = (parsed: ParsedMutation | AppError): parsed is AppError => 'code' in parsed;
@@ -276,10 +280,10 @@ export function createOutbox({ db }: OpenReplica, { clock, features, newId = uui
     enqueue<N extends MutationName>(name: N, args: MutationArgs<N>): { id: string; seq: number } {
       const parsed = mutations[name].args.safeParse(args);
       if (!parsed.success) throw validationFailure(parsed.error);
-      const { touches, creates } = rowsOf(name, parsed.data);
+      const { touches, creates, moves } = rowsOf(name, parsed.data);
       return db.transaction((tx) => {
-        clientSide(features, name).check(parsed.data, tx);
-        return insert(tx, name, parsed.data, [...touches, ...creates], Object.fromEntries(touches.map((key) => [key, knownVersion(tx, key)])));
+        clientSide(features, name).check(parsed.data, tx, readOwner(tx));
+        return insert(tx, name, parsed.data, [...touches, ...creates, ...moves], Object.fromEntries(touches.map((key) => [key, knownVersion(tx, key)])));
       });
     },
 

@@ -55,8 +55,11 @@ export interface MutationView {
  * enqueue after the shared schema, so a kind cannot be queued without it.
  */
 export interface ClientMutation<N extends MutationName> {
-  /** Refuses at once (an AppFailure) what the server would refuse: the shared rules, and rows the replica lacks. */
-  check(args: MutationArgs<N>, db: ReplicaTx): void;
+  /**
+   * Refuses at once (an AppFailure) what the server would refuse: the shared rules, and rows the
+   * replica lacks. `owner` is the replica's user (what they may do), null before the first sign-in.
+   */
+  check(args: MutationArgs<N>, db: ReplicaTx, owner: User | null): void;
   /** Its optimistic effect on the local rows. */
   apply(args: MutationArgs<N>, rows: WorkingRows, context: LocalContext): void;
   /** After the server applied it: keeps what the answer says (e.g. a replaced number) and names what changed. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { SyncProblem, SyncStatus } from '../../../src-shared/ipc/channels';
 import { useApplyMineAgainMutation, useDismissProblemMutation, useKeepTheirsMutation } from '../../api/api';
 import { useActionFailure } from '../../app/useActionFailure';
-import { errorText } from '../../i18n/errorText';
+import { errorTextWithDetail } from '../../i18n/errorText';
 import { formatAge, formatDateTime } from '../../i18n/format';
 import { firstSyncProgress } from './syncView';
 
@@ -34,7 +34,7 @@ function ProblemItem({ problem }: { problem: SyncProblem }) {
         {': '}
         {problem.subject ?? t('sync.unknownSubject')}
       </div>
-      {problem.error && <div className="sync-panel__problem-error">{errorText(t, problem.error)}</div>}
+      {problem.error && <div className="sync-panel__problem-error">{errorTextWithDetail(t, problem.error)}</div>}
       {Object.keys(problem.changes).length > 0 && (
         <HTMLTable compact className="sync-panel__changes">
           <thead>
