@@ -1,5 +1,5 @@
 import { Button, Classes, InputGroup, Menu, MenuItem, Spinner, Tag } from '@blueprintjs/core';
-import { useEffect, useMemo, useState, type FocusEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toAppError } from '../../../../../src-shared/errors';
 import type { Directory } from '../../../../../src-shared/ipc/directory';
@@ -52,6 +52,7 @@ function DirectoryPicker({ entriesOf, ...props }: FieldProps<unknown> & { entrie
   const loaded = useDirectory(editing);
   const [typed, setTyped] = useState('');
   const [open, setOpen] = useState(false);
+  const search = useRef<HTMLInputElement>(null);
   const entries = useMemo(() => (loaded.status === 'loaded' ? entriesOf(loaded.directory) : []), [loaded, entriesOf]);
 
   if (mode === 'preview') return <PreviewText field={field} text={chosen.map((e) => e.name).join(t('contractForm.listSeparator'))} />;
@@ -61,6 +62,8 @@ function DirectoryPicker({ entriesOf, ...props }: FieldProps<unknown> & { entrie
     set(multiple ? [...chosen, { id: entry.id, name: entry.name }] : [{ id: entry.id, name: entry.name }]);
     setTyped('');
     setOpen(multiple);
+    // The chosen item leaves the list: focus goes back to the search, so leaving the field still closes it.
+    search.current?.focus();
   };
   // Leaving the field is focus going outside it, not from the search to the list.
   const leave = (event: FocusEvent<HTMLDivElement>) => {
@@ -92,6 +95,7 @@ function DirectoryPicker({ entriesOf, ...props }: FieldProps<unknown> & { entrie
       )}
       <InputGroup
         id={fieldInputId(field.id)}
+        inputRef={search}
         aria-label={field.name}
         leftIcon="search"
         placeholder={placeholder}
@@ -101,7 +105,7 @@ function DirectoryPicker({ entriesOf, ...props }: FieldProps<unknown> & { entrie
           setTyped(text);
           setOpen(true);
         }}
-        onFocus={() => setOpen(true)}
+        onClick={() => setOpen(true)}
         onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}
       />
       {editing && open && loaded.status === 'loading' && <Spinner size={16} aria-label={t('directory.loading')} />}
