@@ -4,7 +4,7 @@ import type { ChannelRequest, ChannelResponse, SessionInfo } from '../../src-sha
 import { toAppError } from '../../src-shared/errors';
 import { bridgeBaseQuery, call, type StoreExtra } from './baseQuery';
 
-export const tagTypes = ['AppInfo', 'Settings', 'Session', 'Contract', 'Sync', 'Catalogue', 'ContractDetail', 'NumberNotice', 'ContractTasks', 'Template'] as const;
+export const tagTypes = ['AppInfo', 'Settings', 'Session', 'Contract', 'Sync', 'Catalogue', 'ContractDetail', 'NumberNotice', 'ContractTasks', 'Template', 'Directory'] as const;
 
 // Mutations whose answer is the new state of a cached query write it straight into the cache:
 // no second round trip, and the screen changes the moment the core answers.
@@ -157,6 +157,11 @@ export const api = createApi({
     }),
     onlineCall: build.mutation<ChannelResponse<'online.call'>, ChannelRequest<'online.call'>>({
       query: (request) => call('online.call', request),
+    }),
+    // Users and departments for the people and department fields, read once per screen visit.
+    directory: build.query<ChannelResponse<'directory.get'>, void>({
+      query: () => call('directory.get', {}),
+      providesTags: ['Directory'],
     }),
     dismissProblem: settleProblem(build, 'sync.dismiss'),
     keepTheirs: settleProblem(build, 'sync.keepTheirs'),

@@ -50,6 +50,8 @@ export const fieldConfigSchema = z
     partyType: z.union([z.literal(1), z.literal(2)]).optional(),
     /** A party picker with counterpartMultiple 1 keeps only the first party (spec 4). */
     counterpartMultiple: z.number().int().optional(),
+    /** Defined here: a people or department field that takes several entries (one without it). */
+    multiple: z.boolean().optional(),
     subjectGroup: z.string().max(100).optional(),
     bookmarkNames: z.array(z.string().max(100)).max(50).optional(),
   })

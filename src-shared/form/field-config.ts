@@ -102,6 +102,8 @@ export const formFieldSchema = z.object({
   partyType: z.union([z.literal(PartyType.Inner), z.literal(PartyType.Outer)]).optional(),
   /** A party picker with counterpartMultiple 1 keeps only the first party (spec 4). */
   counterpartMultiple: z.number().int().optional(),
+  /** A people or department field that takes several entries (defined here; one without it). */
+  multiple: z.boolean().optional(),
   subjectGroup: z.union([z.string(), z.number()]).optional(),
   bookmarkNames: z.array(z.string()).optional(),
 });

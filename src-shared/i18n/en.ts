@@ -53,6 +53,12 @@ export const en = {
     keepTheirs: 'Keep theirs',
     applyMineAgain: 'Apply mine again',
   },
+  directory: {
+    loading: 'Loading the directory…',
+    choices: 'Choices for {{name}}',
+    narrow: 'More match: type to narrow the list.',
+    asOf: 'Offline: the directory as of {{time}}.',
+  },
   contractEdit: {
     edit: 'Edit',
     title: 'Edit contract',
@@ -328,7 +334,6 @@ export const en = {
     loading: 'loading…',
     calculated: 'calculated',
     customField: 'This custom field cannot be shown in this app.',
-    noDirectory: 'People and departments cannot be chosen in this app; the kept value is shown.',
     noImage: 'no image to show',
     listSeparator: ', ',
     characterCount: '{{count}}/{{max}}',

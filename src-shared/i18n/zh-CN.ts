@@ -52,6 +52,12 @@ export const zhCN: Catalog = {
     keepTheirs: '保留对方的',
     applyMineAgain: '重新应用我的',
   },
+  directory: {
+    loading: '正在加载通讯录…',
+    choices: '{{name}}的选项',
+    narrow: '匹配项较多，请输入以缩小范围。',
+    asOf: '离线：通讯录截至 {{time}}。',
+  },
   contractEdit: {
     edit: '编辑',
     title: '编辑合同',
@@ -324,7 +330,6 @@ export const zhCN: Catalog = {
     loading: '加载中…',
     calculated: '自动计算',
     customField: '本应用无法显示此自定义字段。',
-    noDirectory: '本应用无法选择人员和部门，显示的是已保存的值。',
     noImage: '暂无图片',
     listSeparator: '、',
     characterCount: '{{count}}/{{max}}',

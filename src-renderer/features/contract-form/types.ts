@@ -52,6 +52,8 @@ export interface FormServices {
   organizationShare: boolean;
   /** Opens a route (a new tab or window where the spec says so). */
   openRoute(path: string, options?: { newWindow?: boolean }): void;
+  /** The users and departments of the people and department fields: the server's, or the kept ones offline. */
+  directory(): Promise<ChannelResponse<'directory.get'>>;
 }
 
 export interface ContractFormProps {

@@ -109,6 +109,7 @@ export function useBridgeFormServices(): { services: FormServices | undefined; e
         return parsed.data;
       },
       upload: (file, options) => uploadThroughCore(dispatch(bridgeOf), file, options),
+      directory: () => dispatch(api.endpoints.directory.initiate(undefined, { subscribe: false })).unwrap(),
       openRoute: (path, options) => {
         // A stored file (the upload field's 'view') needs the session's token: the core downloads
         // it and the desktop opens it; a browser tab has no way to open what the core fetched.

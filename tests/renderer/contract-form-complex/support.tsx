@@ -35,6 +35,7 @@ export function fakeServices(overrides: Partial<FormServices> = {}, answers: Onl
     catalogue: { refreshedAt: null, templates: [], contractTypes: [], numberingPreview: [], isNumberEditor: false },
     organizationShare: false,
     openRoute: vi.fn(),
+    directory: vi.fn(() => Promise.reject({ code: 'offline', message: 'offline' })),
     ...overrides,
   };
 }

@@ -98,19 +98,6 @@ describe.each(cases)('$name', ({ config, value, preview, readOnly }) => {
   });
 });
 
-describe('people and department', () => {
-  it.each<[string, unknown, string]>([
-    ['people', [{ name: 'Li Lei' }, { name: 'Han Meimei' }], 'Li Lei, Han Meimei'],
-    ['department', 'Legal', 'Legal'],
-  ])('%s shows the kept names, and says why they cannot be chosen outside preview', (type, value, text) => {
-    renderForm({ fields: [field({ id: 'p', type: type as 'people' })], initialValues: { p: value } });
-    expect(screen.getByTestId('preview-p').textContent).toBe(`${text}People and departments cannot be chosen in this app; the kept value is shown.`);
-    cleanup();
-    renderForm({ fields: [field({ id: 'p', type: type as 'people' })], initialValues: { p: value }, mode: 'preview' });
-    expect(screen.getByTestId('preview-p').textContent).toBe(text);
-  });
-});
-
 describe('image-preview', () => {
   it.each<FormMode>(['preview', 'edit', 'disabled'])('shows a web image in %s mode', (mode) => {
     renderForm({ fields: [field({ id: 'i', type: 'image-preview' })], initialValues: { i: { file: 'https://files.example/a.png' } }, mode });

@@ -27,6 +27,7 @@ export function fakeServices(overrides: Partial<FormServices> = {}): FormService
     catalogue: emptyCatalogue,
     organizationShare: false,
     openRoute: vi.fn(),
+    directory: vi.fn(() => Promise.reject(new Error('not used'))),
     ...overrides,
   };
 }

@@ -1,28 +1,13 @@
-import { Callout, Classes, Intent } from '@blueprintjs/core';
+import { Callout, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { FieldProps } from '../../types';
 import { asText, fieldInputId, PreviewText } from './shared';
 
-// Fields the form shows but never edits: numbers and names the system gives, people and
-// departments (there is no directory to choose from in this app), images and custom fields.
+// Fields the form shows but never edits: numbers and names the system gives, images and custom fields.
 
 /** serialNumber, templateName: the system's text, read-only in every mode. */
 export function SystemTextField({ field, value }: FieldProps<string>) {
   return <PreviewText field={field} text={asText(value)} />;
-}
-
-/** A kept entry's name: text, or an object with a name. */
-const nameOf = (entry: unknown): string => (typeof entry === 'object' && entry !== null ? asText((entry as { name?: unknown }).name) : asText(entry));
-
-/** people, department: the kept names; outside preview a note says why they cannot be changed. */
-export function DirectoryField({ field, value, mode }: FieldProps<unknown>) {
-  const { t } = useTranslation();
-  const names = (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]).map(nameOf).filter((n) => n !== '');
-  return (
-    <PreviewText field={field} text={names.join(t('contractForm.listSeparator'))}>
-      {mode !== 'preview' && <div className={Classes.TEXT_MUTED} data-testid={`note-${field.id}`}>{t('contractForm.noDirectory')}</div>}
-    </PreviewText>
-  );
 }
 
 /** Only addresses an <img> can load without running anything: web, data images, blobs, same origin. */

@@ -5,7 +5,7 @@ import { BoolField, CheckboxField, MultiselectField, RadioField, SelectField } f
 import { DateField, DateRangeField, DateTimeField } from './DateFields';
 import { MoneyField } from './MoneyField';
 import { NumberField } from './NumberFields';
-import { CustomField, DirectoryField, ImagePreviewField, SystemTextField } from './ReadOnlyFields';
+import { CustomField, ImagePreviewField, SystemTextField } from './ReadOnlyFields';
 import { OfflineArchiveAddressField } from './OfflineArchiveAddressField';
 import { BankAccountField, TextareaField, TextField } from './TextFields';
 
@@ -29,8 +29,6 @@ export const basicFields: Partial<Record<FieldType, FieldComponent>> = {
   bankAccount: BankAccountField,
   serialNumber: SystemTextField,
   templateName: SystemTextField,
-  people: DirectoryField,
-  department: DirectoryField,
   offlineArchiveAddress: OfflineArchiveAddressField,
   'image-preview': ImagePreviewField,
   custom: CustomField,
