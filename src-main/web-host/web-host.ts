@@ -4,7 +4,8 @@ import Fastify from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { WebSocket } from 'ws';
-import { clientFrameSchema, webHostSocketPath, type HostFrame } from '../../src-shared/ipc/wire';
+import { validationFailure } from '../../src-shared/errors';
+import { clientFrameSchema, frameIdSchema, webHostSocketPath, type HostFrame } from '../../src-shared/ipc/wire';
 import type { Core } from '../core/core';
 
 // The browser edition of the desktop app: it serves the built renderer and carries the very same
@@ -75,13 +76,20 @@ function serveSocket(socket: WebSocket, core: Core) {
   const unsubscribe = core.subscribe((event, payload) => send({ type: 'event', event, payload }));
   socket.on('close', unsubscribe);
   socket.on('message', async (data) => {
-    let frame;
+    let json: unknown;
     try {
-      frame = clientFrameSchema.parse(JSON.parse(data.toString()));
+      json = JSON.parse(data.toString());
     } catch {
       // Without a readable id there is nobody to answer; drop the frame and keep the socket.
       return;
     }
-    send({ type: 'result', id: frame.id, result: await core.invoke(frame.channel, frame.request) });
+    const frame = clientFrameSchema.safeParse(json);
+    if (frame.success) {
+      send({ type: 'result', id: frame.data.id, result: await core.invoke(frame.data.channel, frame.data.request) });
+      return;
+    }
+    // A frame that is no call but names its id gets told why, so its caller does not wait forever.
+    const readable = frameIdSchema.safeParse(json);
+    if (readable.success) send({ type: 'result', id: readable.data.id, result: { ok: false, error: validationFailure(frame.error).error } });
   });
 }

@@ -9,9 +9,12 @@ export const ipcResultSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(false), error: appErrorSchema }),
 ]);
 
+/** The id a frame's answer carries back. */
+export const frameIdSchema = z.object({ id: z.number().int().nonnegative() });
+
 export const clientFrameSchema = z.object({
   type: z.literal('invoke'),
-  id: z.number().int().nonnegative(),
+  id: frameIdSchema.shape.id,
   channel: z.string().max(128),
   request: z.unknown(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { contractStatusSchema, idSchema } from '../domain/contract';
+import { contractIdSchema, contractStatusSchema, idSchema } from '../domain/contract';
+import { formValuesSchema } from '../domain/contract-forms';
 import { moneySchema } from '../domain/money';
 
 // Every write the UI makes is a named, versioned mutation (architecture, sync rule 1). The client
@@ -10,6 +11,9 @@ import { moneySchema } from '../domain/money';
 export type RowKey = `${string}:${string}`;
 export const rowKey = (entity: string, id: string): RowKey => `${entity}:${id}`;
 
+/** How the server refuses a mutation touching a row it does not have; the desktop refuses one its replica lacks the same way. */
+export const missingRowMessage = (key: RowKey) => `${key} does not exist`;
+
 const contractPatchSchema = z
   .object({
     name: z.string().trim().min(1).max(200),
@@ -19,7 +23,7 @@ const contractPatchSchema = z
     status: contractStatusSchema,
     contractTypeId: idSchema.nullable(),
     /** Form values keyed by field id; the ones given replace the kept ones. */
-    formValues: z.record(z.string().max(64), z.unknown()),
+    formValues: formValuesSchema,
   })
   .partial()
   .strict()
@@ -41,7 +45,7 @@ const mutation = <A extends z.ZodType>(definition: MutationDefinition<A>) => def
 export const mutations = {
   /** Edits fields of a contract (the first mutation; the form issue adds drafting and alteration). */
   'contract.update': mutation({
-    args: z.object({ id: idSchema, patch: contractPatchSchema }).strict(),
+    args: z.object({ id: contractIdSchema, patch: contractPatchSchema }).strict(),
     touches: (args) => [rowKey('contract', args.id)],
   }),
   /**
@@ -52,13 +56,13 @@ export const mutations = {
   'contract.create': mutation({
     args: z
       .object({
-        id: z.string().uuid(),
+        id: contractIdSchema,
         name: z.string().max(200),
         templateId: idSchema.nullable(),
         contractTypeId: idSchema.nullable(),
         contractNumber: z.string().trim().min(1).max(100).nullable(),
         provisionalNumber: z.string().max(100).nullable(),
-        formValues: z.record(z.string().max(64), z.unknown()),
+        formValues: formValuesSchema,
       })
       .strict(),
     touches: () => [],
@@ -68,8 +72,8 @@ export const mutations = {
   'contract.alter': mutation({
     args: z
       .object({
-        id: idSchema,
-        formValues: z.record(z.string().max(64), z.unknown()).refine((v) => Object.keys(v).length > 0, 'change at least one value'),
+        id: contractIdSchema,
+        formValues: formValuesSchema.refine((v) => Object.keys(v).length > 0, 'change at least one value'),
         reason: z.string().trim().min(1, 'please enter the reason').max(2000),
       })
       .strict(),

@@ -67,11 +67,15 @@ describe('web host', () => {
     socket.close();
   });
 
-  it('answers unknown channels and malformed requests with error values, and drops unreadable frames', async () => {
+  it('answers unknown channels, malformed requests and frames with a readable id with error values, and drops unreadable frames', async () => {
     const socket = await connect();
     expect((await invoke(socket, { type: 'invoke', id: 2, channel: 'nope', request: {} })).result).toMatchObject({ ok: false, error: { code: 'unknown_channel' } });
     const invalid = await invoke(socket, { type: 'invoke', id: 3, channel: 'settings.update', request: { serverUrl: 'javascript:alert(1)' } });
     expect(invalid.result).toMatchObject({ ok: false, error: { code: 'validation_failed', issues: [{ path: 'serverUrl' }] } });
+    // A frame that is no call but whose id can be read is told why.
+    expect(await invoke(socket, { id: 5, channel: 'nope' })).toMatchObject({ type: 'result', id: 5, result: { ok: false, error: { code: 'validation_failed', issues: expect.arrayContaining([expect.objectContaining({ path: 'type' })]) } } });
+    const badShape = await invoke(socket, { type: 'invoke', id: 6, channel: ['settings.get'], request: {} });
+    expect(badShape).toEqual({ type: 'result', id: 6, result: { ok: false, error: { code: 'validation_failed', message: expect.stringContaining('channel'), issues: [expect.objectContaining({ path: 'channel' })] } } });
     socket.send('{not json');
     socket.send(JSON.stringify({ type: 'invoke', id: -1, channel: 'app.info' }));
     // The socket still works after the frames it could not read.

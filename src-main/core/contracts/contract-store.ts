@@ -17,6 +17,12 @@ export function baseContract(db: ReplicaTx, id: string): ReplicaContract | null 
   return row ? toReplicaContract(row) : null;
 }
 
+/** The contract as the user sees it: the local row while edits are live, else the base row. */
+export function shownContract(db: ReplicaTx, id: string): ReplicaContract | null {
+  const row = db.select().from(contractsLocal).where(eq(contractsLocal.id, id)).get() ?? db.select().from(contracts).where(eq(contracts.id, id)).get();
+  return row ? toReplicaContract(row) : null;
+}
+
 export const contractOverlay: OverlayEntity = {
   base: baseContract,
   setLocal(db, id, row) {
