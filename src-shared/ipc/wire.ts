@@ -28,3 +28,10 @@ export type HostFrame = z.infer<typeof hostFrameSchema>;
 
 /** The path the web host serves its WebSocket on. */
 export const webHostSocketPath = '/ipc';
+
+/**
+ * The web host's launch key: made anew at each start, written into the pages it serves (a meta
+ * tag of this name) and required on its socket (a query parameter of this name), so only its own
+ * pages can drive the core.
+ */
+export const webHostKeyName = 'contract-desk-key';
