@@ -1,6 +1,6 @@
 import { bridgeGlobalName } from '../../src-shared/ipc/bridge-global';
 import type { Bridge } from '../../src-shared/ipc/channels';
-import { webHostSocketPath } from '../../src-shared/ipc/wire';
+import { webHostKeyName, webHostSocketPath } from '../../src-shared/ipc/wire';
 import { createWebSocketTransport } from './webSocketTransport';
 
 /** 'reconnecting' covers both a dropped socket and a first connection that failed. */
@@ -20,5 +20,7 @@ export function selectTransport(): Transport {
     return { bridge: preloadBridge, onConnectionChange: () => () => undefined };
   }
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-  return createWebSocketTransport(`${scheme}://${window.location.host}${webHostSocketPath}`);
+  // The web host opens its socket only to its own pages: it wrote this launch's key into this one.
+  const key = document.querySelector<HTMLMetaElement>(`meta[name="${webHostKeyName}"]`)?.content ?? '';
+  return createWebSocketTransport(`${scheme}://${window.location.host}${webHostSocketPath}?${webHostKeyName}=${encodeURIComponent(key)}`);
 }

@@ -5,7 +5,7 @@ import type { MutationArgs } from '../../src-shared/sync/mutations';
 import type { alterationBodySchema, createContractSchema, updateContractSchema } from '../../src-shared/api/contract-forms';
 import type { AlterationChange, ContractDetail, FieldConfig } from '../../src-shared/domain/contract-forms';
 import { AppFailure, invalidFields } from '../../src-shared/errors';
-import { cleanContractForm, isAlterable, stripContractName } from '../../src-shared/rules/contract-forms';
+import { alterationIssues, cleanContractForm, stripContractName } from '../../src-shared/rules/contract-forms';
 import { contractTerms } from '../../src-shared/rules/contract-terms';
 import type { SessionUser } from '../auth/service';
 import { visibleTo } from '../contracts/repository';
@@ -344,10 +344,7 @@ async function alterRow(tx: ServerDb, user: OrgViewer, row: ContractRow, body: z
   const { organisationId } = user;
   const { fields } = await templateFields(tx, organisationId, row.templateId);
   const byId = new Map(fields.map((field) => [field.id, field]));
-  const refused = Object.keys(body.formValues).flatMap((fieldId) => {
-    const field = byId.get(fieldId);
-    return field && isAlterable(field) ? [] : [{ path: `formValues.${fieldId}`, message: 'this field cannot be altered' }];
-  });
+  const refused = alterationIssues(fields, body.formValues);
   if (refused.length > 0) throw invalidFields(refused);
   const merged = { ...row.formValues, ...body.formValues };
   const form = cleanForm(row.name, fields, merged);

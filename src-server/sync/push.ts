@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { MutationEnvelope, MutationOutcome, MutationResult, SyncChange, SyncPushRequest, SyncPushResponse } from '../../src-shared/api/sync';
 import { AppFailure, validationFailure } from '../../src-shared/errors';
-import { isMutationName, mutations, retiredReason, rowsOf, type MutationName, type RowKey } from '../../src-shared/sync/mutations';
+import { isMutationName, missingRowMessage, mutations, retiredReason, rowsOf, type MutationName, type RowKey } from '../../src-shared/sync/mutations';
 import type { ServerDb } from '../db/database';
 import { processedMutations } from '../db/schema';
 import type { OrgViewer } from '../http/feature-helpers';
@@ -47,7 +47,7 @@ function parseArgs(mutation: MutationEnvelope): { name: MutationName; args: unkn
 async function lockVisible(tx: ServerDb, viewer: OrgViewer, key: RowKey): Promise<number> {
   const { entity, id } = parseRowKey(key);
   const row = await entities[entity].lock(tx, viewer, id);
-  if (!row) throw new AppFailure('not_found', `${key} does not exist`);
+  if (!row) throw new AppFailure('not_found', missingRowMessage(key));
   if (!row.visible) throw new AppFailure('forbidden', `${key} is not yours to change`);
   return row.version;
 }

@@ -129,6 +129,12 @@ export const mutationEnvelopeSchema = z
   .strict();
 export type MutationEnvelope = z.infer<typeof mutationEnvelopeSchema>;
 
+/**
+ * The most mutation args (JSON bytes) a client sends in one push, so a batch of large edits
+ * (form values are at most 256 KiB each) stays well under the server's 1 MiB body limit.
+ */
+export const maxPushArgsBytes = 512 * 1024;
+
 export const syncPushRequestSchema = z
   .object({
     protocolVersion: z.number().int().min(1),

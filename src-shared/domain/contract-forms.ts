@@ -93,8 +93,32 @@ export type Clause = z.infer<typeof clauseSchema>;
 export const alterationChangeSchema = z.object({ fieldId: z.string(), name: z.string(), before: z.unknown(), after: z.unknown() });
 export type AlterationChange = z.infer<typeof alterationChangeSchema>;
 
+/** UTF-8 bytes of a value's JSON (what a write of it carries and stores). */
+export function jsonBytes(value: unknown): number {
+  const text = JSON.stringify(value) ?? '';
+  let bytes = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      bytes += 4;
+      i += 1;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/**
+ * At most this many bytes of form values (as JSON) per write: far above a real form (a 60-field
+ * contract with clauses and tables is tens of KiB), and small enough that an offline edit always
+ * fits one sync push.
+ */
+export const maxFormValuesBytes = 256 * 1024;
+export const formValuesTooLargeMessage = `form values may be at most ${maxFormValuesBytes / 1024} KiB`;
+
 /** Form values keyed by field id (spec 3, "Values"); checked against the template's field configs. */
-export const formValuesSchema = z.record(z.string().max(64), z.unknown());
+export const formValuesSchema = z.record(z.string().max(64), z.unknown()).refine((values) => jsonBytes(values) <= maxFormValuesBytes, formValuesTooLargeMessage);
 
 export const contractDetailSchema = z.object({
   id: idSchema,

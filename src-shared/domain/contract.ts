@@ -9,6 +9,12 @@ export const contractStatusSchema = z.union(
 /** Ids are client-generatable UUIDs so that a contract drafted offline never needs an id remap. */
 export const idSchema = z.string().min(1).max(64);
 
+/**
+ * The id of a contract a write names: the server makes every contract id a UUID (and the desktop
+ * its drafts'), so anything else names no contract and is refused before it is queued or stored.
+ */
+export const contractIdSchema = z.string().uuid();
+
 /** A contract as the ledger and the replica know it. `status` may be missing (shown as '--'). */
 export const contractSchema = z.object({
   id: idSchema,

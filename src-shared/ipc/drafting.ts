@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { contractSchema, contractStatusSchema, idSchema } from '../domain/contract';
+import { contractIdSchema, contractSchema, contractStatusSchema, idSchema } from '../domain/contract';
 import { moneySchema } from '../domain/money';
-import { contractDetailSchema, templateDetailSchema } from '../domain/contract-forms';
+import { contractDetailSchema, formValuesSchema, templateDetailSchema } from '../domain/contract-forms';
 import { approvalCommentMax, approvalSteps } from '../rules/contract-status';
 import { previewRuleSchema } from '../domain/numbering';
 import { alterationSchema } from '../api/contract-forms';
 import { endpoints, type EndpointName } from '../api/endpoints';
 import { appErrorSchema } from '../errors';
+import { mutations } from '../sync/mutations';
 
 // What the renderer's contract screens (issue 6) ask the core. Drafting works offline: the core
 // keeps a catalogue (templates with their field configs and clauses, contract types, the
@@ -160,7 +161,7 @@ export const createContractRequestSchema = z
     contractTypeId: idSchema.nullable(),
     /** null asks for an automatic number; the core gives a provisional one until sync confirms it. */
     contractNumber: z.string().trim().min(1).max(100).nullable(),
-    formValues: z.record(z.string().max(64), z.unknown()),
+    formValues: formValuesSchema,
   })
   .strict();
 
@@ -173,23 +174,17 @@ export const createContractResponseSchema = z.object({
 
 export const saveContractFormRequestSchema = z
   .object({
-    id: idSchema,
+    id: contractIdSchema,
     name: z.string().max(200),
     contractTypeId: idSchema.nullable(),
     /** Left out keeps the number. */
     contractNumber: z.string().trim().min(1).max(100).optional(),
-    formValues: z.record(z.string().max(64), z.unknown()),
+    formValues: formValuesSchema,
   })
   .strict();
 
-export const alterContractRequestSchema = z
-  .object({
-    id: idSchema,
-    /** Only the changed values, keyed by field id. */
-    formValues: z.record(z.string().max(64), z.unknown()),
-    reason: z.string().trim().min(1, 'please enter the reason').max(2000),
-  })
-  .strict();
+/** An alteration is queued as is: the request is the mutation's args. */
+export const alterContractRequestSchema = mutations['contract.alter'].args;
 
 export { templateDetailSchema };
 

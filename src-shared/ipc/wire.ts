@@ -9,9 +9,12 @@ export const ipcResultSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(false), error: appErrorSchema }),
 ]);
 
+/** The id a frame's answer carries back. */
+export const frameIdSchema = z.object({ id: z.number().int().nonnegative() });
+
 export const clientFrameSchema = z.object({
   type: z.literal('invoke'),
-  id: z.number().int().nonnegative(),
+  id: frameIdSchema.shape.id,
   channel: z.string().max(128),
   request: z.unknown(),
 });
@@ -25,3 +28,10 @@ export type HostFrame = z.infer<typeof hostFrameSchema>;
 
 /** The path the web host serves its WebSocket on. */
 export const webHostSocketPath = '/ipc';
+
+/**
+ * The web host's launch key: made anew at each start, written into the pages it serves (a meta
+ * tag of this name) and required on its socket (a query parameter of this name), so only its own
+ * pages can drive the core.
+ */
+export const webHostKeyName = 'contract-desk-key';

@@ -149,6 +149,15 @@ export function isAlterable(field: FieldConfig): boolean {
   return field.alterEditStatus === 2 && !neverAlterable.has(field.type) && !isContractNameField(field);
 }
 
+/** The values an alteration may not change (spec 4): those of fields the form lacks or that are not alterable. */
+export function alterationIssues(fields: readonly FieldConfig[], changed: Readonly<Record<string, unknown>>): FieldIssue[] {
+  const byId = new Map(fields.map((field) => [field.id, field]));
+  return Object.keys(changed).flatMap((fieldId) => {
+    const field = byId.get(fieldId);
+    return field && isAlterable(field) ? [] : [{ path: `formValues.${fieldId}`, message: 'this field cannot be altered' }];
+  });
+}
+
 /** The synthetic statement a nullable clause offers to leave it out (spec 3, spec 9: id -1). */
 export const doNotShowStatement: ClauseStatement = { id: -1, name: 'do not show this clause', content: [], fieldList: [], labelItemList: [] };
 

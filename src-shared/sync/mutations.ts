@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idSchema } from '../domain/contract';
+import { contractIdSchema, idSchema } from '../domain/contract';
+import { formValuesSchema } from '../domain/contract-forms';
 import { isoDateSchema } from '../domain/dates';
 import { moneySchema } from '../domain/money';
 import { approvalCommentMax, approvalSteps } from '../rules/contract-status';
@@ -12,6 +13,9 @@ import { approvalCommentMax, approvalSteps } from '../rules/contract-status';
 export type RowKey = `${string}:${string}`;
 export const rowKey = (entity: string, id: string): RowKey => `${entity}:${id}`;
 
+/** How the server refuses a mutation touching a row it does not have; the desktop refuses one its replica lacks the same way. */
+export const missingRowMessage = (key: RowKey) => `${key} does not exist`;
+
 const contractPatchSchema = z
   .object({
     name: z.string().trim().min(1).max(200),
@@ -20,7 +24,7 @@ const contractPatchSchema = z
     amount: moneySchema.nullable(),
     contractTypeId: idSchema.nullable(),
     /** Form values keyed by field id; the ones given replace the kept ones. */
-    formValues: z.record(z.string().max(64), z.unknown()),
+    formValues: formValuesSchema,
   })
   .partial()
   .strict()
@@ -63,7 +67,7 @@ const mutation = <A extends z.ZodType>(definition: MutationDefinition<A>) => def
 export const mutations = {
   /** Edits fields of a contract (the first mutation; the form issue adds drafting and alteration). */
   'contract.update': mutation({
-    args: z.object({ id: idSchema, patch: contractPatchSchema }).strict(),
+    args: z.object({ id: contractIdSchema, patch: contractPatchSchema }).strict(),
     touches: (args) => [rowKey('contract', args.id)],
     retired: (args) => (isObject(args) && isObject(args.patch) && 'status' in args.patch ? statusByHandMessage : undefined),
   }),
@@ -91,13 +95,13 @@ export const mutations = {
   'contract.create': mutation({
     args: z
       .object({
-        id: z.string().uuid(),
+        id: contractIdSchema,
         name: z.string().max(200),
         templateId: idSchema.nullable(),
         contractTypeId: idSchema.nullable(),
         contractNumber: z.string().trim().min(1).max(100).nullable(),
         provisionalNumber: z.string().max(100).nullable(),
-        formValues: z.record(z.string().max(64), z.unknown()),
+        formValues: formValuesSchema,
       })
       .strict(),
     touches: () => [],
@@ -107,8 +111,8 @@ export const mutations = {
   'contract.alter': mutation({
     args: z
       .object({
-        id: idSchema,
-        formValues: z.record(z.string().max(64), z.unknown()).refine((v) => Object.keys(v).length > 0, 'change at least one value'),
+        id: contractIdSchema,
+        formValues: formValuesSchema.refine((v) => Object.keys(v).length > 0, 'change at least one value'),
         reason: z.string().trim().min(1, 'please enter the reason').max(2000),
       })
       .strict(),

@@ -9,7 +9,7 @@ import { cooperationInformation } from '../../src-main/core/contracts/cooperatio
 import { openReplica, type OpenReplica } from '../../src-main/core/data/replica';
 import { contractsLocal } from '../../src-main/core/data/schema';
 import { clientMigrationsDir } from '../../src-main/paths';
-import { makeContract } from '../support/contracts';
+import { contractId, makeContract } from '../support/contracts';
 import { tempDir } from '../support/temp';
 import { replicaFeatures } from '../../src-main/core/features';
 
@@ -36,10 +36,10 @@ describe('cooperation information from the replica', () => {
   it('lists the other contracts with the same counterparty, newest first, as cooperative info rows', () => {
     // Counterparty i % 7: contracts 0, 7, 14, 21 share 'Counterparty 0'.
     pull(Array.from({ length: 22 }, (_, i) => makeContract(i)));
-    expect(ids('c-000007')).toEqual(['c-000021', 'c-000014', 'c-000000']);
-    const [newest] = cooperationInformation(replica, 'c-000007');
+    expect(ids(contractId(7))).toEqual([contractId(21), contractId(14), contractId(0)]);
+    const [newest] = cooperationInformation(replica, contractId(7));
     expect(cooperativeInfoRowSchema.parse(newest)).toEqual({
-      contractID: 'c-000021',
+      contractID: contractId(21),
       updateTime: makeContract(21).updateTime,
       state: 2,
       amount: { amount: 2_100_00, unit: 'CNY' },
@@ -57,21 +57,21 @@ describe('cooperation information from the replica', () => {
       .insert(contractsLocal)
       .values([edited(0, { counterpartName: 'Someone else' }), edited(14, { name: 'Renamed offline', updateTime: '2026-11-21T09:00:00.000Z' })])
       .run();
-    const rows = cooperationInformation(replica, 'c-000007');
-    expect(rows.map((row) => [row.contractID, row.name])).toEqual([['c-000014', 'Renamed offline']]);
+    const rows = cooperationInformation(replica, contractId(7));
+    expect(rows.map((row) => [row.contractID, row.name])).toEqual([[contractId(14), 'Renamed offline']]);
   });
 
   it('keeps at most the limit of rows, the newest ones', () => {
     pull(Array.from({ length: cooperationRowLimit + 10 }, (_, i) => makeContract(i, { counterpartName: 'Acme' })));
-    const rows = ids('c-000000');
+    const rows = ids(contractId(0));
     expect(rows).toHaveLength(cooperationRowLimit);
-    expect(rows[0]).toBe(`c-0000${cooperationRowLimit + 9}`);
-    expect(rows).not.toContain('c-000000');
+    expect(rows[0]).toBe(contractId(cooperationRowLimit + 9));
+    expect(rows).not.toContain(contractId(0));
   });
 
   it('has nothing for a contract without a counterparty, and not_found for an unknown contract', () => {
     pull([makeContract(0, { counterpartName: null }), makeContract(1, { counterpartName: null })]);
-    expect(cooperationInformation(replica, 'c-000000')).toEqual([]);
+    expect(cooperationInformation(replica, contractId(0))).toEqual([]);
     expect(() => cooperationInformation(replica, 'missing')).toThrow(AppFailure);
   });
 

@@ -135,7 +135,7 @@ describe('sync channels', () => {
 
   it('refuses the sync channels when signed out', async () => {
     await call(theirs, 'session.signOut', {});
-    expect(await theirs.invoke('contract.update', { id: 'x', patch: { name: 'y' } })).toMatchObject({ ok: false, error: { code: 'not_signed_in' } });
+    expect(await theirs.invoke('contract.update', { id: '0192f000-0000-7000-8000-000000000001', patch: { name: 'y' } })).toMatchObject({ ok: false, error: { code: 'not_signed_in' } });
     expect(await call(theirs, 'sync.status', {})).toMatchObject({ queued: 0, problems: [] });
   });
 });

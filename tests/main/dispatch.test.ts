@@ -100,12 +100,13 @@ describe('IPC dispatcher', () => {
     expect(page).toHaveBeenCalledWith({ status: null, q: '', pageNum: 1, pageSize: 20, sort: { field: 'updateTime', order: 'desc' } });
   });
 
-  it('validates contract.update before the outbox sees it: unknown fields, an empty patch, a status set by hand', async () => {
+  it('validates contract.update before the outbox sees it: unknown fields, an empty patch, a status set by hand, an id that is no UUID', async () => {
     const update = vi.fn(() => ({ mutationId: 'm' }));
     const dispatch = createDispatcher(handlers({ 'contract.update': update }));
-    expect(await dispatch('contract.update', { id: 'c-1', patch: { name: ' New name ' } })).toEqual({ ok: true, data: { mutationId: 'm' } });
-    expect(update).toHaveBeenCalledWith({ id: 'c-1', patch: { name: 'New name' } });
-    for (const bad of [{ id: 'c-1', patch: {} }, { id: 'c-1', patch: { version: 3 } }, { id: 'c-1', patch: { status: 2 } }, { id: '', patch: { name: 'x' } }, { id: 'c-1', patch: { name: '' } }]) {
+    const id = '0192f000-0000-7000-8000-000000000001';
+    expect(await dispatch('contract.update', { id, patch: { name: ' New name ' } })).toEqual({ ok: true, data: { mutationId: 'm' } });
+    expect(update).toHaveBeenCalledWith({ id, patch: { name: 'New name' } });
+    for (const bad of [{ id, patch: {} }, { id, patch: { version: 3 } }, { id, patch: { status: 2 } }, { id: '', patch: { name: 'x' } }, { id: 'c-1', patch: { name: 'x' } }, { id, patch: { name: '' } }]) {
       expect(await dispatch('contract.update', bad)).toMatchObject({ ok: false, error: { code: 'validation_failed' } });
     }
     expect(update).toHaveBeenCalledTimes(1);

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createContractServerClient } from '../../src-main/core/contract-server/client';
 import type { Core } from '../../src-main/core/core';
+import { syncProtocolVersion, syncSchemaVersion } from '../../src-shared/api/sync';
 import type { TemplateDetail } from '../../src-shared/domain/contract-forms';
 import { seedDemoData, startContractServer, type RunningServer } from '../../src-server';
 import { call, settledSync, testCore, waitFor } from '../support/core';
@@ -9,7 +10,7 @@ import { tempDir } from '../support/temp';
 // Issue 6, part 5 against the real contract server: a contract drafted on a plane (server
 // stopped) shows a provisional number at once, and the sync after landing confirms it, or
 // replaces it with a notice when someone else took it meanwhile; alterations the server refuses
-// become sync problems with the spec's message; bad input changes nothing.
+// the server would refuse are refused at once with its message; bad input changes nothing.
 
 const serverDir = tempDir('contract-desk-server-');
 const desktop = tempDir('contract-desk-drafting-');
@@ -176,7 +177,7 @@ describe('drafting offline against the contract server', () => {
     expect(saved).toMatchObject({ name: 'lamps (LED)', formValues: values({ remark: 'saved offline' }) });
   });
 
-  it('shows an alteration the server refuses as a sync problem with the spec message, and applies an allowed one', async () => {
+  it('refuses at once an alteration the server would refuse, with its message, and applies an allowed one', async () => {
     const drafted = await draft('approved chairs', { remark: 'before' });
     await syncedDetail(drafted.id);
     const alice = await otherClient('alice', 'alice123');
@@ -186,18 +187,10 @@ describe('drafting offline against the contract server', () => {
     await call(core, 'sync.now', {});
     await waitFor(async () => ((await detail(drafted.id)).status === 4 ? true : undefined));
 
-    const refused = await call(core, 'contract.alter', { id: drafted.id, formValues: { contractName: 'other chairs' }, reason: 'renamed' });
-    await call(core, 'sync.now', {});
-    const problem = await waitFor(async () => (await call(core, 'sync.status', {})).problems.find((p) => p.id === refused.mutationId));
-    expect(problem).toMatchObject({
-      name: 'contract.alter',
-      state: 'rejected',
-      subject: 'approved chairs',
-      changes: { contractName: 'other chairs' },
-      error: { code: 'validation_failed', issues: [{ path: 'formValues.contractName', message: 'this field cannot be altered' }] },
-    });
+    const refused = await core.invoke('contract.alter', { id: drafted.id, formValues: { contractName: 'other chairs' }, reason: 'renamed' });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'validation_failed', issues: [{ path: 'formValues.contractName', message: 'this field cannot be altered' }] } });
+    expect((await call(core, 'sync.status', {})).queued).toBe(0);
     expect((await detail(drafted.id)).formValues).toMatchObject({ contractName: 'office chairs' });
-    await call(core, 'sync.dismiss', { id: refused.mutationId });
 
     await call(core, 'contract.alter', { id: drafted.id, formValues: { remark: 'after' }, reason: 'price change' });
     await call(core, 'sync.now', {});
@@ -244,6 +237,40 @@ describe('drafting offline against the contract server', () => {
     expect(Date.parse(fresh.fetchedAt!)).toBeGreaterThanOrEqual(Date.parse(online.fetchedAt!));
   });
 
+  it("refuses at once, with the server's code and message, the contract writes the server would refuse, and queues nothing", async () => {
+    // A draft with no template, which the server has too.
+    const bare = await call(core, 'contract.create', { name: 'no template', templateId: null, contractTypeId: null, contractNumber: null, formValues: {} });
+    const { version } = await syncedDetail(bare.id);
+    const before = await call(core, 'sync.status', {});
+    const missing = '0192f000-0000-7000-8000-0000000000ab';
+    const huge = { notes: 'x'.repeat(900 * 1024) };
+    const writes = [
+      ['contract.update', { id: 'not-a-uuid', patch: { name: 'x' } }],
+      ['contract.update', { id: missing, patch: { name: 'x' } }],
+      ['contract.update', { id: bare.id, patch: { formValues: huge } }],
+      ['contract.update', { id: bare.id, patch: { formValues: { notes: 'a note' } } }],
+      ['contract.alter', { id: missing, formValues: { remark: 'x' }, reason: 'why' }],
+      ['contract.alter', { id: 'not-a-uuid', formValues: { remark: 'x' }, reason: 'why' }],
+    ] as const;
+    const { client, token } = await otherClient('alice', 'alice123');
+    const push = async (name: string, args: Record<string, unknown>, seq: number) => {
+      const id = typeof args.id === 'string' ? args.id : bare.id;
+      const mutation = { id: `0192f000-0000-7000-8000-0000000001${String(seq).padStart(2, '0')}`, seq, name, args, baseVersions: { [`contract:${id}`]: version } };
+      const body = { protocolVersion: syncProtocolVersion, schemaVersion: syncSchemaVersion, clientId: '0192f000-0000-7000-8000-0000000000c1', mutations: [mutation] };
+      return (await client.call('syncPush', { token, body })).results[0];
+    };
+    for (const [seq, [name, args]] of writes.entries()) {
+      const server = await push(name, args, seq + 1);
+      expect(server?.status).toBe('rejected');
+      expect(await core.invoke(name, args)).toEqual({ ok: false, error: server?.status === 'rejected' && server.error });
+    }
+    // A draft's values are held to the same size.
+    const server = await push('contract.create', { id: '0192f000-0000-7000-8000-0000000000ac', name: 'big', templateId: null, contractTypeId: null, contractNumber: null, provisionalNumber: null, formValues: huge }, 99);
+    expect(await core.invoke('contract.create', { name: 'big', templateId: null, contractTypeId: null, contractNumber: null, formValues: huge })).toEqual({ ok: false, error: server?.status === 'rejected' && server.error });
+    const after = await call(core, 'sync.status', {});
+    expect([after.queued, after.problems]).toEqual([before.queued, before.problems]);
+  });
+
   it('answers bad input with a validation error and changes nothing', async () => {
     const before = { count: await ledgerCount(), queued: (await call(core, 'sync.status', {})).queued };
     const bad = [
@@ -263,7 +290,8 @@ describe('drafting offline against the contract server', () => {
     expect(notEditor).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     expect(await core.invoke('contract.detail', { id: 'no-such-contract' })).toMatchObject({ ok: false, error: { code: 'not_found', message: expect.stringContaining('no-such-contract') } });
     expect(await core.invoke('drafting.template', { id: 'no-such-template' })).toMatchObject({ ok: false, error: { code: 'not_found', message: expect.stringContaining('catalogue') } });
-    expect(await core.invoke('contract.saveForm', { id: 'no-such-contract', name: 'x', contractTypeId: null, formValues: {} })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await core.invoke('contract.saveForm', { id: 'no-such-contract', name: 'x', contractTypeId: null, formValues: {} })).toMatchObject({ ok: false, error: { code: 'validation_failed' } });
+    expect(await core.invoke('contract.saveForm', { id: '0192f000-0000-7000-8000-0000000000aa', name: 'x', contractTypeId: null, formValues: {} })).toMatchObject({ ok: false, error: { code: 'not_found' } });
     expect(await ledgerCount()).toBe(before.count);
     expect((await call(core, 'sync.status', {})).queued).toBe(before.queued);
   });

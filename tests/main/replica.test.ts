@@ -12,7 +12,7 @@ import { knownSchemaVersion, openReplica, setCorruptReplicaAside, type OpenRepli
 import { clientMigrationsDir } from '../../src-main/paths';
 import { AppFailure } from '../../src-shared/errors';
 import { contractSchema } from '../../src-shared/domain/contract';
-import { makeContract } from '../support/contracts';
+import { contractId, makeContract } from '../support/contracts';
 import { tempDir } from '../support/temp';
 import { replicaFeatures } from '../../src-main/core/features';
 
@@ -102,9 +102,9 @@ describe('contract replica reader and writer', () => {
     const reader = contractReader(replica);
     const first = reader.page(query({ status: 2, pageNum: 1, pageSize: 5 }));
     expect(first.count).toBe(11);
-    expect(first.list.map((c) => c.id)).toEqual(['c-000051', 'c-000046', 'c-000041', 'c-000036', 'c-000031']);
+    expect(first.list.map((c) => c.id)).toEqual([contractId(51), contractId(46), contractId(41), contractId(36), contractId(31)]);
     const last = reader.page(query({ status: 2, pageNum: 3, pageSize: 5 }));
-    expect(last.list.map((c) => c.id)).toEqual(['c-000001']);
+    expect(last.list.map((c) => c.id)).toEqual([contractId(1)]);
     // The ledger's row: the contract without the form's columns.
     expect(first.list[0]).toEqual(contractSchema.parse(makeContract(51)));
   });
@@ -112,16 +112,16 @@ describe('contract replica reader and writer', () => {
   it('keeps a missing status and amount as null', () => {
     const all = contractReader(replica).page(query({ pageSize: 5 }));
     expect(all.count).toBe(54);
-    expect(all.list[0]).toMatchObject({ id: 'c-000100', status: null });
+    expect(all.list[0]).toMatchObject({ id: contractId(100), status: null });
   });
 
   it('matches the keyword literally, with % and _ as plain characters', () => {
     const reader = contractReader(replica);
-    expect(reader.page(query({ q: '100%' })).list.map((c) => c.id)).toEqual(['c-000100']);
+    expect(reader.page(query({ q: '100%' })).list.map((c) => c.id)).toEqual([contractId(100)]);
     expect(reader.page(query({ q: '_draft_' })).count).toBe(1);
     expect(reader.page(query({ q: "'; drop table contracts; --" })).count).toBe(0);
     expect(reader.page(query({ q: 'HT-2026-00005' })).list.map((c) => c.id).sort()).toEqual(
-      ['c-000050', 'c-000051', 'c-000052', 'c-000053'],
+      [contractId(50), contractId(51), contractId(52), contractId(53)],
     );
     expect(reader.statistics().total).toBe(54);
   });
@@ -137,14 +137,14 @@ describe('contract replica reader and writer', () => {
     writer.applyPulledChanges(
       [
         { entity: 'contract', op: 'upsert', row: makeContract(1, { status: 5, version: 2, updateTime: '2027-01-01T00:00:00.000Z' }) },
-        { entity: 'contract', op: 'delete', id: 'c-000002' },
+        { entity: 'contract', op: 'delete', id: contractId(2) },
       ],
       '56',
       '2026-11-21T11:00:00.000Z',
     );
     const reader = contractReader(replica);
     expect(reader.statistics().total).toBe(53);
-    expect(reader.page(query({ status: 5, pageSize: 5 })).list[0]).toMatchObject({ id: 'c-000001', version: 2 });
+    expect(reader.page(query({ status: 5, pageSize: 5 })).list[0]).toMatchObject({ id: contractId(1), version: 2 });
     expect(metaReader(replica).cursor()).toBe('56');
     expect(metaReader(replica).lastSyncAt()).toBe('2026-11-21T11:00:00.000Z');
   });

@@ -79,9 +79,14 @@ async function check({ actions, pushFaults: pushPlan, pullFaults: pullPlan }: Sc
 
     for (const a of actions) {
       switch (a.kind) {
-        case 'edit':
-          enqueued.push(outbox.enqueue('contract.update', { id: makeContract(a.contract).id, patch: patchFor(a) }).id);
+        case 'edit': {
+          const id = makeContract(a.contract).id;
+          const edit = () => outbox.enqueue('contract.update', { id, patch: patchFor(a) }).id;
+          // A contract not pulled yet is not the user's to edit here: refused at once, nothing queued.
+          if (shown().has(id)) enqueued.push(edit());
+          else expect(edit).toThrow(`contract:${id} does not exist`);
           break;
+        }
         case 'editElsewhere':
           server.editElsewhere(a.contract, `theirs ${a.value}`);
           break;

@@ -8,6 +8,7 @@ import { contractServerTransport } from '../../src-main/core/sync/transport';
 import { clientMigrationsDir } from '../../src-main/paths';
 import { FakeServer, FaultyTransport, ManualTimer } from './sync-fakes';
 import { replicaFeatures } from '../../src-main/core/features';
+import { contractId } from '../support/contracts';
 
 const now = () => new Date('2026-11-21T10:00:00Z');
 const silentLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -37,9 +38,11 @@ describe('sync engine', () => {
   const delays = () => [...timer.due.values()].map((d) => d.ms);
 
   it('backs off exponentially on network errors, 5xx and 429, capped, then syncs at the interval', async () => {
+    // The edited contract is in the replica (an edit of one it lacks is refused at once).
+    await engine.syncNow();
     transport.pullFaults = ['drop', '5xx', 'drop', 'drop', 'drop'];
     transport.pushFaults = ['429'];
-    outbox.enqueue('contract.update', { id: 'c-000001', patch: { name: 'Offline edit' } });
+    outbox.enqueue('contract.update', { id: contractId(1), patch: { name: 'Offline edit' } });
     const seen: number[] = [];
     for (let i = 0; i < 6; i++) {
       await (i === 0 ? engine.syncNow() : timer.fireAll());
@@ -56,7 +59,7 @@ describe('sync engine', () => {
   it('pauses on a 401 whose refresh is refused, keeps the queue, and drains after sign-in', async () => {
     await engine.syncNow();
     transport.pushFaults = ['401-refused'];
-    outbox.enqueue('contract.update', { id: 'c-000001', patch: { name: 'Kept' } });
+    outbox.enqueue('contract.update', { id: contractId(1), patch: { name: 'Kept' } });
     expect(await engine.syncNow()).toMatchObject({ phase: 'paused', error: { code: 'unauthorized' } });
     expect(await engine.syncNow()).toMatchObject({ phase: 'paused' });
     expect(outbox.status().queued).toBe(1);
@@ -65,15 +68,15 @@ describe('sync engine', () => {
     transport.refreshRefused = false;
     expect(await engine.resume()).toMatchObject({ phase: 'idle' });
     expect(outbox.status().queued).toBe(0);
-    expect(server.rows.get('c-000001')?.name).toBe('Kept');
+    expect(server.rows.get(contractId(1))?.name).toBe('Kept');
   });
 
   it('retries once after a 401 when the refresh succeeds', async () => {
     await engine.syncNow();
     transport.pushFaults = ['401'];
-    outbox.enqueue('contract.update', { id: 'c-000001', patch: { name: 'After refresh' } });
+    outbox.enqueue('contract.update', { id: contractId(1), patch: { name: 'After refresh' } });
     expect(await engine.syncNow()).toMatchObject({ phase: 'idle' });
-    expect(server.rows.get('c-000001')?.name).toBe('After refresh');
+    expect(server.rows.get(contractId(1))?.name).toBe('After refresh');
   });
 
   it('treats a push or pull answer that does not match the protocol as a server error, and goes on later', async () => {
@@ -86,7 +89,7 @@ describe('sync engine', () => {
 
   it('backs off instead of resending at once when a push answer settles none of the mutations sent', async () => {
     await engine.syncNow();
-    for (const id of ['c-000001', 'c-000002']) outbox.enqueue('contract.update', { id, patch: { name: 'Waiting' } });
+    for (const id of [contractId(1), contractId(2)]) outbox.enqueue('contract.update', { id, patch: { name: 'Waiting' } });
     transport.pushFaults = ['garbage'];
     const push = transport.push.bind(transport);
     transport.push = async (request) => ((await push(request)) && { results: [] }) as never;
@@ -99,11 +102,11 @@ describe('sync engine', () => {
 
   it('pushes shortly after a local edit', async () => {
     await engine.syncNow();
-    outbox.enqueue('contract.update', { id: 'c-000002', patch: { name: 'Soon' } });
+    outbox.enqueue('contract.update', { id: contractId(2), patch: { name: 'Soon' } });
     engine.edited();
     expect(delays()).toEqual([300]);
     await timer.fireAll();
-    expect(server.rows.get('c-000002')?.name).toBe('Soon');
+    expect(server.rows.get(contractId(2))?.name).toBe('Soon');
   });
 });
 

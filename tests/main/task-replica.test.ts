@@ -7,7 +7,7 @@ import { metaReader, replicaWriter } from '../../src-main/core/data/replica-sync
 import { openReplica, type OpenReplica } from '../../src-main/core/data/replica';
 import { createTaskReader } from '../../src-main/core/performance/task-store';
 import { clientMigrationsDir } from '../../src-main/paths';
-import { makeContract } from '../support/contracts';
+import { contractId, makeContract } from '../support/contracts';
 import { tempDir } from '../support/temp';
 import { replicaFeatures } from '../../src-main/core/features';
 
@@ -16,7 +16,7 @@ import { replicaFeatures } from '../../src-main/core/features';
 
 const task = (id: string, overrides: Partial<SyncTask> = {}): SyncTask => ({
   id,
-  contractId: 'c-000001',
+  contractId: contractId(1),
   planId: null,
   performanceId: null,
   name: `Task ${id}`,
@@ -77,7 +77,7 @@ describe('tasks and reminder settings in the replica', () => {
     writer.applyPulledChanges([{ entity: 'performanceTask', op: 'delete', id: 't-4' }], '11', '2026-11-02T00:00:00.000Z');
     expect(reader.taskIsOpen('t-4')).toBe(false);
     // Losing the contract (a transfer's tombstone) takes its tasks along.
-    writer.applyPulledChanges([{ entity: 'contract', op: 'delete', id: 'c-000001' }], '12', '2026-11-02T00:00:00.000Z');
+    writer.applyPulledChanges([{ entity: 'contract', op: 'delete', id: contractId(1) }], '12', '2026-11-02T00:00:00.000Z');
     expect(replica.sqlite.prepare('select count(*) from performance_tasks').pluck().get()).toBe(0);
     expect(writer.takeRoundChanges()).toEqual(['performanceTask']);
   });

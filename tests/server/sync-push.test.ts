@@ -150,7 +150,7 @@ describeOnDatabases('sync push', (fixture) => {
 
   it("refuses another user's contract (forbidden) and a missing one (not_found), changing nothing", async () => {
     const theirs = take(notAlices);
-    const out = await results(aliceToken, [rename(theirs, 'stolen'), rename({ ...theirs, id: 'no-such-contract' }, 'ghost')]);
+    const out = await results(aliceToken, [rename(theirs, 'stolen'), rename({ ...theirs, id: '0192f000-0000-7000-8000-00000000dead' }, 'ghost')]);
     expect(out.map((r) => r.status === 'rejected' && r.error.code)).toEqual(['forbidden', 'not_found']);
     expect(await stored(theirs.id)).toMatchObject({ name: theirs.name, version: theirs.version });
   });

@@ -1,9 +1,9 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import { endpoints, type EndpointName, type EndpointResponse } from '../../../src-shared/api/endpoints';
-import type { FieldConfig, TemplateDetail } from '../../../src-shared/domain/contract-forms';
+import type { TemplateDetail } from '../../../src-shared/domain/contract-forms';
 import { ContractStatus } from '../../../src-shared/domain/enums';
-import { AppFailure, invalidFields, toAppError, validationFailure } from '../../../src-shared/errors';
+import { AppFailure, toAppError, validationFailure } from '../../../src-shared/errors';
 import type {
   alterContractRequestSchema,
   CatalogueContractType,
@@ -19,7 +19,6 @@ import type {
   templateListRequestSchema,
 } from '../../../src-shared/ipc/drafting';
 import { approverRefusal } from '../../../src-shared/rules/contract-status';
-import { cleanContractForm } from '../../../src-shared/rules/contract-forms';
 import type { ContractServerRequest } from '../contract-server/client';
 import { alterationHistoryStore } from './alteration-history';
 import { draftingStore, type FetchedCatalogue, type PartySearch } from './drafting-store';
@@ -29,6 +28,7 @@ import { authorizedCall } from '../session/authorized-call';
 import type { ActiveSession } from '../session/session-service';
 import type { SyncService } from '../sync/sync-service';
 import { contractNotFound } from './contract-store';
+import { checkedForm } from './mutations';
 import { numberAfter, previewRuleFor } from './provisional-number';
 
 // Contract drafting for one signed-in session (issue 6): the offline catalogue, fetched from the
@@ -67,19 +67,6 @@ async function allPages<T>(page: (pageNum: number) => Promise<{ list: T[]; count
 export function contractTypeOptions(types: readonly { id: string; name: string; parentId: string | null }[]): CatalogueContractType[] {
   const parents = new Set(types.flatMap((type) => (type.parentId === null ? [] : [type.parentId])));
   return types.map((type) => ({ ...type, disabled: parents.has(type.id) }));
-}
-
-/**
- * The cleaned name, or a validation failure naming each issue of the form by the shared rules, as
- * the server checks on sync. Without the template's fields (not in the catalogue) only the name
- * is checked here and the server checks the values.
- */
-function checkForm(name: string, fields: readonly FieldConfig[] | null, formValues: Record<string, unknown>): { name: string; formValues: Record<string, unknown> } {
-  const { issues, ...form } = cleanContractForm(name, fields ?? [], formValues);
-  // Without the template's fields every value looks unknown: leave the values to the server then.
-  const kept = fields ? issues : issues.filter((issue) => issue.path === 'name');
-  if (kept.length > 0) throw invalidFields(kept);
-  return fields ? form : { name: form.name, formValues };
 }
 
 export function createDraftingService(options: DraftingServiceOptions) {
@@ -198,7 +185,7 @@ export function createDraftingService(options: DraftingServiceOptions) {
       const catalogue = store.catalogue();
       // Drafting from a template needs its fields: the catalogue keeps them for offline use.
       const template = request.templateId === null ? null : templateOrNotFound(request.templateId);
-      const { name, formValues } = checkForm(request.name, template?.fields ?? [], request.formValues);
+      const { name, formValues } = checkedForm(request.name, template?.fields ?? [], request.formValues);
       const templateTypeId = template?.contractTypeId ?? null;
       const rule = previewRuleFor(catalogue.numberingPreview, { contractTypeId: request.contractTypeId ?? templateTypeId, departmentId: session.user.departmentId });
       // The number input is editable only for number editors, or when no auto mode applies (spec 4).
@@ -217,7 +204,7 @@ export function createDraftingService(options: DraftingServiceOptions) {
     saveForm(request: z.output<typeof saveContractFormRequestSchema>) {
       const contract = contractOrNotFound(request.id);
       const fields = contract.templateId === null ? [] : (store.template(contract.templateId)?.fields ?? null);
-      const form = checkForm(request.name, fields, { ...contract.formValues, ...request.formValues });
+      const form = checkedForm(request.name, fields, { ...contract.formValues, ...request.formValues });
       // The patch carries only the values the save changes, as cleaned.
       const formValues = Object.fromEntries(Object.keys(request.formValues).map((key) => [key, form.formValues[key]]));
       const changesNumber = request.contractNumber !== undefined && request.contractNumber !== contract.contractNumber;

@@ -62,13 +62,19 @@ export interface CatalogueNames {
   contractTypeName(id: string): string | null;
 }
 
+/** A template of the user's catalogue; null when it was never fetched. */
+export function catalogueTemplate(db: Pick<ReplicaDb, 'select'>, userId: string, id: string): TemplateDetail | null {
+  const row = db.select({ detail: catalogueTemplates.detail }).from(catalogueTemplates).where(and(eq(catalogueTemplates.userId, userId), eq(catalogueTemplates.id, id))).get();
+  const parsed = row ? templateDetailSchema.safeParse(JSON.parse(row.detail)) : null;
+  return parsed?.success ? parsed.data : null;
+}
+
 export function catalogueNames(db: Pick<ReplicaDb, 'select'>, userId: string): CatalogueNames {
   let types: Map<string, string> | undefined;
   return {
     template(id) {
-      const row = db.select({ detail: catalogueTemplates.detail }).from(catalogueTemplates).where(and(eq(catalogueTemplates.userId, userId), eq(catalogueTemplates.id, id))).get();
-      const parsed = row ? templateDetailSchema.safeParse(JSON.parse(row.detail)) : null;
-      return parsed?.success ? { name: parsed.data.name, contractTypeId: parsed.data.contractTypeId, fields: parsed.data.fields } : null;
+      const template = catalogueTemplate(db, userId, id);
+      return template && { name: template.name, contractTypeId: template.contractTypeId, fields: template.fields };
     },
     contractTypeName(id) {
       if (!types) {
@@ -114,15 +120,7 @@ export function draftingStore({ db }: OpenReplica, userId: string) {
     },
 
     /** A template of the catalogue; null when it was never fetched. */
-    template(id: string): TemplateDetail | null {
-      const row = db
-        .select({ detail: catalogueTemplates.detail })
-        .from(catalogueTemplates)
-        .where(and(byUser.templates, eq(catalogueTemplates.id, id)))
-        .get();
-      const parsed = row ? templateDetailSchema.safeParse(JSON.parse(row.detail)) : null;
-      return parsed?.success ? parsed.data : null;
-    },
+    template: (id: string): TemplateDetail | null => catalogueTemplate(db, userId, id),
 
     /** Replaces the user's whole catalogue: what the server no longer offers goes. */
     save(fetched: FetchedCatalogue): void {

@@ -1,25 +1,47 @@
-import { ledgerTerms } from '../../../src-shared/rules/contract-terms';
-import { AppFailure } from '../../../src-shared/errors';
+import type { User } from '../../../src-shared/domain/user';
+import type { FieldConfig } from '../../../src-shared/domain/contract-forms';
+import { AppFailure, invalidFields } from '../../../src-shared/errors';
+import { alterationIssues, cleanContractForm } from '../../../src-shared/rules/contract-forms';
 import { approvalTransitions, stepRefusal } from '../../../src-shared/rules/contract-status';
+import { ledgerTerms } from '../../../src-shared/rules/contract-terms';
 import { rowKey, type RowKey } from '../../../src-shared/sync/mutations';
 import type { ClientMutations, ReplicaTx, WorkingRows } from '../data/replica-features';
 import { numberNotices } from '../data/schema';
 import type { ReplicaContract } from './contract-rows';
-import { contractNotFound, contractOverlay, currentContract } from './contract-store';
-import { catalogueNames, type CatalogueNames } from './drafting-store';
+import { currentContract } from './contract-store';
+import { catalogueNames, catalogueTemplate, type CatalogueNames } from './drafting-store';
 
 // The client side of the contract mutations of src-shared/sync/mutations.ts: what is refused
-// before queueing, the optimistic effect on the local rows, and what a server's answer leaves.
-// Args are validated with the shared schema before they get here.
+// before queueing (the server's form rules, from src-shared), the optimistic effect on the local
+// rows, and what a server's answer leaves. Args passed the shared schema, and the contract an
+// edit touches is in the replica (the outbox checks both first).
 
 export type ContractMutation = 'contract.update' | 'contract.create' | 'contract.alter' | 'contract.approvalStep';
 
 const contractRow = (rows: WorkingRows, key: RowKey) => rows.get(key) as ReplicaContract | null;
 
-/** An edit of a contract the replica does not hold is refused: nothing here could show it, and the server refuses it. */
-function contractInReplica(db: ReplicaTx, id: string): void {
-  if (contractOverlay.name(db, id) === null) throw contractNotFound(id);
+/**
+ * The fields a contract's values are checked against: none without a template (so every value is
+ * refused, as the server does), null when its template is not in the catalogue (the server checks).
+ */
+function fieldsOf(db: ReplicaTx, owner: User | null, templateId: string | null): readonly FieldConfig[] | null {
+  if (templateId === null) return [];
+  return (owner && catalogueTemplate(db, owner.id, templateId)?.fields) ?? null;
 }
+
+/**
+ * The cleaned name and values, or a validation failure naming each issue by the shared rules, as
+ * the server checks on sync. Without the template's fields only the name is checked here.
+ */
+export function checkedForm(name: string, fields: readonly FieldConfig[] | null, formValues: Record<string, unknown>): { name: string; formValues: Record<string, unknown> } {
+  const { issues, ...form } = cleanContractForm(name, fields ?? [], formValues);
+  const kept = fields ? issues : issues.filter((issue) => issue.path === 'name');
+  if (kept.length > 0) throw invalidFields(kept);
+  return fields ? form : { name: form.name, formValues };
+}
+
+/** The contract an edit touches: the outbox found it in the replica before the check runs. */
+const touched = (db: ReplicaTx, id: string) => currentContract(db, id)!;
 
 /** A row with new form values, and the terms its template's fields hold, as the server will store them. */
 function withFormValues(row: ReplicaContract, formValues: Record<string, unknown>, catalogue: CatalogueNames | null): ReplicaContract {
@@ -29,7 +51,14 @@ function withFormValues(row: ReplicaContract, formValues: Record<string, unknown
 
 export const contractMutations: ClientMutations<ContractMutation> = {
   'contract.update': {
-    check: () => undefined,
+    /** As the server's patch: a name that cleans to nothing, then the whole form with the given values. */
+    check({ id, patch }, { db, owner }) {
+      const named = patch.name === undefined ? [] : cleanContractForm(patch.name, [], {}).issues;
+      if (named.length > 0) throw invalidFields(named.map((issue) => ({ ...issue, path: 'patch.name' })));
+      if (patch.formValues === undefined) return;
+      const row = touched(db, id);
+      checkedForm(patch.name ?? row.name, fieldsOf(db, owner, row.templateId), { ...row.formValues, ...patch.formValues });
+    },
     apply(args, rows, { owner, db }) {
       const key = rowKey('contract', args.id);
       const row = contractRow(rows, key);
@@ -43,7 +72,7 @@ export const contractMutations: ClientMutations<ContractMutation> = {
     view: (args) => ({ row: rowKey('contract', args.id), changes: args.patch }),
   },
   'contract.create': {
-    check: () => undefined,
+    check: (args, { db, owner }) => void checkedForm(args.name, fieldsOf(db, owner, args.templateId), args.formValues),
     apply(args, rows, { at, owner, outcome, db }) {
       const key = rowKey('contract', args.id);
       const catalogue = owner && catalogueNames(db, owner.id);
@@ -88,7 +117,14 @@ export const contractMutations: ClientMutations<ContractMutation> = {
     view: (args) => ({ row: rowKey('contract', args.id), changes: args.formValues, name: args.name }),
   },
   'contract.alter': {
-    check: (args, db) => contractInReplica(db, args.id),
+    /** As the server's alteration: only alterable fields of the form change, and the altered form is valid. */
+    check({ id, formValues }, { db, owner }) {
+      const row = touched(db, id);
+      const fields = fieldsOf(db, owner, row.templateId);
+      const refused = fields ? alterationIssues(fields, formValues) : [];
+      if (refused.length > 0) throw invalidFields(refused);
+      checkedForm(row.name, fields, { ...row.formValues, ...formValues });
+    },
     apply(args, rows, { owner, db }) {
       const key = rowKey('contract', args.id);
       const row = contractRow(rows, key);
@@ -101,11 +137,9 @@ export const contractMutations: ClientMutations<ContractMutation> = {
      * The server's refusal, now: the step must start from the contract's status as this device
      * shows it (the user's own queued steps included) and be one the user may take.
      */
-    check(args, db, owner) {
-      const contract = currentContract(db, args.id);
-      if (!contract) throw contractNotFound(args.id);
+    check(args, { db, owner }) {
       if (!owner) throw new AppFailure('not_signed_in');
-      const refusal = stepRefusal('contract', args.action, contract.status, owner.role);
+      const refusal = stepRefusal('contract', args.action, touched(db, args.id).status, owner.role);
       if (refusal) throw refusal;
     },
     apply(args, rows) {

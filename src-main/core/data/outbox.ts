@@ -1,10 +1,10 @@
 import { and, asc, count, eq, gt, inArray, min } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
-import { mutationOutcomeSchema, mutationResultSchema, syncChangeSchema, type MutationEnvelope, type MutationOutcome, type MutationResult } from '../../../src-shared/api/sync';
+import { maxPushArgsBytes, mutationOutcomeSchema, mutationResultSchema, syncChangeSchema, type MutationEnvelope, type MutationOutcome, type MutationResult } from '../../../src-shared/api/sync';
 import { userSchema, type User } from '../../../src-shared/domain/user';
 import { AppFailure, appErrorSchema, issuesFromZod, validationFailure, type AppError } from '../../../src-shared/errors';
-import { isMutationName, mutations, retiredReason, rowKey, rowsOf, type MutationArgs, type MutationName, type RowKey } from '../../../src-shared/sync/mutations';
+import { isMutationName, missingRowMessage, mutations, retiredReason, rowKey, rowsOf, type MutationArgs, type MutationName, type RowKey } from '../../../src-shared/sync/mutations';
 import type { Clock } from '../ports';
 import type { OpenReplica } from './replica';
 import { overlayOf, type ClientMutation, type DataEntity, type LocalContext, type ReplicaFeatures, type ReplicaTx, type VersionedRow, type WorkingRows } from './replica-features';
@@ -282,7 +282,12 @@ export function createOutbox({ db }: OpenReplica, { clock, features, newId = uui
       if (!parsed.success) throw validationFailure(parsed.error);
       const { touches, creates, moves } = rowsOf(name, parsed.data);
       return db.transaction((tx) => {
-        clientSide(features, name).check(parsed.data, tx, readOwner(tx));
+        // As the server does: a row the edit is based on or moves must exist (here: in the replica, or made by a queued edit).
+        for (const key of [...touches, ...moves]) {
+          const found = overlayOf(features, key);
+          if (!found || found.overlay.name(tx, found.id) === null) throw new AppFailure('not_found', missingRowMessage(key));
+        }
+        clientSide(features, name).check(parsed.data, { db: tx, owner: readOwner(tx) });
         return insert(tx, name, parsed.data, [...touches, ...creates, ...moves], Object.fromEntries(touches.map((key) => [key, knownVersion(tx, key)])));
       });
     },
@@ -298,8 +303,12 @@ export function createOutbox({ db }: OpenReplica, { clock, features, newId = uui
       return db.transaction((tx) => {
         const batch: MutationEnvelope[] = [];
         const busy = new Set<string>();
+        let bytes = 0;
         for (const row of tx.select().from(outbox).where(eq(outbox.state, 'pending')).orderBy(asc(outbox.seq)).all()) {
           if (batch.length >= limit) break;
+          // A batch stays within the push size the server takes; the first mutation always goes.
+          bytes += Buffer.byteLength(row.args);
+          if (batch.length > 0 && bytes > maxPushArgsBytes) break;
           const parsed = parseStored(row);
           if (isError(parsed)) {
             settle(tx, row.seq, { state: 'rejected', error: JSON.stringify(parsed) });

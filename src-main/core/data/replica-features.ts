@@ -50,16 +50,24 @@ export interface MutationView {
   name?: string;
 }
 
+/** What a check knows besides the args. */
+export interface CheckContext {
+  db: ReplicaTx;
+  /** Whose replica this is. */
+  owner: User | null;
+}
+
 /**
- * The client side of a mutation of src-shared/sync/mutations.ts. The outbox runs `check` on every
- * enqueue after the shared schema, so a kind cannot be queued without it.
+ * The client side of a mutation of src-shared/sync/mutations.ts. On every enqueue the outbox runs
+ * the shared schema, refuses a touched row the replica lacks as the server does, and then runs
+ * `check`, so no kind can be queued without them.
  */
 export interface ClientMutation<N extends MutationName> {
   /**
-   * Refuses at once (an AppFailure) what the server would refuse: the shared rules, and rows the
-   * replica lacks. `owner` is the replica's user (what they may do), null before the first sign-in.
+   * Refuses at once (an AppFailure) what the server would refuse by the shared rules; the
+   * context's `owner` is the replica's user (what they may do), null before the first sign-in.
    */
-  check(args: MutationArgs<N>, db: ReplicaTx, owner: User | null): void;
+  check(args: MutationArgs<N>, context: CheckContext): void;
   /** Its optimistic effect on the local rows. */
   apply(args: MutationArgs<N>, rows: WorkingRows, context: LocalContext): void;
   /** After the server applied it: keeps what the answer says (e.g. a replaced number) and names what changed. */
@@ -74,7 +82,7 @@ export interface OverlayEntity {
   base(db: ReplicaTx, id: string): VersionedRow | null;
   /** Sets (null: removes) the optimistic row that screens read instead of the base one. */
   setLocal(db: ReplicaTx, id: string, row: unknown): void;
-  /** The name the user knows the row by (local row first), or null. */
+  /** The name the user knows the row by (local row first); null when the replica has neither row. */
   name(db: ReplicaTx, id: string): string | null;
   /** The fields of a row the server sent, to show beside the user's edit of them. */
   fields(row: unknown): Record<string, unknown>;
