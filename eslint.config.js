@@ -22,6 +22,8 @@ export const boundaries = {
   renderer: rule(folder('src-renderer'), 'This layer must not import src-renderer.'),
   shell: rule(folder('shell'), 'The core receives the shell through ports; it never imports src-main/shell.'),
   webHost: rule(folder('web-host'), 'The core never imports a host.'),
+  // The core's features (one folder each, composed by core.ts and features.ts); a new feature joins this list.
+  feature: rule('^\\.\\.\\/(contracts|ledger|performance|features|core)(\\/|$)', "The core's shared machinery knows no feature: a feature plugs in through data/replica-features.ts."),
 };
 
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
@@ -67,7 +69,11 @@ export default tseslint.config(
   },
   {
     files: ['src-main/core/data/**'],
-    rules: restrict(b.electron, b.server, b.renderer, b.shell, b.webHost),
+    rules: restrict(b.electron, b.server, b.renderer, b.shell, b.webHost, b.feature),
+  },
+  {
+    files: ['src-main/core/{sync,session,ipc}/**'],
+    rules: restrict(b.electron, b.sqlite, b.server, b.renderer, b.shell, b.webHost, b.feature),
   },
   {
     files: ['src-main/shell/**'],

@@ -22,6 +22,9 @@ const crossings: [string, string, RegExp][] = [
   ['src-main/core/x.ts', "import { main } from '../shell/main';", /never imports src-main\/shell/],
   ['src-main/core/data/x.ts', "import { app } from 'electron';", /only in src-main\/shell/],
   ['src-main/shell/x.ts', "import Database from 'better-sqlite3';", /only in src-main\/core\/data/],
+  ['src-main/core/data/x.ts', "import { contractMutations } from '../contracts/mutations';", /knows no feature/],
+  ['src-main/core/sync/x.ts', "import { contractReader } from '../ledger/contract-ledger';", /knows no feature/],
+  ['src-main/core/session/x.ts', "import { replicaFeatures } from '../features';", /knows no feature/],
   ['src-renderer/features/x.tsx', "import { createCore } from '../../src-main/core/core';", /must not import src-main/],
   ['src-renderer/features/x.tsx', "import { startContractServer } from '../../src-server';", /must not import src-server/],
   ['src-renderer/features/x.tsx', "import { readFileSync } from 'node:fs';", /Node built-ins/],
@@ -33,6 +36,8 @@ const crossings: [string, string, RegExp][] = [
 const allowed: [string, string][] = [
   ['src-main/shell/x.ts', "import { app } from 'electron';"],
   ['src-main/core/data/x.ts', "import Database from 'better-sqlite3';"],
+  ['src-main/core/contracts/x.ts', "import { createOutbox } from '../data/outbox';"],
+  ['src-main/core/data/x.ts', "import { mutations } from '../../../src-shared/sync/mutations';"],
   ['src-main/core/x.ts', "import { join } from 'node:path';"],
   ['src-renderer/features/x.tsx', "import { channels } from '../../src-shared/ipc/channels';"],
   ['src-server/x.ts', "import { endpoints } from '../src-shared/api/endpoints';"],
