@@ -14,7 +14,7 @@ import type { User } from '../../src-shared/domain/user';
 import { AppFailure, toAppError } from '../../src-shared/errors';
 import { ledgerContractPageRequestSchema } from '../../src-shared/ipc/channels';
 import { statusByHandMessage } from '../../src-shared/sync/mutations';
-import { makeContract } from '../support/contracts';
+import { contractId, makeContract } from '../support/contracts';
 import { call, settledSync, testCore, waitFor } from '../support/core';
 import { tempDir } from '../support/temp';
 
@@ -58,55 +58,55 @@ describe('approval steps on the replica', () => {
 
   it('refuses a step not legal from the status shown, and one the user may not take, with nothing queued', () => {
     setReplicaOwner(replica.db, user('staff'));
-    expect(refusal(() => outbox.enqueue('contract.approvalStep', { id: 'c-000002', action: 'approve' }))).toEqual({ code: 'forbidden', message: 'only approvers (administrators) may approve' });
-    expect(refusal(() => outbox.enqueue('contract.approvalStep', { id: 'c-000004', action: 'submit' }))).toEqual({
+    expect(refusal(() => outbox.enqueue('contract.approvalStep', { id: contractId(2), action: 'approve' }))).toEqual({ code: 'forbidden', message: 'only approvers (administrators) may approve' });
+    expect(refusal(() => outbox.enqueue('contract.approvalStep', { id: contractId(4), action: 'submit' }))).toEqual({
       code: 'conflict',
       message: 'cannot submit a contract that is approved: only a contract that is drafting or approval rejected can be',
     });
-    expect(refusal(() => outbox.enqueue('contract.approvalStep', { id: 'c-999999', action: 'submit' }))).toMatchObject({ code: 'not_found' });
+    expect(refusal(() => outbox.enqueue('contract.approvalStep', { id: contractId(999999), action: 'submit' }))).toMatchObject({ code: 'not_found' });
     setReplicaOwner(replica.db, user('admin'));
-    expect(refusal(() => outbox.enqueue('contract.approvalStep', { id: 'c-000001', action: 'reject' }))).toMatchObject({ code: 'conflict' });
+    expect(refusal(() => outbox.enqueue('contract.approvalStep', { id: contractId(1), action: 'reject' }))).toMatchObject({ code: 'conflict' });
     expect(outbox.status()).toMatchObject({ queued: 0, problems: [] });
-    expect([1, 2, 4].map((i) => shown(`c-00000${i}`)?.status)).toEqual([1, 2, 4]);
+    expect([1, 2, 4].map((i) => shown(contractId(i))?.status)).toEqual([1, 2, 4]);
   });
 
   it('queues a legal step with no base version, shows where it leads at once, and takes the next step from there', () => {
     setReplicaOwner(replica.db, user('admin'));
-    const submitted = outbox.enqueue('contract.approvalStep', { id: 'c-000003', action: 'submit' });
-    expect(shown('c-000003')?.status).toBe(2);
-    expect(baseStatus('c-000003')).toBe(3);
+    const submitted = outbox.enqueue('contract.approvalStep', { id: contractId(3), action: 'submit' });
+    expect(shown(contractId(3))?.status).toBe(2);
+    expect(baseStatus(contractId(3))).toBe(3);
     // A second submit is refused from the status this device now shows; approving it is legal.
-    expect(refusal(() => outbox.enqueue('contract.approvalStep', { id: 'c-000003', action: 'submit' }))).toMatchObject({ code: 'conflict' });
-    outbox.enqueue('contract.approvalStep', { id: 'c-000003', action: 'approve' });
-    expect(shown('c-000003')?.status).toBe(4);
+    expect(refusal(() => outbox.enqueue('contract.approvalStep', { id: contractId(3), action: 'submit' }))).toMatchObject({ code: 'conflict' });
+    outbox.enqueue('contract.approvalStep', { id: contractId(3), action: 'approve' });
+    expect(shown(contractId(3))?.status).toBe(4);
     expect(outbox.status().queued).toBe(2);
     // The approval waits for the submit: it was made on top of it.
     const [first, ...rest] = outbox.nextBatch(10);
-    expect(first).toMatchObject({ id: submitted.id, name: 'contract.approvalStep', args: { id: 'c-000003', action: 'submit' }, baseVersions: {} });
+    expect(first).toMatchObject({ id: submitted.id, name: 'contract.approvalStep', args: { id: contractId(3), action: 'submit' }, baseVersions: {} });
     expect(rest).toEqual([]);
   });
 
   it('reverts a step the server rejects and shows the problem with the status it meant', () => {
     setReplicaOwner(replica.db, user('admin'));
-    const rejected = outbox.enqueue('contract.approvalStep', { id: 'c-000002', action: 'reject', comment: 'not yet' });
-    expect(shown('c-000002')?.status).toBe(3);
+    const rejected = outbox.enqueue('contract.approvalStep', { id: contractId(2), action: 'reject', comment: 'not yet' });
+    expect(shown(contractId(2))?.status).toBe(3);
     const error = { code: 'conflict' as const, message: 'cannot reject a contract that is approved: only a contract that is under approval can be' };
     outbox.settle(outbox.nextBatch(10), [{ id: rejected.id, status: 'rejected', error }]);
-    expect(shown('c-000002')?.status).toBe(2);
+    expect(shown(contractId(2))?.status).toBe(2);
     expect(outbox.status()).toMatchObject({ queued: 0, problems: [{ id: rejected.id, name: 'contract.approvalStep', state: 'rejected', error }] });
   });
 
   it('sets aside a queued contract.update with a status from an earlier version, with a clear message; the queue goes on', () => {
     setReplicaOwner(replica.db, user('admin'));
     const insert = replica.sqlite.prepare("insert into outbox (id, name, args, base_versions, created_at, state) values (?, 'contract.update', ?, ?, '2026-11-20T09:00:00.000Z', 'pending')");
-    const legacy = insert.run('0192f000-0000-7000-8000-0000000000a1', JSON.stringify({ id: 'c-000001', patch: { name: 'Renamed and submitted', status: 2 } }), '{"contract:c-000001":1}');
-    replica.sqlite.prepare("insert into outbox_touches (row_key, seq) values ('contract:c-000001', ?)").run(legacy.lastInsertRowid);
-    const fine = outbox.enqueue('contract.update', { id: 'c-000003', patch: { name: 'Fine' } });
+    const legacy = insert.run('0192f000-0000-7000-8000-0000000000a1', JSON.stringify({ id: contractId(1), patch: { name: 'Renamed and submitted', status: 2 } }), JSON.stringify({ [`contract:${contractId(1)}`]: 1 }));
+    replica.sqlite.prepare('insert into outbox_touches (row_key, seq) values (?, ?)').run(`contract:${contractId(1)}`, legacy.lastInsertRowid);
+    const fine = outbox.enqueue('contract.update', { id: contractId(3), patch: { name: 'Fine' } });
     expect(outbox.nextBatch(10).map((m) => m.id)).toEqual([fine.id]);
     expect(outbox.status().problems).toEqual([
       expect.objectContaining({ id: '0192f000-0000-7000-8000-0000000000a1', state: 'rejected', error: { code: 'bad_request', message: `Set aside: ${statusByHandMessage}.` } }),
     ]);
-    expect(shown('c-000001')).toMatchObject({ name: 'Service agreement 1', status: 1 });
+    expect(shown(contractId(1))).toMatchObject({ name: 'Service agreement 1', status: 1 });
   });
 });
 

@@ -107,12 +107,12 @@ describe('tasks and reminder settings in the replica', () => {
         upsertTask(task('t-late', { expirationTime: '2027-01-05', planId: 'p-1' })),
         upsertTask(task('t-undated', { expirationTime: null, receivableAmount: null, payableAmount: 80_00 })),
         upsertTask(task('t-soon', { expirationTime: '2026-12-01', state: 4, amountUnit: null })),
-        upsertTask(task('t-other', { contractId: 'c-000002' })),
+        upsertTask(task('t-other', { contractId: contractId(2) })),
       ],
       '1',
       '2026-11-02T00:00:00.000Z',
     );
-    const tasks = createTaskReader(replica.sqlite).contractTasks('c-000001');
+    const tasks = createTaskReader(replica.sqlite).contractTasks(contractId(1));
     expect(tasks.map((t) => t.id)).toEqual(['t-soon', 't-late', 't-undated']);
     expect(tasks[0]).toEqual({ id: 't-soon', planId: null, name: 'Task t-soon', state: 4, dueDate: '2026-12-01', receivableAmount: null, payableAmount: null });
     expect(tasks[1]).toMatchObject({ planId: 'p-1', receivableAmount: { amount: 500_00, unit: 'CNY' }, payableAmount: null });
