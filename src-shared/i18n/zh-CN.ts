@@ -196,6 +196,7 @@ export const zhCN: Catalog = {
     alterationTitle: '合同变更',
     reason: '变更原因',
     reasonRequired: '请输入变更原因',
+    nameRequired: '请输入合同名称',
     reasonTooLong: '最多 2000 个字符',
     nothingChanged: '请至少修改一项内容后再保存变更。',
     altered: '变更已保存，可连接服务器时自动发送。',

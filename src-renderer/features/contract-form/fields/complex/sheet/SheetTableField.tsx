@@ -259,7 +259,7 @@ function PerformanceTimeCell({ label, value, options, onChange }: { label: strin
   return (
     <div className="sheet-table__time">
       <HTMLSelect
-        aria-label={`${label} ${t('contractFormComplex.sheet.condition')}`}
+        aria-label={`${label}: ${t('contractFormComplex.sheet.condition')}`}
         value={kind}
         onChange={(e) => onChange(e.currentTarget.value === 'date' ? { kind: 'date', date: '' } : { kind: 'condition', node: '', days: null })}
         options={[
@@ -270,13 +270,13 @@ function PerformanceTimeCell({ label, value, options, onChange }: { label: strin
       {value?.kind === 'condition' ? (
         <>
           <HTMLSelect
-            aria-label={`${label} ${t('contractFormComplex.sheet.referenceNode')}`}
+            aria-label={`${label}: ${t('contractFormComplex.sheet.referenceNode')}`}
             value={value.node}
             onChange={(e) => onChange({ ...value, node: e.currentTarget.value })}
             options={[{ value: '', label: '--' }, ...options.map((o) => ({ value: o.id, label: o.name }))]}
           />
           <InputGroup
-            aria-label={`${label} ${t('contractFormComplex.sheet.days')}`}
+            aria-label={`${label}: ${t('contractFormComplex.sheet.days')}`}
             value={value.days === null ? '' : String(value.days)}
             onValueChange={(text) => onChange({ ...value, days: /^\d{1,4}$/.test(text) ? Number(text) : null })}
           />
@@ -285,7 +285,7 @@ function PerformanceTimeCell({ label, value, options, onChange }: { label: strin
         <input
           type="date"
           className="bp6-input"
-          aria-label={`${label} ${t('contractFormComplex.sheet.date')}`}
+          aria-label={`${label}: ${t('contractFormComplex.sheet.date')}`}
           value={value?.kind === 'date' ? value.date : ''}
           onChange={(e) => onChange({ kind: 'date', date: e.currentTarget.value })}
         />
