@@ -323,6 +323,12 @@ export const en = {
       actions: 'Actions',
     },
   },
+  // Blueprint's date picker (src-renderer/i18n/DateInput.tsx).
+  dateInput: {
+    today: 'Today',
+    clear: 'Clear',
+    outOfRange: 'This date is out of range',
+  },
   errors: {
     validation_failed: 'Validation failed.',
     bad_request: 'The request is malformed.',

@@ -365,6 +365,11 @@ export const zhCN: Catalog = {
       actions: '操作',
     },
   },
+  dateInput: {
+    today: '今天',
+    clear: '清除',
+    outOfRange: '日期超出范围',
+  },
   errors: {
     validation_failed: '校验失败',
     bad_request: '请求格式错误。',
