@@ -170,26 +170,57 @@ describe('money', () => {
 });
 
 describe('dates', () => {
-  it('a date is kept as yyyy-MM-dd', () => {
-    const { lastValues } = renderForm({ fields: [field({ id: 'd', name: 'Signed', type: 'date' })] });
-    fireEvent.change(screen.getByLabelText('Signed'), { target: { value: '2026-02-28' } });
+  // Blueprint's date picker, never a native date input: the calendar opens on focus.
+  const pickDay = async (input: HTMLElement, day: string) => {
+    await userEvent.click(input);
+    const calendar = await screen.findByRole('dialog', { name: 'date picker' });
+    await userEvent.click(within(calendar).getByText(day, { selector: '.rdp-day:not(.rdp-day_outside) *, .rdp-day:not(.rdp-day_outside)' }));
+  };
+
+  it('choosing a date in the calendar keeps yyyy-MM-dd and shows it in English', async () => {
+    const { lastValues } = renderForm({ fields: [field({ id: 'd', name: 'Signed', type: 'date' })], initialValues: { d: '2026-02-01' } });
+    const input = screen.getByLabelText<HTMLInputElement>('Signed');
+    expect(input.type).toBe('text');
+    expect(input.value).toBe('1 Feb 2026');
+    await pickDay(input, '28');
     expect(lastValues()).toEqual({ d: '2026-02-28' });
-    fireEvent.change(screen.getByLabelText('Signed'), { target: { value: '' } });
+    expect(input.value).toBe('28 Feb 2026');
+  });
+
+  it('shows and reads dates in Chinese for zh-CN, with a Chinese calendar', async () => {
+    const { lastValues } = renderForm({ fields: [field({ id: 'd', name: 'Signed', type: 'date' })], initialValues: { d: '2026-02-01' }, language: 'zh-CN' });
+    const input = screen.getByLabelText<HTMLInputElement>('Signed');
+    expect(input.value).toBe('2026年02月01日');
+    await userEvent.click(input);
+    const calendar = await screen.findByRole('dialog', { name: 'date picker' });
+    expect(calendar.textContent).toMatch(/二月|2月/);
+    await userEvent.clear(input);
+    await userEvent.type(input, '2026年03月15日{Enter}');
+    expect(lastValues()).toEqual({ d: '2026-03-15' });
+  });
+
+  it('typing a date in the display format keeps yyyy-MM-dd; clearing empties the value', async () => {
+    const { lastValues } = renderForm({ fields: [field({ id: 'd', name: 'Signed', type: 'date' })] });
+    const input = screen.getByLabelText<HTMLInputElement>('Signed');
+    await userEvent.type(input, '9 Oct 2031{Enter}');
+    expect(lastValues()).toEqual({ d: '2031-10-09' });
+    await userEvent.clear(input);
     expect(lastValues()).toEqual({ d: undefined });
   });
 
-  it('a date-time is kept as yyyy-MM-dd HH:mm:ss', () => {
+  it('a date-time is kept as yyyy-MM-dd HH:mm:ss', async () => {
     const { lastValues } = renderForm({ fields: [field({ id: 'd', name: 'At', type: 'date-time' })], initialValues: { d: '2026-01-02 03:04:05' } });
-    expect(screen.getByLabelText('At')).toHaveProperty('value', expect.stringMatching(/^2026-01-02T03:04:05/));
-    fireEvent.change(screen.getByLabelText('At'), { target: { value: '2026-02-28T10:30' } });
-    expect(lastValues()).toEqual({ d: '2026-02-28 10:30:00' });
+    const input = screen.getByLabelText<HTMLInputElement>('At');
+    expect(input.value).toBe('2 Jan 2026, 03:04:05');
+    await pickDay(input, '20');
+    expect(lastValues()).toEqual({ d: '2026-01-20 03:04:05' });
   });
 
-  it('a range is kept as two yyyy/MM/dd days', () => {
-    const { lastValues } = renderForm({ fields: [field({ id: 'p', type: 'daterange' })] });
-    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2026-03-01' } });
+  it('a range is kept as two yyyy/MM/dd days', async () => {
+    const { lastValues } = renderForm({ fields: [field({ id: 'p', type: 'daterange' })], initialValues: { p: ['2026/03/10', ''] } });
+    await pickDay(screen.getByLabelText('Start date'), '1');
     expect(lastValues()).toEqual({ p: ['2026/03/01', ''] });
-    fireEvent.change(screen.getByLabelText('End date'), { target: { value: '2026-03-31' } });
+    await userEvent.type(screen.getByLabelText('End date'), '31 Mar 2026{Enter}');
     expect(lastValues()).toEqual({ p: ['2026/03/01', '2026/03/31'] });
   });
 
