@@ -123,9 +123,9 @@ describe('drafting a contract from a template', () => {
     try {
       await page.getByTestId('contract-save').click();
       await expect.poll(() => toast()).toContain('Validation failed');
-      expect(await fieldError('contractName')).toBe('please enter contract name');
-      expect(await fieldError('deliveryPlace')).toBe('please enter delivery place');
-      expect(await fieldError('payment')).toBe('please select payment terms');
+      expect(await fieldError('contractName')).toBe('Please enter contract name');
+      expect(await fieldError('deliveryPlace')).toBe('Please enter delivery place');
+      expect(await fieldError('payment')).toBe('Please select payment terms');
       // Contract names lose the characters a file name cannot hold, as typed (spec 5).
       await input('contractName').fill('Supply: steel? "2026" <A/B>|x*：？');
       expect(await input('contractName').inputValue()).toBe('Supply steel 2026 ABx');
@@ -207,7 +207,7 @@ describe('drafting a contract from a template', () => {
       const dialog = page.getByRole('dialog');
       await expect.poll(() => dialog.locator('.bp6-dialog-header').innerText()).toBe('This number duplicates the following contract numbers');
       expect(await dialog.innerText()).toContain(taken.name);
-      expect(await dialog.getByRole('button', { name: 'view' }).count()).toBeGreaterThan(0);
+      expect(await dialog.getByRole('button', { name: 'View' }).count()).toBeGreaterThan(0);
       await dialog.getByRole('button', { name: 'Got it' }).click();
       await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     } finally {
@@ -254,7 +254,7 @@ describe('drafting a contract from a template', () => {
       expect(temporaryFiles()).toEqual([]);
 
       // The browser edition cannot open what the core downloads: it says so.
-      await upload.getByRole('button', { name: 'view', exact: true }).click();
+      await upload.getByRole('button', { name: 'View', exact: true }).click();
       await expect.poll(toast).toContain('Attachments open in the desktop app');
 
       await upload.getByRole('button', { name: 'Delete', exact: true }).click();
@@ -294,7 +294,7 @@ describe('a contract’s detail', () => {
     await first.waitFor();
     const name = await first.locator('td').first().innerText();
     const opened = page.context().waitForEvent('page');
-    await first.getByRole('link', { name: 'view' }).click();
+    await first.getByRole('link', { name: 'View' }).click();
     const tab = await opened;
     try {
       await tab.waitForURL(/\/standingBook\/detail\?contractId=[^&]+&mode=contract$/);
@@ -314,7 +314,7 @@ describe('a contract’s detail', () => {
 
   it('says so when a deep link names a contract the replica does not hold', async () => {
     await page.goto(`${stage.edition.host.url}/standingBook/detail?contractId=abc&mode=contract`);
-    await expect.poll(() => page.getByTestId('contract-screen-error').innerText()).toBe('The contract could not be read from the local data.\nno data');
+    await expect.poll(() => page.getByTestId('contract-screen-error').innerText()).toBe('The contract could not be read from the local data.\nNo data.');
   });
 });
 
