@@ -44,17 +44,27 @@ export function toDateRangeValue(start: DateTime, end: DateTime): DateRangeValue
   return [start.toFormat(dateRangeValueFormat), end.toFormat(dateRangeValueFormat)];
 }
 
-/** A stored day (yyyy-MM-dd, yyyy/MM/dd or a date-time) as the field shows it; '' when it is not a day. */
-export function formatDateDisplay(value: string, dateFormat?: string): string {
-  const format = dateFormat ? toLuxonFormat(dateFormat) : defaultDateDisplayFormat;
+/** A stored day (yyyy-MM-dd, yyyy/MM/dd or a date-time) as luxon reads it; null when it is not a day. */
+export function parseStoredDate(value: string): DateTime | null {
   for (const valueFormat of [dateValueFormat, dateRangeValueFormat, dateTimeValueFormat]) {
     const parsed = parseDate(value, valueFormat);
-    if (parsed.ok) return parsed.value.toFormat(format);
+    if (parsed.ok) return parsed.value;
   }
-  return '';
+  return null;
+}
+
+/**
+ * A stored day as the field shows it, month names in `locale` (luxon's default when absent);
+ * '' when it is not a day.
+ */
+export function formatDateDisplay(value: string, dateFormat?: string, locale?: string): string {
+  const format = dateFormat ? toLuxonFormat(dateFormat) : defaultDateDisplayFormat;
+  const parsed = parseStoredDate(value);
+  if (!parsed) return '';
+  return (locale ? parsed.setLocale(locale) : parsed).toFormat(format);
 }
 
 /** A range as the field shows it: both bounds in the display format joined by ' ~ '. */
-export function formatDateRangeDisplay(range: readonly [string, string], dateFormat?: string): string {
-  return `${formatDateDisplay(range[0], dateFormat)} ~ ${formatDateDisplay(range[1], dateFormat)}`;
+export function formatDateRangeDisplay(range: readonly [string, string], dateFormat?: string, locale?: string): string {
+  return `${formatDateDisplay(range[0], dateFormat, locale)} ~ ${formatDateDisplay(range[1], dateFormat, locale)}`;
 }

@@ -1,54 +1,55 @@
 // Every message the form engine produces, keyed so the renderer translates by key (the i18n
-// catalogs' `form` section has exactly these keys). The English text is the spec's wording;
-// entries marked "defined here" have no spec wording. `{{name}}` placeholders follow i18next.
+// catalogs' `form` section has exactly these keys). The English text is the spec's wording in
+// sentence case (UI.md); entries marked "defined here" have no spec wording. `{{name}}`
+// placeholders follow i18next.
 
 export const formMessages = {
-  validationFailed: 'validation failed',
-  relatedContractsMin: 'related contracts must contain at least two items',
-  relatedContractInvalid: 'each related contract needs a contract name and a relationship', // defined here
-  enterNumber: 'please enter the number',
-  formatNotSupported: 'the current file format is not supported',
-  fileTooLarge: 'uploaded file exceeds the maximum limit, please upload again!',
-  wrongFileFormat: 'wrong file format! please upload again',
-  oneFileAtATime: 'only one file can be uploaded at a time', // defined here
-  uploadFailed: 'upload failed',
-  reupload: 're-upload',
-  maxParties: 'at most 10 parties can be added',
-  selectExternalPartyFirst: 'please select an external party first',
-  noData: 'no data',
-  minGreaterThanMax: 'minimum cannot be greater than maximum',
-  pleaseEnter: 'please enter {{name}}',
-  pleaseSelect: 'please select {{name}}',
-  pleaseFillIn: 'please fill in {{name}}',
-  enterPaymentAmount: 'please enter payment amount',
-  conditionTimeRequired: 'please enter condition time',
-  dateTimeRequired: 'please enter date time',
-  valueRangeInvalid: 'value range invalid',
-  textTooLong: 'at most {{max}} characters', // defined here
-  bankAccountLength: 'please enter 9-24 characters',
-  bankAccountCharacters: 'only letters, digits, hyphens, dashes and underscores are allowed', // defined here
-  invalidNumber: 'please enter a valid number', // defined here
-  invalidDate: 'invalid date', // defined here
-  invalidDateRange: 'the start date cannot be after the end date', // defined here
-  unknownFieldType: 'unknown field type {{type}}', // defined here
-  calculationCycle: 'calculated fields depend on each other in a cycle: {{fields}}', // defined here
-  divisionByZero: 'division by zero while calculating {{name}}', // defined here
-  calculationOperandMissing: 'the calculation of {{name}} refers to a missing field {{field}}', // defined here
-  doNotShowClause: 'do not show this clause',
-  duplicateTitleNoData: 'no duplicates found yet',
-  duplicateTitleAll: 'view all duplicate numbers',
-  duplicateTitleSingle: 'this number duplicates the following contract numbers',
-  iKnow: 'I know',
-  view: 'view',
-  edit: 'edit', // defined here
-  delete: 'delete', // defined here
-  cancel: 'cancel', // defined here
-  addRow: '+增加一行',
-  close: 'close', // defined here
-  fieldDetails: 'field details', // defined here
-  fullScreen: 'full screen', // defined here
-  cooperationInformation: 'cooperation information',
-  partyDetail: 'basic information', // defined here
+  validationFailed: 'Validation failed',
+  relatedContractsMin: 'Related contracts must contain at least two items',
+  relatedContractInvalid: 'Each related contract needs a contract name and a relationship', // defined here
+  enterNumber: 'Please enter the number',
+  formatNotSupported: 'The current file format is not supported',
+  fileTooLarge: 'The uploaded file exceeds the maximum size. Please upload it again.',
+  wrongFileFormat: 'Wrong file format. Please upload it again.',
+  oneFileAtATime: 'Only one file can be uploaded at a time', // defined here
+  uploadFailed: 'Upload failed',
+  reupload: 'Upload again',
+  maxParties: 'At most 10 parties can be added',
+  selectExternalPartyFirst: 'Please select an external party first',
+  noData: 'No data',
+  minGreaterThanMax: 'The minimum cannot be greater than the maximum',
+  pleaseEnter: 'Please enter {{name}}',
+  pleaseSelect: 'Please select {{name}}',
+  pleaseFillIn: 'Please fill in {{name}}',
+  enterPaymentAmount: 'Please enter the payment amount',
+  conditionTimeRequired: 'Please enter the condition time',
+  dateTimeRequired: 'Please enter the date and time',
+  valueRangeInvalid: 'The value range is invalid',
+  textTooLong: 'At most {{max}} characters', // defined here
+  bankAccountLength: 'Please enter 9 to 24 characters',
+  bankAccountCharacters: 'Only letters, digits, hyphens, dashes and underscores are allowed', // defined here
+  invalidNumber: 'Please enter a valid number', // defined here
+  invalidDate: 'Invalid date', // defined here
+  invalidDateRange: 'The start date cannot be after the end date', // defined here
+  unknownFieldType: 'Unknown field type {{type}}', // defined here
+  calculationCycle: 'Calculated fields depend on each other in a cycle: {{fields}}', // defined here
+  divisionByZero: 'Division by zero while calculating {{name}}', // defined here
+  calculationOperandMissing: 'The calculation of {{name}} refers to a missing field {{field}}', // defined here
+  doNotShowClause: 'Do not show this clause',
+  duplicateTitleNoData: 'No duplicates found yet',
+  duplicateTitleAll: 'View all duplicate numbers',
+  duplicateTitleSingle: 'This number duplicates the following contract numbers',
+  iKnow: 'Got it',
+  view: 'View',
+  edit: 'Edit', // defined here
+  delete: 'Delete', // defined here
+  cancel: 'Cancel', // defined here
+  addRow: '+ Add a row',
+  close: 'Close', // defined here
+  fieldDetails: 'Field details', // defined here
+  fullScreen: 'Full screen', // defined here
+  cooperationInformation: 'Cooperation information',
+  partyDetail: 'Basic information', // defined here
 } as const;
 
 export type FormMessageKey = keyof typeof formMessages;

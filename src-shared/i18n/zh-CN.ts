@@ -203,6 +203,7 @@ export const zhCN: Catalog = {
     alterationTitle: '合同变更',
     reason: '变更原因',
     reasonRequired: '请输入变更原因',
+    nameRequired: '请输入合同名称',
     reasonTooLong: '最多 2000 个字符',
     nothingChanged: '请至少修改一项内容后再保存变更。',
     altered: '变更已保存，可连接服务器时自动发送。',
@@ -466,6 +467,11 @@ export const zhCN: Catalog = {
       operators: '经办人',
       actions: '操作',
     },
+  },
+  dateInput: {
+    today: '今天',
+    clear: '清除',
+    outOfRange: '日期超出范围',
   },
   errors: {
     validation_failed: '校验失败',

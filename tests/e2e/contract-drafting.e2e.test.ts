@@ -122,10 +122,10 @@ describe('drafting a contract from a template', () => {
     page = tab;
     try {
       await page.getByTestId('contract-save').click();
-      await expect.poll(() => toast()).toContain('validation failed');
-      expect(await fieldError('contractName')).toBe('please enter contract name');
-      expect(await fieldError('deliveryPlace')).toBe('please enter delivery place');
-      expect(await fieldError('payment')).toBe('please select payment terms');
+      await expect.poll(() => toast()).toContain('Validation failed');
+      expect(await fieldError('contractName')).toBe('Please enter contract name');
+      expect(await fieldError('deliveryPlace')).toBe('Please enter delivery place');
+      expect(await fieldError('payment')).toBe('Please select payment terms');
       // Contract names lose the characters a file name cannot hold, as typed (spec 5).
       await input('contractName').fill('Supply: steel? "2026" <A/B>|x*：？');
       expect(await input('contractName').inputValue()).toBe('Supply steel 2026 ABx');
@@ -205,10 +205,10 @@ describe('drafting a contract from a template', () => {
       await row('contractNumber').locator('input').fill(taken.contractNumber!);
       await row('contractNumber').getByRole('button', { name: 'check duplicate' }).click();
       const dialog = page.getByRole('dialog');
-      await expect.poll(() => dialog.locator('.bp6-dialog-header').innerText()).toBe('this number duplicates the following contract numbers');
+      await expect.poll(() => dialog.locator('.bp6-dialog-header').innerText()).toBe('This number duplicates the following contract numbers');
       expect(await dialog.innerText()).toContain(taken.name);
-      expect(await dialog.getByRole('button', { name: 'view' }).count()).toBeGreaterThan(0);
-      await dialog.getByRole('button', { name: 'I know' }).click();
+      expect(await dialog.getByRole('button', { name: 'View' }).count()).toBeGreaterThan(0);
+      await dialog.getByRole('button', { name: 'Got it' }).click();
       await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     } finally {
       await tab.close();
@@ -245,27 +245,27 @@ describe('drafting a contract from a template', () => {
 
       const first = hold();
       await picker.setInputFiles({ name: 'terms.pdf', mimeType: 'application/pdf', buffer: pdf });
-      await expect.poll(() => upload.getByRole('status').innerText()).toContain('uploading terms.pdf');
+      await expect.poll(() => upload.getByRole('status').innerText()).toContain('Uploading terms.pdf');
       await expect.poll(() => upload.getByLabel('33%').count()).toBe(1);
       first.release();
       await expect.poll(() => upload.locator('.upload-field__name').innerText()).toBe('terms.pdf');
-      for (const action of ['view', 'edit', 'delete']) expect(await upload.getByRole('button', { name: action, exact: true }).count()).toBe(1);
+      for (const action of ['View', 'Edit', 'Delete']) expect(await upload.getByRole('button', { name: action, exact: true }).count()).toBe(1);
       expect(storedFiles()).toHaveLength(before + 1);
       expect(temporaryFiles()).toEqual([]);
 
       // The browser edition cannot open what the core downloads: it says so.
-      await upload.getByRole('button', { name: 'view', exact: true }).click();
+      await upload.getByRole('button', { name: 'View', exact: true }).click();
       await expect.poll(toast).toContain('Attachments open in the desktop app');
 
-      await upload.getByRole('button', { name: 'delete', exact: true }).click();
-      await expect.poll(() => upload.getByRole('button', { name: 'choose a file or drop it here' }).count()).toBe(1);
+      await upload.getByRole('button', { name: 'Delete', exact: true }).click();
+      await expect.poll(() => upload.getByRole('button', { name: 'Choose a file or drop it here' }).count()).toBe(1);
 
       // Cancel while a chunk is held: back to idle, nothing stored, no temporary file left.
       chunks = 0;
       const second = hold();
       await picker.setInputFiles({ name: 'draft.pdf', mimeType: 'application/pdf', buffer: pdf });
-      await upload.getByRole('button', { name: 'cancel', exact: true }).click();
-      await expect.poll(() => upload.getByRole('button', { name: 'choose a file or drop it here' }).count()).toBe(1);
+      await upload.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await expect.poll(() => upload.getByRole('button', { name: 'Choose a file or drop it here' }).count()).toBe(1);
       second.release();
       await expect.poll(temporaryFiles).toEqual([]);
       expect(storedFiles()).toHaveLength(before + 1);
@@ -273,11 +273,11 @@ describe('drafting a contract from a template', () => {
       // The server refuses a PDF that is not one: 'upload failed' with a re-upload.
       held = null;
       await picker.setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf') });
-      await expect.poll(() => upload.innerText()).toContain('upload failed');
-      expect(await upload.getByRole('button', { name: 're-upload' }).count()).toBe(1);
+      await expect.poll(() => upload.innerText()).toContain('Upload failed');
+      expect(await upload.getByRole('button', { name: 'Upload again' }).count()).toBe(1);
 
       await picker.setInputFiles({ name: 'virus.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') });
-      await expect.poll(() => upload.innerText()).toContain('the current file format is not supported');
+      await expect.poll(() => upload.innerText()).toContain('The current file format is not supported');
       expect(storedFiles()).toHaveLength(before + 1);
     } finally {
       stage.core.invoke = invoke;
@@ -294,7 +294,7 @@ describe('a contract’s detail', () => {
     await first.waitFor();
     const name = await first.locator('td').first().innerText();
     const opened = page.context().waitForEvent('page');
-    await first.getByRole('link', { name: 'view' }).click();
+    await first.getByRole('link', { name: 'View' }).click();
     const tab = await opened;
     try {
       await tab.waitForURL(/\/standingBook\/detail\?contractId=[^&]+&mode=contract$/);
@@ -303,11 +303,11 @@ describe('a contract’s detail', () => {
       // Its cooperation information, from the replica: in preview the first 2 of the counterparty's other contracts.
       const history = await call(stage.core, 'contract.cooperation', { id: new URL(tab.url()).searchParams.get('contractId')! });
       await tab.getByTestId('contract-tab-COOPERATION_TAB').click();
-      const section = tab.getByRole('region', { name: 'cooperation information' });
+      const section = tab.getByRole('region', { name: 'Cooperation information' });
       await section.waitFor();
       const shown = section.locator('tbody tr');
       await expect.poll(() => shown.count()).toBe(Math.max(1, Math.min(2, history.length)));
-      expect(await shown.first().innerText()).toContain(history[0]?.name ?? 'no data');
+      expect(await shown.first().innerText()).toContain(history[0]?.name ?? 'No data');
     } finally {
       await tab.close();
     }
@@ -315,7 +315,7 @@ describe('a contract’s detail', () => {
 
   it('says so when a deep link names a contract the replica does not hold', async () => {
     await page.goto(`${stage.edition.host.url}/standingBook/detail?contractId=abc&mode=contract`);
-    await expect.poll(() => page.getByTestId('contract-screen-error').innerText()).toBe('The contract could not be read from the local data.\nno data');
+    await expect.poll(() => page.getByTestId('contract-screen-error').innerText()).toBe('The contract could not be read from the local data.\nNo data.');
   });
 });
 
@@ -344,7 +344,7 @@ describe('contract alteration', () => {
     }
     await input('deliveryPlace').fill('Ningbo');
     await page.getByTestId('alteration-save').click();
-    await expect.poll(() => page.getByTestId('alteration-reason').locator('xpath=ancestor::*[contains(@class,"bp6-form-group")]').innerText()).toContain('please enter the reason');
+    await expect.poll(() => page.getByTestId('alteration-reason').locator('xpath=ancestor::*[contains(@class,"bp6-form-group")]').innerText()).toContain('Please enter the reason');
     await page.getByTestId('alteration-reason').fill('price agreed again');
     await page.getByTestId('alteration-save').click();
     await expect.poll(() => page.getByTestId('contract-detail').getAttribute('data-mode')).toBe('view');

@@ -66,7 +66,7 @@ describe('sign-in problems in the browser edition', () => {
     await page.locator('#signin-server').fill('not a url');
     await signIn(page, 'admin', 'admin123');
     const message = page.getByTestId('signin-error');
-    await expect.poll(() => message.innerText()).toContain('validation failed');
+    await expect.poll(() => message.innerText()).toContain('Validation failed');
     expect(await message.innerText()).toContain('Contract server address');
   });
 

@@ -20,7 +20,7 @@ const oneDay = (day: string, zone: string) => ({ zone, from: at(`${day}T00:00`, 
 const days = (reminders: DueReminder[]) => reminders.map((r) => r.occurrence);
 
 describe('reminder settings', () => {
-  const specMessage = 'please select the date time, node time performance reminder setting';
+  const specMessage = 'Please set the reminder for the date or the node time of performance';
 
   it('refuses a kind with no time-node type chosen, with the spec message', () => {
     const result = reminderKindSettingsSchema.safeParse(kindSettings({ timeNode: { reminderTypes: [], otherTimes: [] } }));

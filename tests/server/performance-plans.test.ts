@@ -178,7 +178,7 @@ describeOnDatabases('performances, plans and the dashboard', (fixture) => {
 
     const none = { ...settings, invoiceTask: { ...settings.othersTask, timeNode: { reminderTypes: [], otherTimes: [] } } };
     const refused = failure(await callEndpoint(w.app, 'performanceReminderSettingsSave', { token: carol.token, body: none }), 400, 'validation_failed');
-    expect(refused.message).toContain('invoiceTask.timeNode.reminderTypes: please select the date time, node time performance reminder setting');
+    expect(refused.message).toContain('invoiceTask.timeNode.reminderTypes: Please set the reminder for the date or the node time of performance');
     failure(await callEndpoint(w.app, 'performanceReminderSettingsSave', { token: carol.token, body: { ...settings, extra: {} } }), 400, 'validation_failed');
     const [stored] = await fixture.db.select().from(reminderSettings).where(and(eq(reminderSettings.userId, carol.id)));
     expect(stored!.settings).toEqual(settings);

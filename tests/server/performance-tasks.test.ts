@@ -45,7 +45,7 @@ describeOnDatabases('performance tasks', (fixture) => {
     const { alice } = w.people;
     const task = (await w.newPlan(alice, [{ name: 'row', expirationTime: future }])).taskList[0]!;
     const empty = failure(await w.callWithId('performanceTaskUpdate', task.id, { token: alice.token, body: { name: '  ' } }), 400, 'validation_failed');
-    expect(empty.message).toContain('name: please enter the performance content');
+    expect(empty.message).toContain('name: Please enter the performance content');
     const badDate = failure(await w.callWithId('performanceTaskUpdate', task.id, { token: alice.token, body: { expirationTime: '2026-02-30' } }), 400, 'validation_failed');
     expect(badDate.message).toContain('expirationTime');
     const unknown = failure(await w.callWithId('performanceTaskUpdate', task.id, { token: alice.token, body: { state: 4 } }), 400, 'validation_failed');
@@ -140,7 +140,7 @@ describeOnDatabases('performance tasks', (fixture) => {
     const empty = failure(await w.callWithId('performanceTaskRelate', first!.id, { token: alice.token, body: { frontTaskIDList: [] } }), 400, 'validation_failed');
     expect(empty.message).toContain('frontTaskIDList');
     const quick = await w.newQuickTask(alice);
-    expect(failure(await w.callWithId('performanceTaskRelate', first!.id, { token: alice.token, body: { frontTaskIDList: [quick.id] } }), 400, 'bad_request').message).toBe('此任务为快捷任务！');
+    expect(failure(await w.callWithId('performanceTaskRelate', first!.id, { token: alice.token, body: { frontTaskIDList: [quick.id] } }), 400, 'bad_request').message).toBe('This is a quick task.');
     const hidden = (await w.newPlan(bob, [{ name: 'bob', expirationTime: future }])).taskList[0]!;
     failure(await w.callWithId('performanceTaskRelate', first!.id, { token: alice.token, body: { frontTaskIDList: [hidden.id] } }), 404, 'not_found');
     expect(await fixture.db.select().from(performanceTaskRelations).where(eq(performanceTaskRelations.taskId, first!.id))).toEqual([]);
@@ -201,7 +201,7 @@ describeOnDatabases('performance tasks', (fixture) => {
       okData('performanceTaskCompleteForm', await w.callWithId('performanceTaskCompleteForm', quick.id, { token: viewer.token }));
     }
     failure(await w.callWithId('performanceTaskCompleteForm', quick.id, { token: bob.token }), 404, 'not_found');
-    expect(failure(await w.callWithId('performanceTaskFrontTasks', quick.id, { token: alice.token }), 400, 'bad_request').message).toBe('此任务为快捷任务！');
+    expect(failure(await w.callWithId('performanceTaskFrontTasks', quick.id, { token: alice.token }), 400, 'bad_request').message).toBe('This is a quick task.');
     expect(okData('performanceTaskFinish', await w.callWithId('performanceTaskFinish', quick.id, { token: carol.token })).taskState).toBe(TaskState.Success);
   });
 
@@ -210,11 +210,11 @@ describeOnDatabases('performance tasks', (fixture) => {
     const noDate = failure(await callEndpoint(w.app, 'performanceQuickTask', {
       token: alice.token, body: { name: 'x', type: 'custom', fieldList: [{ id: 'performanceDate', name: 'd', type: 'date', required: true }] },
     }), 400, 'validation_failed');
-    expect(noDate.message).toContain('fieldList: please select the performance date');
+    expect(noDate.message).toContain('fieldList: Please select the performance date');
     const noName = failure(await callEndpoint(w.app, 'performanceQuickTask', {
       token: alice.token, body: { name: '', type: 'custom', fieldList: [{ id: 'd', name: 'd', type: 'date', value: future }] },
     }), 400, 'validation_failed');
-    expect(noName.message).toContain('name: please enter the performance content');
+    expect(noName.message).toContain('name: Please enter the performance content');
     const bobContract = await w.newContract(bob);
     const before = await queryRows<{ n: number }>(fixture.db, sql`select count(*)::int as n from performance_tasks`);
     failure(await callEndpoint(w.app, 'performanceQuickTask', {

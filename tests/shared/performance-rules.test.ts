@@ -37,6 +37,6 @@ describe('performance task rules', () => {
   it('validates the quick task payload with the spec’s messages', () => {
     const result = quickTaskPayloadSchema.safeParse({ name: ' ', type: 'custom', fieldList: [{ id: 'd', name: 'd', type: 'date', value: '2026-02-30' }] });
     expect(result.success).toBe(false);
-    expect(result.error?.issues.map((i) => i.message).sort()).toEqual(['please enter the performance content', 'please select the performance date']);
+    expect(result.error?.issues.map((i) => i.message).sort()).toEqual(['Please enter the performance content', 'Please select the performance date']);
   });
 });

@@ -34,7 +34,7 @@ export function ContractDraft({ template, services }: { template: TemplateDetail
 
   const save = async () => {
     const missingName = !nameField && name.trim() === '';
-    setNameError(missingName ? t('form.pleaseEnter', { name: t('contracts.name') }) : null);
+    setNameError(missingName ? t('contracts.nameRequired') : null);
     try {
       const formValues = await formRef.current!.submit();
       if (missingName) throw new FormValidationError([{ field: 'name', message: formMessage('pleaseEnter', { name: 'contract name' }) }]);

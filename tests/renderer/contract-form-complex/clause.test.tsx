@@ -17,7 +17,7 @@ const payment = (isNullable: boolean, statements = [
   statement(2, 'nothing to say', [], []),
 ]): Clause => ({ labelID: 'cl1', name: 'payment', isNullable, bookmarkName: 'payment_terms', statementList: statements });
 const clauseField = field({ id: 'cl1', name: 'payment clause', type: 'clause' });
-const select = () => screen.getByRole('combobox', { name: 'payment clause statement' }) as HTMLSelectElement;
+const select = () => screen.getByRole('combobox', { name: 'payment clause: Statement' }) as HTMLSelectElement;
 
 describe('clause field', () => {
   it('auto-selects the only statement', async () => {
@@ -33,18 +33,18 @@ describe('clause field', () => {
     expect(screen.getByText('--')).toBeTruthy();
   });
 
-  it("offers 'do not show this clause' (-1) when nullable with more than one statement", () => {
+  it("offers 'Do not show this clause' (-1) when nullable with more than one statement", () => {
     renderField(clauseField, { clauses: [payment(true)] });
-    expect([...select().options].map((o) => o.text)).toEqual(['choose a statement', 'pay on delivery', 'nothing to say', 'do not show this clause']);
+    expect([...select().options].map((o) => o.text)).toEqual(['Choose a statement', 'pay on delivery', 'nothing to say', 'Do not show this clause']);
     cleanup();
     renderField(clauseField, { clauses: [payment(false)] });
-    expect([...select().options].map((o) => o.text)).not.toContain('do not show this clause');
+    expect([...select().options].map((o) => o.text)).not.toContain('Do not show this clause');
   });
 
   it('renders the statement fields as sub-fields and composes the text at the bookmark', async () => {
     const view = renderField(clauseField, { clauses: [payment(true)] });
     await userEvent.selectOptions(select(), '1');
-    const text = () => screen.getByRole('region', { name: 'clause text' });
+    const text = () => screen.getByRole('region', { name: 'Clause text' });
     expect(text().textContent).toBe('Pay [unit price] on delivery.');
     expect(text().querySelector('p')!.dataset.bookmark).toBe('payment_terms');
     await userEvent.type(screen.getByRole('textbox', { name: 'unit price' }), '12');
@@ -56,27 +56,27 @@ describe('clause field', () => {
   it('inserts a blank paragraph for an empty statement', async () => {
     renderField(clauseField, { clauses: [payment(true)] });
     await userEvent.selectOptions(select(), '2');
-    expect(screen.getByRole('region', { name: 'clause text' }).textContent).toBe('(blank paragraph)');
+    expect(screen.getByRole('region', { name: 'Clause text' }).textContent).toBe('(Blank paragraph)');
   });
 
   it('skips insertion on template-approval pages', async () => {
     renderField(clauseField, { clauses: [payment(true)], templateApproval: true });
     await userEvent.selectOptions(select(), '1');
-    expect(screen.getByRole('region', { name: 'clause text' }).textContent).toBe('(blank paragraph)');
+    expect(screen.getByRole('region', { name: 'Clause text' }).textContent).toBe('(Blank paragraph)');
   });
 
   it('validates the sub-form with the engine: each field\'s rules and the required ones', async () => {
     const value: ClauseValue = { statementId: 1, fieldList: [{ id: 'price', name: 'unit price', required: true, positionName: 'clause_price_t1' }], values: { clause_price_t1: '1234567' } };
     const view = renderField(clauseField, { clauses: [payment(true)], value });
-    expect(view.issues().map((i) => [i.field, i.message.text])).toEqual([['cl1.clause_price_t1', 'at most 5 characters']]);
+    expect(view.issues().map((i) => [i.field, i.message.text])).toEqual([['cl1.clause_price_t1', 'At most 5 characters']]);
     await userEvent.clear(screen.getByRole('textbox', { name: 'unit price' }));
-    expect(view.issues().map((i) => [i.field, i.message.text])).toEqual([['cl1.clause_price_t1', 'please enter unit price']]);
+    expect(view.issues().map((i) => [i.field, i.message.text])).toEqual([['cl1.clause_price_t1', 'Please enter unit price']]);
   });
 
   it('shows the chosen statement in preview and locks it when disabled', () => {
     const value: ClauseValue = { statementId: -1, fieldList: [], values: {} };
     renderField(clauseField, { clauses: [payment(true)], value, mode: 'preview' });
-    expect(screen.getByText('do not show this clause')).toBeTruthy();
+    expect(screen.getByText('Do not show this clause')).toBeTruthy();
     expect(screen.queryByRole('combobox')).toBeNull();
     cleanup();
     renderField(clauseField, { clauses: [payment(true)], value, mode: 'disabled' });

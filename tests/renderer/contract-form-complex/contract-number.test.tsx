@@ -16,13 +16,13 @@ describe('contract number', () => {
     const view = renderField(numberField, { value: '' });
     await userEvent.type(input(), 'HT-1');
     expect(view.value()).toBe('HT-1');
-    expect(screen.queryByRole('button', { name: 'auto-numbering rules' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Auto-numbering rules' })).toBeNull();
   });
 
   it('is locked with the rule preview popover (400 wide) when automatic and the user is no number editor', async () => {
     renderField(numberField, { services: fakeServices({ catalogue: automatic(false) }) });
     expect(input().disabled).toBe(true);
-    await userEvent.click(screen.getByRole('button', { name: 'auto-numbering rules' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Auto-numbering rules' }));
     const preview = await screen.findByText('CG-20261121-0001');
     expect((preview.closest('.contract-number__rules') as HTMLElement).style.width).toBe('400px');
   });
@@ -30,25 +30,25 @@ describe('contract number', () => {
   it('stays editable for number editors even when automatic', () => {
     renderField(numberField, { services: fakeServices({ catalogue: automatic(true) }) });
     expect(input().disabled).toBe(false);
-    expect(screen.queryByRole('button', { name: 'auto-numbering rules' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Auto-numbering rules' })).toBeNull();
   });
 
   it('asks for the number before checking duplicates', async () => {
     const view = renderField(numberField, { value: ' ' });
-    await userEvent.click(screen.getByRole('button', { name: 'check duplicates' }));
-    expect(screen.getByRole('alert').textContent).toBe('please enter the number');
+    await userEvent.click(screen.getByRole('button', { name: 'Check duplicates' }));
+    expect(screen.getByRole('alert').textContent).toBe('Please enter the number');
     expect(view.services.onlineCall).not.toHaveBeenCalled();
   });
 
   it('opens the duplicate-number dialog with a view link per contract', async () => {
     const services = fakeServices({}, { contractNumberCheckDuplicate: () => ({ list: [{ contractNumber: 'HT-1', contractList: [{ id: 'c9', name: 'Supply' }] }] }) });
     renderField(numberField, { services, value: 'HT-1', contractId: 'c1' });
-    await userEvent.click(screen.getByRole('button', { name: 'check duplicates' }));
-    expect(await screen.findByText('this number duplicates the following contract numbers')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Check duplicates' }));
+    expect(await screen.findByText('This number duplicates the following contract numbers')).toBeTruthy();
     expect(services.onlineCall).toHaveBeenCalledWith('contractNumberCheckDuplicate', { query: { contractNumber: 'HT-1', excludeId: 'c1' } });
-    await userEvent.click(screen.getByRole('button', { name: 'view' }));
+    await userEvent.click(screen.getByRole('button', { name: 'View' }));
     expect(services.openRoute).toHaveBeenCalledWith('/standingBook/detail?contractId=c9&mode=contract', { newWindow: true });
-    await userEvent.click(screen.getByRole('button', { name: 'I know' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Got it' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
@@ -56,20 +56,20 @@ describe('contract number', () => {
     const answer = vi.fn(() => ({ list: [] as unknown[] }));
     const services = fakeServices({}, { contractNumberCheckDuplicate: answer });
     renderField(numberField, { services, value: 'HT-2' });
-    await userEvent.click(screen.getByRole('button', { name: 'check duplicates' }));
-    expect(await screen.findByText('no duplicates found yet')).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'I know' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Check duplicates' }));
+    expect(await screen.findByText('No duplicates found yet')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Got it' }));
     answer.mockReturnValue({ list: [{ contractNumber: 'HT-3', contractList: [{ id: 'a', name: 'A' }, { id: 'b', name: 'B' }] }] });
-    await userEvent.click(screen.getByRole('button', { name: 'check all numbers' }));
-    expect(await screen.findByText('view all duplicate numbers')).toBeTruthy();
-    expect(screen.getAllByRole('button', { name: 'view' })).toHaveLength(2);
+    await userEvent.click(screen.getByRole('button', { name: 'Check all numbers' }));
+    expect(await screen.findByText('View all duplicate numbers')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'View' })).toHaveLength(2);
   });
 
   it.each(['offline', 'server_unreachable'])('says the check runs when online when the core answers %s', async (code) => {
     const services = fakeServices({ onlineCall: vi.fn(() => Promise.reject({ code, message: 'away' })) });
     renderField(numberField, { services, value: 'HT-1' });
-    await userEvent.click(screen.getByRole('button', { name: 'check duplicates' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('the duplicate check runs when the app is online');
+    await userEvent.click(screen.getByRole('button', { name: 'Check duplicates' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The duplicate check runs when the app is online');
   });
 
   it('shows the number as text in preview and locks it when disabled', () => {
@@ -79,6 +79,6 @@ describe('contract number', () => {
     cleanup();
     renderField(numberField, { value: 'HT-7', mode: 'disabled' });
     expect(input().disabled).toBe(true);
-    expect(screen.queryByRole('button', { name: 'check duplicates' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Check duplicates' })).toBeNull();
   });
 });

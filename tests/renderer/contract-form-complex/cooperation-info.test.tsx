@@ -23,10 +23,10 @@ afterEach(cleanup);
 describe('cooperation information table', () => {
   it('shows the first 2 rows and no action column in preview', () => {
     render(<CooperationInfoTable rows={rows(4)} mode="preview" openRoute={vi.fn()} />);
-    expect(screen.getByRole('heading', { name: 'cooperation information' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Cooperation information' })).toBeTruthy();
     expect(bodyRows()).toHaveLength(2);
     expect(screen.queryByRole('columnheader', { name: 'actions' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'view' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'View' })).toBeNull();
     expect(height()).toBe('200px');
   });
 
@@ -35,7 +35,7 @@ describe('cooperation information table', () => {
     render(<CooperationInfoTable rows={rows(4)} mode="edit" extraColumns={[{ key: 'remark', name: 'remark' }]} openRoute={openRoute} />);
     expect(bodyRows()).toHaveLength(4);
     expect(screen.getByText('remark 3')).toBeTruthy();
-    await userEvent.click(screen.getAllByRole('button', { name: 'view' })[1]!);
+    await userEvent.click(screen.getAllByRole('button', { name: 'View' })[1]!);
     expect(openRoute).toHaveBeenCalledWith('/myContract/detail?contractId=c1');
   });
 
@@ -45,9 +45,9 @@ describe('cooperation information table', () => {
     expect(screen.getByText('Wang Wei, Li Na')).toBeTruthy();
   });
 
-  it("says 'no data' when there are no rows", () => {
+  it("says 'No data' when there are no rows", () => {
     render(<CooperationInfoTable rows={[]} mode="edit" openRoute={vi.fn()} />);
-    expect(bodyRows().map((r) => r.textContent)).toEqual(['no data']);
+    expect(bodyRows().map((r) => r.textContent)).toEqual(['No data']);
   });
 
   it.each([

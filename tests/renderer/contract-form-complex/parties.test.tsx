@@ -35,8 +35,8 @@ describe('party picker', () => {
   it('refuses an eleventh party with the spec message', async () => {
     const ten = Array.from({ length: 10 }, (_, i) => ({ id: `p${i}`, name: `party ${i}` }));
     renderField(outer, { value: ten });
-    await userEvent.click(screen.getByRole('button', { name: 'new party' }));
-    expect(screen.getByRole('alert').textContent).toBe('at most 10 parties can be added');
+    await userEvent.click(screen.getByRole('button', { name: 'New party' }));
+    expect(screen.getByRole('alert').textContent).toBe('At most 10 parties can be added');
   });
 
   it('keeps only the first party when counterpartMultiple is 1, through the parsed field config', async () => {
@@ -44,34 +44,34 @@ describe('party picker', () => {
     const single = formFieldSchema.parse(config);
     expect(single.counterpartMultiple).toBe(1);
     const view = renderField(single, { value: [acme] });
-    await userEvent.click(screen.getByRole('button', { name: 'new party' }));
+    await userEvent.click(screen.getByRole('button', { name: 'New party' }));
     expect(view.value()).toEqual([acme]);
   });
 
   it('adds a new blank party with id 0, not invalid while it is filled in; please enter + name once the field is left empty', async () => {
     const required = { ...outer, required: true };
     const view = renderField(required, { value: [] });
-    await userEvent.click(screen.getByRole('textbox', { name: 'counterparty' }));
-    await userEvent.click(screen.getByRole('button', { name: 'new party' }));
+    await userEvent.click(screen.getByRole('textbox', { name: 'Counterparty' }));
+    await userEvent.click(screen.getByRole('button', { name: 'New party' }));
     expect(view.value()).toEqual([{ id: 0, name: '' }]);
-    // Focus moved from the search to 'new party' and on to the new name: still inside the field.
-    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'name of the new party' }));
+    // Focus moved from the search to 'New party' and on to the new name: still inside the field.
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Name of the new party' }));
     expect(screen.queryByTestId('field-error-p')).toBeNull();
     await userEvent.click(document.body);
-    expect(screen.getByTestId('field-error-p').textContent).toBe('please enter counterparty');
+    expect(screen.getByTestId('field-error-p').textContent).toBe('Please enter counterparty');
   });
 
   it('takes a named new party on submit, and refuses it left blank', async () => {
     const view = renderField(outer, { value: [] });
-    await userEvent.click(screen.getByRole('button', { name: 'new party' }));
+    await userEvent.click(screen.getByRole('button', { name: 'New party' }));
     await expect(view.submit()).rejects.toThrow('validation failed');
-    await userEvent.type(screen.getByRole('textbox', { name: 'name of the new party' }), 'Draft Co');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Name of the new party' }), 'Draft Co');
     await expect(view.submit()).resolves.toEqual({ p: [{ id: 0, name: 'Draft Co' }] });
   });
 
   it('registers a party validator with the engine', () => {
     const view = renderField(outer, { value: [{ id: 0, name: '' }] });
-    expect(view.issues().map((i) => i.message.text)).toEqual(['please enter counterparty']);
+    expect(view.issues().map((i) => i.message.text)).toEqual(['Please enter counterparty']);
   });
 
   it('shows the external party detail, and no data without an id', async () => {
@@ -85,12 +85,12 @@ describe('party picker', () => {
     renderField(outer, { services, value: [acme, { id: 0, name: 'Draft Co' }], mode: 'preview' });
     await userEvent.click(screen.getByRole('button', { name: 'Acme Ltd' }));
     expect(await screen.findByText('91310000')).toBeTruthy();
-    expect(screen.getByText('blacklist')).toBeTruthy();
+    expect(screen.getByText('Blacklisted')).toBeTruthy();
     expect(services.onlineCall).toHaveBeenCalledWith('counterpartExternalDetail', { params: { id: 'a1' }, query: { refresh: true } });
     cleanup();
     renderField(outer, { services, value: [{ id: 0, name: 'Draft Co' }], mode: 'preview' });
     await userEvent.click(screen.getByRole('button', { name: 'Draft Co' }));
-    expect(screen.getByRole('status').textContent).toBe('no data');
+    expect(screen.getByRole('status').textContent).toBe('No data');
   });
 
   it('asks to save a new contract before scoring it, and to sync one the server does not know yet', async () => {
@@ -116,8 +116,8 @@ describe('party picker', () => {
 
   it('guards the score dialog with please select an external party first', async () => {
     renderField(outer, { value: [] });
-    await userEvent.click(screen.getByRole('button', { name: 'score' }));
-    expect(screen.getByRole('alert').textContent).toBe('please select an external party first');
+    await userEvent.click(screen.getByRole('button', { name: 'Score' }));
+    expect(screen.getByRole('alert').textContent).toBe('Please select an external party first');
   });
 
   it('scores: loads the detail, checks each criterion, submits and says operation successful!', async () => {
@@ -126,26 +126,26 @@ describe('party picker', () => {
       updateTime: null, version: 2,
       resultItems: [{ id: 'g1', name: 'delivery', children: [{ id: 'k1', name: 'on time', criterion: 'days late', maxScore: 10, actualScore: null }] }],
     };
-    const submit = vi.fn(() => ({ message: 'operation successful!', detail }));
+    const submit = vi.fn(() => ({ message: 'Operation successful', detail }));
     const services = fakeServices({}, { scoreDetail: () => detail, scoreSubmit: submit });
     renderField(outer, { services, value: [acme] });
-    await userEvent.click(screen.getByRole('button', { name: 'score' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Score' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.style.width).toBe('800px');
-    expect(screen.getByPlaceholderText('please enter score explanation')).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'confirm' }));
-    expect(screen.getByText('this field cannot be empty')).toBeTruthy();
+    expect(screen.getByPlaceholderText('Please explain the score')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(screen.getByText('This field cannot be empty')).toBeTruthy();
     const score = screen.getByRole('textbox', { name: 'on time' });
     await userEvent.type(score, '11');
     await userEvent.tab();
-    expect(screen.getByText('score cannot be greater than full score')).toBeTruthy();
+    expect(screen.getByText('The score cannot be greater than the full score')).toBeTruthy();
     await userEvent.clear(score);
     await userEvent.type(score, '8');
-    await userEvent.type(screen.getByPlaceholderText('please enter score explanation'), 'good');
-    await userEvent.click(screen.getByRole('button', { name: 'confirm' }));
+    await userEvent.type(screen.getByPlaceholderText('Please explain the score'), 'good');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(submit).toHaveBeenCalledWith({ params: { id: 'c1' }, body: { comment: 'good', version: 2, resultItems: [{ id: 'g1', children: [{ id: 'k1', actualScore: 8 }] }] } });
-    expect(screen.getByRole('status').textContent).toBe('operation successful!');
+    expect(screen.getByRole('status').textContent).toBe('Operation successful');
   });
 
   it('renders read-only in preview and locked when disabled', () => {
@@ -154,6 +154,6 @@ describe('party picker', () => {
     cleanup();
     renderField(outer, { value: [acme], mode: 'disabled' });
     expect((screen.getByRole('textbox', { name: 'counterparty' }) as HTMLInputElement).disabled).toBe(true);
-    expect((screen.getByRole('button', { name: 'score' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Score' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -30,7 +30,7 @@ describe('relationProject field', () => {
     renderField(projectField, { services: online(), value: { id: 'p9', name: 'Closed project' } });
     await screen.findByRole('option', { name: 'Harbour expansion' });
     expect(select().value).toBe('p9');
-    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['please select project', 'Closed project', 'Harbour expansion', 'Metro line 4']);
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Please select project', 'Closed project', 'Harbour expansion', 'Metro line 4']);
   });
 
   it('offline: shows the kept project and says that choosing needs a connection', async () => {
@@ -44,9 +44,9 @@ describe('relationProject field', () => {
   it('asks for a project when required', async () => {
     const view = renderField(field({ id: 'pj', name: 'project', type: 'relationProject', required: true }), { services: online() });
     await screen.findByRole('option', { name: 'Metro line 4' });
-    await expect(view.submit()).rejects.toThrow('validation failed');
+    await expect(view.submit()).rejects.toThrow('Validation failed');
     expect(view.issues().map((issue) => issue.field)).toEqual(['pj']);
-    expect((await screen.findByTestId('field-error-pj')).textContent).toBe('please enter project');
+    expect((await screen.findByTestId('field-error-pj')).textContent).toBe('Please enter project');
   });
 
   it('shows the name in preview and the locked choice when disabled, asking the server nothing', async () => {

@@ -42,20 +42,20 @@ describe('upload field', () => {
   it('goes idle → uploading with progress → success with view, edit and delete', async () => {
     const { upload, calls } = pendingUpload();
     const view = renderField(uploadField, { services: fakeServices({ upload }) });
-    expect(screen.getByRole('button', { name: 'choose a file or drop it here' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Choose a file or drop it here' })).toBeTruthy();
     await userEvent.upload(picker(), pdf());
-    expect(screen.getByRole('status').textContent).toContain('uploading a.pdf');
+    expect(screen.getByRole('status').textContent).toContain('Uploading a.pdf');
     act(() => calls[0]!.options.onProgress(0.42));
     expect(screen.getByLabelText('42%')).toBeTruthy();
     await act(async () => calls[0]!.resolve({ id: 'f1', name: 'a.pdf', file: '/files/f1' }));
     expect(view.value()).toEqual({ id: 'f1', name: 'a.pdf', file: '/files/f1' });
     expect(screen.getByText('a.pdf')).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'view' }));
+    await userEvent.click(screen.getByRole('button', { name: 'View' }));
     expect(view.services.openRoute).toHaveBeenCalledWith('/files/f1', { newWindow: true });
-    expect(screen.getByRole('button', { name: 'edit' })).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'delete' }));
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     expect(view.value()).toBeNull();
-    expect(screen.getByRole('button', { name: 'choose a file or drop it here' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Choose a file or drop it here' })).toBeTruthy();
   });
 
   it('binds the file to the saved contract being edited, and to none on a new draft', async () => {
@@ -73,8 +73,8 @@ describe('upload field', () => {
     const { upload } = pendingUpload();
     renderField(uploadField, { services: fakeServices({ upload }) });
     await userEvent.upload(picker(), pdf());
-    await userEvent.click(screen.getByRole('button', { name: 'cancel' }));
-    expect(screen.getByRole('button', { name: 'choose a file or drop it here' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: 'Choose a file or drop it here' })).toBeTruthy();
     expect(log).not.toHaveBeenCalled();
   });
 
@@ -84,9 +84,9 @@ describe('upload field', () => {
     const view = renderField(uploadField, { services: fakeServices({ upload }) });
     await userEvent.upload(picker(), pdf());
     await act(async () => calls[0]!.reject(new Error('network down')));
-    expect(screen.getByRole('alert').textContent).toBe('upload failed');
+    expect(screen.getByRole('alert').textContent).toBe('Upload failed');
     expect(log).toHaveBeenCalled();
-    await userEvent.click(screen.getByRole('button', { name: 're-upload' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Upload again' }));
     expect(upload).toHaveBeenCalledTimes(2);
     await act(async () => calls[1]!.resolve({ id: 'f2', name: 'a.pdf', file: '/files/f2' }));
     expect(view.value()).toEqual({ id: 'f2', name: 'a.pdf', file: '/files/f2' });
@@ -95,11 +95,11 @@ describe('upload field', () => {
   it('refuses unsupported formats, oversized files and mislabelled files', async () => {
     const view = renderField(uploadField, {});
     fireEvent.change(picker(), { target: { files: [pdf('run.exe', '')] } });
-    expect(screen.getByRole('alert').textContent).toBe('the current file format is not supported');
+    expect(screen.getByRole('alert').textContent).toBe('The current file format is not supported');
     fireEvent.change(picker(), { target: { files: [pdf('big.pdf', 'application/pdf', 20 * 1024 * 1024 + 1)] } });
-    expect(screen.getByRole('alert').textContent).toBe('uploaded file exceeds the maximum limit, please upload again!');
+    expect(screen.getByRole('alert').textContent).toBe('The uploaded file exceeds the maximum size. Please upload it again.');
     fireEvent.change(picker(), { target: { files: [pdf('fake.pdf', 'image/png')] } });
-    expect(screen.getByRole('alert').textContent).toBe('wrong file format! please upload again');
+    expect(screen.getByRole('alert').textContent).toBe('Wrong file format. Please upload it again.');
     expect(view.services.upload).not.toHaveBeenCalled();
   });
 
@@ -107,7 +107,7 @@ describe('upload field', () => {
     const view = renderField(uploadField, {});
     const zone = screen.getByTestId('upload-u');
     fireEvent.drop(zone, { dataTransfer: { files: [pdf('a.pdf'), pdf('b.pdf')] } });
-    expect(screen.getByRole('alert').textContent).toBe('only one file can be uploaded at a time');
+    expect(screen.getByRole('alert').textContent).toBe('Only one file can be uploaded at a time');
     fireEvent.drop(zone, { dataTransfer: { files: [pdf('a.pdf')] } });
     await act(async () => undefined);
     expect(view.services.upload).toHaveBeenCalledTimes(1);
@@ -115,7 +115,7 @@ describe('upload field', () => {
 
   it('shows a value set after it mounted', async () => {
     const { rerender } = render(<Host value={null} />);
-    expect(screen.getByRole('button', { name: 'choose a file or drop it here' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Choose a file or drop it here' })).toBeTruthy();
     rerender(<Host value={{ id: 'f9', name: 'late.pdf', file: '/files/f9' }} />);
     expect(screen.getByText('late.pdf')).toBeTruthy();
   });
@@ -125,7 +125,7 @@ describe('upload field', () => {
     for (const mode of ['preview', 'disabled'] as const) {
       renderField(uploadField, { value, mode });
       expect(screen.getByText('a.pdf')).toBeTruthy();
-      expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['view']);
+      expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['View']);
       cleanup();
     }
   });

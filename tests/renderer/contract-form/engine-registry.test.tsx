@@ -56,7 +56,7 @@ describe('registered validators (useRegisterValidator)', () => {
     await act(() => ref.current!.submit().catch((error: unknown) => (failure = error)));
     expect(failure).toBeInstanceOf(FormValidationError);
     expect(onValidateError).toHaveBeenCalledWith({ type: 'validate', issues: [{ field: 'parties.0', message: formMessage('pleaseFillIn', { name: 'Parties' }) }] });
-    expect(screen.getByTestId('field-error-parties').textContent).toBe('please fill in Parties');
+    expect(screen.getByTestId('field-error-parties').textContent).toBe('Please fill in Parties');
   });
 
   it('are set aside by the ignorable keys of their field', async () => {

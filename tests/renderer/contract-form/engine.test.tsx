@@ -80,7 +80,7 @@ describe('submitting', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
-  it("validates first: 'validation failed', the validate event and the field's message", async () => {
+  it("validates first: 'Validation failed', the validate event and the field's message", async () => {
     const onSubmit = vi.fn();
     const onValidateError = vi.fn();
     const { ref } = renderForm({ fields: required, onSubmit, onValidateError });
@@ -88,12 +88,12 @@ describe('submitting', () => {
     let failure: unknown;
     await act(() => ref.current!.submit().catch((error: unknown) => (failure = error)));
     expect(failure).toBeInstanceOf(FormValidationError);
-    expect((failure as Error).message).toBe('validation failed');
-    const issues = [{ field: 'name', message: { key: 'pleaseEnter', params: { name: 'Name' }, text: 'please enter Name' } }];
+    expect((failure as Error).message).toBe('Validation failed');
+    const issues = [{ field: 'name', message: { key: 'pleaseEnter', params: { name: 'Name' }, text: 'Please enter Name' } }];
     expect(onValidateError).toHaveBeenCalledWith({ type: 'validate', issues });
     expect(ref.current!.issues()).toEqual(issues);
     expect(onSubmit).not.toHaveBeenCalled();
-    expect(screen.getByTestId('field-error-name').textContent).toBe('please enter Name');
+    expect(screen.getByTestId('field-error-name').textContent).toBe('Please enter Name');
   });
 
   it('Enter with an invalid form emits the validate event', async () => {
@@ -115,7 +115,7 @@ describe('submitting', () => {
     renderForm({ fields: required });
     const input = screen.getByLabelText(/Name/);
     fireEvent.blur(input);
-    expect(screen.getByTestId('field-error-name').textContent).toBe('please enter Name');
+    expect(screen.getByTestId('field-error-name').textContent).toBe('Please enter Name');
     await userEvent.type(input, 'a');
     expect(screen.queryByTestId('field-error-name')).toBeNull();
   });
@@ -156,7 +156,7 @@ describe('calculated fields', () => {
     expect(screen.getByTestId('preview-double').textContent).toBe('3.00');
     expect(screen.getByTestId('preview-sixfold').textContent).toBe('9.00');
     expect(modeOf('double')).toBe('preview');
-    expect(within(screen.getByTestId('field-double')).getByText(/calculated/)).toBeTruthy();
+    expect(within(screen.getByTestId('field-double')).getByText(/Calculated/)).toBeTruthy();
   });
 
   it('money takes part in major units and keeps its hundredths and unit', async () => {
@@ -201,7 +201,7 @@ describe('calculated fields', () => {
     });
     renderForm({ fields: [field({ id: 'd', type: 'number' }), ratio] });
     await userEvent.type(screen.getByLabelText('Field d'), '0');
-    expect(screen.getByTestId('field-error-ratio').textContent).toBe('division by zero while calculating Ratio');
+    expect(screen.getByTestId('field-error-ratio').textContent).toBe('Division by zero while calculating Ratio');
     await userEvent.type(screen.getByLabelText('Field d'), '{Backspace}4');
     expect(screen.getByTestId('preview-ratio').textContent).toBe('0.25');
     expect(screen.queryByTestId('field-error-ratio')).toBeNull();
@@ -209,13 +209,13 @@ describe('calculated fields', () => {
 
   it('names a referenced field that the form does not have', () => {
     renderForm({ fields: [times('double', 'Double', 'gone', '2')] });
-    expect(screen.getByTestId('field-error-double').textContent).toBe('the calculation of Double refers to a missing field gone');
+    expect(screen.getByTestId('field-error-double').textContent).toBe('The calculation of Double refers to a missing field gone');
   });
 
   it('reports a cycle and calculates nothing', async () => {
     const fields = [times('a', 'A', 'b', '2'), times('b', 'B', 'a', '2'), field({ id: 'c', type: 'number' })];
     const { lastValues } = renderForm({ fields });
-    expect(screen.getByTestId('contract-form-calculation-cycle').textContent).toBe('calculated fields depend on each other in a cycle: A → B → A');
+    expect(screen.getByTestId('contract-form-calculation-cycle').textContent).toBe('Calculated fields depend on each other in a cycle: A → B → A');
     await userEvent.type(screen.getByLabelText('Field c'), '1');
     expect(lastValues()).toEqual({ c: '1' });
   });
@@ -223,6 +223,6 @@ describe('calculated fields', () => {
 
 it("renders an unknown type as an 'unsupported field type' notice", () => {
   renderForm({ fields: [{ ...field({ id: 'a', type: 'text' }), type: 'signature' as FieldType }, field({ id: 'b', type: 'text' })] });
-  expect(screen.getByTestId('unsupported-a').textContent).toBe('unsupported field type signature');
+  expect(screen.getByTestId('unsupported-a').textContent).toBe('Unsupported field type signature');
   expect(screen.getByLabelText('Field b')).toBeTruthy();
 });

@@ -33,10 +33,10 @@ describe('text', () => {
     expect(screen.getByLabelText('Field t')).toHaveProperty('maxLength', max);
   });
 
-  it("a kept value longer than maxlength fails with 'at most N characters'", async () => {
+  it("a kept value longer than maxlength fails with 'At most N characters'", async () => {
     const { ref } = renderForm({ fields: [field({ id: 't', type: 'text', maxlength: 3 })], initialValues: { t: 'abcd' } });
     await submit(ref);
-    expect(errorOf('t')).toBe('at most 3 characters');
+    expect(errorOf('t')).toBe('At most 3 characters');
   });
 
   it("required and empty: 'please enter' and the name; clearing the text empties the value", async () => {
@@ -44,13 +44,13 @@ describe('text', () => {
     await userEvent.clear(screen.getByLabelText(/Subject/));
     expect(lastValues()).toEqual({ t: undefined });
     await submit(ref);
-    expect(errorOf('t')).toBe('please enter Subject');
+    expect(errorOf('t')).toBe('Please enter Subject');
   });
 
   it('uses the configured placeholder, else the please-enter wording', () => {
     renderForm({ fields: [field({ id: 'a', name: 'Alpha', type: 'text', placeholder: 'type here' }), field({ id: 'b', name: 'Beta', type: 'text' })] });
     expect(screen.getByLabelText('Alpha').getAttribute('placeholder')).toBe('type here');
-    expect(screen.getByLabelText('Beta').getAttribute('placeholder')).toBe('please enter Beta');
+    expect(screen.getByLabelText('Beta').getAttribute('placeholder')).toBe('Please enter Beta');
   });
 });
 
@@ -83,34 +83,34 @@ describe('number', () => {
     expect(screen.getByLabelText('Field n')).toHaveProperty('maxLength', 15);
   });
 
-  it("a kept value that is not a number fails with 'please enter a valid number'", async () => {
+  it("a kept value that is not a number fails with 'Please enter a valid number'", async () => {
     const { ref } = renderForm({ fields: [field({ id: 'n', type: 'number' })], initialValues: { n: '1.' } });
     await submit(ref);
-    expect(errorOf('n')).toBe('please enter a valid number');
+    expect(errorOf('n')).toBe('Please enter a valid number');
   });
 });
 
 describe('number range', () => {
   const range = field({ id: 'r', type: 'number', rawType: 'numberRange' });
 
-  it("a minimum above the maximum shows 'minimum cannot be greater than maximum' and clears the edited side", async () => {
+  it("a minimum above the maximum shows 'The minimum cannot be greater than the maximum' and clears the edited side", async () => {
     const { lastValues } = renderForm({ fields: [range], initialValues: { r: { min: '', max: '3' } } });
-    await userEvent.type(screen.getByLabelText('minimum'), '5');
-    expect(screen.getByTestId('range-message-r').textContent).toBe('minimum cannot be greater than maximum');
+    await userEvent.type(screen.getByLabelText('Minimum'), '5');
+    expect(screen.getByTestId('range-message-r').textContent).toBe('The minimum cannot be greater than the maximum');
     expect(lastValues()).toEqual({ r: { min: '', max: '3' } });
-    await userEvent.type(screen.getByLabelText('minimum'), '2');
+    await userEvent.type(screen.getByLabelText('Minimum'), '2');
     expect(screen.queryByTestId('range-message-r')).toBeNull();
-    await userEvent.clear(screen.getByLabelText('maximum'));
-    await userEvent.type(screen.getByLabelText('maximum'), '1');
+    await userEvent.clear(screen.getByLabelText('Maximum'));
+    await userEvent.type(screen.getByLabelText('Maximum'), '1');
     expect(lastValues()).toEqual({ r: { min: '2', max: '' } });
-    expect(screen.getByTestId('range-message-r').textContent).toBe('minimum cannot be greater than maximum');
+    expect(screen.getByTestId('range-message-r').textContent).toBe('The minimum cannot be greater than the maximum');
   });
 
   it('each bound keeps 8 decimals and 15 characters', async () => {
     const { lastValues } = renderForm({ fields: [range] });
-    await userEvent.type(screen.getByLabelText('maximum'), '0.1234567891');
+    await userEvent.type(screen.getByLabelText('Maximum'), '0.1234567891');
     expect(lastValues()).toEqual({ r: { min: '', max: '0.12345678' } });
-    expect(screen.getByLabelText('minimum')).toHaveProperty('maxLength', 15);
+    expect(screen.getByLabelText('Minimum')).toHaveProperty('maxLength', 15);
   });
 });
 
@@ -122,30 +122,30 @@ describe('money', () => {
     await userEvent.type(screen.getByLabelText('Amount'), '1234.567');
     expect(lastValues()).toEqual({ m: { amount: 123456, unit: 'CNY' } });
     expect(screen.getByLabelText('Amount')).toHaveProperty('value', '1234.56');
-    await userEvent.selectOptions(screen.getByLabelText('currency'), 'USD');
+    await userEvent.selectOptions(screen.getByLabelText('Currency'), 'USD');
     expect(lastValues()).toEqual({ m: { amount: 123456, unit: 'USD' } });
   });
 
   it('keeps a unit this app does not list', async () => {
     const { lastValues } = renderForm({ fields: [money()], initialValues: { m: { amount: 100, unit: 'GBP' } } });
-    expect(screen.getByLabelText<HTMLSelectElement>('currency').value).toBe('GBP');
+    expect(screen.getByLabelText<HTMLSelectElement>('Currency').value).toBe('GBP');
     await userEvent.clear(screen.getByLabelText('Amount'));
     expect(lastValues()).toEqual({ m: null });
     await userEvent.type(screen.getByLabelText('Amount'), '10.05');
     expect(lastValues()).toEqual({ m: { amount: 1005, unit: 'GBP' } });
   });
 
-  it("bad input shows 'please enter a valid number' and changes nothing", async () => {
+  it("bad input shows 'Please enter a valid number' and changes nothing", async () => {
     const { lastValues } = renderForm({ fields: [money()], initialValues: { m: { amount: 500, unit: 'CNY' } } });
     await userEvent.type(screen.getByLabelText('Amount'), 'x');
-    expect(screen.getByTestId('money-message-m').textContent).toBe('please enter a valid number');
+    expect(screen.getByTestId('money-message-m').textContent).toBe('Please enter a valid number');
     expect(lastValues()).toBeUndefined();
     expect(screen.getByLabelText('Amount')).toHaveProperty('value', '5.00');
   });
 
   it('a unit chosen before the amount is kept', async () => {
     const { lastValues } = renderForm({ fields: [money()] });
-    await userEvent.selectOptions(screen.getByLabelText('currency'), 'EUR');
+    await userEvent.selectOptions(screen.getByLabelText('Currency'), 'EUR');
     expect(lastValues()).toBeUndefined();
     await userEvent.type(screen.getByLabelText('Amount'), '3');
     expect(lastValues()).toEqual({ m: { amount: 300, unit: 'EUR' } });
@@ -154,7 +154,7 @@ describe('money', () => {
   it('shows the amount in words when isWordAmount', async () => {
     renderForm({ fields: [money({ fieldConfig: { money: { isWordAmount: true } } })] });
     await userEvent.type(screen.getByLabelText('Amount'), '100.05');
-    expect(screen.getByTestId('words-m').textContent).toBe('in words: 壹佰元零伍分');
+    expect(screen.getByTestId('words-m').textContent).toBe('In words: 壹佰元零伍分');
   });
 
   it('names the units in the UI language', () => {
@@ -165,47 +165,78 @@ describe('money', () => {
   it("required money of 0 fails with 'please enter' and the name", async () => {
     const { ref } = renderForm({ fields: [money({ required: true })], initialValues: { m: { amount: 0, unit: 'CNY' } } });
     await submit(ref);
-    expect(errorOf('m')).toBe('please enter Amount');
+    expect(errorOf('m')).toBe('Please enter Amount');
   });
 });
 
 describe('dates', () => {
-  it('a date is kept as yyyy-MM-dd', () => {
-    const { lastValues } = renderForm({ fields: [field({ id: 'd', name: 'Signed', type: 'date' })] });
-    fireEvent.change(screen.getByLabelText('Signed'), { target: { value: '2026-02-28' } });
+  // Blueprint's date picker, never a native date input: the calendar opens on focus.
+  const pickDay = async (input: HTMLElement, day: string) => {
+    await userEvent.click(input);
+    const calendar = await screen.findByRole('dialog', { name: 'date picker' });
+    await userEvent.click(within(calendar).getByText(day, { selector: '.rdp-day:not(.rdp-day_outside) *, .rdp-day:not(.rdp-day_outside)' }));
+  };
+
+  it('choosing a date in the calendar keeps yyyy-MM-dd and shows it in English', async () => {
+    const { lastValues } = renderForm({ fields: [field({ id: 'd', name: 'Signed', type: 'date' })], initialValues: { d: '2026-02-01' } });
+    const input = screen.getByLabelText<HTMLInputElement>('Signed');
+    expect(input.type).toBe('text');
+    expect(input.value).toBe('1 Feb 2026');
+    await pickDay(input, '28');
     expect(lastValues()).toEqual({ d: '2026-02-28' });
-    fireEvent.change(screen.getByLabelText('Signed'), { target: { value: '' } });
+    expect(input.value).toBe('28 Feb 2026');
+  });
+
+  it('shows and reads dates in Chinese for zh-CN, with a Chinese calendar', async () => {
+    const { lastValues } = renderForm({ fields: [field({ id: 'd', name: 'Signed', type: 'date' })], initialValues: { d: '2026-02-01' }, language: 'zh-CN' });
+    const input = screen.getByLabelText<HTMLInputElement>('Signed');
+    expect(input.value).toBe('2026年02月01日');
+    await userEvent.click(input);
+    const calendar = await screen.findByRole('dialog', { name: 'date picker' });
+    expect(calendar.textContent).toMatch(/二月|2月/);
+    await userEvent.clear(input);
+    await userEvent.type(input, '2026年03月15日{Enter}');
+    expect(lastValues()).toEqual({ d: '2026-03-15' });
+  });
+
+  it('typing a date in the display format keeps yyyy-MM-dd; clearing empties the value', async () => {
+    const { lastValues } = renderForm({ fields: [field({ id: 'd', name: 'Signed', type: 'date' })] });
+    const input = screen.getByLabelText<HTMLInputElement>('Signed');
+    await userEvent.type(input, '9 Oct 2031{Enter}');
+    expect(lastValues()).toEqual({ d: '2031-10-09' });
+    await userEvent.clear(input);
     expect(lastValues()).toEqual({ d: undefined });
   });
 
-  it('a date-time is kept as yyyy-MM-dd HH:mm:ss', () => {
+  it('a date-time is kept as yyyy-MM-dd HH:mm:ss', async () => {
     const { lastValues } = renderForm({ fields: [field({ id: 'd', name: 'At', type: 'date-time' })], initialValues: { d: '2026-01-02 03:04:05' } });
-    expect(screen.getByLabelText('At')).toHaveProperty('value', expect.stringMatching(/^2026-01-02T03:04:05/));
-    fireEvent.change(screen.getByLabelText('At'), { target: { value: '2026-02-28T10:30' } });
-    expect(lastValues()).toEqual({ d: '2026-02-28 10:30:00' });
+    const input = screen.getByLabelText<HTMLInputElement>('At');
+    expect(input.value).toBe('2 Jan 2026, 03:04:05');
+    await pickDay(input, '20');
+    expect(lastValues()).toEqual({ d: '2026-01-20 03:04:05' });
   });
 
-  it('a range is kept as two yyyy/MM/dd days', () => {
-    const { lastValues } = renderForm({ fields: [field({ id: 'p', type: 'daterange' })] });
-    fireEvent.change(screen.getByLabelText('start date'), { target: { value: '2026-03-01' } });
+  it('a range is kept as two yyyy/MM/dd days', async () => {
+    const { lastValues } = renderForm({ fields: [field({ id: 'p', type: 'daterange' })], initialValues: { p: ['2026/03/10', ''] } });
+    await pickDay(screen.getByLabelText('Start date'), '1');
     expect(lastValues()).toEqual({ p: ['2026/03/01', ''] });
-    fireEvent.change(screen.getByLabelText('end date'), { target: { value: '2026-03-31' } });
+    await userEvent.type(screen.getByLabelText('End date'), '31 Mar 2026{Enter}');
     expect(lastValues()).toEqual({ p: ['2026/03/01', '2026/03/31'] });
   });
 
   it.each([
-    [['2026/03/05', '2026/03/01'], 'the start date cannot be after the end date'],
-    [['2026/03/05', ''], 'invalid date'],
+    [['2026/03/05', '2026/03/01'], 'The start date cannot be after the end date'],
+    [['2026/03/05', ''], 'Invalid date'],
   ])('the range %j fails with %s', async (value, message) => {
     const { ref } = renderForm({ fields: [field({ id: 'p', type: 'daterange' })], initialValues: { p: value } });
     await submit(ref);
     expect(errorOf('p')).toBe(message);
   });
 
-  it("a kept date that is not a real day fails with 'invalid date'", async () => {
+  it("a kept date that is not a real day fails with 'Invalid date'", async () => {
     const { ref } = renderForm({ fields: [field({ id: 'd', type: 'date' })], initialValues: { d: '2026-02-30' } });
     await submit(ref);
-    expect(errorOf('d')).toBe('invalid date');
+    expect(errorOf('d')).toBe('Invalid date');
   });
 });
 
@@ -225,7 +256,7 @@ describe('choices', () => {
   it('select keeps the option id; disabled options cannot be chosen', async () => {
     const { lastValues } = renderForm({ fields: [field({ id: 's', name: 'Kind', type: 'select', options })] });
     const select = screen.getByLabelText('Kind');
-    expect(within(select).getByRole('option', { name: 'please select Kind' })).toBeTruthy();
+    expect(within(select).getByRole('option', { name: 'Please select Kind' })).toBeTruthy();
     expect(within(select).getByRole<HTMLOptionElement>('option', { name: 'Closed' }).disabled).toBe(true);
     await userEvent.selectOptions(select, 'b');
     expect(lastValues()).toEqual({ s: 'b' });
@@ -236,9 +267,9 @@ describe('choices', () => {
     await userEvent.selectOptions(screen.getByLabelText('Kinds'), 'a');
     await userEvent.selectOptions(screen.getByLabelText('Kinds'), 'b');
     expect(lastValues()).toEqual({ s: ['a', 'b'] });
-    await userEvent.click(screen.getByRole('button', { name: 'remove Alpha' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Alpha' }));
     expect(lastValues()).toEqual({ s: ['b'] });
-    await userEvent.click(screen.getByRole('button', { name: 'remove Beta' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Beta' }));
     expect(lastValues()).toEqual({ s: undefined });
   });
 
@@ -260,7 +291,7 @@ describe('choices', () => {
   it("a required choice left empty fails with 'please enter' and the name", async () => {
     const { ref } = renderForm({ fields: [field({ id: 'c', name: 'Kinds', type: 'checkbox', options, required: true })] });
     await submit(ref);
-    expect(errorOf('c')).toBe('please enter Kinds');
+    expect(errorOf('c')).toBe('Please enter Kinds');
   });
 });
 
@@ -314,9 +345,9 @@ describe('dynamic select', () => {
     await userEvent.click(screen.getByLabelText('Project'));
     await waitFor(() => expect(within(screen.getByLabelText('Project')).getAllByRole('option')).toHaveLength(3));
     expect(onlineCall).toHaveBeenCalledWith('dynamicSelect', { params: { fieldId: 'd' }, query: { pageNum: 1, pageSize: 20 } });
-    await userEvent.click(screen.getByRole('button', { name: 'load more' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(within(screen.getByLabelText('Project')).getAllByRole('option')).toHaveLength(5));
-    expect(screen.queryByRole('button', { name: 'load more' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     await userEvent.selectOptions(screen.getByLabelText('Project'), '4');
     expect(lastValues()).toEqual({ d: { id: '4', name: 'Option 4' } });
   });
@@ -339,17 +370,17 @@ describe('bank account', () => {
     expect(screen.getByLabelText('Account')).toHaveProperty('maxLength', 24);
   });
 
-  it("fewer than 9 characters: 'please enter 9-24 characters' after blur", async () => {
+  it("fewer than 9 characters: 'Please enter 9 to 24 characters' after blur", async () => {
     renderForm({ fields: [field({ id: 'b', name: 'Account', type: 'bankAccount' })] });
     await userEvent.type(screen.getByLabelText('Account'), '12345');
     expect(errorOf('b')).toBeNull();
     fireEvent.blur(screen.getByLabelText('Account'));
-    expect(errorOf('b')).toBe('please enter 9-24 characters');
+    expect(errorOf('b')).toBe('Please enter 9 to 24 characters');
   });
 
   it("a kept account with other characters fails with the characters message", async () => {
     const { ref } = renderForm({ fields: [field({ id: 'b', type: 'bankAccount' })], initialValues: { b: '1234 5678 9' } });
     await submit(ref);
-    expect(errorOf('b')).toBe('only letters, digits, hyphens, dashes and underscores are allowed');
+    expect(errorOf('b')).toBe('Only letters, digits, hyphens, dashes and underscores are allowed');
   });
 });

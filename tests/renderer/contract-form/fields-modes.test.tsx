@@ -49,13 +49,13 @@ const cases: Case[] = [
     name: 'money with unit and words',
     config: { type: 'money', fieldConfig: { money: { isWithUnit: true, isWordAmount: true } } },
     value: { amount: 123450, unit: 'USD' },
-    preview: '1,234.50 USDin words: 壹仟贰佰叁拾肆元伍角',
+    preview: '1,234.50 USDIn words: 壹仟贰佰叁拾肆元伍角',
   },
-  { name: 'date', config: { type: 'date' }, value: '2026-03-04', preview: '2026年03月04日' },
+  { name: 'date', config: { type: 'date' }, value: '2026-03-04', preview: '4 Mar 2026' },
   { name: 'date with dateFormat', config: { type: 'date', fieldConfig: { date: { dateFormat: 'YYYY/MM/DD' } } }, value: '2026-03-04', preview: '2026/03/04' },
-  { name: 'daterange', config: { type: 'daterange' }, value: ['2026/03/04', '2026/04/05'], preview: '2026年03月04日 ~ 2026年04月05日' },
-  { name: 'date-time', config: { type: 'date-time' }, value: '2026-03-04 05:06:07', preview: '2026年03月04日 05:06:07' },
-  { name: 'bool', config: { type: 'bool' }, value: true, preview: 'yes' },
+  { name: 'daterange', config: { type: 'daterange' }, value: ['2026/03/04', '2026/04/05'], preview: '4 Mar 2026 ~ 5 Apr 2026' },
+  { name: 'date-time', config: { type: 'date-time' }, value: '2026-03-04 05:06:07', preview: '4 Mar 2026, 05:06:07' },
+  { name: 'bool', config: { type: 'bool' }, value: true, preview: 'Yes' },
   { name: 'select', config: { type: 'select', options }, value: 'b', preview: 'Beta' },
   { name: 'multiselect', config: { type: 'multiselect', options }, value: ['a', 'b'], preview: 'Alpha, Beta' },
   { name: 'radio', config: { type: 'radio', options }, value: 'a', preview: 'Alpha' },
@@ -107,7 +107,7 @@ describe('image-preview', () => {
   it.each(['javascript:alert(1)', '//evil.example/x.png', 'data:text/html;base64,AAAA', undefined])('refuses %s', (source) => {
     renderForm({ fields: [field({ id: 'i', type: 'image-preview' })], initialValues: { i: source } });
     expect(screen.queryByTestId('image-i')).toBeNull();
-    expect(screen.getByTestId('preview-i').textContent).toBe('no image to show');
+    expect(screen.getByTestId('preview-i').textContent).toBe('No image to show');
   });
 });
 

@@ -175,9 +175,9 @@ describe('drafting a contract', () => {
     const user = userEvent.setup();
     await user.selectOptions(await screen.findByTestId('contract-template'), templateId);
     await user.click(await screen.findByTestId('contract-save'));
-    await toastText('validation failed');
-    expect(screen.getByTestId('field-error-contractName').textContent).toBe('please enter contract name');
-    expect(screen.getByTestId('field-error-price').textContent).toBe('please enter price');
+    await toastText('Validation failed');
+    expect(screen.getByTestId('field-error-contractName').textContent).toBe('Please enter contract name');
+    expect(screen.getByTestId('field-error-price').textContent).toBe('Please enter price');
     expect(calls('contract.create')).toEqual([]);
   });
 
@@ -187,8 +187,8 @@ describe('drafting a contract', () => {
     const user = userEvent.setup();
     await user.selectOptions(await screen.findByTestId('contract-template'), 'blank');
     await user.click(await screen.findByTestId('contract-save'));
-    await toastText('validation failed');
-    expect(screen.getByTestId('contract-draft').textContent).toContain('please enter contract name');
+    await toastText('Validation failed');
+    expect(screen.getByTestId('contract-draft').textContent).toContain('Please enter the contract name');
     // Characters a file name cannot hold are stripped as typed (spec 5).
     await user.type(screen.getByTestId('contract-name'), 'a/b:c？');
     expect(screen.getByTestId('contract-name')).toHaveProperty('value', 'abc');
@@ -238,8 +238,8 @@ describe('a contract’s detail', () => {
     await user.clear(screen.getByLabelText(/price/));
     await user.type(screen.getByLabelText(/price/), '15');
     await user.click(screen.getByTestId('alteration-save'));
-    await toastText('validation failed');
-    expect(screen.getByTestId('contract-detail').textContent).toContain('please enter the reason');
+    await toastText('Validation failed');
+    expect(screen.getByTestId('contract-detail').textContent).toContain('Please enter the reason');
     expect(calls('contract.alter')).toEqual([]);
     await user.type(screen.getByTestId('alteration-reason'), 'price agreed again');
     await user.click(screen.getByTestId('alteration-save'));
@@ -247,9 +247,9 @@ describe('a contract’s detail', () => {
   });
 
   it('says so when the contract is not in the replica', async () => {
-    const { bridge } = fakeBridge({ 'contract.detail': () => new Refusal({ code: 'not_found', message: 'no data' }) });
+    const { bridge } = fakeBridge({ 'contract.detail': () => new Refusal({ code: 'not_found', message: 'No data' }) });
     renderScreens(bridge, `/standingBook/detail?id=${contractId}`);
-    expect((await screen.findByTestId('contract-screen-error')).textContent).toContain('no data');
+    expect((await screen.findByTestId('contract-screen-error')).textContent).toContain('No data');
   });
 });
 
@@ -369,7 +369,7 @@ describe('a contract’s cooperation information', () => {
     name: `Earlier supply ${i}`,
     contractNumber: i === 2 ? null : `HT-000${i}`,
   }));
-  const bodyRows = () => within(screen.getByRole('region', { name: 'cooperation information' })).getAllByRole('row').slice(1);
+  const bodyRows = () => within(screen.getByRole('region', { name: 'Cooperation information' })).getAllByRole('row').slice(1);
 
   it('shows the first 2 of the counterparty’s other contracts in view, every one with a view action when editing', async () => {
     const open = vi.spyOn(window, 'open').mockReturnValue({ opener: null } as unknown as Window);
@@ -379,13 +379,13 @@ describe('a contract’s cooperation information', () => {
     // The page's cooperation tab; choosing it names it in the query.
     await user.click(await screen.findByTestId('contract-tab-COOPERATION_TAB'));
     expect(location()).toBe(`/standingBook/detail?contractId=${contractId}&mode=contract&tab=COOPERATION_TAB&active=3`);
-    expect(await screen.findByRole('heading', { name: 'cooperation information' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Cooperation information' })).toBeTruthy();
     expect(calls('contract.cooperation')).toEqual([{ id: contractId }]);
     expect(bodyRows().map((row) => row.textContent)).toEqual([
-      expect.stringContaining('approved37,037.01 CNYLi HuaEarlier supply 3HT-0003'),
-      expect.stringContaining('approved24,691.34 CNYLi HuaEarlier supply 2--'),
+      expect.stringContaining('Approved37,037.01 CNYLi HuaEarlier supply 3HT-0003'),
+      expect.stringContaining('Approved24,691.34 CNYLi HuaEarlier supply 2--'),
     ]);
-    expect(screen.queryByRole('button', { name: 'view' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'View' })).toBeNull();
 
     // Editing opens the form's tab; the cooperation tab then shows every row with its action.
     await user.click(screen.getByTestId('contract-edit'));
@@ -393,13 +393,13 @@ describe('a contract’s cooperation information', () => {
     await user.click(screen.getByTestId('contract-tab-COOPERATION_TAB'));
     expect(bodyRows()).toHaveLength(3);
     expect(bodyRows()[2]!.textContent).toContain('--12,345.67 CNY');
-    await user.click(screen.getAllByRole('button', { name: 'view' })[2]!);
+    await user.click(screen.getAllByRole('button', { name: 'View' })[2]!);
     expect(open).toHaveBeenCalledWith('/myContract/detail?contractId=other-1', '_blank');
     open.mockRestore();
   });
 
   it('says why when the history cannot be read, and keeps the contract shown', async () => {
-    const { bridge } = fakeBridge({ 'contract.detail': () => contract(), 'contract.cooperation': () => new Refusal({ code: 'not_found', message: 'no data' }) });
+    const { bridge } = fakeBridge({ 'contract.detail': () => contract(), 'contract.cooperation': () => new Refusal({ code: 'not_found', message: 'No data' }) });
     renderScreens(bridge, `/standingBook/detail?id=${contractId}`);
     expect((await screen.findByTestId('cooperation-error')).textContent).toContain('The cooperation information could not be read from the local data.');
     expect(screen.getByTestId('contract-detail-name').textContent).toBe('Steel supply');

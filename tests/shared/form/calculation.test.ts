@@ -213,12 +213,12 @@ describe('calculated fields', () => {
     const graph = graphOf([input('a'), calculated('c', [constant('1'), ref('a')], [4])]);
     const result = recalculate(graph, { a: '0', c: '9' }, 'a');
     expect(result.values.c).toBe('');
-    expect(result.issues.map((i) => `${i.field}: ${i.message.text}`)).toEqual(['c: division by zero while calculating field c']);
+    expect(result.issues.map((i) => `${i.field}: ${i.message.text}`)).toEqual(['c: Division by zero while calculating field c']);
   });
 
   it('names a reference to a missing field', () => {
     const built = buildCalculationGraph([calculated('c', [ref('ghost'), constant('1')], [1])]);
-    expect(built.ok && built.issues.map((i) => i.message.text)).toEqual(['the calculation of field c refers to a missing field ghost']);
+    expect(built.ok && built.issues.map((i) => i.message.text)).toEqual(['The calculation of field c refers to a missing field ghost']);
   });
 
   it('cascades to dependants in dependency order', () => {
@@ -256,7 +256,7 @@ describe('calculated fields', () => {
     ['a cycle behind a chain', [calculated('a', [ref('b')], []), calculated('b', [ref('c')], []), calculated('c', [ref('b')], [])], 'field b → field c → field b'],
   ])('reports a cycle of %s naming the fields', (_, fields, names) => {
     const built = buildCalculationGraph(fields);
-    expect(!built.ok && built.message.text).toBe(`calculated fields depend on each other in a cycle: ${names}`);
+    expect(!built.ok && built.message.text).toBe(`Calculated fields depend on each other in a cycle: ${names}`);
   });
 });
 

@@ -33,17 +33,17 @@ describe('statements of a clause', () => {
     expect(initialStatementId(c)).toBe(initial);
   });
 
-  it("names the synthetic statement 'do not show this clause'", () => {
+  it("names the synthetic statement 'Do not show this clause'", () => {
     expect(clauseStatements(clause(true, statement(1), statement(2))).at(-1)).toEqual({
       id: -1,
-      name: 'do not show this clause',
+      name: 'Do not show this clause',
       content: [],
       fieldList: [],
     });
   });
 });
 
-describe('choosing a statement', () => {
+describe('choosing a: Statement', () => {
   it('sets the field list with position names from prefix, field id and token', () => {
     expect(chooseStatement(clause(false, statement(1), statement(2)), 2, 'clause_payment', counter())).toEqual({
       statementId: 2,
@@ -86,7 +86,7 @@ describe('statement text at the bookmark', () => {
     expect(second.paragraphs.map((p) => p.parts[0]?.kind === 'text' && p.parts[0].text)).toEqual(['Article 1', 'Pay later ', 'second paragraph', 'Article 2']);
   });
 
-  it('inserts a blank paragraph for an empty statement', () => {
+  it('inserts a blank paragraph for an empty: Statement', () => {
     const first = insertStatement(document, ['payment'], statement(1), [], { templateApproval: false });
     const emptied = insertStatement(first, ['payment'], statement(3, ''), [], { templateApproval: false });
     expect(emptied).toEqual(document);
@@ -103,13 +103,13 @@ describe('statement text at the bookmark', () => {
 
 describe('clause sub-form validation', () => {
   it.each([
-    ['no value', undefined, ['payment terms: please select payment terms']],
-    ['no statement', { statementId: null, fieldList: [], values: {} }, ['payment terms: please select payment terms']],
+    ['no value', undefined, ['payment terms: Please select payment terms']],
+    ['no: Statement', { statementId: null, fieldList: [], values: {} }, ['payment terms: Please select payment terms']],
     ["'do not show'", { statementId: -1, fieldList: [], values: {} }, []],
     [
       'a required field empty',
       { statementId: 1, fieldList: [{ id: 'amount', name: 'amount', required: true, positionName: 'p_amount_t1' }], values: { p_amount_t1: ' ' } },
-      ['payment terms.p_amount_t1: please enter amount'],
+      ['payment terms.p_amount_t1: Please enter amount'],
     ],
     [
       'a required field filled in',

@@ -24,7 +24,7 @@ describe('contract number editability', () => {
 describe('duplicate check', () => {
   it.each([undefined, null, '', '   '])('needs a number (%j)', (number) => {
     const request = duplicateCheckRequest(number);
-    expect(!request.ok && request.message.text).toBe('please enter the number');
+    expect(!request.ok && request.message.text).toBe('Please enter the number');
   });
 
   it('checks the trimmed number', () => {
@@ -34,15 +34,15 @@ describe('duplicate check', () => {
   const hit = { contractNumber: 'HT-1', contractList: [{ id: 'c1', name: 'lease' }] };
   const empty = { contractNumber: 'HT-2', contractList: [] };
   it.each([
-    ['nothing found', { contractNumber: 'HT-1' }, [], 'NoData', 'no duplicates found yet', 0],
-    ['only empty lists', { checkAll: true as const }, [empty], 'NoData', 'no duplicates found yet', 0],
-    ['one number duplicated', { contractNumber: 'HT-1' }, [hit], 'Single', 'this number duplicates the following contract numbers', 1],
-    ['checking all', { checkAll: true as const }, [hit, empty], 'All', 'view all duplicate numbers', 1],
+    ['nothing found', { contractNumber: 'HT-1' }, [], 'NoData', 'No duplicates found yet', 0],
+    ['only empty lists', { checkAll: true as const }, [empty], 'NoData', 'No duplicates found yet', 0],
+    ['one number duplicated', { contractNumber: 'HT-1' }, [hit], 'Single', 'This number duplicates the following contract numbers', 1],
+    ['checking all', { checkAll: true as const }, [hit, empty], 'All', 'View all duplicate numbers', 1],
   ])('%s → %s dialog', (_, request, results, type, title, entries) => {
     const dialog = duplicateDialog(request, results);
     expect(dialog.type).toBe(type);
     expect(formMessages[dialog.title]).toBe(title);
-    expect(formMessages[dialog.confirm]).toBe('I know');
+    expect(formMessages[dialog.confirm]).toBe('Got it');
     expect(dialog.entries).toHaveLength(entries);
   });
 

@@ -20,7 +20,7 @@ describe('date values', () => {
     (text) => {
       const parsed = parseDate(text);
       expect(parsed.ok).toBe(false);
-      if (!parsed.ok) expect(parsed.message.text).toBe('invalid date');
+      if (!parsed.ok) expect(parsed.message.text).toBe('Invalid date');
     },
   );
 });
@@ -32,9 +32,9 @@ describe('date range values', () => {
   });
 
   it.each([
-    [['2026-01-01', '2026/03/31'], 'invalid date'],
-    [['2026/01/01', '2026/02/30'], 'invalid date'],
-    [['2026/04/01', '2026/03/31'], 'the start date cannot be after the end date'],
+    [['2026-01-01', '2026/03/31'], 'Invalid date'],
+    [['2026/01/01', '2026/02/30'], 'Invalid date'],
+    [['2026/04/01', '2026/03/31'], 'The start date cannot be after the end date'],
   ] as const)('%j is rejected with %j', (range, message) => {
     const parsed = parseDateRange(range);
     expect(!parsed.ok && parsed.message.text).toBe(message);

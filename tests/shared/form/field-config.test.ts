@@ -70,7 +70,7 @@ describe('form field config', () => {
     expect(parsed.success).toBe(false);
     if (parsed.success) return;
     expect(parsed.error.issues[0]?.path).toEqual(['type']);
-    expect(parsed.error.issues[0]?.message).toBe(`unknown field type ${type}`);
+    expect(parsed.error.issues[0]?.message).toBe(`Unknown field type ${type}`);
   });
 
   it.each([

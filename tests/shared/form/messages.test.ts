@@ -3,35 +3,35 @@ import { formMessage, formMessages } from '../../../src-shared/form/messages';
 import { en } from '../../../src-shared/i18n/en';
 import { zhCN } from '../../../src-shared/i18n/zh-CN';
 
-// The spec's form messages (points 2, 5 and 8), verbatim.
+// The spec's form messages (points 2, 5 and 8) in sentence case, their meaning kept (UI.md).
 const specStrings = [
-  'validation failed',
-  'related contracts must contain at least two items',
-  'please enter the number',
-  'the current file format is not supported',
-  'uploaded file exceeds the maximum limit, please upload again!',
-  'wrong file format! please upload again',
-  'at most 10 parties can be added',
-  'please select an external party first',
-  'no data',
-  'minimum cannot be greater than maximum',
-  'upload failed',
-  're-upload',
-  'value range invalid',
-  'please enter payment amount',
-  'please enter condition time',
-  'please enter 9-24 characters',
-  'do not show this clause',
-  'no duplicates found yet',
-  'view all duplicate numbers',
-  'this number duplicates the following contract numbers',
-  'I know',
-  'view',
-  '+增加一行',
+  'Validation failed',
+  'Related contracts must contain at least two items',
+  'Please enter the number',
+  'The current file format is not supported',
+  'The uploaded file exceeds the maximum size. Please upload it again.',
+  'Wrong file format. Please upload it again.',
+  'At most 10 parties can be added',
+  'Please select an external party first',
+  'No data',
+  'The minimum cannot be greater than the maximum',
+  'Upload failed',
+  'Upload again',
+  'The value range is invalid',
+  'Please enter the payment amount',
+  'Please enter the condition time',
+  'Please enter 9 to 24 characters',
+  'Do not show this clause',
+  'No duplicates found yet',
+  'View all duplicate numbers',
+  'This number duplicates the following contract numbers',
+  'Got it',
+  'View',
+  '+ Add a row',
 ];
 
 describe('form messages', () => {
-  it.each(specStrings)('keeps the spec string %j', (text) => {
+  it.each(specStrings)('keeps the spec string %j in sentence case', (text) => {
     expect(Object.values(formMessages)).toContain(text);
   });
 
@@ -49,7 +49,7 @@ describe('form messages', () => {
   });
 
   it('fills placeholders', () => {
-    expect(formMessage('pleaseEnter', { name: 'party A' })).toEqual({ key: 'pleaseEnter', params: { name: 'party A' }, text: 'please enter party A' });
-    expect(formMessage('noData')).toEqual({ key: 'noData', text: 'no data' });
+    expect(formMessage('pleaseEnter', { name: 'party A' })).toEqual({ key: 'pleaseEnter', params: { name: 'party A' }, text: 'Please enter party A' });
+    expect(formMessage('noData')).toEqual({ key: 'noData', text: 'No data' });
   });
 });

@@ -50,11 +50,11 @@ describe('number range', () => {
   it.each([
     ['min below max', { min: '', max: '10' }, 'min', '5', { min: '5', max: '10' }, undefined],
     ['equal bounds', { min: '', max: '10' }, 'min', '10', { min: '10', max: '10' }, undefined],
-    ['min above max clears min', { min: '1', max: '10' }, 'min', '11', { min: '', max: '10' }, 'minimum cannot be greater than maximum'],
-    ['max below min clears max', { min: '5', max: '' }, 'max', '4.99999999', { min: '5', max: '' }, 'minimum cannot be greater than maximum'],
+    ['min above max clears min', { min: '1', max: '10' }, 'min', '11', { min: '', max: '10' }, 'The minimum cannot be greater than the maximum'],
+    ['max below min clears max', { min: '5', max: '' }, 'max', '4.99999999', { min: '5', max: '' }, 'The minimum cannot be greater than the maximum'],
     ['one side empty', { min: '', max: '' }, 'max', '-1', { min: '', max: '-1' }, undefined],
     ['partial input is kept', { min: '1', max: '' }, 'max', '1.', { min: '1', max: '1.' }, undefined],
-    ['decimals truncated before comparing', { min: '1.00000001', max: '' }, 'max', '1.000000009', { min: '1.00000001', max: '' }, 'minimum cannot be greater than maximum'],
+    ['decimals truncated before comparing', { min: '1.00000001', max: '' }, 'max', '1.000000009', { min: '1.00000001', max: '' }, 'The minimum cannot be greater than the maximum'],
   ] as const)('%s', (_, range, side, typed, expected, message) => {
     const change = changeNumberRange(range, side, typed);
     if (message) {

@@ -25,7 +25,7 @@ describe('adding parties', () => {
     const added = addParty(parties(count), party(99));
     expect(added.ok).toBe(succeeds);
     if (added.ok) expect(added.value).toHaveLength(count + 1);
-    else expect(added.message.text).toBe('at most 10 parties can be added');
+    else expect(added.message.text).toBe('At most 10 parties can be added');
   });
 
   it('does not add a chosen party twice', () => {
@@ -51,7 +51,7 @@ describe('selecting counterparts', () => {
 
   it('refuses more than 10', () => {
     const selected = selectCounterparts(parties(11));
-    expect(!selected.ok && selected.message.text).toBe('at most 10 parties can be added');
+    expect(!selected.ok && selected.message.text).toBe('At most 10 parties can be added');
   });
 
   it('turns a search result into a party', () => {
@@ -69,11 +69,11 @@ describe('selecting counterparts', () => {
 describe('required party field', () => {
   const field = { name: 'party A', required: true };
   it.each<[string, PartyValue[] | PartyValue | null | undefined, string | null]>([
-    ['missing value', undefined, 'please enter party A'],
-    ['null', null, 'please enter party A'],
-    ['no parties', [], 'please enter party A'],
-    ['an empty name', [party(1), party(0, '  ')], 'please enter party A'],
-    ['a single empty party', party(0, ''), 'please enter party A'],
+    ['missing value', undefined, 'Please enter party A'],
+    ['null', null, 'Please enter party A'],
+    ['no parties', [], 'Please enter party A'],
+    ['an empty name', [party(1), party(0, '  ')], 'Please enter party A'],
+    ['a single empty party', party(0, ''), 'Please enter party A'],
     ['named parties', [party(1), party(0, 'new company')], null],
   ])('%s → %j', (_, value, message) => {
     expect(validateRequiredParty(field, value)?.text ?? null).toBe(message);
@@ -86,8 +86,8 @@ describe('required party field', () => {
 
 describe('score dialog and detail guards', () => {
   it.each([
-    [[], 'please select an external party first'],
-    [[party(0, 'typed in')], 'please select an external party first'],
+    [[], 'Please select an external party first'],
+    [[party(0, 'typed in')], 'Please select an external party first'],
     [[party(0, 'typed in'), party(5)], null],
   ])('scoring %j', (list, message) => {
     const result = partyToScore(list);
@@ -105,7 +105,7 @@ describe('score dialog and detail guards', () => {
   ])('detail of id %j is shown: %s', (id, shown) => {
     const result = partyDetailId(id);
     expect(result.ok).toBe(shown);
-    if (!result.ok) expect(result.message.text).toBe('no data');
+    if (!result.ok) expect(result.message.text).toBe('No data');
   });
 
   it('hides the detail link in organisation-share environments', () => {

@@ -94,9 +94,9 @@ describe('layout', () => {
   });
 
   it.each<[SheetColumn['type'], string]>([
-    ['text', 'please fill in performance content'],
-    ['date', 'please fill in performance content'],
-    ['money', 'please enter payment amount'],
+    ['text', 'Please fill in performance content'],
+    ['date', 'Please fill in performance content'],
+    ['money', 'Please enter the payment amount'],
   ])('%s placeholder reads %j', (type, text) => {
     expect(columnPlaceholder({ name: 'performance content', type }).text).toBe(text);
   });
@@ -122,32 +122,32 @@ describe('value range', () => {
     ['no conditions', rule(1), '5', true],
     ['exact decimals', rule(1, ['equal', '0.3']), '0.30', true],
   ])('%s', (_, r, value, passes) => {
-    expect(checkValueRange(value, r)?.text ?? null).toBe(passes ? null : 'value range invalid');
+    expect(checkValueRange(value, r)?.text ?? null).toBe(passes ? null : 'The value range is invalid');
   });
 });
 
 describe('sheet validation', () => {
   it.each<[string, unknown[], string[]]>([
     ['a complete row', row(1), []],
-    ['required text empty', row(1, ''), ['0.content: please enter performance content']],
-    ['money 0', row(1, 'x', { amount: 0, unit: 'CNY' }), ['0.amount: please enter payment amount']],
-    ['money empty', row(1, 'x', null), ['0.amount: please enter payment amount']],
-    ['money outside its range', row(1, 'x', { amount: 100001, unit: 'CNY' }), ['0.amount: value range invalid']],
+    ['required text empty', row(1, ''), ['0.content: Please enter performance content']],
+    ['money 0', row(1, 'x', { amount: 0, unit: 'CNY' }), ['0.amount: Please enter payment amount']],
+    ['money empty', row(1, 'x', null), ['0.amount: Please enter payment amount']],
+    ['money outside its range', row(1, 'x', { amount: 100001, unit: 'CNY' }), ['0.amount: The value range is invalid']],
     ['money at the top of its range', row(1, 'x', { amount: 100000, unit: 'CNY' }), []],
-    ['condition time missing', row(1, 'x', undefined, { kind: 'condition', node: 'signing', days: null }), ['0.time: please enter condition time']],
-    ['date time missing', row(1, 'x', undefined, { kind: 'date', date: '' }), ['0.time: please enter date time']],
-    ['no performance time', row(1, 'x', undefined, null), ['0.time: please enter date time']],
-    ['number outside an or-range', row(1, 'x', undefined, undefined, '20'), ['0.ratio: value range invalid']],
+    ['condition time missing', row(1, 'x', undefined, { kind: 'condition', node: 'signing', days: null }), ['0.time: Please enter the condition time']],
+    ['date time missing', row(1, 'x', undefined, { kind: 'date', date: '' }), ['0.time: Please enter the date and time']],
+    ['no performance time', row(1, 'x', undefined, null), ['0.time: Please enter the date and time']],
+    ['number outside an or-range', row(1, 'x', undefined, undefined, '20'), ['0.ratio: The value range is invalid']],
     ['number inside an or-range', row(1, 'x', undefined, undefined, 0), []],
-    ['text over 1000', row(1, 'x'.repeat(1001)), ['0.content: at most 1000 characters']],
-    ['invalid date', row(1, 'x', undefined, undefined, null, '2026-02-30'), ['0.due: invalid date']],
+    ['text over 1000', row(1, 'x'.repeat(1001)), ['0.content: At most 1000 characters']],
+    ['Invalid date', row(1, 'x', undefined, undefined, null, '2026-02-30'), ['0.due: Invalid date']],
   ])('%s', (_, r, issues) => {
     expect(validateSheet(columns, [r]).map((i) => `${i.field}: ${i.message.text}`)).toEqual(issues);
   });
 
 });
 
-describe('cooperation information', () => {
+describe('Cooperation information', () => {
   const rows: CooperativeInfoRow[] = Array.from({ length: 4 }, (_, i) => ({
     contractID: `c${i}`,
     updateTime: '2026-01-01',

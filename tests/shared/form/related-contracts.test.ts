@@ -8,12 +8,12 @@ describe('related contracts', () => {
   it.each([
     ['no groups', [], []],
     ['two valid rows', [{ relationType: 3, relatedContracts: [row('a', 1), row('b', 2)] }], []],
-    ['one row', [{ relationType: 3, relatedContracts: [row('a', 1)] }], [{ group: 0, text: 'related contracts must contain at least two items' }]],
-    ['no rows', [{ relationType: 3, relatedContracts: [] }], [{ group: 0, text: 'related contracts must contain at least two items' }]],
+    ['one row', [{ relationType: 3, relatedContracts: [row('a', 1)] }], [{ group: 0, text: 'Related contracts must contain at least two items' }]],
+    ['no rows', [{ relationType: 3, relatedContracts: [] }], [{ group: 0, text: 'Related contracts must contain at least two items' }]],
     [
       'an empty contract name',
       [{ relationType: 3, relatedContracts: [row('a', 1), row(' ', 2)] }],
-      [{ group: 0, row: 1, text: 'each related contract needs a contract name and a relationship' }],
+      [{ group: 0, row: 1, text: 'Each related contract needs a contract name and a relationship' }],
     ],
     [
       'relationshipID 0 in the second group',
@@ -22,8 +22,8 @@ describe('related contracts', () => {
         { relationType: 1, relatedContracts: [row('c', 0)] },
       ],
       [
-        { group: 1, text: 'related contracts must contain at least two items' },
-        { group: 1, row: 0, text: 'each related contract needs a contract name and a relationship' },
+        { group: 1, text: 'Related contracts must contain at least two items' },
+        { group: 1, row: 0, text: 'Each related contract needs a contract name and a relationship' },
       ],
     ],
   ])('%s', (_, groups, expected) => {
@@ -43,12 +43,12 @@ describe('bank account', () => {
 
   it.each([
     ['', null],
-    ['12345678', 'please enter 9-24 characters'],
+    ['12345678', 'Please enter 9 to 24 characters'],
     ['123456789', null],
     ['AB-12_34–56', null],
     ['123456789012345678901234', null],
-    ['1234567890123456789012345', 'please enter 9-24 characters'],
-    ['1234 56789', 'only letters, digits, hyphens, dashes and underscores are allowed'],
+    ['1234567890123456789012345', 'Please enter 9 to 24 characters'],
+    ['1234 56789', 'Only letters, digits, hyphens, dashes and underscores are allowed'],
   ])('%j → %j', (value, message) => {
     expect(validateBankAccount(value)?.text ?? null).toBe(message);
   });

@@ -12,15 +12,15 @@ import {
 const file = { id: 'f1', name: 'a.pdf', file: 'files/a.pdf' };
 const uploading: UploadState = { status: 'uploading', fileName: 'a.pdf', cancellable: true };
 const success: UploadState = { status: 'success', file };
-const error: UploadState = { status: 'error', fileName: 'a.pdf', message: { key: 'uploadFailed', text: 'upload failed' } };
+const error: UploadState = { status: 'error', fileName: 'a.pdf', message: { key: 'uploadFailed', text: 'Upload failed' } };
 
 describe('upload state machine', () => {
   it.each<[string, UploadState, UploadEvent, UploadState, boolean]>([
     ['idle → uploading', idleUpload, { type: 'start', fileName: 'a.pdf', cancellable: true }, uploading, false],
     ['progress is recorded', uploading, { type: 'progress', percent: 42.7 }, { ...uploading, progress: 42 }, false],
     ['progress is bounded', uploading, { type: 'progress', percent: 140 }, { ...uploading, progress: 100 }, false],
-    ['uploading → success', uploading, { type: 'succeeded', file }, success, false],
-    ['uploading → error, logged', uploading, { type: 'failed', cancelled: false }, error, true],
+    ['Uploading → success', uploading, { type: 'succeeded', file }, success, false],
+    ['Uploading → error, logged', uploading, { type: 'failed', cancelled: false }, error, true],
     ['a cancel exception is not logged', uploading, { type: 'failed', cancelled: true }, idleUpload, false],
     ['cancel', uploading, { type: 'cancel' }, idleUpload, false],
     ['no cancel without a cancel option', { ...uploading, cancellable: false }, { type: 'cancel' }, { ...uploading, cancellable: false }, false],
@@ -50,10 +50,10 @@ describe('file checks', () => {
   it.each([
     ['an accepted file', { name: 'a.pdf', size: 1000, type: 'application/pdf' }, null],
     ['upper-case extension', { name: 'A.PDF', size: 10, type: '' }, null],
-    ['an unsupported format', { name: 'a.exe', size: 10, type: '' }, 'the current file format is not supported'],
-    ['no extension', { name: 'README', size: 10, type: '' }, 'the current file format is not supported'],
-    ['over the limit', { name: 'a.docx', size: 1001, type: '' }, 'uploaded file exceeds the maximum limit, please upload again!'],
-    ['an extension that does not match the content', { name: 'a.pdf', size: 10, type: 'image/png' }, 'wrong file format! please upload again'],
+    ['an unsupported format', { name: 'a.exe', size: 10, type: '' }, 'The current file format is not supported'],
+    ['no extension', { name: 'README', size: 10, type: '' }, 'The current file format is not supported'],
+    ['over the limit', { name: 'a.docx', size: 1001, type: '' }, 'The uploaded file exceeds the maximum size. Please upload it again.'],
+    ['an extension that does not match the content', { name: 'a.pdf', size: 10, type: 'image/png' }, 'Wrong file format. Please upload it again.'],
   ])('%s', (_, chosen, message) => {
     const checked = checkUploadFile(chosen, rules);
     expect(checked.ok ? null : checked.message.text).toBe(message);

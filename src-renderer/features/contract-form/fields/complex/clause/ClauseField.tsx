@@ -108,7 +108,7 @@ function ClauseEditor({ field, value, mode, onChange, clause }: FieldProps<Claus
       ) : (
         <HTMLSelect
           id={fieldInputId(field.id)}
-          aria-label={`${field.name} ${t('contractFormComplex.clause.statement')}`}
+          aria-label={`${field.name}: ${t('contractFormComplex.clause.statement')}`}
           disabled={mode === 'disabled'}
           value={selectedId ?? ''}
           onChange={(event) => choose(Number(event.currentTarget.value))}

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormMode } from '../../../../../../src-shared/domain/enums';
 import { currencyUnits, formatMoney, type Money } from '../../../../../../src-shared/domain/money';
-import { formatDateDisplay } from '../../../../../../src-shared/form/dates';
 import { hasAmount } from '../../../../../../src-shared/form/field-config';
 import type { FormIssue } from '../../../../../../src-shared/form/messages';
 import { amountToInput, parseAmountInput } from '../../../../../../src-shared/form/money';
@@ -23,6 +22,8 @@ import {
   type SheetRow,
 } from '../../../../../../src-shared/form/performance-sheet';
 import { textMaxLength } from '../../../../../../src-shared/form/validation';
+import { DateInput } from '../../../../../i18n/DateInput';
+import { formatDay } from '../../../../../i18n/format';
 import type { FieldProps } from '../../../types';
 import { formMessageText, useRegisterValidator } from '../services';
 
@@ -141,13 +142,13 @@ function SheetTable({ value, mode, issues, onRowsChange }: SheetTableProps) {
 
 const names = (value: unknown): string[] => (Array.isArray(value) ? value.map((v) => (typeof v === 'object' && v && 'name' in v ? String(v.name) : String(v))) : []);
 
-function cellText(column: SheetColumn, value: unknown, t: ReturnType<typeof useTranslation>['t']): string {
+function cellText(column: SheetColumn, value: unknown, { t, i18n }: ReturnType<typeof useTranslation>): string {
   if (value === null || value === undefined || value === '') return '--';
   switch (column.type) {
     case 'money':
       return hasAmount(value) ? formatMoney(value) : '--';
     case 'date':
-      return formatDateDisplay(String(value));
+      return formatDay(String(value), i18n.language);
     case 'person':
     case 'checkbox':
       return names(value).join('、') || '--';
@@ -157,7 +158,7 @@ function cellText(column: SheetColumn, value: unknown, t: ReturnType<typeof useT
       return typeof value === 'object' && 'name' in value ? String(value.name) : String(value);
     case 'performanceTime': {
       const time = value as PerformanceTimeValue;
-      return time.kind === 'date' ? formatDateDisplay(time.date) : `${time.node} + ${time.days ?? '--'} ${t('contractFormComplex.sheet.days')}`;
+      return time.kind === 'date' ? formatDay(time.date, i18n.language) : `${time.node} + ${time.days ?? '--'} ${t('contractFormComplex.sheet.days')}`;
     }
     default:
       return String(value);
@@ -165,8 +166,9 @@ function cellText(column: SheetColumn, value: unknown, t: ReturnType<typeof useT
 }
 
 function Cell({ column, value, locked, onChange }: { column: SheetColumn; value: unknown; locked: boolean; onChange(value: unknown): void }) {
-  const { t } = useTranslation();
-  if (locked) return <span>{column.type === 'index' ? String(value ?? '') : cellText(column, value, t)}</span>;
+  const translation = useTranslation();
+  const { t } = translation;
+  if (locked) return <span>{column.type === 'index' ? String(value ?? '') : cellText(column, value, translation)}</span>;
   const placeholder = formMessageText(t, columnPlaceholder(column));
   const label = column.name;
   const options: Option[] = column.config?.options ?? [];
@@ -174,7 +176,7 @@ function Cell({ column, value, locked, onChange }: { column: SheetColumn; value:
     case 'textarea':
       return <TextArea aria-label={label} placeholder={placeholder} autoResize rows={2} maxLength={textMaxLength} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} />;
     case 'date':
-      return <input type="date" className="bp6-input" aria-label={label} placeholder={placeholder} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value || null)} />;
+      return <DateInput label={label} placeholder={placeholder} value={String(value ?? '')} onChange={onChange} />;
     case 'money':
       return <MoneyCell label={label} placeholder={placeholder} value={hasAmount(value) ? value : null} onChange={onChange} />;
     case 'number':
@@ -259,7 +261,7 @@ function PerformanceTimeCell({ label, value, options, onChange }: { label: strin
   return (
     <div className="sheet-table__time">
       <HTMLSelect
-        aria-label={`${label} ${t('contractFormComplex.sheet.condition')}`}
+        aria-label={`${label}: ${t('contractFormComplex.sheet.condition')}`}
         value={kind}
         onChange={(e) => onChange(e.currentTarget.value === 'date' ? { kind: 'date', date: '' } : { kind: 'condition', node: '', days: null })}
         options={[
@@ -270,24 +272,22 @@ function PerformanceTimeCell({ label, value, options, onChange }: { label: strin
       {value?.kind === 'condition' ? (
         <>
           <HTMLSelect
-            aria-label={`${label} ${t('contractFormComplex.sheet.referenceNode')}`}
+            aria-label={`${label}: ${t('contractFormComplex.sheet.referenceNode')}`}
             value={value.node}
             onChange={(e) => onChange({ ...value, node: e.currentTarget.value })}
             options={[{ value: '', label: '--' }, ...options.map((o) => ({ value: o.id, label: o.name }))]}
           />
           <InputGroup
-            aria-label={`${label} ${t('contractFormComplex.sheet.days')}`}
+            aria-label={`${label}: ${t('contractFormComplex.sheet.days')}`}
             value={value.days === null ? '' : String(value.days)}
             onValueChange={(text) => onChange({ ...value, days: /^\d{1,4}$/.test(text) ? Number(text) : null })}
           />
         </>
       ) : (
-        <input
-          type="date"
-          className="bp6-input"
-          aria-label={`${label} ${t('contractFormComplex.sheet.date')}`}
+        <DateInput
+          label={`${label}: ${t('contractFormComplex.sheet.date')}`}
           value={value?.kind === 'date' ? value.date : ''}
-          onChange={(e) => onChange({ kind: 'date', date: e.currentTarget.value })}
+          onChange={(date) => onChange({ kind: 'date', date: date ?? '' })}
         />
       )}
     </div>

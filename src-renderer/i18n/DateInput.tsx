@@ -1,0 +1,61 @@
+import { Intent } from '@blueprintjs/core';
+import { DateInput as BlueprintDateInput, TimePrecision } from '@blueprintjs/datetime';
+import { enUS, zhCN } from 'date-fns/locale';
+import { DateTime } from 'luxon';
+import { useTranslation } from 'react-i18next';
+import { dateTimeValueFormat, dateValueFormat } from '../../src-shared/form/dates';
+import { dayFormat, dayTimeFormat } from './format';
+
+// Blueprint's date picker in the UI language, never the browser's native date input (UI.md).
+// Values go in and out as the form stores them: yyyy-MM-dd, or yyyy-MM-dd HH:mm:ss with a time.
+
+const pickerLocales = { 'zh-CN': zhCN, en: enUS };
+// Contracts run for decades; Blueprint's default range ends months from now.
+const minDate = new Date(1900, 0, 1);
+const maxDate = new Date(2100, 11, 31);
+
+export interface DateInputProps {
+  id?: string;
+  label?: string;
+  /** yyyy-MM-dd (with time: yyyy-MM-dd HH:mm:ss), or '' for none. */
+  value: string;
+  withTime?: boolean;
+  disabled?: boolean;
+  invalid?: boolean;
+  placeholder?: string;
+  onChange(value: string | null): void;
+  onBlur?(): void;
+}
+
+export function DateInput({ id, label, value, withTime = false, disabled, invalid, placeholder, onChange, onBlur }: DateInputProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language === 'zh-CN' ? 'zh-CN' : 'en';
+  const display = withTime ? dayTimeFormat(language) : dayFormat(language);
+  const valueFormat = withTime ? dateTimeValueFormat : dateValueFormat;
+  const day = DateTime.fromFormat(value, valueFormat);
+  return (
+    <BlueprintDateInput
+      value={day.isValid ? value.replace(' ', 'T') : null}
+      onChange={(iso) => onChange(iso ? DateTime.fromISO(iso, { setZone: true }).toFormat(valueFormat) : null)}
+      formatDate={(date) => DateTime.fromJSDate(date).setLocale(language).toFormat(display)}
+      parseDate={(text) => {
+        const typed = DateTime.fromFormat(text.trim(), display, { locale: language });
+        return typed.isValid ? typed.toJSDate() : false;
+      }}
+      locale={pickerLocales[language]}
+      timePrecision={withTime ? TimePrecision.SECOND : undefined}
+      minDate={minDate}
+      maxDate={maxDate}
+      disabled={disabled}
+      fill
+      showActionsBar
+      todayButtonText={t('dateInput.today')}
+      clearButtonText={t('dateInput.clear')}
+      invalidDateMessage={t('form.invalidDate')}
+      outOfRangeMessage={t('dateInput.outOfRange')}
+      placeholder={placeholder ?? DateTime.fromObject({ year: 2026, month: 1, day: 31 }).setLocale(language).toFormat(display)}
+      inputProps={{ id, 'aria-label': label, intent: invalid ? Intent.DANGER : Intent.NONE, onBlur }}
+      popoverProps={{ placement: 'bottom-start' }}
+    />
+  );
+}
