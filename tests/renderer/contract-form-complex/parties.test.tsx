@@ -95,7 +95,7 @@ describe('party picker', () => {
 
   it('asks to save a new contract before scoring it, and to sync one the server does not know yet', async () => {
     renderField(outer, { value: [acme], contractId: null });
-    await userEvent.click(screen.getByRole('button', { name: 'score' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Score' }));
     expect((await screen.findByRole('dialog')).textContent).toContain('Save the contract first');
     cleanup();
     const services = fakeServices({}, {
@@ -104,7 +104,7 @@ describe('party picker', () => {
       },
     });
     renderField(outer, { services, value: [acme] });
-    await userEvent.click(screen.getByRole('button', { name: 'score' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Score' }));
     await waitFor(() => expect(screen.getByRole('dialog').textContent).toContain('has not reached the server yet'));
   });
 

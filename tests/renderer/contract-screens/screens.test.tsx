@@ -293,7 +293,7 @@ describe('the contract page', () => {
     const { bridge, calls } = fakeBridge({ 'contract.detail': () => contract(), 'online.call': () => new Refusal({ code: 'offline', message: 'offline' }) });
     renderScreens(bridge, `/standingBook/detail?id=${contractId}`);
     await userEvent.setup().click(await screen.findByTestId('contract-score'));
-    expect(await screen.findByRole('dialog', { name: 'counterparty scoring' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Counterparty scoring' })).toBeTruthy();
     await waitFor(() => expect(calls('online.call')).toMatchObject([{ endpoint: 'scoreDetail', params: { id: contractId } }]));
   });
 
