@@ -63,17 +63,3 @@ export function formatAge(iso: string, language: string, now: number = Date.now(
   if (abs < 86_400) return format.format(Math.round(seconds / 3600), 'hour');
   return format.format(Math.round(seconds / 86_400), 'day');
 }
-
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** A calendar day "yyyy-MM-dd" in the UI language, e.g. "2025年3月4日" or "Mar 4, 2025"; the day as it is written, whatever the time zone. */
-export function formatDate(isoDate: string, language: string): string {
-  const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return isoDate;
-  let format = dateFormats.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
-    dateFormats.set(language, format);
-  }
-  return format.format(date);
-}

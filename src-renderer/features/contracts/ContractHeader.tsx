@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../src-shared/domain/money';
 import type { Catalog } from '../../../src-shared/i18n/catalogs';
 import type { ReplicaContractDetail } from '../../../src-shared/ipc/drafting';
-import { formatDate } from '../../i18n/format';
+import { formatDay } from '../../i18n/format';
 import { ContractStatusCell } from '../ledger/ContractStatusCell';
 
 /**
@@ -18,7 +18,7 @@ export function ContractHeader({ contract, actions }: { contract: ReplicaContrac
   const terms: { key: keyof Catalog['contractPage']['terms']; value: string | null }[] = [
     { key: 'counterparty', value: contract.counterpartName },
     { key: 'amount', value: contract.amount && formatMoney(contract.amount) },
-    { key: 'signDate', value: contract.signDate && formatDate(contract.signDate, i18n.language) },
+    { key: 'signDate', value: contract.signDate && formatDay(contract.signDate, i18n.language) },
     { key: 'responsible', value: contract.responsibleUserName },
     { key: 'department', value: contract.departmentName },
     { key: 'template', value: contract.templateName },

@@ -5,7 +5,7 @@ import { formatMoney } from '../../../src-shared/domain/money';
 import type { Catalog } from '../../../src-shared/i18n/catalogs';
 import { useContractTasksQuery } from '../../api/api';
 import { errorText } from '../../i18n/errorText';
-import { formatDate } from '../../i18n/format';
+import { formatDay } from '../../i18n/format';
 
 const stateLabels: Record<TaskState, keyof Catalog['taskState']> = {
   [TaskState.NotStarted]: 'notStarted',
@@ -51,7 +51,7 @@ export function ContractTasks({ contractId }: { contractId: string }) {
           <tr key={task.id} data-testid="contract-task">
             <td>{task.name}</td>
             <td>{t(`taskState.${stateLabels[task.state]}`)}</td>
-            <td>{task.dueDate ? formatDate(task.dueDate, i18n.language) : missing}</td>
+            <td>{task.dueDate ? formatDay(task.dueDate, i18n.language) : missing}</td>
             <td className="ledger-table__amount">{task.receivableAmount ? formatMoney(task.receivableAmount) : missing}</td>
             <td className="ledger-table__amount">{task.payableAmount ? formatMoney(task.payableAmount) : missing}</td>
           </tr>

@@ -51,7 +51,7 @@ describe('party picker', () => {
   it('adds a new blank party with id 0, not invalid while it is filled in; please enter + name once the field is left empty', async () => {
     const required = { ...outer, required: true };
     const view = renderField(required, { value: [] });
-    await userEvent.click(screen.getByRole('textbox', { name: 'Counterparty' }));
+    await userEvent.click(screen.getByRole('textbox', { name: 'counterparty' }));
     await userEvent.click(screen.getByRole('button', { name: 'New party' }));
     expect(view.value()).toEqual([{ id: 0, name: '' }]);
     // Focus moved from the search to 'New party' and on to the new name: still inside the field.
@@ -64,7 +64,7 @@ describe('party picker', () => {
   it('takes a named new party on submit, and refuses it left blank', async () => {
     const view = renderField(outer, { value: [] });
     await userEvent.click(screen.getByRole('button', { name: 'New party' }));
-    await expect(view.submit()).rejects.toThrow('validation failed');
+    await expect(view.submit()).rejects.toThrow('Validation failed');
     await userEvent.type(screen.getByRole('textbox', { name: 'Name of the new party' }), 'Draft Co');
     await expect(view.submit()).resolves.toEqual({ p: [{ id: 0, name: 'Draft Co' }] });
   });
@@ -132,7 +132,7 @@ describe('party picker', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Score' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.style.width).toBe('800px');
-    expect(screen.getByPlaceholderText('Please explain the score')).toBeTruthy();
+    expect(screen.getByPlaceholderText('Please enter score explanation')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(screen.getByText('This field cannot be empty')).toBeTruthy();
     const score = screen.getByRole('textbox', { name: 'on time' });
@@ -141,7 +141,7 @@ describe('party picker', () => {
     expect(screen.getByText('The score cannot be greater than the full score')).toBeTruthy();
     await userEvent.clear(score);
     await userEvent.type(score, '8');
-    await userEvent.type(screen.getByPlaceholderText('Please explain the score'), 'good');
+    await userEvent.type(screen.getByPlaceholderText('Please enter score explanation'), 'good');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(submit).toHaveBeenCalledWith({ params: { id: 'c1' }, body: { comment: 'good', version: 2, resultItems: [{ id: 'g1', children: [{ id: 'k1', actualScore: 8 }] }] } });

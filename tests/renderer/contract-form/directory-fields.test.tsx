@@ -43,7 +43,7 @@ describe('people and department fields', () => {
   it('people: searches by name or department and keeps the one chosen, by id and name', async () => {
     const form = renderForm({ fields: [people], services: fakeServices({ directory: () => Promise.resolve(directory) }) });
     const search = screen.getByRole('textbox', { name: 'Handled by' });
-    expect(search.getAttribute('placeholder')).toBe('please select Handled by');
+    expect(search.getAttribute('placeholder')).toBe('Please select Handled by');
     await userEvent.click(search);
     await waitFor(() => expect(within(choices('Handled by')).getAllByRole('menuitem')).toHaveLength(3));
     await userEvent.type(search, 'sales');
@@ -54,7 +54,7 @@ describe('people and department fields', () => {
     await userEvent.type(search, 'li');
     await userEvent.click(screen.getByRole('menuitem', { name: /Li Lei/ }));
     expect(form.lastValues()).toEqual({ p: { id: 'u1', name: 'Li Lei' } });
-    await userEvent.click(screen.getByRole('button', { name: 'remove Li Lei' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Li Lei' }));
     expect(form.lastValues()).toEqual({ p: undefined });
   });
 
@@ -67,7 +67,7 @@ describe('people and department fields', () => {
     expect(form.lastValues()).toEqual({ d: [{ id: 'd2', name: 'Purchasing' }, { id: 'd3', name: 'Sales' }] });
     // Chosen ones are not offered again.
     expect(within(choices('Department')).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Head office']);
-    await userEvent.click(screen.getByRole('button', { name: 'remove Purchasing' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Purchasing' }));
     expect(form.lastValues()).toEqual({ d: [{ id: 'd3', name: 'Sales' }] });
   });
 
@@ -90,13 +90,13 @@ describe('people and department fields', () => {
     const services = fakeServices({ directory: vi.fn(() => Promise.resolve(directory)) });
     renderForm({ fields: [people], initialValues: { p: { id: 'u1', name: 'Li Lei' } }, mode: 'disabled', services });
     expect((screen.getByRole('textbox', { name: 'Handled by' }) as HTMLInputElement).disabled).toBe(true);
-    expect(screen.queryByRole('button', { name: 'remove Li Lei' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove Li Lei' })).toBeNull();
     expect(services.directory).not.toHaveBeenCalled();
   });
 
   it('a required one left empty fails on submit', async () => {
     const form = renderForm({ fields: [{ ...people, required: true }], services: fakeServices({ directory: () => Promise.resolve(directory) }) });
-    await expect(form.ref.current!.submit()).rejects.toThrow('validation failed');
+    await expect(form.ref.current!.submit()).rejects.toThrow('Validation failed');
     expect((await screen.findByTestId('field-error-p')).textContent).toMatch(/Handled by/);
   });
 });
