@@ -16,9 +16,9 @@ interface Column {
 }
 
 const columns: Column[] = [
-  { key: 'name', value: (c) => c.name },
+  { key: 'name', value: (c) => c.name, className: 'ledger-table__text' },
   { key: 'contractNumber', value: (c) => c.contractNumber },
-  { key: 'counterpartName', value: (c) => c.counterpartName },
+  { key: 'counterpartName', value: (c) => c.counterpartName, className: 'ledger-table__text' },
   { key: 'amount', value: (c) => c.amount && formatMoney(c.amount), className: 'ledger-table__amount' },
   { key: 'status', value: (c) => <ContractStatusCell status={c.status} /> },
   { key: 'responsibleUserName', value: (c) => c.responsibleUserName },
@@ -54,11 +54,15 @@ export function LedgerTable({ contracts, stale }: { contracts: Contract[]; stale
         <tbody>
           {contracts.map((contract) => (
             <tr key={contract.id} data-testid="ledger-row">
-              {columns.map((column) => (
-                <td key={column.key} className={column.className}>
-                  {column.value(contract, i18n.language) ?? t('contractStatus.missing')}
-                </td>
-              ))}
+              {columns.map((column) => {
+                const value = column.value(contract, i18n.language);
+                // A long name is cut to keep the other columns in view; the whole of it is the cell's tooltip.
+                return (
+                  <td key={column.key} className={column.className} title={typeof value === 'string' ? value : undefined}>
+                    {value ?? t('contractStatus.missing')}
+                  </td>
+                );
+              })}
               <td className="ledger-table__operation">
                 <a href={detailHref(contract)} target="_blank" rel="noopener noreferrer">
                   {t('messages.view')}
