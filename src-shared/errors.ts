@@ -57,10 +57,14 @@ export function issuesFromZod(error: z.ZodError): FieldIssue[] {
   }));
 }
 
-/** A validation failure whose message names the offending fields. */
+/**
+ * A validation failure whose message names the offending fields. The message is the wire's (the
+ * spec's 'validation failed', then each field), not the UI's sentence: screens show their own text
+ * for the code and the issues.
+ */
 export function invalidFields(issues: FieldIssue[]): AppFailure {
   const summary = issues.map((i) => `${i.path}: ${i.message}`).join('; ');
-  return new AppFailure('validation_failed', `${defaultErrorMessages.validation_failed}: ${summary}`, issues);
+  return new AppFailure('validation_failed', `validation failed: ${summary}`, issues);
 }
 
 /** A validation failure from a zod schema's issues. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from '../domain/contract';
 import { apiPrefix } from './endpoint';
+import { formMessages } from '../form/messages';
 
 // File upload and download (spec 4 "File upload", spec 5 upload messages). These are raw routes
 // (multipart in, a byte stream out) outside the JSON endpoint map, documented in
@@ -10,10 +11,11 @@ export const fileUploadPath = `${apiPrefix}/files`;
 /** GET `${apiPrefix}/files/:id` streams the file back. */
 export const fileDownloadPath = (id: string) => `${apiPrefix}/files/${encodeURIComponent(id)}`;
 
+/** The server's refusals of an upload: the very words the form and the core use (one source). */
 export const uploadMessages = {
-  unsupported: 'the current file format is not supported',
-  tooLarge: 'uploaded file exceeds the maximum limit, please upload again!',
-  mismatch: 'wrong file format! please upload again',
+  unsupported: formMessages.formatNotSupported,
+  tooLarge: formMessages.fileTooLarge,
+  mismatch: formMessages.wrongFileFormat,
 } as const;
 
 /** 'archive' is the contract archive (spec 2): PDF only. */

@@ -5,6 +5,7 @@ import { formatMoney } from '../../src-shared/domain/money';
 import { createContractServerClient } from '../../src-main/core/contract-server/client';
 import { call } from '../support/core';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
+import { DateTime } from 'luxon';
 
 // Issue 11, items 4 and 5: a seeded, approved contract shows its terms and is altered end to end —
 // the changed value and the reason in the browser, the alteration queued by the core and applied
@@ -40,8 +41,8 @@ describe('altering a seeded approved contract', () => {
     expect(await page.getByTestId('contract-detail-amount').innerText()).toBe(formatMoney(approved.amount!));
     const form = page.getByTestId('contract-form');
     await expect.poll(() => form.innerText()).toContain(approved.counterpartName!);
-    const [year, month, day] = approved.signDate!.split('-');
-    expect(await form.innerText()).toContain(`${year}年${month}月${day}日`);
+    // English UI: the day as luxon writes it in English (zh-CN would be yyyy年MM月dd日).
+    expect(await form.innerText()).toContain(DateTime.fromISO(approved.signDate!).setLocale('en').toFormat('d MMM yyyy'));
 
     await page.getByTestId('contract-alter').click();
     expect(await page.getByTestId('contract-detail').getAttribute('data-mode')).toBe('alter');

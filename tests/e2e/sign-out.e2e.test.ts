@@ -45,6 +45,7 @@ describe('signing out and in as another user', () => {
     await expect.poll(() => page.getByTestId('ledger-count-all').innerText(), { timeout: 20_000 }).toBe('30');
     await page.goto(`${stage.edition.host.url}/standingBook/detail?id=${adminOnlyId}`);
     await page.getByTestId('contract-detail').waitFor();
+    await page.getByTestId('user-menu').click();
     await page.getByTestId('sign-out').click();
     await page.getByTestId('signin-submit').waitFor();
     expect(await crashText()).toBe(0);
