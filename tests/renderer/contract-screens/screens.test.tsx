@@ -8,8 +8,6 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-do
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fileUploadPath } from '../../../src-shared/api/files';
 import type { TemplateDetail } from '../../../src-shared/domain/contract-forms';
-import type { AppError } from '../../../src-shared/errors';
-import type { Bridge, ChannelName, ChannelRequest, ChannelResponse } from '../../../src-shared/ipc/channels';
 import type { CooperativeInfo, NumberNotice, ReplicaContractDetail } from '../../../src-shared/ipc/drafting';
 import { createAppStore } from '../../../src-renderer/app/store';
 import { ContractHistory } from '../../../src-renderer/features/contracts/ContractHistory';
@@ -18,6 +16,7 @@ import { CreateContractScreen } from '../../../src-renderer/features/contracts/C
 import { NumberNotices } from '../../../src-renderer/features/contracts/NumberNotices';
 import { TemplateDetailScreen } from '../../../src-renderer/features/contracts/TemplateDetailScreen';
 import { i18n, initI18n } from '../../../src-renderer/i18n/i18n';
+import { fakeBridge as fakeBridgeWith, Refusal, type Answers } from '../support/fake-bridge';
 
 // The contract screens over a bridge that answers like the core: what each action sends, where
 // it leads, and what the user sees when the form or the core refuses it.
@@ -75,41 +74,21 @@ function contract(overrides: Partial<ReplicaContractDetail> = {}): ReplicaContra
   };
 }
 
-/** An answer of the core that is an error value. */
-class Refusal {
-  constructor(readonly error: AppError) {}
-}
+const screenDefaults: Answers = {
+  'drafting.catalogue': () => ({
+    refreshedAt: time,
+    templates: [{ id: templateId, name: template.name, templateNumber: 'T-1', contractTypeId: null }],
+    contractTypes: [],
+    numberingPreview: [],
+    isNumberEditor: false,
+  }),
+  'drafting.template': () => template,
+  'contract.numberNotices': () => [],
+  'contract.cooperation': () => [],
+};
 
-type Answers = { [C in ChannelName]?: (request: ChannelRequest<C>) => ChannelResponse<C> | Refusal };
-
-/** A bridge answering the given channels; every call is kept, in order. */
-function fakeBridge(answers: Answers) {
-  const calls: { channel: ChannelName; request: unknown }[] = [];
-  const defaults: Answers = {
-    'app.info': () => ({ version: 'test', host: 'web', systemLocale: 'en-US', organizationShare: false }),
-    'drafting.catalogue': () => ({
-      refreshedAt: time,
-      templates: [{ id: templateId, name: template.name, templateNumber: 'T-1', contractTypeId: null }],
-      contractTypes: [],
-      numberingPreview: [],
-      isNumberEditor: false,
-    }),
-    'drafting.template': () => template,
-    'contract.numberNotices': () => [],
-    'contract.cooperation': () => [],
-  };
-  const bridge: Bridge = {
-    invoke: async (channel, request) => {
-      calls.push({ channel, request });
-      const answer = (answers[channel] ?? defaults[channel]) as ((r: unknown) => unknown) | undefined;
-      if (!answer) return { ok: false, error: { code: 'unknown_channel', message: channel } };
-      const data = answer(request);
-      return data instanceof Refusal ? { ok: false, error: data.error } : ({ ok: true, data } as never);
-    },
-    on: () => () => undefined,
-  };
-  return { bridge, calls: (channel: ChannelName) => calls.filter((c) => c.channel === channel).map((c) => c.request) };
-}
+/** A bridge answering the given channels, with the contract screens' catalogue; every call is kept, in order. */
+const fakeBridge = (answers: Answers) => fakeBridgeWith(answers, screenDefaults);
 
 function Where() {
   const location = useLocation();

@@ -20,12 +20,14 @@ export function syncStatus(overrides: Partial<SyncStatus> = {}): SyncStatus {
   return { online: true, phase: 'idle', lastSyncAt: null, pulled: 0, remaining: null, firstSync: false, queued: 0, oldestQueuedAt: null, problems: [], error: null, ...overrides };
 }
 
-export function fakeBridge(answers: Answers) {
+/** A bridge answering the given channels (then a suite's own defaults, then these); every call is kept, in order. */
+export function fakeBridge(answers: Answers, suiteDefaults: Answers = {}) {
   const calls: { channel: ChannelName; request: unknown }[] = [];
   const defaults: Answers = {
     'app.info': () => ({ version: 'test', host: 'web', systemLocale: 'en-US', organizationShare: false }),
     'session.get': () => signedInStaff,
     'sync.status': () => syncStatus(),
+    ...suiteDefaults,
   };
   const bridge: Bridge = {
     invoke: async (channel, request) => {
