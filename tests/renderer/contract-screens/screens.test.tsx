@@ -8,6 +8,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-do
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fileUploadPath } from '../../../src-shared/api/files';
 import type { TemplateDetail } from '../../../src-shared/domain/contract-forms';
+import type { Bridge, ChannelResponse } from '../../../src-shared/ipc/channels';
 import type { CooperativeInfo, NumberNotice, ReplicaContractDetail } from '../../../src-shared/ipc/drafting';
 import { createAppStore } from '../../../src-renderer/app/store';
 import { ContractHistory } from '../../../src-renderer/features/contracts/ContractHistory';
