@@ -8,7 +8,7 @@ import type { FeatureHost } from './feature';
 import { replicaFeatures } from './features';
 import { fileSecretStore } from './files';
 import { createFileTransfer } from './files-transfer/file-transfer';
-import { directoryHandlers } from './directory/directory-handlers';
+import { createDirectoryFeature } from './directory';
 import { createDispatcher, type ChannelHandlers } from './ipc/dispatch';
 import { createLedgerFeature } from './ledger';
 import { createPerformanceFeature } from './performance';
@@ -108,6 +108,7 @@ export function createCore(options: CoreOptions) {
   });
   const contracts = createContractsFeature(host, { catalogueStaleMs: options.catalogueStaleMs });
   const ledger = createLedgerFeature(host);
+  const directory = createDirectoryFeature(host);
   const features = [performance, contracts, ledger];
 
   function startSession(session: ActiveSession) {
@@ -172,7 +173,7 @@ export function createCore(options: CoreOptions) {
   } satisfies Partial<ChannelHandlers>;
 
   // Every channel has exactly one handler: a channel no map handles is a type error.
-  const handlers: ChannelHandlers = { ...coreHandlers, ...contracts.handlers, ...ledger.handlers, ...performance.handlers, ...directoryHandlers(signedIn, clock) };
+  const handlers: ChannelHandlers = { ...coreHandlers, ...contracts.handlers, ...ledger.handlers, ...performance.handlers, ...directory.handlers };
 
   const dispatch = createDispatcher(handlers);
   const restored = sessions.restore();

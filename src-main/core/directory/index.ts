@@ -1,6 +1,6 @@
 import { AppFailure } from '../../../src-shared/errors';
 import type { Directory } from '../../../src-shared/ipc/directory';
-import type { ChannelHandlers } from '../ipc/dispatch';
+import type { CoreFeature, FeatureHost } from '../feature';
 import type { Clock } from '../ports';
 import { authorizedCall } from '../session/authorized-call';
 import type { ActiveSession } from '../session/session-service';
@@ -28,8 +28,11 @@ export async function currentDirectory(session: ActiveSession, clock: Clock): Pr
   }
 }
 
-export function directoryHandlers(signedIn: () => ActiveSession, clock: Clock): Pick<ChannelHandlers, 'directory.get'> {
+/** The directory as a feature of the core, composed by core.ts like the others. */
+export function createDirectoryFeature(host: FeatureHost): CoreFeature<'directory.get'> {
   return {
-    'directory.get': () => currentDirectory(signedIn(), clock),
+    handlers: {
+      'directory.get': () => currentDirectory(host.signedIn(), host.clock),
+    },
   };
 }
