@@ -79,7 +79,7 @@ export const mutations = {
   'contract.approvalStep': mutation({
     args: z
       .object({
-        id: idSchema,
+        id: contractIdSchema,
         action: z.enum(approvalSteps),
         comment: z.string().trim().max(approvalCommentMax).optional(),
       })

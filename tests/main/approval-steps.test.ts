@@ -146,7 +146,9 @@ describe('approval channels of the core against the server', () => {
       ok: false,
       error: { code: 'forbidden', message: 'only approvers (administrators) may approve' },
     });
-    expect(await alice.invoke('contract.approvalStep', { id: 'not-in-the-replica', action: 'submit' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await alice.invoke('contract.approvalStep', { id: '0192f000-0000-7000-8000-0000000000ff', action: 'submit' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    // As every contract write: an id that is no UUID is refused as the server refuses it.
+    expect(await alice.invoke('contract.approvalStep', { id: 'not-a-uuid', action: 'submit' })).toMatchObject({ ok: false, error: { code: 'validation_failed' } });
     expect(await queued(alice)).toBe(0);
 
     await call(alice, 'contract.approvalStep', { id: draft!.id, action: 'submit' });
