@@ -37,7 +37,7 @@ type Headers = Readonly<Record<string, string | string[] | undefined>>;
 
 const performanceNotFound = () => new AppFailure('not_found', 'performance not found');
 
-function toPerformance(row: typeof performances.$inferSelect): Performance {
+export function toPerformance(row: typeof performances.$inferSelect): Performance {
   const stored = performanceCreateSchema.safeParse({ name: row.name, type: row.type, fields: row.fields, columns: row.columns });
   const form = stored.success ? stored.data : { ...defaultPerformanceForm('custom'), type: 'custom' as const };
   return {

@@ -7,6 +7,7 @@ import { toMinorUnits } from '../../src-shared/domain/money';
 import { quickTaskDate, type QuickTaskPayload, type TaskCard, type TaskUpdate } from '../../src-shared/domain/performance';
 import { en } from '../../src-shared/i18n/en';
 import { AppFailure, invalidFields } from '../../src-shared/errors';
+import { finishRefusal, readOnlyRefusal, restoreRefusal } from '../../src-shared/rules/fulfilment';
 import { editedState, openStateFor, taskTypeFor } from '../../src-shared/rules/performance';
 import { visibleTo, type Viewer } from '../contracts/repository';
 import type { OrgViewer } from '../http/feature-helpers';
@@ -36,8 +37,9 @@ export function refuseQuickTask(task: StoredTask): void {
   if (task.contractId === null) throw new AppFailure('bad_request', en.messages.quickTask);
 }
 
-function refuseFinished(task: StoredTask, action: string): void {
-  if (task.state === TaskState.Success) throw new AppFailure('conflict', `a finished task is read-only and cannot be ${action}`);
+function refuseFinished(task: StoredTask, action: 'edited' | 'deleted'): void {
+  const refusal = readOnlyRefusal(task, action);
+  if (refusal) throw refusal;
 }
 
 /** A leader must be a user of the viewer's organisation. */
@@ -114,7 +116,8 @@ export async function deleteTask(db: ServerDb, viewer: Viewer, id: string, versi
 
 async function finishOne(tx: Executor, viewer: Viewer, row: TaskRow, input: { amount?: number; configFields?: Record<string, unknown> }, at: Date) {
   const { task } = row;
-  if (task.state === TaskState.Success) throw new AppFailure('conflict', `the task "${task.name}" is already finished`);
+  const refusal = finishRefusal(task, row.contractStatus);
+  if (refusal) throw refusal;
   const blocking = await unfinishedPredecessors(tx, task);
   if (blocking.length > 0) {
     const names = blocking.map((b) => `"${b.task.name}"`).join(', ');
@@ -135,7 +138,8 @@ async function finishOne(tx: Executor, viewer: Viewer, row: TaskRow, input: { am
 }
 
 async function restoreOne(tx: Executor, task: StoredTask, today: string) {
-  if (task.state !== TaskState.Success) throw new AppFailure('conflict', `the task "${task.name}" is not finished`);
+  const refusal = restoreRefusal(task);
+  if (refusal) throw refusal;
   await tx
     .update(performanceTasks)
     .set({ state: openStateFor(task.expirationTime, today), finishedAmount: null, completionValues: null, finishedAt: null, finishedBy: null, ...bump })

@@ -54,11 +54,14 @@ export const performancePlans = pgTable(
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
     updateTime: timestamp('update_time', { withTimezone: true }).notNull().defaultNow(),
     version: integer('version').notNull().default(1),
+    /** Position in the change feed, set by trigger (src-server/sync/pull.ts); a change of its performance moves it too. */
+    changeSeq: bigint('change_seq', { mode: 'bigint' }).notNull().default(sql`0`),
   },
   (t) => [
     // One plan per contract and performance: saving a plan replaces it.
     uniqueIndex('performance_plans_contract_performance_key').on(t.contractId, t.performanceId),
     index('performance_plans_performance_idx').on(t.performanceId),
+    index('performance_plans_change_seq_idx').on(t.changeSeq),
   ],
 );
 
@@ -158,4 +161,16 @@ export const performanceTaskTombstones = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('performance_task_tombstones_created_at_idx').on(t.createdAt)],
+);
+
+/** A deleted plan, for the change feed: visible with its contract, as a live plan is. */
+export const performancePlanTombstones = pgTable(
+  'performance_plan_tombstones',
+  {
+    changeSeq: bigint('change_seq', { mode: 'bigint' }).primaryKey(),
+    planId: text('plan_id').notNull(),
+    contractId: text('contract_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('performance_plan_tombstones_created_at_idx').on(t.createdAt)],
 );

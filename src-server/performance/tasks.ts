@@ -35,6 +35,7 @@ export function selectTasks(db: Executor) {
     .select({
       task: performanceTasks,
       contractName: contracts.name,
+      contractStatus: contracts.status,
       counterpartName: counterparties.name,
       leaderName: leaders.displayName,
     })

@@ -1,13 +1,13 @@
 import { and, asc, count, eq, gt, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { SyncChange, SyncTask } from '../../src-shared/api/sync';
+import type { SyncChange, SyncPlan, SyncTask } from '../../src-shared/api/sync';
 import { reminderSettingsSchema } from '../../src-shared/domain/reminders';
 import type { ServerDb } from '../db/database';
 import { contracts, contractTombstones } from '../db/schema';
 import { selectContractRows, tombstoneOwner, toSyncContract, visibleTo, type Viewer } from '../contracts/repository';
 import { countLedgerRecords } from '../ledger/totals';
-import { defaultReminderSettings } from '../performance/performances';
-import { performanceTasks, performanceTaskTombstones, reminderSettings } from '../performance/schema';
+import { defaultReminderSettings, toPerformance } from '../performance/performances';
+import { performancePlans, performancePlanTombstones, performances, performanceTasks, performanceTaskTombstones, reminderSettings } from '../performance/schema';
 
 // The change feed is the merge, by position, of these sources. Each serves its changes in
 // (after, below) visible to the viewer: the first `limit` of them in position order, and how
@@ -76,7 +76,8 @@ function taskVisibleTo(viewer: Viewer, task: { contractId: PgColumn; createdBy: 
   );
 }
 
-const taskColumns = {
+/** The columns of a task as the feed sends it. */
+export const syncTaskColumns = {
   changeSeq: performanceTasks.changeSeq,
   id: performanceTasks.id,
   contractId: performanceTasks.contractId,
@@ -90,6 +91,11 @@ const taskColumns = {
   payableAmount: performanceTasks.payableAmount,
   amountUnit: performanceTasks.amountUnit,
   leaderUserId: performanceTasks.leaderUserId,
+  rowIndex: performanceTasks.rowIndex,
+  level: performanceTasks.level,
+  values: performanceTasks.values,
+  completionValues: performanceTasks.completionValues,
+  finishedAmount: performanceTasks.finishedAmount,
   version: performanceTasks.version,
   updateTime: performanceTasks.updateTime,
 };
@@ -99,7 +105,7 @@ const taskSource = tableSource({
   visible: (viewer) => taskVisibleTo(viewer, performanceTasks),
   select: (tx, where, limit) =>
     tx
-      .select(taskColumns)
+      .select(syncTaskColumns)
       .from(performanceTasks)
       .leftJoin(contracts, eq(contracts.id, performanceTasks.contractId))
       .where(where)
@@ -107,11 +113,15 @@ const taskSource = tableSource({
       .limit(limit),
   countFrom: (tx, where) =>
     tx.select({ count: count() }).from(performanceTasks).leftJoin(contracts, eq(contracts.id, performanceTasks.contractId)).where(where),
-  entry: ({ changeSeq, updateTime, ...task }) => ({
-    position: changeSeq,
-    change: { entity: 'performanceTask', op: 'upsert', row: { ...task, updateTime: updateTime.toISOString() } satisfies SyncTask },
-  }),
+  entry: (row) => ({ position: row.changeSeq, change: taskChange(row) }),
 });
+
+type TaskFeedRow = Pick<typeof performanceTasks.$inferSelect, keyof typeof syncTaskColumns>;
+
+/** A task row as the feed's change (also a conflict's `current`). */
+export function taskChange({ changeSeq: _position, updateTime, ...task }: TaskFeedRow): SyncChange {
+  return { entity: 'performanceTask', op: 'upsert', row: { ...task, updateTime: updateTime.toISOString() } satisfies SyncTask };
+}
 
 /**
  * The tasks, counted on a first sync's first page (nothing held yet: every task is to come) from
@@ -151,6 +161,59 @@ const taskTombstoneSource = tableSource({
   entry: ({ changeSeq, id }) => ({ position: changeSeq, change: { entity: 'performanceTask', op: 'delete', id } }),
 });
 
+/** A plan with its performance's sheet columns and completion form, visible with its contract (an inner join: a plan always has one). */
+const planSource = tableSource({
+  position: performancePlans.changeSeq,
+  visible: (viewer) => visibleTo(viewer),
+  select: (tx, where, limit) =>
+    tx
+      .select({ plan: performancePlans, performance: performances })
+      .from(performancePlans)
+      .innerJoin(contracts, eq(contracts.id, performancePlans.contractId))
+      .innerJoin(performances, eq(performances.id, performancePlans.performanceId))
+      .where(where)
+      .orderBy(asc(performancePlans.changeSeq))
+      .limit(limit),
+  countFrom: (tx, where) => tx.select({ count: count() }).from(performancePlans).innerJoin(contracts, eq(contracts.id, performancePlans.contractId)).where(where),
+  entry: (row) => ({ position: row.plan.changeSeq, change: planChange(row) }),
+});
+
+/** A plan row with its performance as the feed's change (also a conflict's `current`). */
+export function planChange({ plan, performance }: { plan: typeof performancePlans.$inferSelect; performance: typeof performances.$inferSelect }): SyncChange {
+    const { name, type, fields, columns } = toPerformance(performance);
+    const row: SyncPlan = {
+      id: plan.id,
+      contractId: plan.contractId,
+      performanceId: plan.performanceId,
+      performanceName: name,
+      performanceType: type,
+      columns,
+      fields,
+      conditionType: plan.conditionType,
+      schedule: plan.schedule ?? null,
+      version: plan.version,
+      updateTime: plan.updateTime.toISOString(),
+    };
+    return { entity: 'performancePlan', op: 'upsert', row };
+}
+
+/** A deleted plan, seen by whoever sees its contract (a contract's own tombstone removes its plans on the client). */
+const planTombstoneSource = tableSource({
+  position: performancePlanTombstones.changeSeq,
+  visible: (viewer) => visibleTo(viewer),
+  select: (tx, where, limit) =>
+    tx
+      .select({ changeSeq: performancePlanTombstones.changeSeq, id: performancePlanTombstones.planId })
+      .from(performancePlanTombstones)
+      .innerJoin(contracts, eq(contracts.id, performancePlanTombstones.contractId))
+      .where(where)
+      .orderBy(asc(performancePlanTombstones.changeSeq))
+      .limit(limit),
+  countFrom: (tx, where) =>
+    tx.select({ count: count() }).from(performancePlanTombstones).innerJoin(contracts, eq(contracts.id, performancePlanTombstones.contractId)).where(where),
+  entry: ({ changeSeq, id }) => ({ position: changeSeq, change: { entity: 'performancePlan', op: 'delete', id } }),
+});
+
 /** Only the user's own settings; stored settings the schema no longer accepts read as the defaults, as over REST. */
 const reminderSettingsSource = tableSource({
   position: reminderSettings.changeSeq,
@@ -170,7 +233,15 @@ const reminderSettingsSource = tableSource({
   },
 });
 
-export const feedSources: readonly FeedSource[] = [contractSource, contractTombstoneSource, taskFeedSource, taskTombstoneSource, reminderSettingsSource];
+export const feedSources: readonly FeedSource[] = [
+  contractSource,
+  contractTombstoneSource,
+  taskFeedSource,
+  taskTombstoneSource,
+  reminderSettingsSource,
+  planSource,
+  planTombstoneSource,
+];
 
 /** Tables of tombstones, pruned together under one horizon. */
-export const tombstoneTables = ['contract_tombstones', 'performance_task_tombstones'] as const;
+export const tombstoneTables = ['contract_tombstones', 'performance_task_tombstones', 'performance_plan_tombstones'] as const;

@@ -1,4 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { AppFailure } from '../../src-shared/errors';
+import { organisationDay } from '../../src-shared/rules/performance';
+import { missingRowMessage, rowKey } from '../../src-shared/sync/mutations';
+import { savePlan } from '../performance/performances';
+import { deleteTask, finishTask, finishTasks, restoreTasks } from '../performance/repository';
+import { performancePlans, performances, performanceTasks } from '../performance/schema';
+import { taskVisibleTo } from '../performance/tasks';
+import { planChange, syncTaskColumns, taskChange } from './feed-sources';
 import type { ContractChange, MutationOutcome, SyncChange } from '../../src-shared/api/sync';
 import type { MutationArgs, MutationName, RowKey } from '../../src-shared/sync/mutations';
 import type { ServerDb } from '../db/database';
@@ -25,8 +33,19 @@ interface EntityAccess {
   current(tx: ServerDb, id: string): Promise<SyncChange | undefined>;
 }
 
-/** The entities a mutation may touch; tasks and reminder settings only sync down so far. */
-type MutableEntity = ContractChange['entity'];
+/** The entities a mutation may touch; reminder settings only sync down so far. */
+type MutableEntity = ContractChange['entity'] | 'performanceTask' | 'performancePlan';
+
+/** A task or plan row locked for a mutation: visible with its contract (a quick task to its creator and leader). */
+async function lockFulfilmentRow(tx: ServerDb, viewer: Viewer, table: typeof performanceTasks | typeof performancePlans, id: string, visible: SQL | undefined) {
+  const [row] = await tx
+    .select({ version: table.version, visible: visible ? sql<boolean>`coalesce(${visible}, false)` : sql<boolean>`true` })
+    .from(table)
+    .leftJoin(contracts, eq(contracts.id, table.contractId))
+    .where(eq(table.id, id))
+    .for('update', { of: table });
+  return row;
+}
 
 export const entities = {
   contract: {
@@ -42,6 +61,24 @@ export const entities = {
     async current(tx, id) {
       const [row] = await selectContractRows(tx).where(eq(contracts.id, id));
       return row && { entity: 'contract', op: 'upsert', row: toSyncContract(row) };
+    },
+  },
+  performanceTask: {
+    lock: (tx, viewer, id) => lockFulfilmentRow(tx, viewer, performanceTasks, id, taskVisibleTo(viewer)),
+    async current(tx, id) {
+      const [row] = await tx.select(syncTaskColumns).from(performanceTasks).where(eq(performanceTasks.id, id));
+      return row && taskChange(row);
+    },
+  },
+  performancePlan: {
+    lock: (tx, viewer, id) => lockFulfilmentRow(tx, viewer, performancePlans, id, visibleTo(viewer)),
+    async current(tx, id) {
+      const [row] = await tx
+        .select({ plan: performancePlans, performance: performances })
+        .from(performancePlans)
+        .innerJoin(performances, eq(performances.id, performancePlans.performanceId))
+        .where(eq(performancePlans.id, id));
+      return row && planChange(row);
     },
   },
 } as const satisfies Record<MutableEntity, EntityAccess>;
@@ -71,4 +108,16 @@ export const applyMutation: ApplyFunctions = {
   },
   'contract.alter': (tx, { id, formValues, reason }, viewer, at) => alterLockedContract(tx, viewer, id, { formValues, reason }, at),
   'contract.approvalStep': (tx, { id, action, comment }, viewer, at) => stepLockedContract(tx, viewer, id, action, comment, at),
+  // Fulfilment: the REST handlers' own writes (src-server/performance), with "today" of the
+  // time the server applies the mutation and no If-Match (the state is checked instead).
+  'performance.finishTask': async (tx, { id, ...input }, viewer, at) => void (await finishTask(tx, viewer, id, input, at, organisationDay(at), {})),
+  'performance.finishTasks': async (tx, { performanceId, planIDList, configFields }, viewer, at) =>
+    void (await finishTasks(tx, viewer, performanceId, planIDList, configFields, at, organisationDay(at))),
+  'performance.restoreTasks': async (tx, { performanceId, planIDList }, viewer, at) => void (await restoreTasks(tx, viewer, performanceId, planIDList, organisationDay(at))),
+  'performance.deletePlanTask': async (tx, { performanceId, planID }, viewer, at) => void (await deleteTask(tx, viewer, planID, undefined, organisationDay(at), performanceId)),
+  'performance.savePlan': async (tx, { performanceId, planId, plan }, viewer, at) => {
+    const saved = await savePlan(tx, viewer, performanceId, plan, organisationDay(at), {});
+    // The plan named by the mutation is the one saved: a plan of another contract or performance is refused.
+    if (saved.id !== planId) throw new AppFailure('not_found', missingRowMessage(rowKey('performancePlan', planId)));
+  },
 };

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { isoDateSchema } from '../domain/dates';
 import { contractSchema, idSchema } from '../domain/contract';
-import { TaskState } from '../domain/enums';
+import { ScheduleConditionType, TaskState } from '../domain/enums';
+import { formFieldSchema, sheetColumnSchema } from '../domain/performance';
 import { reminderSettingsSchema } from '../domain/reminders';
 import { appErrorSchema } from '../errors';
 
@@ -10,8 +11,8 @@ import { appErrorSchema } from '../errors';
 
 /** 2: a mid-way cursor carries the count of what remains (src-server/sync/pull.ts). */
 export const syncProtocolVersion = 2;
-/** The version of the entity shapes carried by sync; bumped with every change to them. */
-export const syncSchemaVersion = 3;
+/** The version of the entity shapes carried by sync; bumped with every change to them (4: tasks carry their sheet row, plans join). */
+export const syncSchemaVersion = 4;
 
 /**
  * A cursor is opaque to clients: a decimal position (PostgreSQL's 64-bit numbers outgrow
@@ -68,6 +69,13 @@ export const syncTaskSchema = z.object({
   payableAmount: z.number().int().nullable(),
   amountUnit: z.string().nullable(),
   leaderUserId: idSchema.nullable(),
+  /** The row number in its contract's performance sheet, and the row's cells by column id. */
+  rowIndex: z.number().int(),
+  level: z.number().int().nullable(),
+  values: z.record(z.string(), z.unknown()),
+  /** The completion form's values and the finished amount (hundredths) once finished. */
+  completionValues: z.record(z.string(), z.unknown()).nullable(),
+  finishedAmount: z.number().int().nullable(),
   version: z.number().int().nonnegative(),
   updateTime: z.string(),
 });
@@ -76,6 +84,32 @@ export type SyncTask = z.infer<typeof syncTaskSchema>;
 export const taskChangeSchema = z.discriminatedUnion('op', [
   z.object({ entity: z.literal('performanceTask'), op: z.literal('upsert'), row: syncTaskSchema }),
   z.object({ entity: z.literal('performanceTask'), op: z.literal('delete'), id: idSchema }),
+]);
+
+/**
+ * A contract's plan under a performance (its performance sheet), with what the sheet and the
+ * finish dialog need offline: the performance's name, type, sheet columns and completion form.
+ */
+export const syncPlanSchema = z.object({
+  id: idSchema,
+  contractId: idSchema,
+  performanceId: idSchema,
+  performanceName: z.string(),
+  performanceType: z.string(),
+  columns: z.array(sheetColumnSchema),
+  /** The completion form (complete_form's configFields) of the performance's tasks. */
+  fields: z.array(formFieldSchema),
+  conditionType: z.literal(Object.values(ScheduleConditionType)),
+  /** The periodic schedule as saved (src-shared/domain/performance periodicScheduleSchema), or null. */
+  schedule: z.unknown().nullable(),
+  version: z.number().int().nonnegative(),
+  updateTime: z.string(),
+});
+export type SyncPlan = z.infer<typeof syncPlanSchema>;
+
+export const planChangeSchema = z.discriminatedUnion('op', [
+  z.object({ entity: z.literal('performancePlan'), op: z.literal('upsert'), row: syncPlanSchema }),
+  z.object({ entity: z.literal('performancePlan'), op: z.literal('delete'), id: idSchema }),
 ]);
 
 /** The signed-in user's own reminder settings; only ever sent to that user. */
@@ -89,7 +123,7 @@ export type SyncReminderSettings = z.infer<typeof syncReminderSettingsSchema>;
 
 export const reminderSettingsChangeSchema = z.object({ entity: z.literal('reminderSettings'), op: z.literal('upsert'), row: syncReminderSettingsSchema });
 
-export const syncChangeSchema = z.discriminatedUnion('entity', [contractChangeSchema, taskChangeSchema, reminderSettingsChangeSchema]);
+export const syncChangeSchema = z.discriminatedUnion('entity', [contractChangeSchema, taskChangeSchema, reminderSettingsChangeSchema, planChangeSchema]);
 export type ContractChange = z.infer<typeof contractChangeSchema>;
 export type SyncChange = z.infer<typeof syncChangeSchema>;
 

@@ -3,6 +3,7 @@ import { contractIdSchema, idSchema } from '../domain/contract';
 import { formValuesSchema } from '../domain/contract-forms';
 import { isoDateSchema } from '../domain/dates';
 import { moneySchema } from '../domain/money';
+import { finishPayloadSchema, finishTaskSchema, planSaveSchema, restorePayloadSchema } from '../domain/performance';
 import { approvalCommentMax, approvalSteps } from '../rules/contract-status';
 
 // Every write the UI makes is a named, versioned mutation (architecture, sync rule 1). The client
@@ -117,6 +118,39 @@ export const mutations = {
       })
       .strict(),
     touches: (args) => [rowKey('contract', args.id)],
+  }),
+  // Fulfilment (issue 13): each is the REST call's body plus the ids its path names. A task's
+  // state is decided by the server when it applies the step (finish, restore, delete), not by the
+  // version the client saw, as an approval step is: of two users finishing one task offline, the
+  // second finds it finished.
+  /** Finishes one task (PUT performances/task/{id}/finish): its completion values, the amount in major units (stored × 100). */
+  'performance.finishTask': mutation({
+    args: finishTaskSchema.extend({ id: idSchema }).strict(),
+    touches: () => [],
+    moves: (args) => [rowKey('performanceTask', args.id)],
+  }),
+  /** Finishes tasks of one performance (PUT performances/{id}/finish), earlier rows first. */
+  'performance.finishTasks': mutation({
+    args: finishPayloadSchema.extend({ performanceId: idSchema }).strict(),
+    touches: () => [],
+    moves: (args) => [...new Set(args.planIDList)].map((id) => rowKey('performanceTask', id)),
+  }),
+  /** Restores finished tasks of one performance (PUT performances/{id}/restore): also a single restore (spec 4). */
+  'performance.restoreTasks': mutation({
+    args: restorePayloadSchema.extend({ performanceId: idSchema }).strict(),
+    touches: () => [],
+    moves: (args) => [...new Set(args.planIDList)].map((id) => rowKey('performanceTask', id)),
+  }),
+  /** Deletes an unfinished row of a plan (DELETE performances/{id}/plan_task). */
+  'performance.deletePlanTask': mutation({
+    args: z.object({ performanceId: idSchema, planID: idSchema }).strict(),
+    touches: () => [],
+    moves: (args) => [rowKey('performanceTask', args.planID)],
+  }),
+  /** Saves the rows of an existing plan (PUT performances/{id}/plan), based on the plan's version as If-Match is. */
+  'performance.savePlan': mutation({
+    args: z.object({ performanceId: idSchema, planId: idSchema, plan: planSaveSchema }).strict(),
+    touches: (args) => [rowKey('performancePlan', args.planId)],
   }),
 } as const satisfies Record<string, MutationDefinition>;
 

@@ -1,0 +1,57 @@
+import { ContractStatus, TaskState } from '../domain/enums';
+import { AppFailure } from '../errors';
+
+// The task state machine's refusals (spec 4 "Performance tasks"), shared by the server, which
+// enforces them when a REST call or a synced mutation applies, and the desktop core, which
+// refuses the same edits at once before queueing them.
+
+/** What the refusals need of a task and of its contract (null for a quick task). */
+export interface TaskStateView {
+  name: string;
+  state: TaskState;
+}
+
+/**
+ * A contract whose change is under approval: its tasks wait for the decision (spec 4, "not during
+ * contract change"). Finishing one would record fulfilment against terms that may still change.
+ */
+export const contractInChange = (contractStatus: ContractStatus | null) => contractStatus === ContractStatus.UnderApproval;
+
+export const contractInChangeMessage = 'the contract is being changed (under approval): its tasks cannot be finished until the change is decided';
+
+export function finishRefusal(task: TaskStateView, contractStatus: ContractStatus | null): AppFailure | null {
+  if (task.state === TaskState.Success) return new AppFailure('conflict', `the task "${task.name}" is already finished`);
+  if (contractInChange(contractStatus)) return new AppFailure('conflict', contractInChangeMessage);
+  return null;
+}
+
+export function restoreRefusal(task: TaskStateView): AppFailure | null {
+  return task.state === TaskState.Success ? null : new AppFailure('conflict', `the task "${task.name}" is not finished`);
+}
+
+/** A finished task is read-only (spec 4): it cannot be edited or deleted. */
+export function readOnlyRefusal(task: TaskStateView, action: 'edited' | 'deleted'): AppFailure | null {
+  return task.state === TaskState.Success ? new AppFailure('conflict', `a finished task is read-only and cannot be ${action}`) : null;
+}
+
+/** Pending (not started, in progress) or overdue: the states that offer finish, alone or in a batch. */
+export const isFinishable = (state: TaskState) => state === TaskState.NotStarted || state === TaskState.InProgress || state === TaskState.Overdue;
+
+/** Batch finish is offered only for pending or overdue tasks, and never during a contract change (spec 4). */
+export const batchFinishable = (state: TaskState, contractStatus: ContractStatus | null) => isFinishable(state) && !contractInChange(contractStatus);
+
+/** Where a task stands in its contract's sheet: by due date (undated last), then row number, then id. */
+export interface SheetPosition {
+  id: string;
+  expirationTime: string | null;
+  rowIndex: number;
+}
+
+/** Whether `a` comes before `b` in the sheet order the server uses for predecessors. */
+export function sheetBefore(a: SheetPosition, b: SheetPosition): boolean {
+  const dueA = a.expirationTime ?? '\uffff';
+  const dueB = b.expirationTime ?? '\uffff';
+  if (dueA !== dueB) return dueA < dueB;
+  if (a.rowIndex !== b.rowIndex) return a.rowIndex < b.rowIndex;
+  return a.id < b.id;
+}
