@@ -2,7 +2,7 @@ import { and, asc, count, eq, gte, ilike, inArray, lte, sql } from 'drizzle-orm'
 import { DateTime } from 'luxon';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
-import { reminderTaskKinds, ScheduleConditionType, TaskState } from '../../src-shared/domain/enums';
+import { reminderTaskKinds, TaskState } from '../../src-shared/domain/enums';
 import type {
   performanceUpdateSchema} from '../../src-shared/domain/performance';
 import {
@@ -20,7 +20,7 @@ import type { ReminderSettings } from '../../src-shared/domain/reminders';
 import { reminderSettingsSchema } from '../../src-shared/domain/reminders';
 import { AppFailure } from '../../src-shared/errors';
 import { defaultPerformanceForm, editedState, openStateFor } from '../../src-shared/rules/performance';
-import { generatePeriodicSchedule } from '../../src-shared/rules/schedule';
+import { planRows } from '../../src-shared/rules/fulfilment';
 import type { OrgViewer } from '../http/feature-helpers';
 import { checkIfMatch, ifMatchVersion } from '../http/write-safety';
 import type { ServerDb } from '../db/database';
@@ -172,7 +172,7 @@ export async function savePlan(db: ServerDb, viewer: OrgViewer, performanceId: s
 
     const stored = await tx.select().from(performanceTasks).where(eq(performanceTasks.planId, planId)).for('update');
     const byId = new Map(stored.map((task) => [task.id, task]));
-    const rows = body.conditionType === ScheduleConditionType.Periodicity ? periodicRows(body.schedule!) : body.rows;
+    const rows = planRows(body);
     const organisationId = performance.organisationId;
     const kept = new Set<string>();
     let rowIndex = await nextRowIndex(tx, contract.id);
@@ -217,24 +217,6 @@ export async function savePlan(db: ServerDb, viewer: OrgViewer, performanceId: s
     const [plan] = await tx.select().from(performancePlans).where(eq(performancePlans.id, planId));
     return planOf(tx, viewer, plan!, today);
   });
-}
-
-/** The rows of a periodic plan: one per calendar period, the total split by days (spec 9). */
-function periodicRows(schedule: NonNullable<PlanSave['schedule']>): PlanSave['rows'] {
-  let periods;
-  try {
-    periods = generatePeriodicSchedule({ cycle: schedule.cycle, startDate: schedule.startDate, endDate: schedule.endDate, amount: schedule.amount.amount });
-  } catch (error) {
-    const message = (error as Error).message;
-    throw new AppFailure('validation_failed', `validation failed: schedule: ${message}`, [{ path: 'schedule', message }]);
-  }
-  const column = schedule.direction === 'receivable' ? 'receivableAmount' : 'payableAmount';
-  return periods.map((period) => ({
-    name: `${schedule.name} ${period.startDate}~${period.endDate}`,
-    expirationTime: period.dueDate,
-    [column]: { amount: period.amount, unit: schedule.amount.unit },
-    ...(schedule.leaderUserID && { leaderUserID: schedule.leaderUserID }),
-  }));
 }
 
 export async function tasksByContract(db: ServerDb, viewer: OrgViewer, contractId: string, today: string) {

@@ -25,6 +25,7 @@ import {
   templateListRequestSchema,
 } from './drafting';
 import { directorySchema } from './directory';
+import { contractPerformanceSchema, finishFormSchema } from './fulfilment';
 import { templateSummarySchema } from '../api/contract-forms';
 import {
   fileOpenRequestSchema,
@@ -235,6 +236,16 @@ export const channels = {
 
   /** Users and departments for the people and department fields: the server's, or the kept ones offline (see directory.ts). */
   'directory.get': channel(empty, directorySchema),
+
+  // Fulfilment on the contract page's performance tab (issue 13; see fulfilment.ts): read from the
+  // replica, every edit queued as a sync mutation after the shared rules (src-shared/rules/fulfilment).
+  'fulfilment.contract': channel(z.object({ contractId: z.string().min(1).max(64) }).strict(), contractPerformanceSchema),
+  'fulfilment.finishForm': channel(z.object({ taskId: z.string().min(1).max(64) }).strict(), finishFormSchema),
+  'fulfilment.finish': channel(mutations['performance.finishTask'].args, z.object({ mutationId: z.string() })),
+  'fulfilment.finishBatch': channel(mutations['performance.finishTasks'].args, z.object({ mutationId: z.string() })),
+  'fulfilment.restore': channel(mutations['performance.restoreTasks'].args, z.object({ mutationId: z.string() })),
+  'fulfilment.deleteTask': channel(mutations['performance.deletePlanTask'].args, z.object({ mutationId: z.string() })),
+  'fulfilment.savePlan': channel(mutations['performance.savePlan'].args, z.object({ mutationId: z.string() })),
 } as const satisfies Record<string, ChannelDefinition>;
 
 export type Channels = typeof channels;
@@ -247,7 +258,7 @@ export const events = {
   'session.changed': sessionInfoSchema,
   'sync.statusChanged': syncStatusSchema,
   /** Data in the replica changed: the renderer invalidates the matching cache tags. */
-  'data.changed': z.object({ entities: z.array(z.enum(['contract', 'performanceTask', 'reminderSettings', 'draftingCatalogue', 'numberNotice'])) }),
+  'data.changed': z.object({ entities: z.array(z.enum(['contract', 'performanceTask', 'reminderSettings', 'draftingCatalogue', 'numberNotice', 'performancePlan'])) }),
 } as const satisfies Record<string, z.ZodType>;
 export type Events = typeof events;
 export type EventName = keyof Events;

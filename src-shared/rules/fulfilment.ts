@@ -1,5 +1,7 @@
-import { ContractStatus, TaskState } from '../domain/enums';
+import { ContractStatus, ScheduleConditionType, TaskState } from '../domain/enums';
+import type { PlanSave } from '../domain/performance';
 import { AppFailure } from '../errors';
+import { generatePeriodicSchedule } from './schedule';
 
 // The task state machine's refusals (spec 4 "Performance tasks"), shared by the server, which
 // enforces them when a REST call or a synced mutation applies, and the desktop core, which
@@ -54,4 +56,28 @@ export function sheetBefore(a: SheetPosition, b: SheetPosition): boolean {
   if (dueA !== dueB) return dueA < dueB;
   if (a.rowIndex !== b.rowIndex) return a.rowIndex < b.rowIndex;
   return a.id < b.id;
+}
+
+/**
+ * The rows a plan save lists: as given, or for a periodic plan one per calendar period, the total
+ * split by days with the first and last periods prorated (spec 9). A schedule that cannot be
+ * generated is a validation failure.
+ */
+export function planRows(plan: Pick<PlanSave, 'conditionType' | 'schedule' | 'rows'>): PlanSave['rows'] {
+  const schedule = plan.schedule;
+  if (plan.conditionType !== ScheduleConditionType.Periodicity || !schedule) return plan.rows;
+  let periods;
+  try {
+    periods = generatePeriodicSchedule({ cycle: schedule.cycle, startDate: schedule.startDate, endDate: schedule.endDate, amount: schedule.amount.amount });
+  } catch (error) {
+    const message = (error as Error).message;
+    throw new AppFailure('validation_failed', `validation failed: schedule: ${message}`, [{ path: 'schedule', message }]);
+  }
+  const column = schedule.direction === 'receivable' ? 'receivableAmount' : 'payableAmount';
+  return periods.map((period) => ({
+    name: `${schedule.name} ${period.startDate}~${period.endDate}`,
+    expirationTime: period.dueDate,
+    [column]: { amount: period.amount, unit: schedule.amount.unit },
+    ...(schedule.leaderUserID && { leaderUserID: schedule.leaderUserID }),
+  }));
 }

@@ -45,6 +45,13 @@ function handlers(overrides: Partial<ChannelHandlers> = {}): ChannelHandlers {
     'files.uploadCancel': fail,
     'files.open': fail,
     'directory.get': fail,
+    'fulfilment.contract': fail,
+    'fulfilment.finishForm': fail,
+    'fulfilment.finish': fail,
+    'fulfilment.finishBatch': fail,
+    'fulfilment.restore': fail,
+    'fulfilment.deleteTask': fail,
+    'fulfilment.savePlan': fail,
     ...overrides,
   };
 }

@@ -147,30 +147,72 @@ export const resyncUnseen = sqliteTable('resync_unseen', {
   id: text('id').primaryKey(),
 });
 
-/** Performance tasks as the server's feed sends them (base state only: tasks are not edited here yet). */
+/** The columns of a performance task row, shared by the base table and the optimistic one. */
+const taskColumns = () => ({
+  id: text('id').primaryKey(),
+  contractId: text('contract_id'),
+  planId: text('plan_id'),
+  performanceId: text('performance_id'),
+  name: text('name').notNull(),
+  type: text('type').notNull(),
+  state: integer('state').notNull(),
+  /** The due date, yyyy-MM-dd. */
+  expirationTime: text('expiration_time'),
+  /** Money in integer hundredths, with its unit. */
+  receivableAmount: integer('receivable_amount'),
+  payableAmount: integer('payable_amount'),
+  amountUnit: text('amount_unit'),
+  leaderUserId: text('leader_user_id'),
+  /** The row number in the contract's performance sheet, and the row's cells (JSON, by column id). */
+  rowIndex: integer('row_index').notNull().default(1),
+  level: integer('level'),
+  values: text('values').notNull().default('{}'),
+  /** The completion form's values (JSON) and the finished amount, once finished. */
+  completionValues: text('completion_values'),
+  finishedAmount: integer('finished_amount'),
+  version: integer('version').notNull(),
+  updateTime: text('update_time').notNull(),
+});
+
+/** Performance tasks as the server's feed sends them (base state). */
 export const performanceTasks = sqliteTable(
   'performance_tasks',
-  {
-    id: text('id').primaryKey(),
-    contractId: text('contract_id'),
-    planId: text('plan_id'),
-    performanceId: text('performance_id'),
-    name: text('name').notNull(),
-    type: text('type').notNull(),
-    state: integer('state').notNull(),
-    /** The due date, yyyy-MM-dd. */
-    expirationTime: text('expiration_time'),
-    /** Money in integer hundredths, with its unit. */
-    receivableAmount: integer('receivable_amount'),
-    payableAmount: integer('payable_amount'),
-    amountUnit: text('amount_unit'),
-    leaderUserId: text('leader_user_id'),
-    version: integer('version').notNull(),
-    updateTime: text('update_time').notNull(),
-  },
+  taskColumns(),
   // A contract that leaves the replica takes its tasks along; the scheduler reads by due date.
   (t) => [index('performance_tasks_contract').on(t.contractId), index('performance_tasks_expiration_time').on(t.expirationTime)],
 );
+
+/**
+ * The optimistic row of each task that live fulfilment mutations move (finish, restore, delete),
+ * as `contracts_local` is for contracts; `deleted` marks a row a queued delete removes.
+ */
+export const performanceTasksLocal = sqliteTable(
+  'performance_tasks_local',
+  { ...taskColumns(), deleted: integer('deleted', { mode: 'boolean' }).notNull().default(false) },
+  (t) => [index('performance_tasks_local_contract').on(t.contractId)],
+);
+
+/** The columns of a plan row (a contract's performance sheet under a performance), base and optimistic. */
+const planColumns = () => ({
+  id: text('id').primaryKey(),
+  contractId: text('contract_id').notNull(),
+  performanceId: text('performance_id').notNull(),
+  performanceName: text('performance_name').notNull(),
+  performanceType: text('performance_type').notNull(),
+  /** JSON SheetColumn[] and FormField[] (the completion form) of its performance. */
+  columns: text('columns').notNull(),
+  fields: text('fields').notNull(),
+  conditionType: integer('condition_type').notNull(),
+  /** JSON periodic schedule, or null. */
+  schedule: text('schedule'),
+  version: integer('version').notNull(),
+  updateTime: text('update_time').notNull(),
+});
+
+export const performancePlans = sqliteTable('performance_plans', planColumns(), (t) => [index('performance_plans_contract').on(t.contractId)]);
+
+/** The optimistic row of a plan whose sheet a queued save edits: `pendingRows` is the sheet as saved (JSON plan rows). */
+export const performancePlansLocal = sqliteTable('performance_plans_local', { ...planColumns(), pendingRows: text('pending_rows').notNull() });
 
 /** The signed-in user's reminder settings (JSON, src-shared/domain/reminders.ts); one row. */
 export const reminderSettings = sqliteTable('reminder_settings', {

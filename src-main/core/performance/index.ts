@@ -6,13 +6,28 @@ import { reminderLog } from './reminder-log';
 import type { DueReminder } from './reminders/rules';
 import { createReminderScheduler, systemTimers, type Notifier, type ReminderScheduler, type SnoozeChoice, type Timers } from './reminders/scheduler';
 import { createTaskReader, reminderSettingsPullWriter, taskPullWriter, type TaskReader } from './task-store';
+import { createFulfilmentReader, planOverlay, planPullWriter, taskOverlay } from './fulfilment-store';
+import { fulfilmentMutations } from './mutations';
+import { organisationDay } from '../../../src-shared/rules/performance';
 
 // Performance (spec 5): the pulled tasks and the user's reminder settings, and the reminders of
 // due tasks computed from them in the core, also offline; a contract's tasks for its performance tab.
 
 export const performanceReplica = {
-  pulled: { performanceTask: taskPullWriter, reminderSettings: reminderSettingsPullWriter },
+  mutations: fulfilmentMutations,
+  pulled: { performanceTask: taskPullWriter, reminderSettings: reminderSettingsPullWriter, performancePlan: planPullWriter },
+  overlays: { performanceTask: taskOverlay, performancePlan: planOverlay },
 };
+
+export type PerformanceChannel =
+  | 'contract.tasks'
+  | 'fulfilment.contract'
+  | 'fulfilment.finishForm'
+  | 'fulfilment.finish'
+  | 'fulfilment.finishBatch'
+  | 'fulfilment.restore'
+  | 'fulfilment.deleteTask'
+  | 'fulfilment.savePlan';
 
 /** What the shell's notifier asks of the core's reminders. */
 export interface CoreReminders {
@@ -32,7 +47,7 @@ export interface PerformanceOptions {
   timeZone?: () => string;
 }
 
-export function createPerformanceFeature(host: FeatureHost, options: PerformanceOptions): CoreFeature<'contract.tasks'> & { reminders: CoreReminders } {
+export function createPerformanceFeature(host: FeatureHost, options: PerformanceOptions): CoreFeature<PerformanceChannel> & { reminders: CoreReminders } {
   let reminders: { scheduler: ReminderScheduler; tasks: TaskReader } | null = null;
 
   // A pull round that changed tasks or reminder settings announces it once (sync-service).
@@ -51,6 +66,13 @@ export function createPerformanceFeature(host: FeatureHost, options: Performance
   return {
     handlers: {
       'contract.tasks': ({ id }) => currentTasks().contractTasks(id),
+      'fulfilment.contract': ({ contractId }) => createFulfilmentReader(host.signedIn().replica.db).contract(contractId, organisationDay(host.clock.now())),
+      'fulfilment.finishForm': ({ taskId }) => createFulfilmentReader(host.signedIn().replica.db).finishForm(taskId),
+      'fulfilment.finish': (args) => host.sync().edit('performance.finishTask', args),
+      'fulfilment.finishBatch': (args) => host.sync().edit('performance.finishTasks', args),
+      'fulfilment.restore': (args) => host.sync().edit('performance.restoreTasks', args),
+      'fulfilment.deleteTask': (args) => host.sync().edit('performance.deletePlanTask', args),
+      'fulfilment.savePlan': (args) => host.sync().edit('performance.savePlan', args),
     },
     /** One scheduler per signed-in session, over that user's replica. */
     start(session: ActiveSession) {

@@ -43,16 +43,21 @@ const taskFields = [
   'payable_amount',
   'amount_unit',
   'leader_user_id',
+  'row_index',
+  'level',
+  'values',
+  'completion_values',
+  'finished_amount',
   'version',
   'update_time',
 ] as const;
 
 export function createTaskWriter(sqlite: ReplicaConnection): TaskWriter {
   const upsertTask = sqlite.prepare(
-    `insert into performance_tasks (${taskFields.join(', ')}) values (${taskFields.map(() => '?').join(', ')})
+    `insert into performance_tasks (${taskFields.map((field) => `"${field}"`).join(', ')}) values (${taskFields.map(() => '?').join(', ')})
      on conflict (id) do update set ${taskFields
        .slice(1)
-       .map((field) => `${field} = excluded.${field}`)
+       .map((field) => `"${field}" = excluded."${field}"`)
        .join(', ')}`,
   );
   const deleteTask = sqlite.prepare('delete from performance_tasks where id = ?');
@@ -76,6 +81,11 @@ export function createTaskWriter(sqlite: ReplicaConnection): TaskWriter {
         task.payableAmount,
         task.amountUnit,
         task.leaderUserId,
+        task.rowIndex,
+        task.level,
+        JSON.stringify(task.values),
+        task.completionValues === null ? null : JSON.stringify(task.completionValues),
+        task.finishedAmount,
         task.version,
         task.updateTime,
       );
@@ -144,11 +154,16 @@ type ContractTaskRow = Omit<ContractTask, 'receivableAmount' | 'payableAmount'> 
 
 const withUnit = (amount: number | null, unit: string | null) => (amount !== null && unit !== null ? { amount, unit } : null);
 
+/** Every task as shown: live optimistic rows (not deleted), and base rows without one. */
+const shownTasks = `select ${taskFields.map((field) => `"${field}"`).join(', ')} from performance_tasks_local where deleted = 0
+  union all select ${taskFields.map((field) => `"${field}"`).join(', ')} from performance_tasks where id not in (select id from performance_tasks_local)`;
+
 export function createTaskReader(sqlite: ReplicaConnection): TaskReader {
+  // The tasks as shown: the user's queued finishes, restores and deletes take effect at once.
   const reminderTasks = sqlite.prepare(
     `select t.id, t.contract_id as contractId, t.name, t.type, t.state, t.expiration_time as dueDate,
        t.receivable_amount as receivableAmount, t.payable_amount as payableAmount, t.amount_unit as amountUnit
-     from performance_tasks t left join contracts c on c.id = t.contract_id
+     from (${shownTasks}) t left join contracts c on c.id = t.contract_id
      where t.expiration_time is not null and t.state <> ${TaskState.Success}
        and (t.leader_user_id = ? or (t.leader_user_id is null and c.responsible_user_id = ?))`,
   );
@@ -158,7 +173,7 @@ export function createTaskReader(sqlite: ReplicaConnection): TaskReader {
      from performance_tasks where contract_id = ?
      order by expiration_time is null, expiration_time, name, id`,
   );
-  const openTask = sqlite.prepare(`select 1 from performance_tasks where id = ? and state <> ${TaskState.Success}`).pluck();
+  const openTask = sqlite.prepare(`select 1 from (${shownTasks}) where id = ? and state <> ${TaskState.Success}`).pluck();
   const settings = sqlite.prepare('select settings from reminder_settings where user_id = ?').pluck();
   return {
     reminderTasks(userId) {

@@ -1,0 +1,234 @@
+import { eq } from 'drizzle-orm';
+import type { SyncPlan, SyncTask } from '../../../src-shared/api/sync';
+import { TaskState, type ContractStatus } from '../../../src-shared/domain/enums';
+import { formFieldSchema, planRowSchema, sheetColumnSchema, taskTypeSchema, type FormField } from '../../../src-shared/domain/performance';
+import { AppFailure } from '../../../src-shared/errors';
+import type { ContractPerformance, FinishForm, PlanSheet, SheetTask } from '../../../src-shared/ipc/fulfilment';
+import { contractInChange, sheetBefore } from '../../../src-shared/rules/fulfilment';
+import { defaultPerformanceForm, effectiveState } from '../../../src-shared/rules/performance';
+import { z } from 'zod';
+import type { OverlayEntity, PullWriter, ReplicaTx } from '../data/replica-features';
+import { splitRowKey } from '../data/replica-features';
+import { performancePlans, performancePlansLocal, performanceTasks, performanceTasksLocal } from '../data/schema';
+import { currentContract } from '../contracts/contract-store';
+
+// Performance plans and tasks as the contract page's performance tab edits them: the base rows
+// pulls write, the optimistic rows (`*_local`) the outbox rebuilds from them and the queued
+// fulfilment mutations, and the reads of a contract's sheets and of a task's finish form.
+
+/** A task as the replica holds it (the feed's row), with the mark of a queued delete. */
+export type ReplicaTask = SyncTask & { deleted?: boolean };
+/** A plan as the replica holds it, with the sheet a queued save lists. */
+export type ReplicaPlan = SyncPlan & { pendingRows?: z.output<typeof planRowSchema>[] | null };
+
+const parseJson = (text: string | null): unknown => (text === null ? null : (JSON.parse(text) as unknown));
+const recordSchema = z.record(z.string(), z.unknown());
+
+type TaskRow = typeof performanceTasks.$inferSelect;
+type PlanRow = typeof performancePlans.$inferSelect;
+
+function toReplicaTask(row: TaskRow & { deleted?: boolean }): ReplicaTask {
+  return {
+    ...row,
+    state: row.state as SyncTask['state'],
+    values: recordSchema.catch({}).parse(parseJson(row.values)),
+    completionValues: recordSchema.nullable().catch(null).parse(parseJson(row.completionValues)),
+  };
+}
+
+function taskRow(task: ReplicaTask): TaskRow & { deleted: boolean } {
+  return { ...task, values: JSON.stringify(task.values), completionValues: task.completionValues === null ? null : JSON.stringify(task.completionValues), deleted: task.deleted ?? false };
+}
+
+function toReplicaPlan(row: PlanRow & { pendingRows?: string }): ReplicaPlan {
+  return {
+    ...row,
+    conditionType: row.conditionType as SyncPlan['conditionType'],
+    columns: z.array(sheetColumnSchema).catch([]).parse(parseJson(row.columns)),
+    fields: z.array(formFieldSchema).catch([]).parse(parseJson(row.fields)),
+    schedule: parseJson(row.schedule),
+    pendingRows: row.pendingRows === undefined ? null : z.array(planRowSchema).nullable().catch(null).parse(parseJson(row.pendingRows)),
+  };
+}
+
+function planRow(plan: SyncPlan): PlanRow {
+  return { ...plan, columns: JSON.stringify(plan.columns), fields: JSON.stringify(plan.fields), schedule: plan.schedule === null ? null : JSON.stringify(plan.schedule) };
+}
+
+export function baseTask(db: ReplicaTx, id: string): ReplicaTask | null {
+  const row = db.select().from(performanceTasks).where(eq(performanceTasks.id, id)).get();
+  return row ? toReplicaTask(row) : null;
+}
+
+/** The task as this device shows it: with the user's queued edits, else the synced one; null when deleted or absent. */
+export function currentTask(db: ReplicaTx, id: string): ReplicaTask | null {
+  const local = db.select().from(performanceTasksLocal).where(eq(performanceTasksLocal.id, id)).get();
+  if (local) return local.deleted ? null : toReplicaTask(local);
+  return baseTask(db, id);
+}
+
+export function basePlan(db: ReplicaTx, id: string): ReplicaPlan | null {
+  const row = db.select().from(performancePlans).where(eq(performancePlans.id, id)).get();
+  return row ? toReplicaPlan(row) : null;
+}
+
+export function currentPlan(db: ReplicaTx, id: string): ReplicaPlan | null {
+  const local = db.select().from(performancePlansLocal).where(eq(performancePlansLocal.id, id)).get();
+  return local ? toReplicaPlan(local) : basePlan(db, id);
+}
+
+export const taskOverlay: OverlayEntity = {
+  base: baseTask,
+  setLocal(db, id, row) {
+    db.delete(performanceTasksLocal).where(eq(performanceTasksLocal.id, id)).run();
+    if (row) db.insert(performanceTasksLocal).values(taskRow(row as ReplicaTask)).run();
+  },
+  name: (db, id) => currentTask(db, id)?.name ?? null,
+  fields: (row) => row as Record<string, unknown>,
+};
+
+export const planOverlay: OverlayEntity = {
+  base: basePlan,
+  setLocal(db, id, row) {
+    db.delete(performancePlansLocal).where(eq(performancePlansLocal.id, id)).run();
+    if (!row) return;
+    const plan = row as ReplicaPlan;
+    db.insert(performancePlansLocal).values({ ...planRow(plan), pendingRows: JSON.stringify(plan.pendingRows ?? []) }).run();
+  },
+  name: (db, id) => currentPlan(db, id)?.performanceName ?? null,
+  fields: (row) => row as Record<string, unknown>,
+};
+
+/** Pulled plans; a contract that leaves the replica takes its plans along, and a resync brings every plan again. */
+export function planPullWriter(): PullWriter<'performancePlan'> {
+  return {
+    page: (db) => ({
+      write(change) {
+        if (change.op === 'upsert') {
+          const row = planRow(change.row);
+          db.insert(performancePlans).values(row).onConflictDoUpdate({ target: performancePlans.id, set: row }).run();
+        } else {
+          db.delete(performancePlans).where(eq(performancePlans.id, change.id)).run();
+        }
+        return ['performancePlan'];
+      },
+    }),
+    startResync(db) {
+      db.delete(performancePlans).run();
+      return ['performancePlan'];
+    },
+    rowGone(db, key) {
+      const { entity, id } = splitRowKey(key);
+      if (entity !== 'contract') return [];
+      db.delete(performancePlans).where(eq(performancePlans.contractId, id)).run();
+      return ['performancePlan'];
+    },
+  };
+}
+
+/** The contract's tasks as shown, in sheet order: live optimistic rows, and base rows without one. */
+export function contractTasks(db: ReplicaTx, contractId: string): { task: ReplicaTask; pending: boolean }[] {
+  const local = db.select().from(performanceTasksLocal).where(eq(performanceTasksLocal.contractId, contractId)).all();
+  const moved = new Set(local.map((row) => row.id));
+  const shown = [
+    ...local.filter((row) => !row.deleted).map((row) => ({ task: toReplicaTask(row), pending: true })),
+    ...db
+      .select()
+      .from(performanceTasks)
+      .where(eq(performanceTasks.contractId, contractId))
+      .all()
+      .filter((row) => !moved.has(row.id))
+      .map((row) => ({ task: toReplicaTask(row), pending: false })),
+  ];
+  return shown.sort((a, b) => (sheetBefore(a.task, b.task) ? -1 : sheetBefore(b.task, a.task) ? 1 : 0));
+}
+
+/** The contract's plans as shown, by performance name: optimistic rows, and base rows without one. */
+function contractPlans(db: ReplicaTx, contractId: string): ReplicaPlan[] {
+  const local = db.select().from(performancePlansLocal).where(eq(performancePlansLocal.contractId, contractId)).all();
+  const edited = new Set(local.map((row) => row.id));
+  const base = db.select().from(performancePlans).where(eq(performancePlans.contractId, contractId)).all().filter((row) => !edited.has(row.id));
+  return [...local, ...base].map(toReplicaPlan).sort((a, b) => a.performanceName.localeCompare(b.performanceName) || a.id.localeCompare(b.id));
+}
+
+const money = (amount: number | null, unit: string | null) => (amount !== null && unit !== null ? { amount, unit } : null);
+
+function toSheetTask({ task, pending }: { task: ReplicaTask; pending: boolean }, today: string): SheetTask {
+  return {
+    id: task.id,
+    planId: task.planId,
+    performanceId: task.performanceId,
+    name: task.name,
+    type: task.type,
+    state: effectiveState(task.state, task.expirationTime, today),
+    dueDate: task.expirationTime,
+    rowIndex: task.rowIndex,
+    level: task.level,
+    leaderUserId: task.leaderUserId,
+    values: task.values,
+    receivableAmount: money(task.receivableAmount, task.amountUnit),
+    payableAmount: money(task.payableAmount, task.amountUnit),
+    finishedAmount: money(task.finishedAmount, task.amountUnit),
+    completionValues: task.completionValues,
+    pending,
+  };
+}
+
+export interface FulfilmentReader {
+  contract(contractId: string, today: string): ContractPerformance;
+  finishForm(taskId: string): FinishForm;
+}
+
+/** The unfinished tasks of the task's contract that come before it in the sheet (spec 4 predecessor warning). */
+export function unfinishedEarlier(db: ReplicaTx, task: ReplicaTask): ReplicaTask[] {
+  if (task.contractId === null) return [];
+  return contractTasks(db, task.contractId)
+    .map((shown) => shown.task)
+    .filter((other) => other.id !== task.id && other.state !== TaskState.Success && sheetBefore(other, task));
+}
+
+/** The completion form of a task: its plan's performance's (kept with the plan), else the default of its type, as complete_form answers. */
+export function completionFields(db: ReplicaTx, task: ReplicaTask): FormField[] {
+  const plan = task.planId === null ? null : currentPlan(db, task.planId);
+  if (plan && plan.performanceId === task.performanceId) return plan.fields;
+  return defaultPerformanceForm(taskTypeSchema.catch('custom').parse(task.type)).fields;
+}
+
+export function createFulfilmentReader(db: ReplicaTx): FulfilmentReader {
+  return {
+    contract(contractId, today) {
+      const contract = currentContract(db, contractId);
+      if (!contract) throw new AppFailure('not_found', `contract ${contractId} is not in this device's data: it is not synced yet, or not yours to see`);
+      const tasks = contractTasks(db, contractId).map((shown) => toSheetTask(shown, today));
+      const plans: PlanSheet[] = contractPlans(db, contractId).map((plan) => {
+        return {
+          id: plan.id,
+          performanceId: plan.performanceId,
+          performanceName: plan.performanceName,
+          performanceType: plan.performanceType,
+          columns: plan.columns,
+          conditionType: plan.conditionType,
+          schedule: plan.schedule,
+          version: plan.version,
+          tasks: tasks.filter((task) => task.planId === plan.id),
+          pendingRows: plan.pendingRows ?? null,
+        };
+      });
+      const planIds = new Set(plans.map((plan) => plan.id));
+      const status = contract.status as ContractStatus | null;
+      return { contractStatus: status, inChange: contractInChange(status), plans, looseTasks: tasks.filter((task) => task.planId === null || !planIds.has(task.planId)) };
+    },
+    finishForm(taskId) {
+      const task = currentTask(db, taskId);
+      if (!task) throw new AppFailure('not_found', 'performance task not found');
+      return {
+        taskId: task.id,
+        taskName: task.name,
+        fields: completionFields(db, task),
+        values: task.state === TaskState.Success ? (task.completionValues ?? {}) : null,
+        amount: money(task.receivableAmount ?? task.payableAmount, task.amountUnit),
+        unfinishedEarlier: unfinishedEarlier(db, task).map((other) => ({ id: other.id, name: other.name, dueDate: other.expirationTime })),
+      };
+    },
+  };
+}

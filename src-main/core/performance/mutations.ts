@@ -1,0 +1,127 @@
+import { TaskState, type ContractStatus } from '../../../src-shared/domain/enums';
+import { toMinorUnits } from '../../../src-shared/domain/money';
+import { AppFailure } from '../../../src-shared/errors';
+import { finishRefusal, planRows, readOnlyRefusal, restoreRefusal, sheetBefore } from '../../../src-shared/rules/fulfilment';
+import { openStateFor, organisationDay } from '../../../src-shared/rules/performance';
+import { rowKey } from '../../../src-shared/sync/mutations';
+import type { ClientMutations, ReplicaTx, WorkingRows } from '../data/replica-features';
+import { currentContract } from '../contracts/contract-store';
+import { contractTasks, currentPlan, currentTask, unfinishedEarlier, type ReplicaPlan, type ReplicaTask } from './fulfilment-store';
+
+// The client side of the fulfilment mutations of src-shared/sync/mutations.ts: the server's
+// refusals by the shared rules (src-shared/rules/fulfilment), now, on the tasks as this device
+// shows them (the user's own queued edits included), and the optimistic effect on the rows.
+
+export type FulfilmentMutation = 'performance.finishTask' | 'performance.finishTasks' | 'performance.restoreTasks' | 'performance.deletePlanTask' | 'performance.savePlan';
+
+const taskNotFound = () => new AppFailure('not_found', 'performance task not found');
+
+/** A task the edit moves: the outbox found it in the replica before the check runs. */
+const shownTask = (db: ReplicaTx, id: string) => {
+  const task = currentTask(db, id);
+  if (!task) throw taskNotFound();
+  return task;
+};
+
+const contractStatusOf = (db: ReplicaTx, task: ReplicaTask) => (task.contractId === null ? null : ((currentContract(db, task.contractId)?.status ?? null) as ContractStatus | null));
+
+/** As the server's finish: not finished, its contract not in change, and (a task under no plan) no earlier task of its contract left unfinished. */
+function checkFinish(db: ReplicaTx, task: ReplicaTask, finishedWith: ReadonlySet<string>): void {
+  const refusal = finishRefusal(task, contractStatusOf(db, task));
+  if (refusal) throw refusal;
+  if (task.planId !== null) return;
+  const blocking = unfinishedEarlier(db, task).filter((other) => !finishedWith.has(other.id));
+  if (blocking.length > 0) {
+    throw new AppFailure('conflict', `the task "${task.name}" cannot be finished before its predecessor tasks: ${blocking.map((b) => `"${b.name}"`).join(', ')}`);
+  }
+}
+
+/** The tasks of one performance an edit names, in sheet order, as the server reads them: any missing or of another performance is not found. */
+function performanceTasks(db: ReplicaTx, performanceId: string, ids: readonly string[]): ReplicaTask[] {
+  const tasks = [...new Set(ids)].map((id) => shownTask(db, id));
+  if (tasks.some((task) => task.performanceId !== performanceId)) throw taskNotFound();
+  return tasks.sort((a, b) => (sheetBefore(a, b) ? -1 : 1));
+}
+
+function finished(task: ReplicaTask, amount: number | undefined, configFields: Record<string, unknown> | undefined): ReplicaTask {
+  // The finish amount is the entered amount times 100 (spec 4); without one, the task's own amount.
+  const finishedAmount = amount !== undefined ? toMinorUnits(amount) : (task.receivableAmount ?? task.payableAmount);
+  return { ...task, state: TaskState.Success, finishedAmount, completionValues: configFields ?? {} };
+}
+
+const restored = (task: ReplicaTask, at: string): ReplicaTask => ({
+  ...task,
+  state: openStateFor(task.expirationTime, organisationDay(new Date(at))),
+  finishedAmount: null,
+  completionValues: null,
+});
+
+/** Applies `change` to each shown task the edit names (a task gone from the replica shows nothing). */
+function putTasks(rows: WorkingRows, ids: readonly string[], change: (task: ReplicaTask) => ReplicaTask): void {
+  for (const id of new Set(ids)) {
+    const key = rowKey('performanceTask', id);
+    const task = rows.get(key) as ReplicaTask | null;
+    if (task) rows.put(key, change(task));
+  }
+}
+
+export const fulfilmentMutations: ClientMutations<FulfilmentMutation> = {
+  'performance.finishTask': {
+    check: ({ id }, { db }) => checkFinish(db, shownTask(db, id), new Set()),
+    apply: ({ id, amount, configFields }, rows) => putTasks(rows, [id], (task) => finished(task, amount, configFields)),
+    view: ({ id, amount, configFields }) => ({ row: rowKey('performanceTask', id), changes: { state: TaskState.Success, ...(amount !== undefined && { amount }), ...configFields } }),
+  },
+  'performance.finishTasks': {
+    /** Earlier rows first, as the server does: a row whose predecessor is in the same batch may finish too. */
+    check({ performanceId, planIDList }, { db }) {
+      const tasks = performanceTasks(db, performanceId, planIDList);
+      const batch = new Set<string>();
+      for (const task of tasks) {
+        checkFinish(db, task, batch);
+        batch.add(task.id);
+      }
+    },
+    apply: ({ planIDList, configFields }, rows) => putTasks(rows, planIDList, (task) => finished(task, undefined, configFields)),
+    view: ({ planIDList }) => ({ row: rowKey('performanceTask', planIDList[0]!), changes: { state: TaskState.Success, planIDList } }),
+  },
+  'performance.restoreTasks': {
+    check({ performanceId, planIDList }, { db }) {
+      for (const task of performanceTasks(db, performanceId, planIDList)) {
+        const refusal = restoreRefusal(task);
+        if (refusal) throw refusal;
+      }
+    },
+    apply: ({ planIDList }, rows, { at }) => putTasks(rows, planIDList, (task) => restored(task, at)),
+    view: ({ planIDList }) => ({ row: rowKey('performanceTask', planIDList[0]!), changes: { restored: planIDList } }),
+  },
+  'performance.deletePlanTask': {
+    check({ performanceId, planID }, { db }) {
+      const [task] = performanceTasks(db, performanceId, [planID]);
+      const refusal = readOnlyRefusal(task!, 'deleted');
+      if (refusal) throw refusal;
+    },
+    apply: ({ planID }, rows) => putTasks(rows, [planID], (task) => ({ ...task, deleted: true })),
+    view: ({ planID }) => ({ row: rowKey('performanceTask', planID), changes: { deleted: true } }),
+  },
+  'performance.savePlan': {
+    /** As the server's plan save: the plan's own contract and performance, its own rows, finished rows unchanged, a schedule that generates. */
+    check({ performanceId, planId, plan }, { db }) {
+      const stored = currentPlan(db, planId)!;
+      if (stored.performanceId !== performanceId || stored.contractId !== plan.contractID) throw new AppFailure('not_found', 'the plan is not of this contract and performance');
+      const own = new Map(contractTasks(db, stored.contractId).filter(({ task }) => task.planId === planId).map(({ task }) => [task.id, task]));
+      plan.rows.forEach(({ id, ...update }, i) => {
+        if (id === undefined) return;
+        const task = own.get(id);
+        if (!task) throw new AppFailure('not_found', `rows.${i}.id: performance task not found in this plan`);
+        if (task.state === TaskState.Success && Object.keys(update).length > 0) throw new AppFailure('conflict', `rows.${i}: a finished task is read-only and cannot be edited`);
+      });
+      planRows(plan);
+    },
+    apply({ planId, plan }, rows) {
+      const key = rowKey('performancePlan', planId);
+      const stored = rows.get(key) as ReplicaPlan | null;
+      if (stored) rows.put(key, { ...stored, conditionType: plan.conditionType, schedule: plan.schedule ?? null, pendingRows: planRows(plan) } satisfies ReplicaPlan);
+    },
+    view: ({ planId, plan }) => ({ row: rowKey('performancePlan', planId), changes: { rows: plan.rows.length } }),
+  },
+};

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { contractStatusSchema, idSchema } from '../domain/contract';
+import { moneySchema } from '../domain/money';
+import { formFieldSchema, isoDateSchema, planRowSchema, sheetColumnSchema, taskStateSchema } from '../domain/performance';
+
+// What the contract page's performance tab reads from the replica (issue 13): the contract's
+// plans with their sheet columns and rows (the tasks), each task as this device shows it (the
+// user's queued finishes, restores and deletes included), and the finish dialog's form.
+
+export const sheetTaskSchema = z.object({
+  id: idSchema,
+  planId: idSchema.nullable(),
+  performanceId: idSchema.nullable(),
+  name: z.string(),
+  type: z.string(),
+  /** The state shown on the organisation's today: a pending task past its date is overdue. */
+  state: taskStateSchema,
+  dueDate: isoDateSchema.nullable(),
+  rowIndex: z.number().int(),
+  level: z.number().int().nullable(),
+  leaderUserId: idSchema.nullable(),
+  /** The row's other cells by column id. */
+  values: z.record(z.string(), z.unknown()),
+  receivableAmount: moneySchema.nullable(),
+  payableAmount: moneySchema.nullable(),
+  finishedAmount: moneySchema.nullable(),
+  completionValues: z.record(z.string(), z.unknown()).nullable(),
+  /** A queued edit of this device moves it; the server has not confirmed it yet. */
+  pending: z.boolean(),
+});
+export type SheetTask = z.infer<typeof sheetTaskSchema>;
+
+export const planSheetSchema = z.object({
+  id: idSchema,
+  performanceId: idSchema,
+  performanceName: z.string(),
+  performanceType: z.string(),
+  columns: z.array(sheetColumnSchema),
+  conditionType: z.number().int(),
+  schedule: z.unknown().nullable(),
+  version: z.number().int(),
+  tasks: z.array(sheetTaskSchema),
+  /** The sheet as a queued save of this device lists it, until the server applies it; null otherwise. */
+  pendingRows: z.array(planRowSchema).nullable(),
+});
+export type PlanSheet = z.infer<typeof planSheetSchema>;
+
+export const contractPerformanceSchema = z.object({
+  contractStatus: contractStatusSchema.nullable(),
+  /** The contract's change is under approval: no task of it may be finished (spec 4). */
+  inChange: z.boolean(),
+  plans: z.array(planSheetSchema),
+  /** Tasks of the contract under no plan (quick tasks related to it, tasks added alone). */
+  looseTasks: z.array(sheetTaskSchema),
+});
+export type ContractPerformance = z.infer<typeof contractPerformanceSchema>;
+
+/** The finish dialog of a task: its completion form (complete_form, kept in the replica) and what to warn about. */
+export const finishFormSchema = z.object({
+  taskId: idSchema,
+  taskName: z.string(),
+  fields: z.array(formFieldSchema),
+  /** The values of a finished task (view mode), else null. */
+  values: z.record(z.string(), z.unknown()).nullable(),
+  /** The task's own amount: the finish amount when none is entered. */
+  amount: moneySchema.nullable(),
+  /** Earlier tasks of the contract that are not finished (spec 4 predecessor warning), in sheet order. */
+  unfinishedEarlier: z.array(z.object({ id: idSchema, name: z.string(), dueDate: isoDateSchema.nullable() })),
+});
+export type FinishForm = z.infer<typeof finishFormSchema>;
