@@ -1,15 +1,12 @@
 import Database from 'better-sqlite3';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, reachablePostgres, seedInChild, spawnContractServer } from '../../bench/support';
-import { repoRoot } from '../../src-main/paths';
-import type { ChannelName, ChannelRequest, ChannelResponse, IpcResult, SyncStatus } from '../../src-shared/ipc/channels';
 import { tempDir } from '../support/temp';
 import { waitFor } from '../support/core';
+import { CoreChild } from './core-child';
 import { noFaults, startFaultProxy, type FaultProxy } from './fault-proxy';
 
 // Black-box fault tests (issue 4): the real contract server on PostgreSQL in a child process, the
@@ -23,57 +20,6 @@ let env: Record<string, string> = {};
 let server: Awaited<ReturnType<typeof spawnContractServer>>;
 let proxy: FaultProxy;
 let db: pg.Client;
-
-class CoreChild {
-  private readonly child: ChildProcess;
-  private readonly pending = new Map<number, (result: IpcResult<unknown>) => void>();
-  private next = 0;
-  status: SyncStatus | null = null;
-  readonly exited: Promise<void>;
-
-  constructor(readonly dataDir: string, pullPageSize = 1000) {
-    this.child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'tests/main/fault-core-child.ts'), dataDir, proxy.url], {
-      cwd: repoRoot,
-      env: { ...process.env, PULL_PAGE_SIZE: String(pullPageSize) },
-      stdio: ['pipe', 'pipe', 'inherit'],
-    });
-    this.exited = new Promise((resolve) => this.child.once('exit', () => resolve()));
-    createInterface({ input: this.child.stdout! }).on('line', (line) => {
-      const message = JSON.parse(line) as { n?: number; result?: IpcResult<unknown>; status?: SyncStatus };
-      if (message.status) this.status = message.status;
-      if (message.n !== undefined) this.pending.get(message.n)?.(message.result!);
-    });
-  }
-
-  async call<C extends ChannelName>(channel: C, request: ChannelRequest<C>): Promise<ChannelResponse<C>> {
-    const n = (this.next += 1);
-    const result = await new Promise<IpcResult<unknown>>((resolve) => {
-      this.pending.set(n, resolve);
-      this.child.stdin!.write(`${JSON.stringify({ n, channel, request })}\n`);
-    });
-    if (!result.ok) throw new Error(`${channel} failed: ${JSON.stringify(result.error)}`);
-    return result.data as ChannelResponse<C>;
-  }
-
-  /** Waits until the queue is empty and a round has ended well. */
-  drained(timeoutMs = 90_000) {
-    return waitFor(async () => {
-      const status = await this.call('sync.status', {});
-      return status.queued === 0 && status.phase === 'idle' && status.error === null ? status : undefined;
-    }, timeoutMs);
-  }
-
-  async kill9() {
-    this.child.kill('SIGKILL');
-    await this.exited;
-  }
-
-  async stop() {
-    this.child.stdin!.end();
-    this.child.kill('SIGTERM');
-    await this.exited;
-  }
-}
 
 function replicaFile(dataDir: string): string {
   const dir = join(dataDir, 'replicas');
@@ -96,7 +42,7 @@ function clientIdOf(dataDir: string): string {
 
 /** A signed-in core with everything pulled, and the ids and versions of the contracts it will edit. */
 async function syncedCore(dir: string) {
-  const core = new CoreChild(dir);
+  const core = new CoreChild(dir, proxy.url);
   await core.call('session.signIn', { serverUrl: proxy.url, username: 'admin', password: 'admin123' });
   await core.drained();
   const list = [];
@@ -160,7 +106,7 @@ describe.skipIf(!postgres)('sync under faults (contract server on PostgreSQL, co
     // Killed before it recorded the server's answer: the edits are still queued in the replica.
     expect(pendingIn(dir)).toBe(edited.length);
 
-    const restarted = new CoreChild(dir);
+    const restarted = new CoreChild(dir, proxy.url);
     await restarted.call('sync.now', {});
     const status = await restarted.drained();
     expect(status.problems).toEqual([]);
@@ -172,19 +118,21 @@ describe.skipIf(!postgres)('sync under faults (contract server on PostgreSQL, co
 
   it('kill -9 of the core mid-pull: the first sync resumes from its last page and ends complete', async () => {
     const dir = newDir();
-    const core = new CoreChild(dir, 20);
+    const core = new CoreChild(dir, proxy.url, 20);
     proxy.faults = { ...noFaults, delayMs: 40 };
     await core.call('session.signIn', { serverUrl: proxy.url, username: 'admin', password: 'admin123' });
     await waitFor(() => ((core.status?.pulled ?? 0) >= 60 && core.status?.phase === 'pulling' ? true : undefined), 60_000);
     await core.kill9();
     proxy.faults = { ...noFaults };
 
-    const restarted = new CoreChild(dir, 20);
+    const restarted = new CoreChild(dir, proxy.url, 20);
     const status = await restarted.drained();
     expect(status.firstSync).toBe(false);
     // Resumed, not started over: the restarted core pulled only what was left.
     // Resumed, not begun again: fewer changes than the whole feed (contracts, tasks, settings).
-    const whole = await db.query<{ n: string }>('select (select count(*) from contracts) + (select count(*) from performance_tasks) + (select count(*) from reminder_settings) as n');
+    const whole = await db.query<{ n: string }>(
+      'select (select count(*) from contracts) + (select count(*) from performance_tasks) + (select count(*) from performance_plans) + (select count(*) from reminder_settings) as n',
+    );
     expect(status.pulled).toBeLessThan(Number(whole.rows[0]!.n));
     expect((await restarted.call('ledger.contractStatistics', {})).total).toBe(contracts);
     await restarted.stop();

@@ -120,8 +120,8 @@ export function planPullWriter(): PullWriter<'performancePlan'> {
     rowGone(db, key) {
       const { entity, id } = splitRowKey(key);
       if (entity !== 'contract') return [];
-      db.delete(performancePlans).where(eq(performancePlans.contractId, id)).run();
-      return ['performancePlan'];
+      const { changes } = db.delete(performancePlans).where(eq(performancePlans.contractId, id)).run();
+      return changes > 0 ? ['performancePlan'] : [];
     },
   };
 }
