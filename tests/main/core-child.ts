@@ -1,4 +1,6 @@
+import Database from 'better-sqlite3';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { repoRoot } from '../../src-main/paths';
@@ -60,4 +62,18 @@ export class CoreChild {
     this.child.kill('SIGTERM');
     await this.exited;
   }
+}
+
+/** The replica file of the one user signed in under `dataDir`. */
+export function replicaFile(dataDir: string): string {
+  const dir = join(dataDir, 'replicas');
+  return join(dir, readdirSync(dir).find((f) => f.endsWith('.sqlite'))!);
+}
+
+/** How many mutations the (stopped) core's replica still has queued. */
+export function pendingIn(dataDir: string): number {
+  const replica = new Database(replicaFile(dataDir), { readonly: true });
+  const n = replica.prepare("select count(*) from outbox where state = 'pending'").pluck().get() as number;
+  replica.close();
+  return n;
 }

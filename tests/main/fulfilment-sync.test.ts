@@ -6,7 +6,7 @@ import { contractInChangeMessage } from '../../src-shared/rules/fulfilment';
 import type { ContractPerformance, PlanSheet, SheetTask } from '../../src-shared/ipc/fulfilment';
 import { tempDir } from '../support/temp';
 import { waitFor } from '../support/core';
-import { CoreChild } from './core-child';
+import { CoreChild, pendingIn } from './core-child';
 import { noFaults, startFaultProxy, type FaultProxy } from './fault-proxy';
 
 // Fulfilment offline (issue 13): the core in a child process behind a loopback proxy that can
@@ -17,10 +17,12 @@ import { noFaults, startFaultProxy, type FaultProxy } from './fault-proxy';
 
 const serverDir = tempDir('contract-desk-fulfilment-server-');
 const dirs: ReturnType<typeof tempDir>[] = [];
+const cores: CoreChild[] = [];
 let server: RunningServer;
 let proxy: FaultProxy;
 let token = '';
 
+/** The server's REST API, as the admin on another device. */
 async function rest<T>(method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${server.url}/api/v1${path}`, {
     method,
@@ -29,7 +31,7 @@ async function rest<T>(method: string, path: string, body?: unknown): Promise<T>
   });
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return JSON.parse(text) as T;
+  return (JSON.parse(text) as { data: T }).data;
 }
 
 const serverTasks = async (contractId: string) => new Map((await rest<{ list: TaskCard[] }>('GET', `/performances/task/by_contract?contractID=${contractId}`)).list.map((t) => [t.id, t]));
@@ -38,6 +40,7 @@ async function syncedCore(): Promise<CoreChild> {
   const dir = tempDir('contract-desk-fulfilment-core-');
   dirs.push(dir);
   const core = new CoreChild(dir.path, proxy.url);
+  cores.push(core);
   await core.call('session.signIn', { serverUrl: proxy.url, username: 'admin', password: 'admin123' });
   await core.drained();
   return core;
@@ -45,7 +48,8 @@ async function syncedCore(): Promise<CoreChild> {
 
 /** Every contract's sheet in the core's replica. */
 async function sheets(core: CoreChild): Promise<{ id: string; status: number | null; performance: ContractPerformance }[]> {
-  const list = (await core.call('ledger.contractPage', { pageSize: 100, pageNum: 1 })).list;
+  const list = [];
+  for (let pageNum = 1; pageNum <= 2; pageNum += 1) list.push(...(await core.call('ledger.contractPage', { pageSize: 50, pageNum })).list);
   return Promise.all(list.map(async (c) => ({ id: c.id, status: c.status, performance: await core.call('fulfilment.contract', { contractId: c.id }) })));
 }
 
@@ -57,9 +61,15 @@ const firstOpen = (plan: PlanSheet, n: number) => {
   return rows.length === n && rows.every(open) ? rows : null;
 };
 
-async function offline(core: CoreChild, work: () => Promise<void>) {
+/** The server out of reach: new connections refused, kept-alive ones cut. */
+async function goOffline(core: CoreChild) {
   proxy.faults = { ...noFaults, refuse: true };
+  proxy.cutAll();
   await waitFor(async () => ((await core.call('sync.status', {})).online ? undefined : true));
+}
+
+async function offline(core: CoreChild, work: () => Promise<void>) {
+  await goOffline(core);
   await work();
   proxy.faults = { ...noFaults };
   await core.call('sync.now', {});
@@ -73,6 +83,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  for (const core of cores) await core.kill9();
   await proxy?.close();
   await server?.close().catch(() => undefined);
   for (const dir of dirs) dir.cleanup();
@@ -139,17 +150,19 @@ describe('fulfilment edits made offline', () => {
     expect(targets.length).toBeGreaterThanOrEqual(10);
     const before = new Map(await Promise.all(targets.map(async (t) => [t.task.id, (await serverTasks(t.contractId)).get(t.task.id)!.version] as const)));
 
-    proxy.faults = { ...noFaults, refuse: true };
-    await waitFor(async () => ((await core.call('sync.status', {})).online ? undefined : true));
+    await goOffline(core);
     for (const { task } of targets) await core.call('fulfilment.finish', { id: task.id, configFields: { description: 'Kill test' } });
-    proxy.faults = { ...noFaults, delayMs: 30 };
-    await core.call('sync.now', {});
+    // Back online, slowly: the kill lands after the server took the batch, before its answer is back.
+    proxy.faults = { ...noFaults, delayMs: 300 };
     await waitFor(() => (core.status?.phase === 'pushing' ? true : undefined));
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await new Promise((resolve) => setTimeout(resolve, 450));
     await core.kill9();
     proxy.faults = { ...noFaults };
+    // Killed before it recorded the server's answer: the finishes are still queued in the replica.
+    expect(pendingIn(core.dataDir)).toBe(targets.length);
 
     const restarted = new CoreChild(core.dataDir, proxy.url);
+    cores.push(restarted);
     await restarted.call('sync.now', {});
     expect((await restarted.drained()).problems).toEqual([]);
     for (const { contractId, task } of targets) {

@@ -1,12 +1,10 @@
 import Database from 'better-sqlite3';
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, reachablePostgres, seedInChild, spawnContractServer } from '../../bench/support';
 import { tempDir } from '../support/temp';
 import { waitFor } from '../support/core';
-import { CoreChild } from './core-child';
+import { CoreChild, pendingIn, replicaFile } from './core-child';
 import { noFaults, startFaultProxy, type FaultProxy } from './fault-proxy';
 
 // Black-box fault tests (issue 4): the real contract server on PostgreSQL in a child process, the
@@ -20,18 +18,6 @@ let env: Record<string, string> = {};
 let server: Awaited<ReturnType<typeof spawnContractServer>>;
 let proxy: FaultProxy;
 let db: pg.Client;
-
-function replicaFile(dataDir: string): string {
-  const dir = join(dataDir, 'replicas');
-  return join(dir, readdirSync(dir).find((f) => f.endsWith('.sqlite'))!);
-}
-
-function pendingIn(dataDir: string): number {
-  const replica = new Database(replicaFile(dataDir), { readonly: true });
-  const n = replica.prepare("select count(*) from outbox where state = 'pending'").pluck().get() as number;
-  replica.close();
-  return n;
-}
 
 function clientIdOf(dataDir: string): string {
   const replica = new Database(replicaFile(dataDir), { readonly: true });
