@@ -5,7 +5,7 @@ import { performanceReplica } from './performance';
 // What every feature plugs into the replica's sync machinery. The target type makes a mutation
 // kind or a pulled entity that no feature handles a type error.
 export const replicaFeatures: ReplicaFeatures = {
-  mutations: { ...contractsReplica.mutations },
+  mutations: { ...contractsReplica.mutations, ...performanceReplica.mutations },
   pulled: { ...contractsReplica.pulled, ...performanceReplica.pulled },
   overlays: { ...contractsReplica.overlays },
 };

@@ -6,6 +6,10 @@ import { contracts } from '../db/schema';
 import { alterLockedContract, insertContract, patchContract, stepLockedContract } from '../contract-forms/contracts';
 import { selectContractRows, toSyncContract, visibleTo, type Viewer } from '../contracts/repository';
 import type { OrgViewer } from '../http/feature-helpers';
+import { readReminderSettings, saveReminderSettings } from '../performance/performances';
+import { createQuickTask } from '../performance/repository';
+import { withReminderPatch } from '../../src-shared/domain/reminders';
+import { organisationDay } from '../../src-shared/rules/performance';
 
 // The server side of the shared mutation registry: how each mutation changes the database, and
 // how each entity a mutation may touch is locked and read back. `applyMutation` is keyed by
@@ -71,4 +75,11 @@ export const applyMutation: ApplyFunctions = {
   },
   'contract.alter': (tx, { id, formValues, reason }, viewer, at) => alterLockedContract(tx, viewer, id, { formValues, reason }, at),
   'contract.approvalStep': (tx, { id, action, comment }, viewer, at) => stepLockedContract(tx, viewer, id, action, comment, at),
+  // A repeated id (the same task queued twice) fails on the primary key: exactly once either way.
+  'performance.quickTask': async (tx, { id, payload }, viewer, at) => {
+    await createQuickTask(tx, viewer, payload, organisationDay(at), id);
+  },
+  'performance.reminderSettings': async (tx, { settings }, viewer) => {
+    await saveReminderSettings(tx, viewer, withReminderPatch(await readReminderSettings(tx, viewer), settings));
+  },
 };

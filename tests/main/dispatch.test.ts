@@ -45,6 +45,11 @@ function handlers(overrides: Partial<ChannelHandlers> = {}): ChannelHandlers {
     'files.uploadCancel': fail,
     'files.open': fail,
     'directory.get': fail,
+    'performance.statistics': fail,
+    'performance.board': fail,
+    'performance.quickTask': fail,
+    'performance.reminderSettings': fail,
+    'performance.saveReminderSettings': fail,
     ...overrides,
   };
 }
