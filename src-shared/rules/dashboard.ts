@@ -29,3 +29,9 @@ export function boardRange(view: BoardView, today: string): { startDate: string;
 export function rangeDays(range: { startDate: string; endDate: string }): number {
   return DateTime.fromISO(range.endDate, { zone: 'utc' }).diff(DateTime.fromISO(range.startDate, { zone: 'utc' }), 'days').days + 1;
 }
+
+/** Where a task opens (spec 2): its contract's performance tab; a quick task has no contract and none. */
+export function taskRoute(contractId: string | null): string | null {
+  if (contractId === null) return null;
+  return `/contractApproval/detail?id=${encodeURIComponent(contractId)}&flowId=0&tab=PERFORMANCE_TAB&active=0`;
+}
