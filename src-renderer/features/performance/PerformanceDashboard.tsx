@@ -210,9 +210,9 @@ export function PerformanceDashboard({ contract }: { contract?: { id: string; na
       )}
       <div className="dashboard__cards" data-testid="dashboard-cards">
         {cardKeys.map(([field, label]) => (
-          <Card key={field} compact className={`dashboard-count dashboard-count--${label}`} data-testid={`dashboard-count-${field}`}>
+          <Card key={field} compact className={`dashboard-count dashboard-count--${label}`}>
             <div className="dashboard-count__label">{t(`dashboard.cards.${label}`)}</div>
-            <div className="dashboard-count__value">{statistics ? statistics[field] : <Spinner size={16} />}</div>
+            <div className="dashboard-count__value" data-testid={`dashboard-count-${field}`}>{statistics ? statistics[field] : <Spinner size={16} />}</div>
           </Card>
         ))}
       </div>
