@@ -62,6 +62,9 @@ describe('the performance dashboard in the browser edition', () => {
     const opened = new URL(popup.url());
     expect(opened.pathname).toBe('/contractApproval/detail');
     expect(Object.fromEntries(opened.searchParams)).toMatchObject({ flowId: '0', tab: 'PERFORMANCE_TAB', active: '0' });
+    // The contract page offers a quick task related to its contract (the route's id).
+    await popup.getByTestId('quick-task-open').click();
+    await expect.poll(() => popup.getByTestId('quick-task-contract').inputValue()).toBe(await contractTask.locator('.dashboard-task__meta').first().innerText());
     await popup.close();
   });
 

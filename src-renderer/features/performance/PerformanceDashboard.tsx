@@ -18,7 +18,7 @@ import { openRoute } from '../contracts/openRoute';
 import { boardCalendar, downloadCalendar } from './boardCalendar';
 import { performanceApi, useTaskBoardQuery, useTaskStatisticsQuery } from './performanceApi';
 import { useAppDispatch } from '../../app/hooks';
-import { QuickTaskDialog } from './QuickTaskDialog';
+import { QuickTaskButton } from './QuickTaskDialog';
 import { ReminderSettingsDialog } from './ReminderSettingsDialog';
 import './dashboard.css';
 
@@ -144,7 +144,7 @@ function BoardList({ days, onOpen }: { days: BoardDay[]; onOpen(task: BoardTask)
 }
 
 /** The ledger's 'performance statistics' tab. */
-export function PerformanceDashboard({ contract }: { contract?: { id: string; name: string } }) {
+export function PerformanceDashboard() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const failed = useActionFailure();
@@ -152,7 +152,7 @@ export function PerformanceDashboard({ contract }: { contract?: { id: string; na
   const [range, setRange] = useState<Range>(thisMonth);
   const [view, setView] = useState<BoardView>('week');
   const [mode, setMode] = useState<BoardMode>('axis');
-  const [dialog, setDialog] = useState<'quickTask' | 'reminderSettings' | null>(null);
+  const [reminderSettingsOpen, setReminderSettingsOpen] = useState(false);
   const today = organisationDay(new Date());
   const { data: statistics, error: statisticsError } = useTaskStatisticsQuery(range);
   const { data: board, error: boardError } = useTaskBoardQuery(boardRange(view, today));
@@ -187,8 +187,8 @@ export function PerformanceDashboard({ contract }: { contract?: { id: string; na
           <DateInput label={t('dashboard.rangeEnd')} value={range.endDate} onChange={(value) => value && setRange((was) => ({ startDate: value < was.startDate ? value : was.startDate, endDate: value }))} />
         </div>
         <div className="dashboard__actions">
-          <Button icon="add" intent="primary" data-testid="quick-task-open" text={t('dashboard.quickTask.open')} onClick={() => setDialog('quickTask')} />
-          <Button icon="notifications" data-testid="reminder-settings-open" text={t('dashboard.reminderSettings.open')} onClick={() => setDialog('reminderSettings')} />
+          <QuickTaskButton />
+          <Button icon="notifications" data-testid="reminder-settings-open" text={t('dashboard.reminderSettings.open')} onClick={() => setReminderSettingsOpen(true)} />
           <Popover
             placement="bottom-end"
             content={
@@ -238,8 +238,7 @@ export function PerformanceDashboard({ contract }: { contract?: { id: string; na
         />
       </div>
       {!board ? <Spinner size={24} /> : mode === 'axis' ? <BoardAxis days={board.days} onOpen={openTask} /> : <BoardList days={board.days} onOpen={openTask} />}
-      <QuickTaskDialog isOpen={dialog === 'quickTask'} onClose={() => setDialog(null)} contract={contract} />
-      <ReminderSettingsDialog isOpen={dialog === 'reminderSettings'} onClose={() => setDialog(null)} />
+      <ReminderSettingsDialog isOpen={reminderSettingsOpen} onClose={() => setReminderSettingsOpen(false)} />
     </section>
   );
 }

@@ -132,3 +132,15 @@ export function QuickTaskDialog({ isOpen, onClose, contract }: QuickTaskDialogPr
     </Dialog>
   );
 }
+
+/** The 'quick task' action with its dialog: on the dashboard, and on a contract's page with that contract. */
+export function QuickTaskButton({ contract }: { contract?: { id: string; name: string } }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button icon="add" intent="primary" data-testid="quick-task-open" text={t('dashboard.quickTask.open')} onClick={() => setOpen(true)} />
+      <QuickTaskDialog isOpen={open} onClose={() => setOpen(false)} contract={contract} />
+    </>
+  );
+}
