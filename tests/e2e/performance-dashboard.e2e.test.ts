@@ -53,7 +53,7 @@ describe('the performance dashboard in the browser edition', () => {
     for (const [field, value] of Object.entries(counts)) await expect.poll(() => text(`dashboard-count-${field}`), { timeout: 10_000 }).toBe(String(value));
   });
 
-  it('opens a contract task on its performance tab in a new window; a quick task says it cannot be opened', async () => {
+  it('opens a contract task on its performance tab in a new window, which offers a quick task for its contract', async () => {
     await page.getByText('Month', { exact: true }).click();
     const contractTask = page.locator('[data-testid=dashboard-task]').filter({ hasNot: page.getByText('Quick task', { exact: true }) }).first();
     await expect.poll(() => contractTask.count(), { timeout: 10_000 }).toBe(1);
@@ -68,7 +68,7 @@ describe('the performance dashboard in the browser edition', () => {
     await popup.close();
   });
 
-  it('adds a quick task offline: refused without content or date, shown at once, queued', async () => {
+  it('adds a quick task offline: refused without content or date, shown at once, queued, and cannot be opened', async () => {
     await stage.stopServer();
     await expect.poll(() => page.getByTestId('sync-indicator').getAttribute('data-online'), { timeout: 20_000 }).toBe('false');
     await page.getByText('Week', { exact: true }).click();
