@@ -201,14 +201,14 @@ async function listCards(tx: Executor, rows: readonly TaskRow[], today: string):
   return { list: rows.map((r) => toTaskCard(byId.get(r.task.id)!, today)) };
 }
 
-export async function createQuickTask(db: ServerDb, viewer: OrgViewer, payload: QuickTaskPayload, today: string) {
+/** `id`: the client's, for a quick task queued offline (sync mutation performance.quickTask). */
+export async function createQuickTask(db: ServerDb, viewer: OrgViewer, payload: QuickTaskPayload, today: string, id: string = uuidv7()) {
   return db.transaction(async (tx) => {
     const { organisationId } = viewer;
     const contract = payload.relatedID ? await findVisibleContract(tx, viewer, payload.relatedID) : null;
     const leaderUserId = payload.leaderUserID ?? viewer.id;
     await checkLeader(tx, organisationId, leaderUserId, 'leaderUserID');
     const dueDate = quickTaskDate(payload.fieldList);
-    const id = uuidv7();
     await tx.insert(performanceTasks).values({
       id,
       organisationId,

@@ -14,6 +14,9 @@ import { contracts } from '../db/schema';
 import { alterLockedContract, insertContract, patchContract, stepLockedContract } from '../contract-forms/contracts';
 import { selectContractRows, toSyncContract, visibleTo, type Viewer } from '../contracts/repository';
 import type { OrgViewer } from '../http/feature-helpers';
+import { readReminderSettings, saveReminderSettings } from '../performance/performances';
+import { createQuickTask } from '../performance/repository';
+import { withReminderPatch } from '../../src-shared/domain/reminders';
 
 // The server side of the shared mutation registry: how each mutation changes the database, and
 // how each entity a mutation may touch is locked and read back. `applyMutation` is keyed by
@@ -119,5 +122,12 @@ export const applyMutation: ApplyFunctions = {
     const saved = await savePlan(tx, viewer, performanceId, plan, organisationDay(at), {});
     // The plan named by the mutation is the one saved: a plan of another contract or performance is refused.
     if (saved.id !== planId) throw new AppFailure('not_found', missingRowMessage(rowKey('performancePlan', planId)));
+  },
+  // A repeated id (the same task queued twice) fails on the primary key: exactly once either way.
+  'performance.quickTask': async (tx, { id, payload }, viewer, at) => {
+    await createQuickTask(tx, viewer, payload, organisationDay(at), id);
+  },
+  'performance.reminderSettings': async (tx, { settings }, viewer) => {
+    await saveReminderSettings(tx, viewer, withReminderPatch(await readReminderSettings(tx, viewer), settings));
   },
 };

@@ -128,3 +128,23 @@ const taskKindByType = new Map<string, ReminderTaskKind>([
 export function reminderKindOf(taskType: string): ReminderTaskKind {
   return taskKindByType.get(taskType) ?? 'othersTask';
 }
+
+/** Only the task kinds changed: each kind is kept by the last writer (spec 3 "Reminder settings"). */
+export const reminderSettingsPatchSchema = z
+  .object(Object.fromEntries(reminderTaskKinds.map((kind) => [kind, reminderKindSettingsSchema.optional()])) as Record<
+    ReminderTaskKind,
+    z.ZodOptional<typeof reminderKindSettingsSchema>
+  >)
+  .strict()
+  .refine((patch) => Object.values(patch).some((kind) => kind !== undefined), 'change the settings of at least one task kind');
+export type ReminderSettingsPatch = z.infer<typeof reminderSettingsPatchSchema>;
+
+/** Settings with the kinds of `patch` replaced: the last writer of each kind wins. */
+export function withReminderPatch(settings: ReminderSettings, patch: ReminderSettingsPatch): ReminderSettings {
+  const next = { ...settings };
+  for (const kind of reminderTaskKinds) {
+    const changed = patch[kind];
+    if (changed) next[kind] = changed;
+  }
+  return next;
+}

@@ -7,6 +7,7 @@ import { languages } from '../i18n/languages';
 import { pageSchema } from '../api/envelope';
 import { mutations } from '../sync/mutations';
 import { contractTaskSchema } from './performance';
+import { boardRequestSchema, boardResponseSchema, dateRangeSchema, quickTaskRequestSchema, quickTaskResponseSchema, reminderSettingsPatchSchema, reminderSettingsSchema, statisticsResponseSchema } from './dashboard';
 import {
   alterContractRequestSchema,
   catalogueCounterpartySchema,
@@ -246,6 +247,17 @@ export const channels = {
   'fulfilment.restore': channel(mutations['performance.restoreTasks'].args, z.object({ mutationId: z.string() })),
   'fulfilment.deleteTask': channel(mutations['performance.deletePlanTask'].args, z.object({ mutationId: z.string() })),
   'fulfilment.savePlan': channel(mutations['performance.savePlan'].args, z.object({ mutationId: z.string() })),
+  // The performance dashboard from the replica, and its offline edits (see dashboard.ts).
+  /** Task counts by state of the tasks due in the range (performances/statistics). */
+  'performance.statistics': channel(dateRangeSchema, statisticsResponseSchema),
+  /** The reminder board: each day of the range with its tasks (performances/task_scheduling). */
+  'performance.board': channel(boardRequestSchema, boardResponseSchema),
+  /** Queues a quick task; answers its id. */
+  'performance.quickTask': channel(quickTaskRequestSchema, quickTaskResponseSchema),
+  /** The user's reminder settings with their queued changes. */
+  'performance.reminderSettings': channel(empty, reminderSettingsSchema),
+  /** Queues a change of reminder settings of some task kinds; reminders follow it at once. */
+  'performance.saveReminderSettings': channel(z.object({ settings: reminderSettingsPatchSchema }).strict(), z.object({ mutationId: z.string() })),
 } as const satisfies Record<string, ChannelDefinition>;
 
 export type Channels = typeof channels;

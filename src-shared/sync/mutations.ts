@@ -4,6 +4,8 @@ import { formValuesSchema } from '../domain/contract-forms';
 import { isoDateSchema } from '../domain/dates';
 import { moneySchema } from '../domain/money';
 import { finishPayloadSchema, finishTaskSchema, planSaveSchema, restorePayloadSchema } from '../domain/performance';
+import { quickTaskPayloadSchema } from '../domain/performance';
+import { reminderSettingsPatchSchema } from '../domain/reminders';
 import { approvalCommentMax, approvalSteps } from '../rules/contract-status';
 
 // Every write the UI makes is a named, versioned mutation (architecture, sync rule 1). The client
@@ -151,6 +153,20 @@ export const mutations = {
   'performance.savePlan': mutation({
     args: z.object({ performanceId: idSchema, planId: idSchema, plan: planSaveSchema }).strict(),
     touches: (args) => [rowKey('performancePlan', args.planId)],
+  }),
+  /**
+   * Creates a quick task (spec 3 "Quick task payload") with a client-made id, so the task the
+   * dashboard shows while offline is the one the server makes. It touches no synced row: the
+   * server checks the related contract and the leader when it applies it, as its REST call does.
+   */
+  'performance.quickTask': mutation({
+    args: z.object({ id: z.string().uuid(), payload: quickTaskPayloadSchema }).strict(),
+    touches: () => [],
+  }),
+  /** Saves the user's reminder settings of the kinds given; each kind is kept by the last writer. */
+  'performance.reminderSettings': mutation({
+    args: z.object({ settings: reminderSettingsPatchSchema }).strict(),
+    touches: () => [],
   }),
 } as const satisfies Record<string, MutationDefinition>;
 

@@ -52,6 +52,11 @@ function handlers(overrides: Partial<ChannelHandlers> = {}): ChannelHandlers {
     'fulfilment.restore': fail,
     'fulfilment.deleteTask': fail,
     'fulfilment.savePlan': fail,
+    'performance.statistics': fail,
+    'performance.board': fail,
+    'performance.quickTask': fail,
+    'performance.reminderSettings': fail,
+    'performance.saveReminderSettings': fail,
     ...overrides,
   };
 }

@@ -5,6 +5,7 @@ import { reminderTaskKinds } from '../../src-shared/domain/enums';
 import type { ReminderSettings } from '../../src-shared/domain/reminders';
 import { metaReader, replicaWriter } from '../../src-main/core/data/replica-sync';
 import { openReplica, type OpenReplica } from '../../src-main/core/data/replica';
+import { createDashboardReader } from '../../src-main/core/performance/dashboard-store';
 import { createTaskReader } from '../../src-main/core/performance/task-store';
 import { clientMigrationsDir } from '../../src-main/paths';
 import { contractId, makeContract } from '../support/contracts';
@@ -74,8 +75,8 @@ describe('tasks and reminder settings in the replica', () => {
     // u-1 leads t-4 and is responsible for the contract of t-1 (no leader); t-2 has another leader, t-3 is finished.
     expect(reader.reminderTasks('u-1').map((t) => t.id).sort()).toEqual(['t-1', 't-4']);
     expect(reader.reminderTasks('u-1').find((t) => t.id === 't-1')).toMatchObject({ dueDate: '2026-12-01', amount: { amount: 500_00, unit: 'CNY' } });
-    expect(reader.reminderSettings('u-1')?.othersTask.reminderTime).toBe('08:30');
-    expect(reader.reminderSettings('u-2')).toBeNull();
+    expect(createDashboardReader(replica.sqlite).reminderSettings('u-1')?.othersTask.reminderTime).toBe('08:30');
+    expect(createDashboardReader(replica.sqlite).reminderSettings('u-2')).toBeNull();
     expect(reader.taskIsOpen('t-1')).toBe(true);
     expect(reader.taskIsOpen('t-3')).toBe(false);
 

@@ -1,20 +1,23 @@
 import type { Language } from '../../../src-shared/i18n/languages';
 import { AppFailure } from '../../../src-shared/errors';
+import { organisationDay } from '../../../src-shared/rules/performance';
+import { v7 as uuidv7 } from 'uuid';
 import type { CoreFeature, FeatureHost } from '../feature';
 import type { ActiveSession } from '../session/session-service';
 import { reminderLog } from './reminder-log';
 import type { DueReminder } from './reminders/rules';
 import { createReminderScheduler, systemTimers, type Notifier, type ReminderScheduler, type SnoozeChoice, type Timers } from './reminders/scheduler';
+import { createDashboardReader, type DashboardReader } from './dashboard-store';
+import { performanceMutations } from './dashboard-mutations';
 import { createTaskReader, reminderSettingsPullWriter, taskPullWriter, type TaskReader } from './task-store';
 import { createFulfilmentReader, planOverlay, planPullWriter, taskOverlay } from './fulfilment-store';
 import { fulfilmentMutations } from './mutations';
-import { organisationDay } from '../../../src-shared/rules/performance';
 
 // Performance (spec 5): the pulled tasks and the user's reminder settings, and the reminders of
 // due tasks computed from them in the core, also offline; a contract's tasks for its performance tab.
 
 export const performanceReplica = {
-  mutations: fulfilmentMutations,
+  mutations: { ...fulfilmentMutations, ...performanceMutations },
   pulled: { performanceTask: taskPullWriter, reminderSettings: reminderSettingsPullWriter, performancePlan: planPullWriter },
   overlays: { performanceTask: taskOverlay, performancePlan: planOverlay },
 };
@@ -27,7 +30,12 @@ export type PerformanceChannel =
   | 'fulfilment.finishBatch'
   | 'fulfilment.restore'
   | 'fulfilment.deleteTask'
-  | 'fulfilment.savePlan';
+  | 'fulfilment.savePlan'
+  | 'performance.statistics'
+  | 'performance.board'
+  | 'performance.quickTask'
+  | 'performance.reminderSettings'
+  | 'performance.saveReminderSettings';
 
 /** What the shell's notifier asks of the core's reminders. */
 export interface CoreReminders {
@@ -48,7 +56,7 @@ export interface PerformanceOptions {
 }
 
 export function createPerformanceFeature(host: FeatureHost, options: PerformanceOptions): CoreFeature<PerformanceChannel> & { reminders: CoreReminders } {
-  let reminders: { scheduler: ReminderScheduler; tasks: TaskReader } | null = null;
+  let reminders: { scheduler: ReminderScheduler; tasks: TaskReader; dashboard: DashboardReader } | null = null;
 
   // A pull round that changed tasks or reminder settings announces it once (sync-service).
   host.hub.subscribe((event, payload) => {
@@ -57,31 +65,54 @@ export function createPerformanceFeature(host: FeatureHost, options: Performance
     if (entities.includes('performanceTask') || entities.includes('reminderSettings')) reminders?.scheduler.refresh();
   });
 
-  function currentTasks(): TaskReader {
+  function current() {
     host.signedIn();
     if (!reminders) throw new AppFailure('not_signed_in');
-    return reminders.tasks;
+    return reminders;
   }
+  /** "Today" as the server counts it: the organisation's calendar day. */
+  const today = () => organisationDay(host.clock.now());
+  /** A queued edit shows at once: on screens, and in the reminders (through the hub, as a pull would). */
+  const changed = (entity: 'performanceTask' | 'reminderSettings') => host.hub.emit('data.changed', { entities: [entity] });
 
   return {
     handlers: {
-      'contract.tasks': ({ id }) => currentTasks().contractTasks(id),
-      'fulfilment.contract': ({ contractId }) => createFulfilmentReader(host.signedIn().replica.db).contract(contractId, organisationDay(host.clock.now())),
+      'contract.tasks': ({ id }) => current().tasks.contractTasks(id),
+      'fulfilment.contract': ({ contractId }) => createFulfilmentReader(host.signedIn().replica.db).contract(contractId, today()),
       'fulfilment.finishForm': ({ taskId }) => createFulfilmentReader(host.signedIn().replica.db).finishForm(taskId),
       'fulfilment.finish': (args) => host.sync().edit('performance.finishTask', args),
       'fulfilment.finishBatch': (args) => host.sync().edit('performance.finishTasks', args),
       'fulfilment.restore': (args) => host.sync().edit('performance.restoreTasks', args),
       'fulfilment.deleteTask': (args) => host.sync().edit('performance.deletePlanTask', args),
       'fulfilment.savePlan': (args) => host.sync().edit('performance.savePlan', args),
+      'performance.statistics': (range) => current().dashboard.statistics(range, today()),
+      'performance.board': ({ perDay, ...range }) => ({ today: today(), days: current().dashboard.board(range, today(), perDay) }),
+      'performance.quickTask': ({ payload }) => {
+        const id = uuidv7();
+        const { mutationId } = host.sync().edit('performance.quickTask', { id, payload });
+        changed('performanceTask');
+        return { id, mutationId };
+      },
+      'performance.reminderSettings': () => {
+        const settings = current().dashboard.reminderSettings(host.signedIn().user.id);
+        if (!settings) throw new AppFailure('not_found', 'the reminder settings have not been synced yet');
+        return settings;
+      },
+      'performance.saveReminderSettings': ({ settings }) => {
+        const result = host.sync().edit('performance.reminderSettings', { settings });
+        changed('reminderSettings');
+        return result;
+      },
     },
     /** One scheduler per signed-in session, over that user's replica. */
     start(session: ActiveSession) {
       const tasks = createTaskReader(session.replica.sqlite);
+      const dashboard = createDashboardReader(session.replica.sqlite);
       const scheduler = createReminderScheduler({
         clock: host.clock,
         timers: options.timers ?? systemTimers,
         tasks: { tasks: () => tasks.reminderTasks(session.user.id) },
-        settings: { settings: () => tasks.reminderSettings(session.user.id) },
+        settings: { settings: () => dashboard.reminderSettings(session.user.id) },
         log: reminderLog(session.replica),
         notifier: options.notifier,
         logger: host.logger,
@@ -89,7 +120,7 @@ export function createPerformanceFeature(host: FeatureHost, options: Performance
         zone: options.timeZone,
       });
       scheduler.start();
-      reminders = { scheduler, tasks };
+      reminders = { scheduler, tasks, dashboard };
     },
     stop() {
       reminders?.scheduler.stop();

@@ -1,9 +1,10 @@
 import type { SyncReminderSettings, SyncTask } from '../../../src-shared/api/sync';
 import { TaskState } from '../../../src-shared/domain/enums';
-import { reminderSettingsSchema, type ReminderSettings, type ReminderTask } from '../../../src-shared/domain/reminders';
+import type { ReminderTask } from '../../../src-shared/domain/reminders';
 import type { ContractTask } from '../../../src-shared/ipc/performance';
 import type { OpenReplica, ReplicaConnection } from '../data/replica';
 import { splitRowKey, type PullWriter } from '../data/replica-features';
+import { settledByPull } from './dashboard-store';
 
 // Performance tasks and the user's reminder settings in the replica: written only by pulls (in the
 // pull's own transaction), read by the reminder scheduler and the shell. Prepared statements, not
@@ -24,8 +25,6 @@ export interface TaskReader {
   reminderTasks(userId: string): ReminderTask[];
   /** Whether the task exists and is not finished: a notification for any other is a no-op. */
   taskIsOpen(id: string): boolean;
-  /** The user's synced settings; null until the first pull brought them. */
-  reminderSettings(userId: string): ReminderSettings | null;
   /** A contract's tasks for its page, by due date (undated last), then name. */
   contractTasks(contractId: string): ContractTask[];
 }
@@ -100,11 +99,14 @@ export function createTaskWriter(sqlite: ReplicaConnection): TaskWriter {
 /** Pulled tasks; a contract that leaves the replica takes its tasks along, and a resync brings every task again. */
 export function taskPullWriter({ sqlite }: OpenReplica): PullWriter<'performanceTask'> {
   const tasks = createTaskWriter(sqlite);
+  const settled = settledByPull(sqlite);
   return {
     page: () => ({
       write(change) {
-        if (change.op === 'upsert') tasks.upsertTask(change.row);
-        else tasks.deleteTask(change.id);
+        if (change.op === 'upsert') {
+          tasks.upsertTask(change.row);
+          settled.task(change.row.id);
+        } else tasks.deleteTask(change.id);
         return ['performanceTask'];
       },
     }),
@@ -124,10 +126,12 @@ export function taskPullWriter({ sqlite }: OpenReplica): PullWriter<'performance
 /** The user's pulled reminder settings. */
 export function reminderSettingsPullWriter({ sqlite }: OpenReplica): PullWriter<'reminderSettings'> {
   const tasks = createTaskWriter(sqlite);
+  const settled = settledByPull(sqlite);
   return {
     page: () => ({
       write(change) {
         tasks.upsertReminderSettings(change.row);
+        settled.reminderSettings();
         return ['reminderSettings'];
       },
     }),
@@ -174,7 +178,6 @@ export function createTaskReader(sqlite: ReplicaConnection): TaskReader {
      order by expiration_time is null, expiration_time, name, id`,
   );
   const openTask = sqlite.prepare(`select 1 from (${shownTasks}) where id = ? and state <> ${TaskState.Success}`).pluck();
-  const settings = sqlite.prepare('select settings from reminder_settings where user_id = ?').pluck();
   return {
     reminderTasks(userId) {
       return (reminderTasks.all(userId, userId) as ReminderTaskRow[]).map(({ receivableAmount, payableAmount, amountUnit, ...task }) => {
@@ -190,11 +193,5 @@ export function createTaskReader(sqlite: ReplicaConnection): TaskReader {
       }));
     },
     taskIsOpen: (id) => openTask.get(id) !== undefined,
-    reminderSettings(userId) {
-      const stored = settings.get(userId) as string | undefined;
-      if (stored === undefined) return null;
-      const parsed = reminderSettingsSchema.safeParse(JSON.parse(stored));
-      return parsed.success ? parsed.data : null;
-    },
   };
 }

@@ -18,6 +18,7 @@ import { ContractHeader } from './ContractHeader';
 import { ContractHistory } from './ContractHistory';
 import { contractPageTabs, queryWithTab, tabFromQuery, type ContractPageTab } from './contractPageTabs';
 import { ContractTasks } from './ContractTasks';
+import { QuickTaskButton } from '../performance/QuickTaskDialog';
 import { CooperationSection } from './CooperationSection';
 import { changedValues, contractNameField, reasonError, templateFormFields, typedContractNumber } from './draftValues';
 import { DraftForm } from './DraftForm';
@@ -155,7 +156,12 @@ function ContractPageBody({ contract, services, approvalActions }: ContractPageP
           )}
         </div>
       ),
-      PERFORMANCE_TAB: <ContractTasks contractId={contract.id} />,
+      PERFORMANCE_TAB: (
+        <>
+          <QuickTaskButton contract={{ id: contract.id, name: contract.name }} />
+          <ContractTasks contractId={contract.id} />
+        </>
+      ),
       ATTACHMENT_TAB: <ContractAttachments fields={fields} values={contract.formValues} services={services} />,
       COOPERATION_TAB: <CooperationSection contractId={contract.id} mode={mode === 'view' ? 'preview' : 'edit'} services={services} />,
       HISTORY_TAB: <ContractHistory contract={contract} />,

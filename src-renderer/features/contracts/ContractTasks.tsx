@@ -7,7 +7,7 @@ import { useContractTasksQuery } from '../../api/api';
 import { errorText } from '../../i18n/errorText';
 import { formatDay } from '../../i18n/format';
 
-const stateLabels: Record<TaskState, keyof Catalog['taskState']> = {
+export const stateLabels: Record<TaskState, keyof Catalog['taskState']> = {
   [TaskState.NotStarted]: 'notStarted',
   [TaskState.InProgress]: 'inProgress',
   [TaskState.Overdue]: 'overdue',

@@ -10,6 +10,7 @@ import type { Language } from '../../../../src-shared/i18n/languages';
 import type { ReminderLog } from '../reminder-log';
 import type { Clock, Logger } from '../../ports';
 import { instantAt, remindersDue, type DueReminder, type ReminderRule } from './rules';
+import { taskRoute } from '../../../../src-shared/rules/dashboard';
 
 // Desktop reminders: wakes at the next reminder's instant, shows what is due through the Notifier
 // and remembers it in the replica, so each reminder fires once, across restarts, offline.
@@ -81,11 +82,6 @@ const forgetAfterMs = 30 * 24 * hourMs;
 
 export function systemTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
-
-export function taskRoute(contractId: string | null): string | null {
-  if (contractId === null) return null;
-  return `/contractApproval/detail?id=${encodeURIComponent(contractId)}&flowId=0&tab=PERFORMANCE_TAB&active=0`;
 }
 
 function titleKey(rule: ReminderRule): keyof (typeof catalogs)['en']['reminders']['title'] {
