@@ -5,6 +5,8 @@ import { reminderSettingsSchema } from '../../src-shared/domain/reminders';
 import type { ServerDb } from '../db/database';
 import { contracts, contractTombstones } from '../db/schema';
 import { selectContractRows, tombstoneOwner, toSyncContract, visibleTo, type Viewer } from '../contracts/repository';
+import { toSyncScene } from '../ledger/scenes';
+import { ledgerScenes, ledgerSceneTombstones } from '../ledger/schema';
 import { countLedgerRecords } from '../ledger/totals';
 import { defaultReminderSettings } from '../performance/performances';
 import { performanceTasks, performanceTaskTombstones, reminderSettings } from '../performance/schema';
@@ -90,6 +92,8 @@ const taskColumns = {
   payableAmount: performanceTasks.payableAmount,
   amountUnit: performanceTasks.amountUnit,
   leaderUserId: performanceTasks.leaderUserId,
+  finishedAmount: performanceTasks.finishedAmount,
+  createTime: performanceTasks.createTime,
   version: performanceTasks.version,
   updateTime: performanceTasks.updateTime,
 };
@@ -107,9 +111,13 @@ const taskSource = tableSource({
       .limit(limit),
   countFrom: (tx, where) =>
     tx.select({ count: count() }).from(performanceTasks).leftJoin(contracts, eq(contracts.id, performanceTasks.contractId)).where(where),
-  entry: ({ changeSeq, updateTime, ...task }) => ({
+  entry: ({ changeSeq, updateTime, createTime, ...task }) => ({
     position: changeSeq,
-    change: { entity: 'performanceTask', op: 'upsert', row: { ...task, updateTime: updateTime.toISOString() } satisfies SyncTask },
+    change: {
+      entity: 'performanceTask',
+      op: 'upsert',
+      row: { ...task, createTime: createTime.toISOString(), updateTime: updateTime.toISOString() } satisfies SyncTask,
+    },
   }),
 });
 
@@ -170,7 +178,38 @@ const reminderSettingsSource = tableSource({
   },
 });
 
-export const feedSources: readonly FeedSource[] = [contractSource, contractTombstoneSource, taskFeedSource, taskTombstoneSource, reminderSettingsSource];
+/** Only the user's own ledger scenes. */
+const sceneSource = tableSource({
+  position: ledgerScenes.changeSeq,
+  visible: (viewer) => eq(ledgerScenes.userId, viewer.id),
+  select: (tx, where, limit) => tx.select().from(ledgerScenes).where(where).orderBy(asc(ledgerScenes.changeSeq)).limit(limit),
+  countFrom: (tx, where) => tx.select({ count: count() }).from(ledgerScenes).where(where),
+  entry: (row) => ({ position: row.changeSeq, change: { entity: 'scene', op: 'upsert', row: toSyncScene(row) } }),
+});
+
+const sceneTombstoneSource = tableSource({
+  position: ledgerSceneTombstones.changeSeq,
+  visible: (viewer) => eq(ledgerSceneTombstones.userId, viewer.id),
+  select: (tx, where, limit) =>
+    tx
+      .select({ changeSeq: ledgerSceneTombstones.changeSeq, id: ledgerSceneTombstones.sceneId })
+      .from(ledgerSceneTombstones)
+      .where(where)
+      .orderBy(asc(ledgerSceneTombstones.changeSeq))
+      .limit(limit),
+  countFrom: (tx, where) => tx.select({ count: count() }).from(ledgerSceneTombstones).where(where),
+  entry: ({ changeSeq, id }) => ({ position: changeSeq, change: { entity: 'scene', op: 'delete', id } }),
+});
+
+export const feedSources: readonly FeedSource[] = [
+  contractSource,
+  contractTombstoneSource,
+  taskFeedSource,
+  taskTombstoneSource,
+  reminderSettingsSource,
+  sceneSource,
+  sceneTombstoneSource,
+];
 
 /** Tables of tombstones, pruned together under one horizon. */
-export const tombstoneTables = ['contract_tombstones', 'performance_task_tombstones'] as const;
+export const tombstoneTables = ['contract_tombstones', 'performance_task_tombstones', 'ledger_scene_tombstones'] as const;

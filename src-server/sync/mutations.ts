@@ -6,6 +6,9 @@ import { contracts } from '../db/schema';
 import { alterLockedContract, insertContract, patchContract, stepLockedContract } from '../contract-forms/contracts';
 import { selectContractRows, toSyncContract, visibleTo, type Viewer } from '../contracts/repository';
 import type { OrgViewer } from '../http/feature-helpers';
+import { withDefaultScene, withSceneDeleted, withSceneOrder } from '../../src-shared/rules/scenes';
+import { changeScenes, createScene, toSyncScene } from '../ledger/scenes';
+import { ledgerScenes } from '../ledger/schema';
 
 // The server side of the shared mutation registry: how each mutation changes the database, and
 // how each entity a mutation may touch is locked and read back. `applyMutation` is keyed by
@@ -26,7 +29,7 @@ interface EntityAccess {
 }
 
 /** The entities a mutation may touch; tasks and reminder settings only sync down so far. */
-type MutableEntity = ContractChange['entity'];
+type MutableEntity = ContractChange['entity'] | 'scene';
 
 export const entities = {
   contract: {
@@ -42,6 +45,20 @@ export const entities = {
     async current(tx, id) {
       const [row] = await selectContractRows(tx).where(eq(contracts.id, id));
       return row && { entity: 'contract', op: 'upsert', row: toSyncContract(row) };
+    },
+  },
+  scene: {
+    async lock(tx, viewer, id) {
+      const [row] = await tx
+        .select({ version: ledgerScenes.version, userId: ledgerScenes.userId })
+        .from(ledgerScenes)
+        .where(eq(ledgerScenes.id, id))
+        .for('update');
+      return row && { version: row.version, visible: row.userId === viewer.id };
+    },
+    async current(tx, id) {
+      const [row] = await tx.select().from(ledgerScenes).where(eq(ledgerScenes.id, id));
+      return row && { entity: 'scene', op: 'upsert', row: toSyncScene(row) };
     },
   },
 } as const satisfies Record<MutableEntity, EntityAccess>;
@@ -71,4 +88,19 @@ export const applyMutation: ApplyFunctions = {
   },
   'contract.alter': (tx, { id, formValues, reason }, viewer, at) => alterLockedContract(tx, viewer, id, { formValues, reason }, at),
   'contract.approvalStep': (tx, { id, action, comment }, viewer, at) => stepLockedContract(tx, viewer, id, action, comment, at),
+  'scene.create': async (tx, { id, ...body }, viewer) => {
+    await createScene(tx, viewer, body, id);
+  },
+  'scene.update': async (tx, { id, patch }, viewer, at) => {
+    await changeScenes(tx, viewer, at, (list) => list.map((scene) => (scene.id === id ? { ...scene, ...patch } : scene)));
+  },
+  'scene.delete': async (tx, { id }, viewer, at) => {
+    await changeScenes(tx, viewer, at, (list) => withSceneDeleted(list, id));
+  },
+  'scene.reorder': async (tx, { ids }, viewer, at) => {
+    await changeScenes(tx, viewer, at, (list) => withSceneOrder(list, ids));
+  },
+  'scene.setDefault': async (tx, { id }, viewer, at) => {
+    await changeScenes(tx, viewer, at, (list) => withDefaultScene(list, id));
+  },
 };
