@@ -45,6 +45,8 @@ const taskFields = [
   'leader_user_id',
   'version',
   'update_time',
+  'finished_amount',
+  'create_time',
 ] as const;
 
 export function createTaskWriter(sqlite: ReplicaConnection): TaskWriter {
@@ -78,6 +80,8 @@ export function createTaskWriter(sqlite: ReplicaConnection): TaskWriter {
         task.leaderUserId,
         task.version,
         task.updateTime,
+        task.finishedAmount,
+        task.createTime,
       );
     },
     deleteTask: (id) => void deleteTask.run(id),
