@@ -45,6 +45,14 @@ function handlers(overrides: Partial<ChannelHandlers> = {}): ChannelHandlers {
     'files.uploadCancel': fail,
     'files.open': fail,
     'directory.get': fail,
+    'scene.list': fail,
+    'scene.create': fail,
+    'scene.update': fail,
+    'scene.delete': fail,
+    'scene.reorder': fail,
+    'scene.setDefault': fail,
+    'ledger.fields': fail,
+    'ledger.search': fail,
     ...overrides,
   };
 }
