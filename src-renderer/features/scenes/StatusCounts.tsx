@@ -9,7 +9,7 @@ export function StatusCounts() {
   const { data: statistics } = useContractStatisticsQuery();
   if (!statistics) return null;
   const counts = [
-    { key: 'all', count: statistics.total },
+    { key: 'all' as const, count: statistics.total },
     ...contractStatuses.map((status) => ({ key: contractStatusStatisticsKey[status], count: statistics[contractStatusStatisticsKey[status]] })),
   ];
   return (
