@@ -56,6 +56,7 @@ export async function benchDashboardReplica(): Promise<void> {
       values: {},
       completionValues: null,
       finishedAmount: null,
+      createTime: new Date().toISOString(),
       version: 1,
       updateTime: new Date().toISOString(),
     },

@@ -22,6 +22,7 @@ import { contractFormsHandlers } from './contract-forms/handlers';
 import { performanceHandlers } from './performance/handlers';
 import { defaultSyncHistory, pullChanges, type SyncHistoryOptions } from './sync/pull';
 import { pushMutations } from './sync/push';
+import { ensureUserScenes } from './ledger/scenes';
 
 export interface ContractServerOptions {
   /** Log every request (default off). Unexpected errors are logged either way. */
@@ -59,7 +60,11 @@ export function buildContractServer(db: ServerDb, options: ContractServerOptions
     me: async ({ user: { sessionId: _session, organisationId: _organisation, ...user } }) => user,
     contractList: ({ user, query }) => listContracts(db, user, query),
     contractStatistics: ({ user }) => contractStatistics(db, user),
-    syncPull: ({ user, query }) => pullChanges(db, user, query, now(), syncHistory),
+    syncPull: async ({ user, query }) => {
+      // A desktop may never have read the ledger over REST: its system scenes must exist to sync.
+      if (query.cursor === '0') await ensureUserScenes(db, user);
+      return pullChanges(db, user, query, now(), syncHistory);
+    },
     syncPush: ({ user, body }) => pushMutations(db, user, body, now()),
     ...numberingHandlers(db, now),
     ...contractFormsHandlers(db, now),

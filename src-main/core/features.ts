@@ -1,11 +1,12 @@
 import type { ReplicaFeatures } from './data/replica-features';
 import { contractsReplica } from './contracts';
 import { performanceReplica } from './performance';
+import { ledgerReplica } from './ledger';
 
 // What every feature plugs into the replica's sync machinery. The target type makes a mutation
 // kind or a pulled entity that no feature handles a type error.
 export const replicaFeatures: ReplicaFeatures = {
-  mutations: { ...contractsReplica.mutations, ...performanceReplica.mutations },
-  pulled: { ...contractsReplica.pulled, ...performanceReplica.pulled },
-  overlays: { ...contractsReplica.overlays, ...performanceReplica.overlays },
+  mutations: { ...contractsReplica.mutations, ...performanceReplica.mutations, ...ledgerReplica.mutations },
+  pulled: { ...contractsReplica.pulled, ...performanceReplica.pulled, ...ledgerReplica.pulled },
+  overlays: { ...contractsReplica.overlays, ...performanceReplica.overlays, ...ledgerReplica.overlays },
 };

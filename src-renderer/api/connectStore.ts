@@ -10,6 +10,8 @@ export function connectStore(store: AppStore, { bridge, onConnectionChange }: Tr
     if (entities.includes('draftingCatalogue')) store.dispatch(api.util.invalidateTags(['Catalogue']));
     if (entities.includes('performanceTask')) store.dispatch(api.util.invalidateTags(['ContractTasks']));
     if (entities.includes('numberNotice')) store.dispatch(api.util.invalidateTags(['NumberNotice']));
+    if (entities.includes('scene')) store.dispatch(api.util.invalidateTags(['Scene', 'LedgerSearch']));
+    if (entities.includes('contract') || entities.includes('performanceTask')) store.dispatch(api.util.invalidateTags(['LedgerSearch']));
   });
   bridge.on('sync.statusChanged', (status) => store.dispatch(syncStatusReceived(status)));
   bridge.on('session.changed', (session) => store.dispatch(sessionReceived(session)));

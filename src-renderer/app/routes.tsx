@@ -7,7 +7,7 @@ import { ContractPage } from '../features/contracts/ContractPage';
 import { CreateContractScreen } from '../features/contracts/CreateContractScreen';
 import { TemplateApprovalScreen } from '../features/contracts/TemplateApprovalScreen';
 import { TemplateDetailScreen } from '../features/contracts/TemplateDetailScreen';
-import { LedgerScreen } from '../features/ledger/LedgerScreen';
+import { SceneLedgerScreen } from '../features/scenes/SceneLedgerScreen';
 import { SessionGate } from '../features/session/SessionGate';
 import { AppShell } from './AppShell';
 import { NotFoundScreen, RouteErrorScreen, RoutePlaceholder } from './RouteScreens';
@@ -36,7 +36,7 @@ export const routes: RouteObject[] = [
     ),
     errorElement: <RouteErrorScreen />,
     children: [
-      { index: true, element: <LedgerScreen /> },
+      { index: true, element: <SceneLedgerScreen /> },
       // Spec 2: every route the product defines.
       ...specRoutePaths.map((path) => ({ path, element: builtScreens[path] ?? <RoutePlaceholder route={path} /> })),
       // A host that loads the file by name (app://…/index.html) still lands on the home screen.

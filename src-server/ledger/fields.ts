@@ -1,18 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { contractStatuses, taskTypes, TaskState } from '../../src-shared/domain/enums';
-import { nameFieldId, type LedgerField, type LedgerFieldType } from '../../src-shared/domain/ledger';
+import { nameFieldId, type LedgerField } from '../../src-shared/domain/ledger';
+import { ledgerFieldCatalogue, type CatalogueField, type FilterKind } from '../../src-shared/domain/ledger-fields';
 import type { ServerDb } from '../db/database';
 import { contracts } from '../db/schema';
 import { performanceTasks } from '../performance/schema';
 import { ledgerFields } from './schema';
 
-// The ledger's columns: each definition's id decides, here in code, which SQL expression it
-// reads and how it filters. Requests only name ids; an id outside this catalogue (or a contract
-// form field registered in ledger_fields) is refused, so no request text ever becomes SQL.
-
-/** How a field filters: a contains search, a numeric or date range, or a set of values. */
-export type FilterKind = 'text' | 'number' | 'date' | 'timestamp' | 'set-text' | 'set-int';
+// The ledger's columns: each catalogue id (src-shared/domain/ledger-fields.ts) decides, here in
+// code, which SQL expression it reads. Requests only name ids; an id outside the catalogue (or a
+// contract form field registered in ledger_fields) is refused, so no request text ever becomes SQL.
 
 export interface FieldSource {
   column: PgColumn;
@@ -21,41 +18,24 @@ export interface FieldSource {
   unit?: PgColumn;
 }
 
-interface CatalogueEntry extends Omit<LedgerField, 'config'>, FieldSource {
-  config?: Record<string, unknown>;
-}
+type CatalogueEntry = CatalogueField & FieldSource;
 
 const t = performanceTasks;
 const c = contracts;
-const options = (values: readonly (string | number)[]) => ({ options: values.map((id) => ({ id, name: String(id) })) });
 
-const entry = (
-  id: string, name: string, category: LedgerField['category'], type: LedgerFieldType, source: FieldSource,
-  defaults: { filter?: boolean; title?: boolean; config?: Record<string, unknown> } = {},
-): CatalogueEntry => ({
-  id, name, category, type, ...source, config: defaults.config, isDefaultFilter: defaults.filter ?? false, isDefaultTitle: defaults.title ?? false,
+const columns: Record<string, PgColumn> = {
+  [nameFieldId]: t.name, taskType: t.type, taskState: t.state, expirationTime: t.expirationTime, receivableAmount: t.receivableAmount,
+  payableAmount: t.payableAmount, finishedAmount: t.finishedAmount, taskLeader: t.leaderUserId, createTime: t.createTime, updateTime: t.updateTime,
+  contractName: c.name, contractNumber: c.contractNumber, contractStatus: c.status, contractTypeName: c.contractTypeName, templateName: c.templateName,
+  contractAmount: c.amount, responsiblePerson: c.responsibleUserId, signDate: c.signDate,
+};
+const unitOf = (field: CatalogueField) => (field.hasUnit ? (field.category === 'contract' ? c.amountUnit : t.amountUnit) : undefined);
+
+export const fieldCatalogue: readonly CatalogueEntry[] = ledgerFieldCatalogue.map((field) => {
+  const column = columns[field.id];
+  if (!column) throw new Error(`the ledger catalogue's ${field.id} has no column`);
+  return { ...field, column, unit: unitOf(field) };
 });
-
-export const fieldCatalogue: readonly CatalogueEntry[] = [
-  entry(nameFieldId, 'performance name', 'system', 'others', { column: t.name, kind: 'text' }, { filter: true, title: true }),
-  entry('taskType', 'task type', 'system', 'select', { column: t.type, kind: 'set-text' }, { filter: true, title: true, config: options(taskTypes) }),
-  entry('taskState', 'task state', 'system', 'select', { column: t.state, kind: 'set-int' }, { filter: true, title: true, config: options(Object.values(TaskState)) }),
-  entry('expirationTime', 'expiration time', 'system', 'date', { column: t.expirationTime, kind: 'date' }, { filter: true, title: true }),
-  entry('receivableAmount', 'receivable amount', 'system', 'money', { column: t.receivableAmount, kind: 'number', unit: t.amountUnit }, { filter: true, title: true }),
-  entry('payableAmount', 'payable amount', 'system', 'money', { column: t.payableAmount, kind: 'number', unit: t.amountUnit }, { title: true }),
-  entry('finishedAmount', 'finished amount', 'system', 'money', { column: t.finishedAmount, kind: 'number', unit: t.amountUnit }),
-  entry('taskLeader', 'task leader', 'system', 'people', { column: t.leaderUserId, kind: 'set-text' }, { filter: true, title: true }),
-  entry('createTime', 'create time', 'system', 'date', { column: t.createTime, kind: 'timestamp' }),
-  entry('updateTime', 'update time', 'system', 'date', { column: t.updateTime, kind: 'timestamp' }, { title: true }),
-  entry('contractName', 'contract name', 'contract', 'others', { column: c.name, kind: 'text' }, { filter: true, title: true }),
-  entry('contractNumber', 'contract number', 'contract', 'others', { column: c.contractNumber, kind: 'text' }, { title: true }),
-  entry('contractStatus', 'contract status', 'contract', 'select', { column: c.status, kind: 'set-int' }, { filter: true, title: true, config: options(contractStatuses) }),
-  entry('contractTypeName', 'contract type', 'contract', 'others', { column: c.contractTypeName, kind: 'text' }),
-  entry('templateName', 'template name', 'contract', 'others', { column: c.templateName, kind: 'text' }),
-  entry('contractAmount', 'contract amount', 'contract', 'money', { column: c.amount, kind: 'number', unit: c.amountUnit }, { filter: true }),
-  entry('responsiblePerson', 'responsible person', 'contract', 'people', { column: c.responsibleUserId, kind: 'set-text' }, { filter: true, title: true }),
-  entry('signDate', 'sign date', 'contract', 'date', { column: c.signDate, kind: 'date' }),
-];
 
 const catalogueById = new Map(fieldCatalogue.map((field) => [field.id, field]));
 
@@ -78,7 +58,7 @@ export function ensureLedgerFields(db: ServerDb): Promise<void> {
       .insert(ledgerFields)
       .values(
         fieldCatalogue.map((field, sortOrder) => ({
-          id: field.id, name: field.name, category: field.category, type: field.type, config: field.config ?? {},
+          id: field.id, name: field.name, category: field.category, type: field.type, config: field.config,
           isDefaultFilter: field.isDefaultFilter, isDefaultTitle: field.isDefaultTitle, sortOrder,
         })),
       )

@@ -9,6 +9,7 @@ import {
   type SceneCreate,
   type SceneListItem,
 } from '../../src-shared/domain/ledger';
+import type { SyncScene } from '../../src-shared/api/sync';
 import { AppFailure } from '../../src-shared/errors';
 import type { SessionUser } from '../auth/service';
 import type { ServerDb } from '../db/database';
@@ -110,7 +111,22 @@ async function ensureSystemScenes(tx: ServerDb, userId: string, fields: LedgerFi
   );
 }
 
+/** A scene as the change feed sends it to its user. */
+export function toSyncScene(row: SceneRow): SyncScene {
+  return {
+    id: row.id, name: row.name, isDefault: row.isDefault, isSystem: row.isSystem, performanceId: row.performanceId,
+    filterIDs: row.filterIds, titleIDs: row.titleIds, filter: row.filters as FilterCondition[], sortOrder: row.sortOrder,
+    version: row.version, updateTime: row.updateTime.toISOString(),
+  };
+}
+
 const byId = (fields: LedgerField[]) => new Map(fields.map((f) => [f.id, f]));
+
+/** The user's system scenes exist (a desktop may pull before the ledger was ever read over REST). */
+export async function ensureUserScenes(db: ServerDb, viewer: Viewer): Promise<void> {
+  const fields = await loadFields(db);
+  await db.transaction((tx) => ensureSystemScenes(tx, viewer.id, fields));
+}
 
 export async function listScenes(db: ServerDb, viewer: Viewer): Promise<Scene[]> {
   const fields = await loadFields(db);
@@ -125,7 +141,8 @@ function duplicated(): AppFailure {
   return invalid('name', sceneMessages.nameDuplicated);
 }
 
-export async function createScene(db: ServerDb, viewer: Viewer, body: SceneCreate): Promise<Scene> {
+/** Makes a scene; `id` is the client's for a scene made offline (the sync mutation scene.create). */
+export async function createScene(db: ServerDb, viewer: Viewer, body: SceneCreate, id: string = uuidv7()): Promise<Scene> {
   const fields = await loadFields(db);
   const map = byId(fields);
   const titleIds = checkFieldIds('titleIDs', body.titleIDs.length > 0 ? body.titleIDs : fields.filter((f) => f.isDefaultTitle).map((f) => f.id), map, true);
@@ -141,7 +158,7 @@ export async function createScene(db: ServerDb, viewer: Viewer, body: SceneCreat
     const [row] = await tx
       .insert(ledgerScenes)
       .values({
-        id: uuidv7(), userId: viewer.id, name: body.name, isSystem: false, isDefault: false, performanceId: body.performanceId,
+        id, userId: viewer.id, name: body.name, isSystem: false, isDefault: false, performanceId: body.performanceId,
         filterIds, filters: body.filter, titleIds, sortOrder: existing.reduce((max, s) => Math.max(max, s.sortOrder + 1), 0),
       })
       .returning();
@@ -204,6 +221,19 @@ export async function saveScenes(db: ServerDb, viewer: Viewer, list: SceneListIt
     }
     return (await userScenes(tx, viewer.id)).map((row) => toScene(row, map));
   });
+}
+
+/**
+ * One change of the user's scene list (the sync mutations scene.update, .delete, .reorder,
+ * .setDefault): the current list, changed by `edit`, saved as the manage dialog's save is, so the
+ * desktop's offline edits obey the same rules. No versions are compared: last writer wins per scene.
+ */
+export async function changeScenes(db: ServerDb, viewer: Viewer, now: Date, edit: (list: SceneListItem[]) => SceneListItem[]): Promise<Scene[]> {
+  const current = await listScenes(db, viewer);
+  const list = current.map(({ id, name, isDefault, isSystem, performanceId, filterIDs, titleIDs, filter }) => ({
+    id, name, isDefault, isSystem, performanceId, filterIDs, titleIDs, filter,
+  }));
+  return saveScenes(db, viewer, edit(list), now);
 }
 
 /** One of the viewer's scenes, or 404. */

@@ -51,14 +51,29 @@ export const ledgerScenes = pgTable(
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
     updateTime: timestamp('update_time', { withTimezone: true }).notNull().defaultNow(),
     version: integer('version').notNull().default(1),
+    /** Position in the change feed, set by trigger (src-server/sync/pull.ts): scenes sync to their user's replica. */
+    changeSeq: bigint('change_seq', { mode: 'bigint' }).notNull().default(sql`0`),
   },
   (t) => [
     index('ledger_scenes_user_idx').on(t.userId, t.sortOrder),
+    index('ledger_scenes_change_seq_idx').on(t.userId, t.changeSeq),
     // Exactly one default per user; name uniqueness is a deferrable constraint (custom migration)
     // so that a reordering save may swap two names.
     uniqueIndex('ledger_scenes_one_default_key').on(t.userId).where(sql`${t.isDefault}`),
     check('ledger_scenes_name_check', sql`char_length(${t.name}) between 1 and 50`),
   ],
+);
+
+/** A deleted scene, for its user's change feed (trigger, custom migration). */
+export const ledgerSceneTombstones = pgTable(
+  'ledger_scene_tombstones',
+  {
+    changeSeq: bigint('change_seq', { mode: 'bigint' }).primaryKey(),
+    sceneId: text('scene_id').notNull(),
+    userId: text('user_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ledger_scene_tombstones_user_idx').on(t.userId, t.changeSeq), index('ledger_scene_tombstones_created_at_idx').on(t.createdAt)],
 );
 
 /** Transfers of the responsible person: kept because a transfer cannot be undone (spec 6). */

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { DateTime } from 'luxon';
-import { nameFieldId, type FilterCondition, type LedgerField, type LedgerRow, type LedgerSearch } from '../../src-shared/domain/ledger';
-import { invalidFields, type AppFailure } from '../../src-shared/errors';
+import type { FilterCondition, LedgerField, LedgerRow, LedgerSearch } from '../../src-shared/domain/ledger';
+import { timeColumnOfTaskType } from '../../src-shared/domain/ledger-fields';
+import { planSearch, type FilterPlan, type SearchPlan } from '../../src-shared/rules/ledger-search';
 import type { SessionUser } from '../auth/service';
 import { visibleTo } from '../contracts/repository';
 import type { ServerDb } from '../db/database';
@@ -20,81 +20,45 @@ import { countLedgerRecords } from './totals';
 const t = performanceTasks;
 const c = contracts;
 
-function badFilter(path: string, message: string): AppFailure {
-  return invalidFields([{ path, message }]);
-}
-
-type Bound = number | string | null | undefined;
-const isEmpty = (value: Bound) => value === undefined || value === null || value === '';
-
-function numberBound(path: string, value: Bound): number | undefined {
-  if (isEmpty(value)) return undefined;
-  const number = typeof value === 'number' ? value : Number(value);
-  if (!Number.isFinite(number)) throw badFilter(path, 'must be a number');
-  return number;
-}
-
-function dateBound(path: string, value: Bound): string | undefined {
-  if (isEmpty(value)) return undefined;
-  if (typeof value !== 'string' || !DateTime.fromFormat(value, 'yyyy-MM-dd').isValid) throw badFilter(path, 'must be a date (yyyy-MM-dd)');
-  return value;
-}
-
-/** A range from two bounds; both bounds empty means no condition (spec 5). */
-function range<T extends number | string>(path: string, from: T | undefined, to: T | undefined, lower: (from: T) => SQL, upper: (to: T) => SQL): SQL | undefined {
-  if (from !== undefined && to !== undefined && from > to) throw badFilter(path, 'minimum cannot be greater than maximum');
-  return and(from !== undefined ? lower(from) : undefined, to !== undefined ? upper(to) : undefined);
-}
-
-function setCondition(path: string, column: SQL, values: readonly (string | number)[] | undefined, integers: boolean): SQL | undefined {
-  if (!values || values.length === 0) return undefined;
-  if (integers) {
-    const numbers = values.map(Number);
-    if (numbers.some((n) => !Number.isInteger(n))) throw badFilter(path, 'values must be whole numbers');
-    return inArray(column, numbers);
-  }
-  return inArray(column, values.map(String));
-}
-
 function searchWord(column: SQL, word: string | undefined): SQL | undefined {
   return word ? ilike(column, containsPattern(word)) : undefined;
 }
 
-/** The condition of one filter, from the field's definition (never from the request's text). */
-function filterCondition(filter: FilterCondition, index: number, fields: Map<string, LedgerField>): SQL | undefined {
-  const path = `filterList.${index}`;
-  const field = fields.get(filter.id);
-  if (!field) throw badFilter(`${path}.id`, `unknown ledger field: ${filter.id}`);
-  if (filter.type !== undefined && filter.type !== field.type) throw badFilter(`${path}.type`, `field ${field.id} is of type ${field.type}`);
-  const { gte: from, lte: to, in: values, searchWord: word } = filter.condition;
-  const source = catalogueSource(field.id);
-  if (!source) return or(searchWord(formValueText(field.id), word), setCondition(path, formValueText(field.id), values, false));
-  const column = source.column;
-  const expression = sql`${column}`;
-  switch (source.kind) {
-    case 'text':
-      return and(searchWord(expression, word), setCondition(path, expression, values, false));
-    case 'number':
-      return range(path, numberBound(`${path}.condition.gte`, from), numberBound(`${path}.condition.lte`, to), (min) => gte(column, min), (max) => lte(column, max));
-    case 'date':
-      return range(path, dateBound(`${path}.condition.gte`, from), dateBound(`${path}.condition.lte`, to), (min) => gte(column, min), (max) => lte(column, max));
-    case 'timestamp':
-      // Days on an instant: from the start of the lower day to the end of the upper one.
-      return range(path, dateBound(`${path}.condition.gte`, from), dateBound(`${path}.condition.lte`, to), (min) => gte(column, sql`${min}::date`), (max) => lt(column, sql`(${max}::date + 1)`));
-    case 'set-text':
-      return setCondition(path, expression, values, false);
-    case 'set-int':
-      return setCondition(path, expression, values, true);
+function columnOf(field: string): PgColumn {
+  const source = catalogueSource(field);
+  if (!source) throw new Error(`the ledger catalogue has no ${field}`);
+  return source.column;
+}
+
+/** One planned filter (src-shared/rules/ledger-search.ts) as PostgreSQL. */
+function filterSql(plan: FilterPlan): SQL | undefined {
+  switch (plan.op) {
+    case 'form': {
+      const text = formValueText(plan.field);
+      return or(searchWord(text, plan.word), plan.values ? inArray(text, plan.values) : undefined);
+    }
+    case 'text': {
+      const column = sql`${columnOf(plan.field)}`;
+      return and(searchWord(column, plan.word), plan.values ? inArray(column, plan.values) : undefined);
+    }
+    case 'set':
+      return inArray(columnOf(plan.field), plan.values);
+    case 'range': {
+      const column = columnOf(plan.field);
+      const { from, to } = plan;
+      if (plan.kind === 'timestamp') {
+        // Days on an instant: from the start of the lower day to the end of the upper one.
+        return and(from !== undefined ? gte(column, sql`${from}::date`) : undefined, to !== undefined ? lt(column, sql`(${to}::date + 1)`) : undefined);
+      }
+      return and(from !== undefined ? gte(column, from) : undefined, to !== undefined ? lte(column, to) : undefined);
+    }
   }
 }
 
-function sortOrder(search: LedgerSearch): SQL[] {
-  const sort = search.sortField;
-  if (!sort) return [desc(t.updateTime), desc(t.id)];
-  const source = catalogueSource(sort.id);
-  if (!source) throw badFilter('sortField.id', `the ledger cannot sort by ${sort.id}`);
-  const direction = sort.key === 1 ? asc : desc;
-  return [sql`${direction(source.column)} nulls last`, direction(t.id)];
+function sortOrder(plan: SearchPlan): SQL[] {
+  if (!plan.sort) return [desc(t.updateTime), desc(t.id)];
+  const direction = plan.sort.ascending ? asc : desc;
+  return [sql`${direction(columnOf(plan.sort.field))} nulls last`, direction(t.id)];
 }
 
 const selection = {
@@ -113,10 +77,6 @@ const selection = {
   formValues: c.formValues,
 } as Record<string, PgColumn>;
 
-/** The task type decides which of the ledger's time columns its due date is (spec 3, "Ledger row"). */
-const timeColumnOf: Record<string, keyof LedgerRow> = {
-  receivable: 'receivableTime', collection: 'receivableTime', payable: 'payableTime', payment: 'payableTime', invoicing: 'invoiceTime', recall: 'recallTime',
-};
 
 function cellValue(field: LedgerField, source: FieldSource | undefined, row: Record<string, unknown>, people: Map<string, string>): unknown {
   if (!source) return (row.formValues as Record<string, unknown>)[field.id] ?? null;
@@ -151,33 +111,26 @@ async function countMatching(db: ServerDb, taskWhere: SQL | undefined, contractW
 
 export async function searchLedger(db: ServerDb, viewer: SessionUser, search: LedgerSearch): Promise<{ list: LedgerRow[]; count: number }> {
   const definitions = await loadFields(db);
-  const fields = new Map(definitions.map((field) => [field.id, field]));
   const scene = search.standingBookID ? await findScene(db, viewer, search.standingBookID) : undefined;
-  const titleIds = search.titleIDs ?? scene?.titleIds ?? definitions.filter((f) => f.isDefaultTitle).map((f) => f.id);
-  const unknownTitle = titleIds.find((id) => !fields.has(id));
-  if (unknownTitle !== undefined) throw badFilter('titleIDs', `unknown ledger field: ${unknownTitle}`);
-  const titles = [nameFieldId, ...titleIds.filter((id) => id !== nameFieldId)].map((id) => fields.get(id)!);
-  const performanceId = search.performanceId !== undefined ? search.performanceId : (scene?.performanceId ?? null);
-  const filters = [...((scene?.filters ?? []) as FilterCondition[]), ...search.filterList];
-  const conditions = filters.map((filter, i) => ({ contractSide: fields.get(filter.id)?.category === 'contract', condition: filterCondition(filter, i, fields) }));
+  const plan = planSearch(search, definitions, scene && { titleIDs: scene.titleIds, performanceId: scene.performanceId, filter: scene.filters as FilterCondition[] });
+  const { titles, performanceId } = plan;
   const taskWhere = and(
     performanceId ? eq(t.performanceId, performanceId) : undefined,
-    search.q ? matchesWord(search.q) : undefined,
-    ...conditions.filter((c) => !c.contractSide).map((c) => c.condition),
+    plan.q ? matchesWord(plan.q) : undefined,
+    ...plan.filters.filter((f) => !f.contractSide).map((f) => filterSql(f.plan)),
   );
-  const contractWhere = and(visibleTo(viewer), ...conditions.filter((c) => c.contractSide).map((c) => c.condition));
+  const contractWhere = and(visibleTo(viewer), ...plan.filters.filter((f) => f.contractSide).map((f) => filterSql(f.plan)));
   const where = and(taskWhere, contractWhere);
-  const unfiltered = !search.q && filters.length === 0;
   const [rows, total] = await Promise.all([
     db
       .select(selection)
       .from(t)
       .innerJoin(c, eq(c.id, t.contractId))
       .where(where)
-      .orderBy(...sortOrder(search))
-      .limit(search.pageSize)
-      .offset((search.pageNum - 1) * search.pageSize),
-    unfiltered ? countLedgerRecords(db, viewer, performanceId) : countMatching(db, taskWhere, contractWhere),
+      .orderBy(...sortOrder(plan))
+      .limit(plan.limit)
+      .offset(plan.offset),
+    plan.unfiltered ? countLedgerRecords(db, viewer, performanceId) : countMatching(db, taskWhere, contractWhere),
   ]);
 
   const peopleIds = new Set<string>();
@@ -194,7 +147,7 @@ export async function searchLedger(db: ServerDb, viewer: SessionUser, search: Le
     const type = String(row.taskTypeValue);
     const due = (row.expirationTime as string | null) ?? null;
     const times = { receivableTime: null, payableTime: null, invoiceTime: null, recallTime: null } as Record<string, string | null>;
-    const timeColumn = timeColumnOf[type];
+    const timeColumn = timeColumnOfTaskType[type];
     if (timeColumn) times[timeColumn] = due;
     return {
       id: String(row.taskId),

@@ -5,6 +5,8 @@ import { reminderSettingsSchema } from '../../src-shared/domain/reminders';
 import type { ServerDb } from '../db/database';
 import { contracts, contractTombstones } from '../db/schema';
 import { selectContractRows, tombstoneOwner, toSyncContract, visibleTo, type Viewer } from '../contracts/repository';
+import { toSyncScene } from '../ledger/scenes';
+import { ledgerScenes, ledgerSceneTombstones } from '../ledger/schema';
 import { countLedgerRecords } from '../ledger/totals';
 import { defaultReminderSettings, toPerformance } from '../performance/performances';
 import { performancePlans, performancePlanTombstones, performances, performanceTasks, performanceTaskTombstones, reminderSettings } from '../performance/schema';
@@ -96,6 +98,7 @@ export const syncTaskColumns = {
   values: performanceTasks.values,
   completionValues: performanceTasks.completionValues,
   finishedAmount: performanceTasks.finishedAmount,
+  createTime: performanceTasks.createTime,
   version: performanceTasks.version,
   updateTime: performanceTasks.updateTime,
 };
@@ -119,8 +122,8 @@ const taskSource = tableSource({
 type TaskFeedRow = Pick<typeof performanceTasks.$inferSelect, keyof typeof syncTaskColumns>;
 
 /** A task row as the feed's change (also a conflict's `current`). */
-export function taskChange({ changeSeq: _position, updateTime, ...task }: TaskFeedRow): SyncChange {
-  return { entity: 'performanceTask', op: 'upsert', row: { ...task, updateTime: updateTime.toISOString() } satisfies SyncTask };
+export function taskChange({ changeSeq: _position, updateTime, createTime, ...task }: TaskFeedRow): SyncChange {
+  return { entity: 'performanceTask', op: 'upsert', row: { ...task, createTime: createTime.toISOString(), updateTime: updateTime.toISOString() } satisfies SyncTask };
 }
 
 /**
@@ -233,6 +236,29 @@ const reminderSettingsSource = tableSource({
   },
 });
 
+/** Only the user's own ledger scenes. */
+const sceneSource = tableSource({
+  position: ledgerScenes.changeSeq,
+  visible: (viewer) => eq(ledgerScenes.userId, viewer.id),
+  select: (tx, where, limit) => tx.select().from(ledgerScenes).where(where).orderBy(asc(ledgerScenes.changeSeq)).limit(limit),
+  countFrom: (tx, where) => tx.select({ count: count() }).from(ledgerScenes).where(where),
+  entry: (row) => ({ position: row.changeSeq, change: { entity: 'scene', op: 'upsert', row: toSyncScene(row) } }),
+});
+
+const sceneTombstoneSource = tableSource({
+  position: ledgerSceneTombstones.changeSeq,
+  visible: (viewer) => eq(ledgerSceneTombstones.userId, viewer.id),
+  select: (tx, where, limit) =>
+    tx
+      .select({ changeSeq: ledgerSceneTombstones.changeSeq, id: ledgerSceneTombstones.sceneId })
+      .from(ledgerSceneTombstones)
+      .where(where)
+      .orderBy(asc(ledgerSceneTombstones.changeSeq))
+      .limit(limit),
+  countFrom: (tx, where) => tx.select({ count: count() }).from(ledgerSceneTombstones).where(where),
+  entry: ({ changeSeq, id }) => ({ position: changeSeq, change: { entity: 'scene', op: 'delete', id } }),
+});
+
 export const feedSources: readonly FeedSource[] = [
   contractSource,
   contractTombstoneSource,
@@ -241,7 +267,9 @@ export const feedSources: readonly FeedSource[] = [
   reminderSettingsSource,
   planSource,
   planTombstoneSource,
+  sceneSource,
+  sceneTombstoneSource,
 ];
 
 /** Tables of tombstones, pruned together under one horizon. */
-export const tombstoneTables = ['contract_tombstones', 'performance_task_tombstones', 'performance_plan_tombstones'] as const;
+export const tombstoneTables = ['contract_tombstones', 'performance_task_tombstones', 'performance_plan_tombstones', 'ledger_scene_tombstones'] as const;

@@ -17,6 +17,9 @@ import type { OrgViewer } from '../http/feature-helpers';
 import { readReminderSettings, saveReminderSettings } from '../performance/performances';
 import { createQuickTask } from '../performance/repository';
 import { withReminderPatch } from '../../src-shared/domain/reminders';
+import { withDefaultScene, withSceneDeleted, withSceneOrder } from '../../src-shared/rules/scenes';
+import { changeScenes, createScene, toSyncScene } from '../ledger/scenes';
+import { ledgerScenes } from '../ledger/schema';
 
 // The server side of the shared mutation registry: how each mutation changes the database, and
 // how each entity a mutation may touch is locked and read back. `applyMutation` is keyed by
@@ -37,7 +40,7 @@ interface EntityAccess {
 }
 
 /** The entities a mutation may touch; reminder settings only sync down so far. */
-type MutableEntity = ContractChange['entity'] | 'performanceTask' | 'performancePlan';
+type MutableEntity = ContractChange['entity'] | 'performanceTask' | 'performancePlan' | 'scene';
 
 /** A task or plan row locked for a mutation: visible with its contract (a quick task to its creator and leader). */
 async function lockFulfilmentRow(tx: ServerDb, viewer: Viewer, table: typeof performanceTasks | typeof performancePlans, id: string, visible: SQL | undefined) {
@@ -82,6 +85,20 @@ export const entities = {
         .innerJoin(performances, eq(performances.id, performancePlans.performanceId))
         .where(eq(performancePlans.id, id));
       return row && planChange(row);
+    },
+  },
+  scene: {
+    async lock(tx, viewer, id) {
+      const [row] = await tx
+        .select({ version: ledgerScenes.version, userId: ledgerScenes.userId })
+        .from(ledgerScenes)
+        .where(eq(ledgerScenes.id, id))
+        .for('update');
+      return row && { version: row.version, visible: row.userId === viewer.id };
+    },
+    async current(tx, id) {
+      const [row] = await tx.select().from(ledgerScenes).where(eq(ledgerScenes.id, id));
+      return row && { entity: 'scene', op: 'upsert', row: toSyncScene(row) };
     },
   },
 } as const satisfies Record<MutableEntity, EntityAccess>;
@@ -129,5 +146,20 @@ export const applyMutation: ApplyFunctions = {
   },
   'performance.reminderSettings': async (tx, { settings }, viewer) => {
     await saveReminderSettings(tx, viewer, withReminderPatch(await readReminderSettings(tx, viewer), settings));
+  },
+  'scene.create': async (tx, { id, ...body }, viewer) => {
+    await createScene(tx, viewer, body, id);
+  },
+  'scene.update': async (tx, { id, patch }, viewer, at) => {
+    await changeScenes(tx, viewer, at, (list) => list.map((scene) => (scene.id === id ? { ...scene, ...patch } : scene)));
+  },
+  'scene.delete': async (tx, { id }, viewer, at) => {
+    await changeScenes(tx, viewer, at, (list) => withSceneDeleted(list, id));
+  },
+  'scene.reorder': async (tx, { ids }, viewer, at) => {
+    await changeScenes(tx, viewer, at, (list) => withSceneOrder(list, ids));
+  },
+  'scene.setDefault': async (tx, { id }, viewer, at) => {
+    await changeScenes(tx, viewer, at, (list) => withDefaultScene(list, id));
   },
 };

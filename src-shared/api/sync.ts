@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateSchema } from '../domain/dates';
 import { contractSchema, idSchema } from '../domain/contract';
 import { ScheduleConditionType, TaskState } from '../domain/enums';
+import { filterConditionSchema } from '../domain/ledger';
 import { formFieldSchema, sheetColumnSchema } from '../domain/performance';
 import { reminderSettingsSchema } from '../domain/reminders';
 import { appErrorSchema } from '../errors';
@@ -11,7 +12,7 @@ import { appErrorSchema } from '../errors';
 
 /** 2: a mid-way cursor carries the count of what remains (src-server/sync/pull.ts). */
 export const syncProtocolVersion = 2;
-/** The version of the entity shapes carried by sync; bumped with every change to them (4: tasks carry their sheet row, plans join). */
+/** The version of the entity shapes carried by sync; bumped with every change to them (4: tasks carry their sheet row and the ledger's columns, plans and scenes join). */
 export const syncSchemaVersion = 4;
 
 /**
@@ -76,6 +77,8 @@ export const syncTaskSchema = z.object({
   /** The completion form's values and the finished amount (hundredths) once finished. */
   completionValues: z.record(z.string(), z.unknown()).nullable(),
   finishedAmount: z.number().int().nullable(),
+  /** What the ledger sorts and shows offline. */
+  createTime: z.string(),
   version: z.number().int().nonnegative(),
   updateTime: z.string(),
 });
@@ -123,7 +126,28 @@ export type SyncReminderSettings = z.infer<typeof syncReminderSettingsSchema>;
 
 export const reminderSettingsChangeSchema = z.object({ entity: z.literal('reminderSettings'), op: z.literal('upsert'), row: syncReminderSettingsSchema });
 
-export const syncChangeSchema = z.discriminatedUnion('entity', [contractChangeSchema, taskChangeSchema, reminderSettingsChangeSchema, planChangeSchema]);
+/** One of the signed-in user's ledger scenes (sync schema 4); only ever sent to that user. */
+export const syncSceneSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  isDefault: z.boolean(),
+  isSystem: z.boolean(),
+  performanceId: idSchema.nullable(),
+  filterIDs: z.array(z.string()),
+  titleIDs: z.array(z.string()),
+  filter: z.array(filterConditionSchema),
+  sortOrder: z.number().int(),
+  version: z.number().int().nonnegative(),
+  updateTime: z.string(),
+});
+export type SyncScene = z.infer<typeof syncSceneSchema>;
+
+export const sceneChangeSchema = z.discriminatedUnion('op', [
+  z.object({ entity: z.literal('scene'), op: z.literal('upsert'), row: syncSceneSchema }),
+  z.object({ entity: z.literal('scene'), op: z.literal('delete'), id: idSchema }),
+]);
+
+export const syncChangeSchema = z.discriminatedUnion('entity', [contractChangeSchema, taskChangeSchema, reminderSettingsChangeSchema, planChangeSchema, sceneChangeSchema]);
 export type ContractChange = z.infer<typeof contractChangeSchema>;
 export type SyncChange = z.infer<typeof syncChangeSchema>;
 

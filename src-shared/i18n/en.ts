@@ -1,5 +1,6 @@
 import { formMessages } from '../form/messages';
 import { dashboardEn } from './catalogs/dashboard';
+import { scenesEn } from './catalogs/scenes';
 
 // English catalog. Strings the spec gives are kept verbatim (they are the product's vocabulary).
 export const en = {
@@ -454,6 +455,7 @@ export const en = {
     offline: 'This needs the contract server, which cannot be reached now. It works again once you are back online.',
     connectionLost: 'The connection to the app core was lost. Reconnecting…',
   },
+  scenes: scenesEn,
 };
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

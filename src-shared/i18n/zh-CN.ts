@@ -1,5 +1,6 @@
 import type { Catalog } from './en';
 import { dashboardZh } from './catalogs/dashboard';
+import { scenesZh } from './catalogs/scenes';
 
 export const zhCN: Catalog = {
   app: {
@@ -495,4 +496,5 @@ export const zhCN: Catalog = {
     offline: '此操作需要连接合同服务器，目前无法连接。恢复联网后即可使用。',
     connectionLost: '与应用核心的连接已断开，正在重连…',
   },
+  scenes: scenesZh,
 };

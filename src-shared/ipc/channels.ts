@@ -27,6 +27,8 @@ import {
 } from './drafting';
 import { directorySchema } from './directory';
 import { contractPerformanceSchema, finishFormSchema } from './fulfilment';
+import { ledgerFieldSchema, ledgerRowSchema, ledgerSearchSchema, sceneCreateSchema } from '../domain/ledger';
+import { sceneViewSchema } from './scenes';
 import { templateSummarySchema } from '../api/contract-forms';
 import {
   fileOpenRequestSchema,
@@ -258,6 +260,20 @@ export const channels = {
   'performance.reminderSettings': channel(empty, reminderSettingsSchema),
   /** Queues a change of reminder settings of some task kinds; reminders follow it at once. */
   'performance.saveReminderSettings': channel(z.object({ settings: reminderSettingsPatchSchema }).strict(), z.object({ mutationId: z.string() })),
+  // The ledger's scenes and its search, from the replica (issue 14; see scenes.ts).
+  /** The user's scenes as they see them (queued edits included), in order, exactly one the default. */
+  'scene.list': channel(empty, z.array(sceneViewSchema)),
+  /** Makes a scene offline: refused at once as the server would refuse it, then queued. */
+  'scene.create': channel(sceneCreateSchema, z.object({ id: z.string(), mutationId: z.string() })),
+  'scene.update': channel(mutations['scene.update'].args, z.object({ mutationId: z.string() })),
+  /** Deletes a custom scene (a system scene never). */
+  'scene.delete': channel(mutations['scene.delete'].args, z.object({ mutationId: z.string() })),
+  'scene.reorder': channel(mutations['scene.reorder'].args, z.object({ mutationId: z.string() })),
+  'scene.setDefault': channel(mutations['scene.setDefault'].args, z.object({ mutationId: z.string() })),
+  /** The ledger's field definitions: the server's when it answers (then kept), else the kept ones. */
+  'ledger.fields': channel(empty, z.array(ledgerFieldSchema)),
+  /** performances/search answered by the replica, with the server's rows, order and count. */
+  'ledger.search': channel(ledgerSearchSchema, pageSchema(ledgerRowSchema)),
 } as const satisfies Record<string, ChannelDefinition>;
 
 export type Channels = typeof channels;
@@ -270,7 +286,7 @@ export const events = {
   'session.changed': sessionInfoSchema,
   'sync.statusChanged': syncStatusSchema,
   /** Data in the replica changed: the renderer invalidates the matching cache tags. */
-  'data.changed': z.object({ entities: z.array(z.enum(['contract', 'performanceTask', 'reminderSettings', 'draftingCatalogue', 'numberNotice', 'performancePlan'])) }),
+  'data.changed': z.object({ entities: z.array(z.enum(['contract', 'performanceTask', 'reminderSettings', 'draftingCatalogue', 'numberNotice', 'performancePlan', 'scene'])) }),
 } as const satisfies Record<string, z.ZodType>;
 export type Events = typeof events;
 export type EventName = keyof Events;

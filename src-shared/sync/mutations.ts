@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { contractIdSchema, idSchema } from '../domain/contract';
 import { formValuesSchema } from '../domain/contract-forms';
 import { isoDateSchema } from '../domain/dates';
+import { sceneCreateSchema } from '../domain/ledger';
 import { moneySchema } from '../domain/money';
-import { finishPayloadSchema, finishTaskSchema, planSaveSchema, restorePayloadSchema } from '../domain/performance';
-import { quickTaskPayloadSchema } from '../domain/performance';
+import { finishPayloadSchema, finishTaskSchema, planSaveSchema, quickTaskPayloadSchema, restorePayloadSchema } from '../domain/performance';
 import { reminderSettingsPatchSchema } from '../domain/reminders';
 import { approvalCommentMax, approvalSteps } from '../rules/contract-status';
 
@@ -167,6 +167,53 @@ export const mutations = {
   'performance.reminderSettings': mutation({
     args: z.object({ settings: reminderSettingsPatchSchema }).strict(),
     touches: () => [],
+  }),
+  // Ledger scenes (issue 14): last writer wins per scene, so an edit moves its scene (locked,
+  // the viewer's own, no base version compared) instead of touching it.
+  /** Makes a scene with a client-made id. */
+  'scene.create': mutation({
+    args: sceneCreateSchema.extend({ id: contractIdSchema }).strict(),
+    touches: () => [],
+    creates: (args) => [rowKey('scene', args.id)],
+  }),
+  /** Changes a scene's name, performance, filter fields, preset filters or columns. */
+  'scene.update': mutation({
+    args: z
+      .object({
+        id: idSchema,
+        patch: z
+          .object({
+            name: sceneCreateSchema.shape.name,
+            titleIDs: sceneCreateSchema.shape.titleIDs.unwrap(),
+            filterIDs: sceneCreateSchema.shape.filterIDs.unwrap(),
+            filter: sceneCreateSchema.shape.filter.unwrap(),
+            performanceId: sceneCreateSchema.shape.performanceId.unwrap(),
+          })
+          .partial()
+          .strict()
+          .refine((patch) => Object.keys(patch).length > 0, 'the patch changes nothing'),
+      })
+      .strict(),
+    touches: () => [],
+    moves: (args) => [rowKey('scene', args.id)],
+  }),
+  /** Deletes a custom scene (never a system one). */
+  'scene.delete': mutation({
+    args: z.object({ id: idSchema }).strict(),
+    touches: () => [],
+    moves: (args) => [rowKey('scene', args.id)],
+  }),
+  /** The manage dialog's drag and drop: the scenes in their new order. */
+  'scene.reorder': mutation({
+    args: z.object({ ids: z.array(idSchema).min(1).max(100) }).strict(),
+    touches: () => [],
+    moves: (args) => args.ids.map((id) => rowKey('scene', id)),
+  }),
+  /** Makes a scene the one the ledger opens on. */
+  'scene.setDefault': mutation({
+    args: z.object({ id: idSchema }).strict(),
+    touches: () => [],
+    moves: (args) => [rowKey('scene', args.id)],
   }),
 } as const satisfies Record<string, MutationDefinition>;
 

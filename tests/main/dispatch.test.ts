@@ -57,6 +57,14 @@ function handlers(overrides: Partial<ChannelHandlers> = {}): ChannelHandlers {
     'performance.quickTask': fail,
     'performance.reminderSettings': fail,
     'performance.saveReminderSettings': fail,
+    'scene.list': fail,
+    'scene.create': fail,
+    'scene.update': fail,
+    'scene.delete': fail,
+    'scene.reorder': fail,
+    'scene.setDefault': fail,
+    'ledger.fields': fail,
+    'ledger.search': fail,
     ...overrides,
   };
 }

@@ -170,6 +170,8 @@ const taskColumns = () => ({
   /** The completion form's values (JSON) and the finished amount, once finished. */
   completionValues: text('completion_values'),
   finishedAmount: integer('finished_amount'),
+  /** When the task was made: the ledger sorts and shows it offline. */
+  createTime: text('create_time').notNull().default(''),
   version: integer('version').notNull(),
   updateTime: text('update_time').notNull(),
 });
@@ -178,8 +180,13 @@ const taskColumns = () => ({
 export const performanceTasks = sqliteTable(
   'performance_tasks',
   taskColumns(),
-  // A contract that leaves the replica takes its tasks along; the scheduler reads by due date.
-  (t) => [index('performance_tasks_contract').on(t.contractId), index('performance_tasks_expiration_time').on(t.expirationTime)],
+  // A contract that leaves the replica takes its tasks along; the scheduler reads by due date;
+  // the ledger's default order is the newest update first.
+  (t) => [
+    index('performance_tasks_contract').on(t.contractId),
+    index('performance_tasks_expiration_time').on(t.expirationTime),
+    index('performance_tasks_update_time').on(t.updateTime, t.id),
+  ],
 );
 
 /**
@@ -213,6 +220,38 @@ export const performancePlans = sqliteTable('performance_plans', planColumns(), 
 
 /** The optimistic row of a plan whose sheet a queued save edits: `pendingRows` is the sheet as saved (JSON plan rows). */
 export const performancePlansLocal = sqliteTable('performance_plans_local', { ...planColumns(), pendingRows: text('pending_rows').notNull() });
+
+/** The columns of a ledger scene (issue 14), shared by the base table and the optimistic one. */
+const sceneColumns = () => ({
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  isDefault: integer('is_default', { mode: 'boolean' }).notNull(),
+  isSystem: integer('is_system', { mode: 'boolean' }).notNull(),
+  performanceId: text('performance_id'),
+  /** JSON string[]. */
+  filterIds: text('filter_ids', { mode: 'json' }).$type<string[]>().notNull(),
+  /** JSON string[]. */
+  titleIds: text('title_ids', { mode: 'json' }).$type<string[]>().notNull(),
+  /** JSON FilterCondition[]. */
+  filters: text('filters', { mode: 'json' }).$type<unknown[]>().notNull(),
+  sortOrder: integer('sort_order').notNull(),
+  version: integer('version').notNull(),
+  updateTime: text('update_time').notNull(),
+});
+
+/** The signed-in user's ledger scenes as the server last sent them. */
+export const ledgerScenes = sqliteTable('ledger_scenes', sceneColumns());
+
+/**
+ * The optimistic scene of each scene that live mutations move (base + those re-applied), as
+ * contracts_local is for contracts; a deleted one stays as a marked row until the delete settles.
+ */
+export const ledgerScenesLocal = sqliteTable('ledger_scenes_local', {
+  ...sceneColumns(),
+  deleted: integer('deleted', { mode: 'boolean' }).notNull().default(false),
+  /** When an edit here made it the default: of two such pending edits, the later one wins. */
+  defaultSetAt: text('default_set_at'),
+});
 
 /** The signed-in user's reminder settings (JSON, src-shared/domain/reminders.ts); one row. */
 export const reminderSettings = sqliteTable('reminder_settings', {

@@ -49,6 +49,8 @@ const taskFields = [
   'finished_amount',
   'version',
   'update_time',
+  'finished_amount',
+  'create_time',
 ] as const;
 
 export function createTaskWriter(sqlite: ReplicaConnection): TaskWriter {
@@ -87,6 +89,8 @@ export function createTaskWriter(sqlite: ReplicaConnection): TaskWriter {
         task.finishedAmount,
         task.version,
         task.updateTime,
+        task.finishedAmount,
+        task.createTime,
       );
     },
     deleteTask: (id) => void deleteTask.run(id),

@@ -1,0 +1,220 @@
+import type { FilterCondition, LedgerField, LedgerRow, LedgerSearch } from '../../../src-shared/domain/ledger';
+import { catalogueField, timeColumnOfTaskType } from '../../../src-shared/domain/ledger-fields';
+import { planSearch, type FilterPlan, type SearchPlan } from '../../../src-shared/rules/ledger-search';
+import type { OpenReplica, ReplicaConnection } from '../data/replica';
+import { readLedgerFields } from './field-store';
+import { readScene } from './scene-store';
+
+// performances/search answered by the replica (issue 14): the same plan as the server's
+// (src-shared/rules/ledger-search.ts) turned into SQLite over the pulled tasks and contracts.
+// The replica holds exactly the contracts the viewer may see, so visibility is the join itself.
+// Where SQLite and PostgreSQL differ, two functions speak PostgreSQL's dialect: ILIKE (case
+// folded per character, as lower() does) and ->> (a JSON value as jsonb's text).
+
+/** The SQLite expression of each catalogue field (and the currency of a money field). */
+const columns: Record<string, { expression: string; unit?: string }> = {
+  name: { expression: 't.name' },
+  taskType: { expression: 't.type' },
+  taskState: { expression: 't.state' },
+  expirationTime: { expression: 't.expiration_time' },
+  receivableAmount: { expression: 't.receivable_amount', unit: 't.amount_unit' },
+  payableAmount: { expression: 't.payable_amount', unit: 't.amount_unit' },
+  finishedAmount: { expression: 't.finished_amount', unit: 't.amount_unit' },
+  taskLeader: { expression: 't.leader_user_id' },
+  createTime: { expression: 't.create_time' },
+  updateTime: { expression: 't.update_time' },
+  contractName: { expression: 'c.name' },
+  contractNumber: { expression: 'c.contract_number' },
+  contractStatus: { expression: 'c.status' },
+  contractTypeName: { expression: 'c.contract_type_name' },
+  templateName: { expression: 'c.template_name' },
+  contractAmount: { expression: 'c.amount', unit: 'c.amount_unit' },
+  responsiblePerson: { expression: 'c.responsible_user_id' },
+  signDate: { expression: 'c.sign_date' },
+};
+
+function columnOf(field: string): string {
+  const column = columns[field];
+  if (!column) throw new Error(`the replica's ledger has no column for ${field}`);
+  return column.expression;
+}
+
+/** lower() of PostgreSQL under a UTF-8 ctype: each character folded on its own (never to two). */
+function foldCase(text: string): string {
+  let folded = '';
+  for (const ch of text) {
+    const lower = ch.toLowerCase();
+    folded += [...lower].length === 1 ? lower : ch;
+  }
+  return folded;
+}
+
+/** jsonb's text of a value: keys shorter first then by bytes, ", " and ": " between items. */
+function jsonbText(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return `[${value.map(jsonbText).join(', ')}]`;
+  if (typeof value === 'object') {
+    const keys = Object.keys(value as object).sort((a, b) => Buffer.byteLength(a) - Buffer.byteLength(b) || Buffer.compare(Buffer.from(a), Buffer.from(b)));
+    return `{${keys.map((key) => `${JSON.stringify(key)}: ${jsonbText((value as Record<string, unknown>)[key])}`).join(', ')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** formValues ->> id: a string as itself, JSON null or a missing key as NULL, anything else as jsonb text. */
+function formText(json: string | null, id: string): string | null {
+  if (json === null) return null;
+  const value = (JSON.parse(json) as Record<string, unknown>)[id];
+  if (value === undefined || value === null) return null;
+  return typeof value === 'string' ? value : jsonbText(value);
+}
+
+function registerDialect(sqlite: ReplicaConnection): void {
+  sqlite.function('pg_ilike_contains', { deterministic: true }, (text: unknown, word: unknown) =>
+    text === null ? null : foldCase(String(text)).includes(foldCase(String(word))) ? 1 : 0,
+  );
+  sqlite.function('pg_json_text', { deterministic: true }, (json: unknown, id: unknown) => formText(json as string | null, String(id)));
+}
+
+interface Query {
+  sql: string;
+  params: unknown[];
+}
+
+const placeholders = (values: readonly unknown[]) => values.map(() => '?').join(', ');
+
+/** One planned filter as SQLite: the server's conditions, with NULL meaning "not matched" as there. */
+function filterSql(plan: FilterPlan, params: unknown[]): string {
+  const contains = (expression: string, word: string) => {
+    params.push(word);
+    return `pg_ilike_contains(${expression}, ?)`;
+  };
+  const oneOf = (expression: string, values: readonly unknown[]) => {
+    params.push(...values);
+    return `${expression} in (${placeholders(values)})`;
+  };
+  switch (plan.op) {
+    case 'form': {
+      const text = () => {
+        params.push(plan.field);
+        return 'pg_json_text(c.form_values, ?)';
+      };
+      const parts = [plan.word ? contains(text(), plan.word) : null, plan.values ? oneOf(text(), plan.values) : null].filter((p) => p !== null);
+      return `(${parts.join(' or ')})`;
+    }
+    case 'text': {
+      const column = columnOf(plan.field);
+      const parts = [plan.word ? contains(column, plan.word) : null, plan.values ? oneOf(column, plan.values) : null].filter((p) => p !== null);
+      return `(${parts.join(' and ')})`;
+    }
+    case 'set':
+      return oneOf(columnOf(plan.field), plan.values);
+    case 'range': {
+      const column = columnOf(plan.field);
+      const parts: string[] = [];
+      if (plan.from !== undefined) {
+        params.push(plan.from);
+        parts.push(`${column} >= ?`);
+      }
+      if (plan.to !== undefined) {
+        params.push(plan.to);
+        // Days on an instant: up to the end of the upper day.
+        parts.push(plan.kind === 'timestamp' ? `${column} < date(?, '+1 day')` : `${column} <= ?`);
+      }
+      return `(${parts.join(' and ')})`;
+    }
+  }
+}
+
+function orderSql(plan: SearchPlan): string {
+  if (!plan.sort) return 't.update_time desc, t.id desc';
+  const direction = plan.sort.ascending ? 'asc' : 'desc';
+  return `${columnOf(plan.sort.field)} ${direction} nulls last, t.id ${direction}`;
+}
+
+/** The where clause of a plan over tasks `t` joined to their contracts `c`. */
+function whereSql(plan: SearchPlan): Query {
+  const params: unknown[] = [];
+  const parts: string[] = [];
+  if (plan.performanceId) {
+    params.push(plan.performanceId);
+    parts.push('t.performance_id = ?');
+  }
+  if (plan.q) {
+    params.push(plan.q, plan.q, plan.q);
+    parts.push('(pg_ilike_contains(t.name, ?) or pg_ilike_contains(c.name, ?) or pg_ilike_contains(c.contract_number, ?))');
+  }
+  for (const filter of plan.filters) parts.push(filterSql(filter.plan, params));
+  return { sql: parts.length > 0 ? `where ${parts.join(' and ')}` : '', params };
+}
+
+const rowColumns = [
+  ...Object.entries(columns).flatMap(([id, column]) => [`${column.expression} as "${id}"`, ...(column.unit ? [`${column.unit} as "${id}:unit"`] : [])]),
+  't.id as "taskId"', 't.type as "taskTypeValue"', 't.state as "taskStateValue"', 't.performance_id as "performanceIdValue"',
+  't.create_time as "createTimeValue"', 't.update_time as "updateTimeValue"', 'c.id as "contractIdValue"', 'c.name as "contractNameValue"',
+  'c.status as "contractStatusValue"', 'c.template_name as "templateNameValue"', 'c.contract_type_name as "contractTypeNameValue"', 'c.form_values as "formValues"',
+].join(', ');
+
+type Row = Record<string, unknown>;
+
+function cellValue(field: LedgerField, row: Row, people: ReadonlyMap<string, string>): unknown {
+  if (!catalogueField(field.id)) return (JSON.parse(String(row.formValues)) as Record<string, unknown>)[field.id] ?? null;
+  const value = row[field.id];
+  if (value === null || value === undefined) return field.type === 'people' ? [] : null;
+  if (field.type === 'money') return { amount: Number(value), unit: String(row[`${field.id}:unit`] ?? '') };
+  if (field.type === 'people') return [{ id: value, name: people.get(String(value)) ?? '' }];
+  return value;
+}
+
+function toLedgerRow(row: Row, titles: readonly LedgerField[], people: ReadonlyMap<string, string>): LedgerRow {
+  const type = String(row.taskTypeValue);
+  const due = (row.expirationTime as string | null) ?? null;
+  const times: Record<string, string | null> = { receivableTime: null, payableTime: null, invoiceTime: null, recallTime: null };
+  const timeColumn = timeColumnOfTaskType[type];
+  if (timeColumn) times[timeColumn] = due;
+  return {
+    id: String(row.taskId),
+    data: Object.fromEntries(titles.map((field) => [field.id, cellValue(field, row, people)])),
+    fieldSnapShot: Object.fromEntries(titles.map((field) => [field.id, field])),
+    contractID: String(row.contractIdValue),
+    contractName: String(row.contractNameValue),
+    performanceId: (row.performanceIdValue as string | null) ?? null,
+    templateName: (row.templateNameValue as string | null) ?? null,
+    contractTypeName: (row.contractTypeNameValue as string | null) ?? null,
+    status: (row.contractStatusValue as LedgerRow['status']) ?? null,
+    type,
+    taskState: Number(row.taskStateValue),
+    receivableTime: times.receivableTime ?? null,
+    payableTime: times.payableTime ?? null,
+    invoiceTime: times.invoiceTime ?? null,
+    expirationTime: due,
+    recallTime: times.recallTime ?? null,
+    performanceTime: due,
+    updateTime: String(row.updateTimeValue),
+    createTime: String(row.createTimeValue),
+  };
+}
+
+export interface SceneSearch {
+  /** performances/search's answer from the replica; `people` names the people cells (the kept directory). */
+  search(search: LedgerSearch, people: ReadonlyMap<string, string>): { list: LedgerRow[]; count: number };
+}
+
+export function createSceneSearch({ sqlite, db }: OpenReplica): SceneSearch {
+  registerDialect(sqlite);
+  const statements = new Map<string, ReturnType<ReplicaConnection['prepare']>>();
+  const prepared = (text: string) => statements.get(text) ?? statements.set(text, sqlite.prepare(text)).get(text)!;
+  const hasLocal = sqlite.prepare('select exists (select 1 from contracts_local) as any');
+  return {
+    search(search, people) {
+      const scene = search.standingBookID ? readScene(db, search.standingBookID) : undefined;
+      const plan = planSearch(search, readLedgerFields(db), scene && { titleIDs: scene.titleIDs, performanceId: scene.performanceId, filter: scene.filter as FilterCondition[] });
+      // The user's unconfirmed contract edits show here as everywhere (contracts_overlay); without any, the table itself.
+      const contracts = (hasLocal.get() as { any: number }).any ? 'contracts_overlay' : 'contracts';
+      const from = `from performance_tasks t join ${contracts} c on c.id = t.contract_id`;
+      const where = whereSql(plan);
+      const rows = prepared(`select ${rowColumns} ${from} ${where.sql} order by ${orderSql(plan)} limit ? offset ?`).all(...where.params, plan.limit, plan.offset) as Row[];
+      const { count } = prepared(`select count(*) as count ${from} ${where.sql}`).get(...where.params) as { count: number };
+      return { list: rows.map((row) => toLedgerRow(row, plan.titles, people)), count };
+    },
+  };
+}

@@ -1,0 +1,148 @@
+import { DateTime } from 'luxon';
+import { nameFieldId, type FilterCondition, type LedgerField, type LedgerSearch } from '../domain/ledger';
+import { catalogueField, type FilterKind } from '../domain/ledger-fields';
+import { invalidFields, type AppFailure } from '../errors';
+
+// What performances/search asks (spec 7), decided once for both answers: the server turns the
+// plan into PostgreSQL (src-server/ledger/search.ts), the replica into SQLite
+// (src-main/core/ledger/scene-search.ts). Bad filters are refused here with one message, so the
+// desktop refuses offline exactly what the server refuses.
+
+/** One filter's condition; undefined when it asks nothing (e.g. a range with both bounds empty). */
+export type FilterPlan =
+  /** A system text column: contains `word` and is one of `values` (each when given). */
+  | { op: 'text'; field: string; word?: string; values?: string[] }
+  /** A contract form value as text: contains `word` or is one of `values`. */
+  | { op: 'form'; field: string; word?: string; values?: string[] }
+  | { op: 'range'; field: string; kind: 'number' | 'date' | 'timestamp'; from?: number | string; to?: number | string }
+  | { op: 'set'; field: string; values: string[] | number[] };
+
+export interface PlannedFilter {
+  /** A condition on the contract, not on the performance record. */
+  contractSide: boolean;
+  plan: FilterPlan;
+}
+
+export interface SearchPlan {
+  /** The columns, 'name' first. */
+  titles: LedgerField[];
+  performanceId: string | null;
+  q: string | undefined;
+  filters: PlannedFilter[];
+  /** Null: newest update first. */
+  sort: { field: string; ascending: boolean } | null;
+  /** No keyword and no filter at all (the server may answer the count from its kept totals). */
+  unfiltered: boolean;
+  offset: number;
+  limit: number;
+}
+
+/** What a search knows of its scene. */
+export interface SearchScene {
+  titleIDs: string[];
+  performanceId: string | null;
+  filter: FilterCondition[];
+}
+
+function badFilter(path: string, message: string): AppFailure {
+  return invalidFields([{ path, message }]);
+}
+
+type Bound = number | string | null | undefined;
+const isEmpty = (value: Bound) => value === undefined || value === null || value === '';
+
+function numberBound(path: string, value: Bound): number | undefined {
+  if (isEmpty(value)) return undefined;
+  const number = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(number)) throw badFilter(path, 'must be a number');
+  return number;
+}
+
+function dateBound(path: string, value: Bound): string | undefined {
+  if (isEmpty(value)) return undefined;
+  if (typeof value !== 'string' || !DateTime.fromFormat(value, 'yyyy-MM-dd').isValid) throw badFilter(path, 'must be a date (yyyy-MM-dd)');
+  return value;
+}
+
+/** A range from two bounds; both bounds empty means no condition (spec 5). */
+function range(path: string, field: string, kind: 'number' | 'date' | 'timestamp', from: number | string | undefined, to: number | string | undefined): FilterPlan | undefined {
+  if (from !== undefined && to !== undefined && from > to) throw badFilter(path, 'minimum cannot be greater than maximum');
+  if (from === undefined && to === undefined) return undefined;
+  return { op: 'range', field, kind, ...(from !== undefined && { from }), ...(to !== undefined && { to }) };
+}
+
+function textValues(values: readonly (string | number)[] | undefined): string[] | undefined {
+  return values && values.length > 0 ? values.map(String) : undefined;
+}
+
+function setPlan(path: string, field: string, kind: FilterKind, values: readonly (string | number)[] | undefined): FilterPlan | undefined {
+  if (!values || values.length === 0) return undefined;
+  if (kind === 'set-int') {
+    const numbers = values.map(Number);
+    if (numbers.some((n) => !Number.isInteger(n))) throw badFilter(path, 'values must be whole numbers');
+    return { op: 'set', field, values: numbers };
+  }
+  return { op: 'set', field, values: values.map(String) };
+}
+
+/** The condition of one filter, from the field's definition (never from the request's text). */
+export function planFilter(filter: FilterCondition, index: number, fields: ReadonlyMap<string, LedgerField>): FilterPlan | undefined {
+  const path = `filterList.${index}`;
+  const field = fields.get(filter.id);
+  if (!field) throw badFilter(`${path}.id`, `unknown ledger field: ${filter.id}`);
+  if (filter.type !== undefined && filter.type !== field.type) throw badFilter(`${path}.type`, `field ${field.id} is of type ${field.type}`);
+  const { gte: from, lte: to, in: values, searchWord: word } = filter.condition;
+  const source = catalogueField(field.id);
+  const given = (plan: { word?: string | undefined; values?: string[] | undefined }) => ({
+    ...(plan.word ? { word: plan.word } : {}),
+    ...(plan.values ? { values: plan.values } : {}),
+  });
+  if (!source) {
+    const parts = given({ word, values: textValues(values) });
+    return Object.keys(parts).length > 0 ? { op: 'form', field: field.id, ...parts } : undefined;
+  }
+  switch (source.kind) {
+    case 'text': {
+      const parts = given({ word, values: textValues(values) });
+      return Object.keys(parts).length > 0 ? { op: 'text', field: field.id, ...parts } : undefined;
+    }
+    case 'number':
+      return range(path, field.id, 'number', numberBound(`${path}.condition.gte`, from), numberBound(`${path}.condition.lte`, to));
+    case 'date':
+    case 'timestamp':
+      return range(path, field.id, source.kind, dateBound(`${path}.condition.gte`, from), dateBound(`${path}.condition.lte`, to));
+    case 'set-text':
+    case 'set-int':
+      return setPlan(path, field.id, source.kind, values);
+  }
+}
+
+/** The whole question: the scene's presets and columns, the request's filters, keyword, order and page. */
+export function planSearch(search: LedgerSearch, definitions: readonly LedgerField[], scene: SearchScene | undefined): SearchPlan {
+  const fields = new Map(definitions.map((field) => [field.id, field]));
+  const titleIds = search.titleIDs ?? scene?.titleIDs ?? definitions.filter((f) => f.isDefaultTitle).map((f) => f.id);
+  const unknownTitle = titleIds.find((id) => !fields.has(id));
+  if (unknownTitle !== undefined) throw badFilter('titleIDs', `unknown ledger field: ${unknownTitle}`);
+  const titles = [nameFieldId, ...titleIds.filter((id) => id !== nameFieldId)].map((id) => fields.get(id)!);
+  const performanceId = search.performanceId !== undefined ? search.performanceId : (scene?.performanceId ?? null);
+  const conditions = [...(scene?.filter ?? []), ...search.filterList];
+  const filters = conditions.flatMap((filter, i) => {
+    const plan = planFilter(filter, i, fields);
+    return plan ? [{ contractSide: fields.get(filter.id)?.category === 'contract', plan }] : [];
+  });
+  let sort: SearchPlan['sort'] = null;
+  if (search.sortField) {
+    if (!catalogueField(search.sortField.id)) throw badFilter('sortField.id', `the ledger cannot sort by ${search.sortField.id}`);
+    sort = { field: search.sortField.id, ascending: search.sortField.key === 1 };
+  }
+  return {
+    titles,
+    performanceId,
+    q: search.q || undefined,
+    filters,
+    sort,
+    unfiltered: !search.q && conditions.length === 0,
+    offset: (search.pageNum - 1) * search.pageSize,
+    limit: search.pageSize,
+  };
+}
