@@ -45,6 +45,12 @@ function handlers(overrides: Partial<ChannelHandlers> = {}): ChannelHandlers {
     'files.uploadCancel': fail,
     'files.open': fail,
     'directory.get': fail,
+    'search.fullText': fail,
+    'archive.get': fail,
+    'archive.confirm': fail,
+    'archive.read': fail,
+    'archive.cacheUsage': fail,
+    'contract.transfer': fail,
     ...overrides,
   };
 }
