@@ -1,3 +1,4 @@
+import { archiveZh } from './catalogs/archive';
 import type { Catalog } from './en';
 
 export const zhCN: Catalog = {
@@ -473,6 +474,7 @@ export const zhCN: Catalog = {
     clear: '清除',
     outOfRange: '日期超出范围',
   },
+  archive: archiveZh,
   errors: {
     validation_failed: '校验失败',
     bad_request: '请求格式错误。',
