@@ -85,21 +85,24 @@ function PdfPage({ pdf, number, scale }: { pdf: PDFDocumentProxy; number: number
 /** Pages, zoom and selectable text of a PDF given as bytes. */
 export function PdfViewer({ data }: { data: Uint8Array }) {
   const { t } = useTranslation();
-  const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
-  const [failed, setFailed] = useState(false);
+  // The document loaded from `data` (a state of other bytes is stale while the new ones load).
+  const [loaded, setLoaded] = useState<{ data: Uint8Array; pdf: PDFDocumentProxy | null } | null>(null);
   const [zoom, setZoom] = useState(defaultZoom);
   const scale = zoomSteps[zoom] ?? 1;
 
   useEffect(() => {
-    setPdf(null);
-    setFailed(false);
     // pdf.js takes the buffer over to its worker: it gets a copy, the caller keeps its bytes.
     const task = getDocument({ data: data.slice() });
-    task.promise.then(setPdf, () => setFailed(true));
+    task.promise.then(
+      (pdf) => setLoaded({ data, pdf }),
+      () => setLoaded({ data, pdf: null }),
+    );
     return () => void task.destroy();
   }, [data]);
 
-  if (failed) return <Callout intent="danger" icon="error" title={t('archive.archive.loadFailed')} />;
+  const current = loaded?.data === data ? loaded : null;
+  const pdf = current?.pdf;
+  if (current && !pdf) return <Callout intent="danger" icon="error" title={t('archive.archive.loadFailed')} />;
   if (!pdf) return <Spinner />;
   return (
     <div className="pdf-viewer" data-testid="pdf-viewer">

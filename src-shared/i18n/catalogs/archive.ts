@@ -49,6 +49,7 @@ export const archiveEn = {
   },
   transfer: {
     action: 'Transfer',
+    actionCount: 'Transfer ({{count}})',
     title: 'Transfer the responsible person',
     selected: '{{count}} contracts selected',
     selectAll: 'Select all on this page',
@@ -120,6 +121,7 @@ export const archiveZh: typeof archiveEn = {
   },
   transfer: {
     action: '转交',
+    actionCount: '转交（{{count}}）',
     title: '转交负责人',
     selected: '已选择 {{count}} 份合同',
     selectAll: '选择本页全部',
