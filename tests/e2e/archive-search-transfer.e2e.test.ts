@@ -88,7 +88,7 @@ describe('contract archive and full-text search of its PDF, offline', () => {
   it('archives an approved contract from its ledger row: confirm waits for the PDF, which is shown with selectable text', async () => {
     const row = page.getByTestId('ledger-row').filter({ hasText: approved.name });
     await row.getByTestId('archive-open').click();
-    const dialog = page.getByTestId('archive-dialog');
+    const dialog = page.locator('.archive-dialog');
     await dialog.waitFor();
     expect(await page.getByTestId('archive-confirm').isDisabled()).toBe(true);
 
@@ -148,25 +148,25 @@ describe('batch transfer of the responsible person', () => {
 
     await page.getByTestId('transfer-open').click();
     await toasted('Please select the ledger list to transfer');
-    expect(await page.getByTestId('transfer-dialog').count()).toBe(0);
+    expect(await page.locator('.transfer-dialog').count()).toBe(0);
 
     await stage.stopServer();
     await expect.poll(online, { timeout: 20_000 }).toBe('false');
-    await page.getByTestId('ledger-row').filter({ hasText: aliceOnly[0]!.name }).getByTestId('transfer-select-row').check();
+    await page.getByTestId('ledger-row').filter({ hasText: aliceOnly[0]!.name }).getByTestId('transfer-select-row').check({ force: true });
     await page.getByTestId('transfer-open').click();
-    await page.getByTestId('transfer-dialog').waitFor();
+    await page.locator('.transfer-dialog').waitFor();
     await page.getByTestId('transfer-person').selectOption({ label: '李博 Bob Li (销售部)' });
     await page.getByTestId('transfer-confirm').click();
     await toasted('This needs the contract server');
-    await page.getByTestId('transfer-dialog').getByText('Cancel').click();
+    await page.locator('.transfer-dialog').getByText('Cancel').click();
     await stage.startServer();
     await expect.poll(online, { timeout: 20_000 }).toBe('true');
   }, 120_000);
 
   it('transfers the chosen contracts; they leave this replica with the pull', async () => {
-    await page.getByTestId('ledger-row').filter({ hasText: aliceOnly[1]!.name }).getByTestId('transfer-select-row').check();
+    await page.getByTestId('ledger-row').filter({ hasText: aliceOnly[1]!.name }).getByTestId('transfer-select-row').check({ force: true });
     await page.getByTestId('transfer-open').click();
-    const dialog = page.getByTestId('transfer-dialog');
+    const dialog = page.locator('.transfer-dialog');
     await dialog.waitFor();
     expect(await page.getByTestId('transfer-count').innerText()).toBe('2 contracts selected');
     expect(await page.getByTestId('transfer-warning').innerText()).toContain('cannot be undone');

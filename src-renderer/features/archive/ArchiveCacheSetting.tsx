@@ -30,7 +30,7 @@ export function ArchiveCacheDialog({ onClose }: { onClose(): void }) {
   };
 
   return (
-    <Dialog isOpen onClose={onClose} title={t('archive.cache.title')} style={{ width: 450 }} data-testid="archive-cache-dialog">
+    <Dialog isOpen onClose={onClose} title={t('archive.cache.title')} style={{ width: 450 }} className="archive-cache-dialog">
       <DialogBody>
         <p>{t('archive.cache.help')}</p>
         <FormGroup

@@ -112,7 +112,7 @@ export function ArchiveDialog({ contract, onClose }: { contract: ArchivableContr
   const { t } = useTranslation();
   const archived = contract.status === ContractStatus.Archived;
   return (
-    <Dialog isOpen onClose={onClose} title={t('archive.archive.titleOf', { name: contract.name })} className="archive-dialog" data-testid="archive-dialog">
+    <Dialog isOpen onClose={onClose} title={t('archive.archive.titleOf', { name: contract.name })} className="archive-dialog">
       {archived ? (
         <>
           <DialogBody>

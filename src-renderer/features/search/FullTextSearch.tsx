@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button, Callout, InputGroup, NonIdealState, Popover, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, InputGroup, NonIdealState, PopoverNext, Spinner, Tag } from '@blueprintjs/core';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { errorText } from '../../i18n/errorText';
 import { useFullTextSearchQuery } from '../archive/archiveApi';
 import { openRoute } from '../contracts/openRoute';
 import { ContractStatusCell } from '../ledger/ContractStatusCell';
+import './search.css';
 
 // The ledger's full-text search box (issue 14): contracts found in the replica by a word in their
 // name, number, counterparty, form or archived PDF, best first, the matched words highlighted.
@@ -119,8 +120,9 @@ export function FullTextSearch() {
   }
 
   return (
-    <Popover
+    <PopoverNext
       isOpen={open && q !== ''}
+      targetTagName="div"
       onInteraction={(next) => setOpen(next)}
       autoFocus={false}
       enforceFocus={false}
@@ -148,6 +150,6 @@ export function FullTextSearch() {
           if (event.key === 'Escape') setOpen(false);
         }}
       />
-    </Popover>
+    </PopoverNext>
   );
 }

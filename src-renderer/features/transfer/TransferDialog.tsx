@@ -7,6 +7,7 @@ import { api } from '../../api/api';
 import { showFailure, showNotice } from '../../app/toaster';
 import { errorTextWithDetail } from '../../i18n/errorText';
 import { useTransferContractsMutation } from '../archive/archiveApi';
+import './transfer.css';
 
 // The batch transfer of the responsible person (spec 2 "transfer dialog (width 450px)", 5, 6):
 // rows chosen in the ledger, the new person required, handling method 1 or 2, a reason of at most
@@ -91,7 +92,7 @@ function TransferDialog({ contractIds, onClose, onDone }: { contractIds: readonl
   };
 
   return (
-    <Dialog isOpen onClose={state.isLoading ? undefined : onClose} title={t('archive.transfer.title')} style={{ width: 450 }} data-testid="transfer-dialog">
+    <Dialog isOpen onClose={state.isLoading ? undefined : onClose} title={t('archive.transfer.title')} style={{ width: 450 }} className="transfer-dialog">
       <DialogBody>
         <p data-testid="transfer-count">{t('archive.transfer.selected', { count: contractIds.length })}</p>
         <FormGroup
