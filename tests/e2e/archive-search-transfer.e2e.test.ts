@@ -94,7 +94,7 @@ describe('contract archive and full-text search of its PDF, offline', () => {
 
     await dialog.locator('input[type=file]').setInputFiles({ name: 'signed.pdf', mimeType: 'application/pdf', buffer: await signedPdf() });
     await expect.poll(() => page.getByTestId('archive-confirm').isEnabled(), { timeout: 20_000 }).toBe(true);
-    expect(await dialog.getByTestId('pdf-pages').innerText()).toBe('2 pages');
+    expect(await dialog.getByTestId('pdf-pages').innerText()).toBe('Pages: 2');
     // The text layer holds the page's words as text: selectable and copyable.
     await dialog.locator('.textLayer', { hasText: pdfWord }).waitFor({ timeout: 20_000 });
     await page.getByTestId('archive-confirm').click();
@@ -124,7 +124,7 @@ describe('contract archive and full-text search of its PDF, offline', () => {
     const excerpt = hit.getByTestId('full-text-excerpt');
     expect(await excerpt.innerText()).toContain('Archived PDF');
     expect(await excerpt.locator('mark').innerText()).toBe(pdfWord);
-    expect(await page.getByTestId('full-text-count').innerText()).toBe('1 contracts found');
+    expect(await page.getByTestId('full-text-count').innerText()).toBe('Contracts found: 1');
 
     // A word found nowhere says so.
     await search('nowhere-to-be-found');
@@ -168,7 +168,7 @@ describe('batch transfer of the responsible person', () => {
     await page.getByTestId('transfer-open').click();
     const dialog = page.locator('.transfer-dialog');
     await dialog.waitFor();
-    expect(await page.getByTestId('transfer-count').innerText()).toBe('2 contracts selected');
+    expect(await page.getByTestId('transfer-count').innerText()).toBe('Contracts selected: 2');
     expect(await page.getByTestId('transfer-warning').innerText()).toContain('cannot be undone');
     // The person is required.
     await page.getByTestId('transfer-confirm').click();

@@ -23,7 +23,7 @@ export const archiveEn = {
     zoomIn: 'Zoom in',
     zoomOut: 'Zoom out',
     zoom: '{{percent}}%',
-    pages: '{{count}} pages',
+    pages: 'Pages: {{count}}',
     page: 'Page {{page}}',
   },
   cache: {
@@ -39,7 +39,7 @@ export const archiveEn = {
   search: {
     placeholder: 'Search contracts and archived PDFs',
     label: 'Full-text search',
-    found: '{{count}} contracts found',
+    found: 'Contracts found: {{count}}',
     none: 'No contract contains these words',
     fromPdf: 'Archived PDF',
     fromForm: 'Form',
@@ -51,7 +51,7 @@ export const archiveEn = {
     action: 'Transfer',
     actionCount: 'Transfer ({{count}})',
     title: 'Transfer the responsible person',
-    selected: '{{count}} contracts selected',
+    selected: 'Contracts selected: {{count}}',
     selectAll: 'Select all on this page',
     selectRow: 'Select {{name}}',
     person: 'Responsible person',
