@@ -153,12 +153,13 @@ describe('batch transfer of the responsible person', () => {
     await toasted('Please select the ledger list to transfer');
     expect(await page.locator('.transfer-dialog').count()).toBe(0);
 
-    await stage.stopServer();
-    await expect.poll(online, { timeout: 20_000 }).toBe('false');
     await page.getByTestId('ledger-row').filter({ hasText: aliceOnly[0]!.name }).getByTestId('transfer-select-row').check({ force: true });
     await page.getByTestId('transfer-open').click();
     await page.locator('.transfer-dialog').waitFor();
     await page.getByTestId('transfer-person').selectOption(bobId);
+    // The server goes away while the dialog is open: confirming is refused at once.
+    await stage.stopServer();
+    await expect.poll(online, { timeout: 20_000 }).toBe('false');
     await page.getByTestId('transfer-confirm').click();
     await toasted('This needs the contract server');
     await page.locator('.transfer-dialog').getByText('Cancel').click();
