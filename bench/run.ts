@@ -1,6 +1,7 @@
 import { benchFirstPull } from './first-pull.bench';
 import { benchFormCalculation } from './form-calculation.bench';
 import { benchFormRender } from './form-render.bench';
+import { benchFullText } from './full-text.bench';
 import { benchLedgerReplica } from './ledger-replica.bench';
 
 // npm run bench: the desktop app's performance figures (docs/performance.md).
@@ -8,3 +9,4 @@ await benchLedgerReplica();
 await benchFirstPull();
 await benchFormCalculation();
 await benchFormRender();
+await benchFullText();
