@@ -11,7 +11,7 @@ import type { SyncChange } from '../src-shared/api/sync';
 import { TaskState } from '../src-shared/domain/enums';
 import { addDays, boardRange } from '../src-shared/rules/dashboard';
 import { organisationDay } from '../src-shared/rules/performance';
-import { contractId, makeContract } from '../tests/support/contracts';
+import { contractId, makeContract, makeTask } from '../tests/support/contracts';
 import { tempDir } from '../tests/support/temp';
 import { figure, seededRandom, summarize, timeEach } from './stats';
 
@@ -38,28 +38,13 @@ export async function benchDashboardReplica(): Promise<void> {
   const tasks: SyncChange[] = Array.from({ length: taskCount }, (_, i) => ({
     entity: 'performanceTask',
     op: 'upsert',
-    row: {
-      id: `00000000-0000-4000-9000-${String(i).padStart(12, '0')}`,
+    row: makeTask(i, {
       contractId: random() < 0.02 ? null : contractId(Math.floor(random() * contractCount)),
-      planId: null,
-      performanceId: null,
-      name: `Task ${i}`,
       type: random() < 0.5 ? 'receivable' : 'payable',
       state: states[Math.floor(random() * states.length)]!,
       expirationTime: addDays(today, Math.floor(random() * 730) - 365),
-      receivableAmount: 100_00,
-      payableAmount: null,
-      amountUnit: 'CNY',
       leaderUserId: user.id,
-      rowIndex: 0,
-      level: null,
-      values: {},
-      completionValues: null,
-      finishedAmount: null,
-      createTime: new Date().toISOString(),
-      version: 1,
-      updateTime: new Date().toISOString(),
-    },
+    }),
   }));
   for (let i = 0; i < tasks.length; i += 5000) writer.applyPulledChanges(tasks.slice(i, i + 5000), String(contractCount + i + 5000), new Date().toISOString());
   replica.close();

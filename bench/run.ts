@@ -1,6 +1,7 @@
 import { benchFirstPull } from './first-pull.bench';
 import { benchFormCalculation } from './form-calculation.bench';
 import { benchFormRender } from './form-render.bench';
+import { benchFullText } from './full-text.bench';
 import { benchLedgerReplica } from './ledger-replica.bench';
 import { benchDashboardReplica } from './dashboard-replica.bench';
 
@@ -10,3 +11,4 @@ await benchFirstPull();
 await benchFormCalculation();
 await benchFormRender();
 await benchDashboardReplica();
+await benchFullText();

@@ -8,7 +8,8 @@ const common: BuildOptions = {
   format: 'cjs',
   target: 'node22',
   sourcemap: true,
-  external: ['electron', 'better-sqlite3'],
+  // pdfjs-dist (the archive's text extraction) loads its worker module at run time from its own folder.
+  external: ['electron', 'better-sqlite3', 'pdfjs-dist'],
   logLevel: 'info',
 };
 

@@ -11,6 +11,9 @@ import { createFileTransfer } from './files-transfer/file-transfer';
 import { createDirectoryFeature } from './directory';
 import { createDispatcher, type ChannelHandlers } from './ipc/dispatch';
 import { createLedgerFeature } from './ledger';
+import { createArchiveFeature } from './archive';
+import { createSearchFeature } from './search';
+import { createTransferFeature } from './transfer';
 import { createPerformanceFeature } from './performance';
 import type { Notifier, Timers } from './performance/reminders/scheduler';
 import { consoleLogger, systemClock, type Clock, type Logger, type SecretStore } from './ports';
@@ -109,7 +112,10 @@ export function createCore(options: CoreOptions) {
   const contracts = createContractsFeature(host, { catalogueStaleMs: options.catalogueStaleMs });
   const ledger = createLedgerFeature(host);
   const directory = createDirectoryFeature(host);
-  const features = [performance, contracts, ledger];
+  const archive = createArchiveFeature(host, { cacheBytes: () => settings.get().archiveCacheMegabytes * 1024 * 1024 });
+  const search = createSearchFeature(host);
+  const transfer = createTransferFeature(host);
+  const features = [performance, contracts, ledger, archive];
 
   function startSession(session: ActiveSession) {
     sync = createSyncService({
@@ -143,6 +149,7 @@ export function createCore(options: CoreOptions) {
       const updated = settings.update(patch);
       // The language of the reminders to come may have changed.
       performance.reminders.refresh();
+      if (patch.archiveCacheMegabytes !== undefined) archive.cacheBoundChanged();
       return updated;
     },
     'session.get': () => sessions.info(),
@@ -173,7 +180,7 @@ export function createCore(options: CoreOptions) {
   } satisfies Partial<ChannelHandlers>;
 
   // Every channel has exactly one handler: a channel no map handles is a type error.
-  const handlers: ChannelHandlers = { ...coreHandlers, ...contracts.handlers, ...ledger.handlers, ...performance.handlers, ...directory.handlers };
+  const handlers: ChannelHandlers = { ...coreHandlers, ...contracts.handlers, ...ledger.handlers, ...performance.handlers, ...directory.handlers, ...archive.handlers, ...search.handlers, ...transfer.handlers };
 
   const dispatch = createDispatcher(handlers);
   const restored = sessions.restore();

@@ -45,7 +45,8 @@ export const contentSecurityPolicy = [
   "connect-src 'self'",
   "object-src 'none'",
   "frame-src 'none'",
-  "worker-src 'none'",
+  // pdf.js parses archived PDFs in its own worker, a file of the built renderer.
+  "worker-src 'self'",
   "base-uri 'self'",
   "form-action 'none'",
   "frame-ancestors 'none'",

@@ -1,6 +1,7 @@
 import { formMessages } from '../form/messages';
 import { dashboardEn } from './catalogs/dashboard';
 import { scenesEn } from './catalogs/scenes';
+import { archiveEn } from './catalogs/archive';
 
 // English catalog. Strings the spec gives are kept verbatim (they are the product's vocabulary).
 export const en = {
@@ -435,6 +436,7 @@ export const en = {
     outOfRange: 'This date is out of range',
   },
   dashboard: dashboardEn,
+  archive: archiveEn,
   errors: {
     validation_failed: 'Validation failed.',
     bad_request: 'The request is malformed.',

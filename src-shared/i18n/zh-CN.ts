@@ -1,3 +1,4 @@
+import { archiveZh } from './catalogs/archive';
 import type { Catalog } from './en';
 import { dashboardZh } from './catalogs/dashboard';
 import { scenesZh } from './catalogs/scenes';
@@ -476,6 +477,7 @@ export const zhCN: Catalog = {
     outOfRange: '日期超出范围',
   },
   dashboard: dashboardZh,
+  archive: archiveZh,
   errors: {
     validation_failed: '校验失败',
     bad_request: '请求格式错误。',

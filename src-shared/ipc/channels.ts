@@ -39,6 +39,19 @@ import {
   uploadFinishResponseSchema,
   uploadIdRequestSchema,
 } from './files';
+import {
+  archiveCacheMegabytesSchema,
+  archiveCacheUsageSchema,
+  archiveConfirmRequestSchema,
+  archiveContractRequestSchema,
+  archivedFileSchema,
+  archiveIndexingEventSchema,
+  archiveReadRequestSchema,
+  archiveReadResponseSchema,
+  fullTextPageSchema,
+  fullTextSearchRequestSchema,
+} from './archive';
+import { transferSchema } from '../domain/ledger';
 
 // The one typed IPC channel map. Main validates every request against it, the renderer takes its
 // types from it, and both hosts (Electron IPC and the web host's WebSocket) carry it unchanged.
@@ -78,6 +91,8 @@ export const settingsSchema = z.object({
   serverUrl: z.string().nullable(),
   /** null follows the operating system's language. */
   language: z.enum(languages).nullable(),
+  /** The bound of the archive cache (archived PDFs kept for reading offline). */
+  archiveCacheMegabytes: archiveCacheMegabytesSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -157,7 +172,9 @@ export const channels = {
   'app.info': channel(empty, appInfoSchema),
   'settings.get': channel(empty, settingsSchema),
   'settings.update': channel(
-    z.object({ serverUrl: serverUrlSchema.optional(), language: z.enum(languages).nullable().optional() }).strict(),
+    z
+      .object({ serverUrl: serverUrlSchema.optional(), language: z.enum(languages).nullable().optional(), archiveCacheMegabytes: archiveCacheMegabytesSchema.optional() })
+      .strict(),
     settingsSchema,
   ),
   'session.get': channel(empty, sessionInfoSchema),
@@ -274,6 +291,19 @@ export const channels = {
   'ledger.fields': channel(empty, z.array(ledgerFieldSchema)),
   /** performances/search answered by the replica, with the server's rows, order and count. */
   'ledger.search': channel(ledgerSearchSchema, pageSchema(ledgerRowSchema)),
+  // Contract archive, the local full-text search and the batch transfer (issue 14; see archive.ts).
+  /** Contracts found by a word in their terms, form or archived PDF, best first, from the replica (works offline). */
+  'search.fullText': channel(fullTextSearchRequestSchema, fullTextPageSchema),
+  /** The contract's archived PDF: the kept one, else fetched and kept when online; null when it has none. */
+  'archive.get': channel(archiveContractRequestSchema, archivedFileSchema.nullable()),
+  /** Archives an approved contract with an uploaded PDF (online only); the PDF is kept and its text indexed. */
+  'archive.confirm': channel(archiveConfirmRequestSchema, archivedFileSchema),
+  /** A piece of a kept archived PDF (base64), for the viewer. */
+  'archive.read': channel(archiveReadRequestSchema, archiveReadResponseSchema),
+  /** How much of the archive cache is used. */
+  'archive.cacheUsage': channel(empty, archiveCacheUsageSchema),
+  /** Transfers contracts to another responsible person (online only; spec 5, 6). */
+  'contract.transfer': channel(transferSchema, z.object({ count: z.number().int().nonnegative() })),
 } as const satisfies Record<string, ChannelDefinition>;
 
 export type Channels = typeof channels;
@@ -287,6 +317,8 @@ export const events = {
   'sync.statusChanged': syncStatusSchema,
   /** Data in the replica changed: the renderer invalidates the matching cache tags. */
   'data.changed': z.object({ entities: z.array(z.enum(['contract', 'performanceTask', 'reminderSettings', 'draftingCatalogue', 'numberNotice', 'performancePlan', 'scene'])) }),
+  /** An archived PDF's text extraction advanced (its pages read so far). */
+  'archive.indexing': archiveIndexingEventSchema,
 } as const satisfies Record<string, z.ZodType>;
 export type Events = typeof events;
 export type EventName = keyof Events;

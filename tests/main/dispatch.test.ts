@@ -65,6 +65,12 @@ function handlers(overrides: Partial<ChannelHandlers> = {}): ChannelHandlers {
     'scene.setDefault': fail,
     'ledger.fields': fail,
     'ledger.search': fail,
+    'search.fullText': fail,
+    'archive.get': fail,
+    'archive.confirm': fail,
+    'archive.read': fail,
+    'archive.cacheUsage': fail,
+    'contract.transfer': fail,
     ...overrides,
   };
 }

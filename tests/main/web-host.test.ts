@@ -127,7 +127,7 @@ describe('web host', () => {
     // The socket still works after the frames it could not read.
     expect((await invoke(socket, { type: 'invoke', id: 4, channel: 'settings.get', request: {} })).result).toEqual({
       ok: true,
-      data: { serverUrl: null, language: null },
+      data: { serverUrl: null, language: null, archiveCacheMegabytes: 512 },
     });
     socket.close();
   });

@@ -42,7 +42,7 @@ describe('uploadThroughCore', () => {
 
     expect(stored).toEqual({ id: 'f1', name: 'a.txt', file: '/api/v1/files/f1' });
     expect(calls.map((c) => c.channel)).toEqual(['files.uploadBegin', 'files.uploadChunk', 'files.uploadChunk', 'files.uploadChunk', 'files.uploadFinish']);
-    expect(calls[0]!.request).toEqual({ name: 'a.txt', size: bytes.length, mimeType: 'text/plain', contractId: 'c1' });
+    expect(calls[0]!.request).toEqual({ name: 'a.txt', size: bytes.length, mimeType: 'text/plain', purpose: 'attachment', contractId: 'c1' });
     const chunks = calls.filter((c) => c.channel === 'files.uploadChunk');
     expect(chunks.map((c) => c.request.index)).toEqual([0, 1, 2]);
     const sent = Buffer.concat(chunks.map((c) => Buffer.from(c.request.data as string, 'base64')));

@@ -6,7 +6,7 @@ import { reconnectDelay } from '../../src-renderer/bridge/backoff';
 import { signedOutSyncStatus } from '../../src-main/core/sync/sync-service';
 
 const appInfo = (systemLocale: string): AppInfo => ({ version: '0.1.0', host: 'web', systemLocale, organizationShare: false });
-const settings = (language: Settings['language']): Settings => ({ serverUrl: null, language });
+const settings = (language: Settings['language']): Settings => ({ serverUrl: null, language, archiveCacheMegabytes: 512 });
 
 describe('UI language', () => {
   it('uses the saved choice over the system locale', () => {

@@ -1,5 +1,5 @@
-import type { SyncContract } from '../../src-shared/api/sync';
-import type { ContractStatus } from '../../src-shared/domain/enums';
+import type { SyncContract, SyncTask } from '../../src-shared/api/sync';
+import { TaskState, type ContractStatus } from '../../src-shared/domain/enums';
 
 /** A contract for tests, as the sync feed carries it; `i` makes it unique and orders update times. */
 /** The id of the i-th test contract. */
@@ -29,6 +29,37 @@ export function makeContract(i: number, overrides: Partial<SyncContract> = {}): 
     contractTypeId: null,
     templateId: null,
     formValues: {},
+    ...overrides,
+  };
+}
+
+/** The id of the i-th test task. */
+export const taskId = (i: number) => `00000000-0000-4000-9000-${String(i).padStart(12, '0')}`;
+
+/** A performance task for tests and benches, as the sync feed carries it: a receivable row of no plan. */
+export function makeTask(i: number, overrides: Partial<SyncTask> = {}): SyncTask {
+  const time = new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString();
+  return {
+    id: taskId(i),
+    contractId: null,
+    planId: null,
+    performanceId: null,
+    name: `Task ${i}`,
+    type: 'receivable',
+    state: TaskState.InProgress,
+    expirationTime: '2026-12-31',
+    receivableAmount: 100_00,
+    payableAmount: null,
+    amountUnit: 'CNY',
+    leaderUserId: null,
+    rowIndex: 1,
+    level: null,
+    values: {},
+    completionValues: null,
+    finishedAmount: null,
+    createTime: time,
+    version: 1,
+    updateTime: time,
     ...overrides,
   };
 }

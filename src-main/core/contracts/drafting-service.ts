@@ -24,7 +24,7 @@ import { alterationHistoryStore } from './alteration-history';
 import { draftingStore, type FetchedCatalogue, type PartySearch } from './drafting-store';
 import type { EventHub } from '../events';
 import type { Clock, Logger } from '../ports';
-import { authorizedCall } from '../session/authorized-call';
+import { authorizedCall, onlineCall as onlineServerCall } from '../session/authorized-call';
 import type { ActiveSession } from '../session/session-service';
 import type { SyncService } from '../sync/sync-service';
 import { contractNotFound } from './contract-store';
@@ -50,8 +50,6 @@ export interface DraftingServiceOptions {
 /** The server's own words (src-server/contract-forms/contracts.ts), so a refusal reads the same offline. */
 const notEditorMessage = 'the contract number is generated automatically: only contract-number editors may change it';
 const pageSize = 100;
-
-const offline = () => new AppFailure('offline');
 
 /** Every page of a paged endpoint. */
 async function allPages<T>(page: (pageNum: number) => Promise<{ list: T[]; count: number }>): Promise<T[]> {
@@ -82,14 +80,8 @@ export function createDraftingService(options: DraftingServiceOptions) {
     authorizedCall(session, name, request);
 
   /** A call only the server can answer: OFFLINE, at once, while it cannot be reached. */
-  async function onlineCall<N extends EndpointName>(name: N, request: ContractServerRequest<N>): Promise<EndpointResponse<N>> {
-    try {
-      return await serverCall(name, request);
-    } catch (cause) {
-      if (cause instanceof AppFailure && cause.error.code === 'server_unreachable') throw offline();
-      throw cause;
-    }
-  }
+  const onlineCall = <N extends EndpointName>(name: N, request: ContractServerRequest<N>): Promise<EndpointResponse<N>> =>
+    onlineServerCall(session, name, request);
 
   async function fetchCatalogue(): Promise<FetchedCatalogue> {
     const refreshedAt = clock.now().toISOString();

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, sqliteView, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, sqliteView, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 // The local replica: synced base state as the server last sent it. Pending local edits (the
 // outbox of the sync engine) are kept apart from these rows so a pull never erases them.
@@ -328,4 +328,42 @@ export const alterationHistory = sqliteTable(
     alterations: text('alterations').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.contractId] })],
+);
+
+// Contract archive and full-text search (issue 14). The archived PDF of a contract as this device
+// knows it: its text is kept for the full-text index even after its bytes leave the bounded cache.
+
+/** The archived PDF of a contract: its bytes may be in the archive cache, its text feeds the index. */
+export const archivedFiles = sqliteTable(
+  'archived_files',
+  {
+    contractId: text('contract_id').primaryKey(),
+    fileId: text('file_id').notNull(),
+    name: text('name').notNull(),
+    size: integer('size').notNull(),
+    /** Its bytes are in the archive cache (they leave it least recently opened first). */
+    cached: integer('cached', { mode: 'boolean' }).notNull().default(false),
+    /** When it was last opened or fetched: the cache's eviction order. */
+    openedAt: text('opened_at').notNull(),
+    /** Null until the text extraction has read the document. */
+    pages: integer('pages'),
+    indexedPages: integer('indexed_pages').notNull().default(0),
+    /** The extracted text, null until every page was read (the index takes it whole). */
+    text: text('text'),
+  },
+  (t) => [index('archived_files_cached_opened').on(t.cached, t.openedAt)],
+);
+
+/**
+ * The full-text index's row ids (FTS5 needs integers): one row per contract and source, 'base'
+ * for the synced row and 'local' for its optimistic one. Kept by triggers (migration 0015).
+ */
+export const searchRows = sqliteTable(
+  'search_rows',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    contractId: text('contract_id').notNull(),
+    source: text('source', { enum: ['base', 'local'] }).notNull(),
+  },
+  (t) => [uniqueIndex('search_rows_contract_source').on(t.contractId, t.source)],
 );

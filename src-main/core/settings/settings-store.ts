@@ -1,11 +1,12 @@
 import { join } from 'node:path';
+import { archiveCacheMegabytes } from '../../../src-shared/ipc/archive';
 import { settingsSchema, type Settings } from '../../../src-shared/ipc/channels';
 import { readTextOrNull, writeFileAtomically } from '../files';
 import type { Logger } from '../ports';
 
-const defaults: Settings = { serverUrl: null, language: null };
+const defaults: Settings = { serverUrl: null, language: null, archiveCacheMegabytes: archiveCacheMegabytes.default };
 
-/** The user's settings (server address, language), kept as JSON in the data folder. */
+/** The user's settings (server address, language, archive cache size), kept as JSON in the data folder. */
 export function createSettingsStore(dataDir: string, logger: Logger) {
   const path = join(dataDir, 'settings.json');
   let current = load();

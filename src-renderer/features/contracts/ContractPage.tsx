@@ -12,6 +12,8 @@ import { showFailure, showNotice } from '../../app/toaster';
 import { FormServicesProvider, type ContractFormHandle, type FormServices } from '../contract-form';
 import { ScoreDialog } from '../contract-form/fields/complex/parties/ScoreDialog';
 import { FormContractProvider } from '../contract-form/fields/complex/services';
+import { ArchiveAction } from '../archive/ArchiveDialog';
+import { ArchivedPdf } from '../archive/ArchivedPdf';
 import { AlterationReason } from './AlterationReason';
 import { ContractAttachments } from './ContractAttachments';
 import { ContractHeader } from './ContractHeader';
@@ -72,6 +74,7 @@ function ContractPageBody({ contract, services, approvalActions }: ContractPageP
         <Button icon="changes" data-testid="contract-alter" text={t('contracts.alter')} onClick={() => enter('alter')} />
       )}
       {approvalActions?.(contract)}
+      <ArchiveAction contract={contract} />
       {/* The server scores a contract's external counterparty: with none, there is nothing to score. */}
       {contract.counterpartName !== null && (
         <Button icon="star" data-testid="contract-score" text={t('contractPage.scoreCounterparty')} onClick={() => setScoring(true)} />
@@ -162,7 +165,16 @@ function ContractPageBody({ contract, services, approvalActions }: ContractPageP
           <ContractTasks contractId={contract.id} />
         </>
       ),
-      ATTACHMENT_TAB: <ContractAttachments fields={fields} values={contract.formValues} services={services} />,
+      ATTACHMENT_TAB: (
+        <>
+          <ContractAttachments fields={fields} values={contract.formValues} services={services} />
+          {contract.status === ContractStatus.Archived && (
+            <div className="archive-panel" data-testid="contract-archive">
+              <ArchivedPdf contractId={contract.id} />
+            </div>
+          )}
+        </>
+      ),
       COOPERATION_TAB: <CooperationSection contractId={contract.id} mode={mode === 'view' ? 'preview' : 'edit'} services={services} />,
       HISTORY_TAB: <ContractHistory contract={contract} />,
     };

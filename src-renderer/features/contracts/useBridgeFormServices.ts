@@ -3,7 +3,7 @@ import type { SerializedError, ThunkAction, UnknownAction } from '@reduxjs/toolk
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { endpoints } from '../../../src-shared/api/endpoints';
-import { fileUploadPath } from '../../../src-shared/api/files';
+import { fileUploadPath, type FilePurpose } from '../../../src-shared/api/files';
 import type { AppError } from '../../../src-shared/errors';
 import type { UploadValue } from '../../../src-shared/form/field-config';
 import type { Bridge, ChannelName, ChannelRequest, ChannelResponse } from '../../../src-shared/ipc/channels';
@@ -17,9 +17,9 @@ import type { FormServices, UploadOptions } from '../contract-form';
 import { openRoute } from './openRoute';
 
 /** The store's bridge (its thunk extra argument), for calls that are not cached queries. */
-const bridgeOf: ThunkAction<Bridge, unknown, StoreExtra, UnknownAction> = (_dispatch, _getState, extra) => extra.bridge;
+export const bridgeOf: ThunkAction<Bridge, unknown, StoreExtra, UnknownAction> = (_dispatch, _getState, extra) => extra.bridge;
 
-async function invoke<C extends ChannelName>(bridge: Bridge, channel: C, request: ChannelRequest<C>): Promise<ChannelResponse<C>> {
+export async function invoke<C extends ChannelName>(bridge: Bridge, channel: C, request: ChannelRequest<C>): Promise<ChannelResponse<C>> {
   const result = await bridge.invoke(channel, request);
   if (!result.ok) throw result.error;
   return result.data;
@@ -41,9 +41,11 @@ export async function uploadThroughCore(
   bridge: Bridge,
   file: File,
   { onProgress, signal, contractId }: UploadOptions,
+  /** 'archive' is the contract archive's signed PDF (PDF only). */
+  purpose: FilePurpose = 'attachment',
 ): Promise<UploadValue> {
   signal.throwIfAborted();
-  const { uploadId } = await invoke(bridge, 'files.uploadBegin', { name: file.name, size: file.size, mimeType: file.type, ...(contractId && { contractId }) });
+  const { uploadId } = await invoke(bridge, 'files.uploadBegin', { name: file.name, size: file.size, mimeType: file.type, purpose, ...(contractId && { contractId }) });
   const cancel = () => void bridge.invoke('files.uploadCancel', { uploadId });
   // Rejects the moment the user cancels, so no pending step keeps the field waiting.
   let onAbort = () => undefined as void;

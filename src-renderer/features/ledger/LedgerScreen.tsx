@@ -13,6 +13,8 @@ import { LedgerTable } from './LedgerTable';
 import { Pager } from './Pager';
 import { pageCount } from './paging';
 import { StatusTabs } from './StatusTabs';
+import { FullTextSearch } from '../search/FullTextSearch';
+import { TransferAction, useContractSelection } from '../transfer/TransferDialog';
 
 /** The ledger list screen (the app's home): status tabs with counts, filters, table and pager. */
 export function LedgerScreen() {
@@ -23,6 +25,7 @@ export function LedgerScreen() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   // The fixed first tab is the dashboard (spec 2); the contracts' list is the default on load.
   const [scene, setScene] = useState<'dashboard' | 'contracts'>('contracts');
+  const selection = useContractSelection();
   const { data: statistics } = useContractStatisticsQuery();
   // `data` keeps the previous page on screen while the next one loads; `currentData` is this page's.
   const { data: page, currentData, error, isFetching } = useContractPageQuery(contractPageRequest(ledger));
@@ -56,7 +59,7 @@ export function LedgerScreen() {
   } else {
     body = (
       <>
-        <LedgerTable contracts={page.list} stale={isFetching} />
+        <LedgerTable contracts={page.list} stale={isFetching} selection={selection} />
         <Pager
           pageNum={ledger.pageNum}
           pageSize={ledger.pageSize}
@@ -89,6 +92,8 @@ export function LedgerScreen() {
       <div className="ledger__header" data-testid="ledger-header">
         <StatusTabs selected={ledger.status} statistics={statistics} onChange={(status) => dispatch(tabChanged(status))} />
         <div className="ledger__actions">
+          <FullTextSearch />
+          <TransferAction selection={selection} />
           <Button
             data-testid="ledger-create"
             icon="add"

@@ -7,6 +7,8 @@ import type { Catalog } from '../../../src-shared/i18n/catalogs';
 import { formatDateTime } from '../../i18n/format';
 import { ContractEditDialog } from './ContractEditDialog';
 import { ContractStatusCell } from './ContractStatusCell';
+import { ArchiveAction } from '../archive/ArchiveDialog';
+import { SelectPageCell, SelectRowCell, type ContractSelection } from '../transfer/TransferDialog';
 
 interface Column {
   key: keyof Catalog['ledger']['columns'];
@@ -34,7 +36,7 @@ function detailHref(contract: Contract): string {
   return `/standingBook/detail?${new URLSearchParams({ contractId: contract.id, mode: 'contract' })}`;
 }
 
-export function LedgerTable({ contracts, stale }: { contracts: Contract[]; stale: boolean }) {
+export function LedgerTable({ contracts, stale, selection }: { contracts: Contract[]; stale: boolean; selection?: ContractSelection }) {
   const { t, i18n } = useTranslation();
   const [editing, setEditing] = useState<Contract | null>(null);
   return (
@@ -43,6 +45,7 @@ export function LedgerTable({ contracts, stale }: { contracts: Contract[]; stale
       <HTMLTable compact striped>
         <thead>
           <tr>
+            {selection && <SelectPageCell selection={selection} rows={contracts} />}
             {columns.map((column) => (
               <th key={column.key} className={column.className}>
                 {t(`ledger.columns.${column.key}`)}
@@ -54,6 +57,7 @@ export function LedgerTable({ contracts, stale }: { contracts: Contract[]; stale
         <tbody>
           {contracts.map((contract) => (
             <tr key={contract.id} data-testid="ledger-row">
+              {selection && <SelectRowCell selection={selection} row={contract} />}
               {columns.map((column) => {
                 const value = column.value(contract, i18n.language);
                 // A long name is cut to keep the other columns in view; the whole of it is the cell's tooltip.
@@ -68,6 +72,7 @@ export function LedgerTable({ contracts, stale }: { contracts: Contract[]; stale
                   {t('messages.view')}
                 </a>
                 <Button variant="minimal" size="small" icon="edit" data-testid="ledger-edit" aria-label={t('contractEdit.edit')} title={t('contractEdit.edit')} onClick={() => setEditing(contract)} />
+                <ArchiveAction contract={contract} minimal />
               </td>
             </tr>
           ))}

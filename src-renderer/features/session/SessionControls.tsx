@@ -5,6 +5,7 @@ import type { AppError } from '../../../src-shared/errors';
 import { signOut, useSessionQuery } from '../../api/api';
 import { useAppDispatch } from '../../app/hooks';
 import { useActionFailure } from '../../app/useActionFailure';
+import { ArchiveCacheDialog, ArchiveCacheMenuItem } from '../archive/ArchiveCacheSetting';
 
 /** The user menu of the top bar: who is signed in, and the way out. */
 export function SessionControls() {
@@ -12,6 +13,7 @@ export function SessionControls() {
   const { data: session } = useSessionQuery();
   const dispatch = useAppDispatch();
   const [leaving, setLeaving] = useState(false);
+  const [cacheOpen, setCacheOpen] = useState(false);
   const onFailure = useActionFailure();
   const leave = () => {
     setLeaving(true);
@@ -23,20 +25,24 @@ export function SessionControls() {
   };
   const menu = (
     <Menu aria-label={t('mainWindow.userMenu')}>
+      <ArchiveCacheMenuItem onOpen={() => setCacheOpen(true)} />
       <MenuItem data-testid="sign-out" icon="log-out" text={t('app.signOut')} disabled={leaving} onClick={leave} />
     </Menu>
   );
   return (
-    <PopoverNext content={menu} placement="bottom-end">
-      <Button
-        data-testid="user-menu"
-        variant="minimal"
-        icon="user"
-        endIcon="caret-down"
-        loading={leaving}
-        text={session?.signedIn ? session.user.displayName : undefined}
-        aria-label={t('mainWindow.userMenu')}
-      />
-    </PopoverNext>
+    <>
+      <PopoverNext content={menu} placement="bottom-end">
+        <Button
+          data-testid="user-menu"
+          variant="minimal"
+          icon="user"
+          endIcon="caret-down"
+          loading={leaving}
+          text={session?.signedIn ? session.user.displayName : undefined}
+          aria-label={t('mainWindow.userMenu')}
+        />
+      </PopoverNext>
+      {cacheOpen && <ArchiveCacheDialog onClose={() => setCacheOpen(false)} />}
+    </>
   );
 }

@@ -1,0 +1,205 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { ContractStatus } from '../../../src-shared/domain/enums';
+import { AppFailure } from '../../../src-shared/errors';
+import { archiveReadChunkBytes, type ArchivedFile } from '../../../src-shared/ipc/archive';
+import { stepRefusal } from '../../../src-shared/rules/contract-status';
+import type { EventHub } from '../events';
+import type { Clock, Logger } from '../ports';
+import { onlineCall } from '../session/authorized-call';
+import type { ActiveSession } from '../session/session-service';
+import type { SyncService } from '../sync/sync-service';
+import { archiveStore, toArchivedFile, type ArchivedFileRow } from './archive-store';
+import { extractPdfText } from './pdf-text';
+
+// The contract archive for one signed-in session (spec 2 "contract archive"). Archiving needs the
+// server (the signed PDF is uploaded there first); the archived PDF is then kept in a bounded
+// cache beside the replica so it opens offline, and its text is extracted here, in the core, one
+// document at a time, with progress events, for the full-text index.
+
+export interface ArchiveServiceOptions {
+  session: ActiveSession;
+  sync: () => SyncService;
+  hub: EventHub;
+  clock: Clock;
+  logger: Logger;
+  /** The cache's bound (the archive cache setting), read each time it is enforced. */
+  cacheBytes: () => number;
+}
+
+export function createArchiveService(options: ArchiveServiceOptions) {
+  const { session, hub, clock, logger } = options;
+  const store = archiveStore(session.replica);
+  // One cache per replica (per server and user): nobody else's PDFs are ever read from it.
+  const dir = `${session.replica.path}.archive`;
+  const fileOf = (row: Pick<ArchivedFileRow, 'fileId'>) => join(dir, `${row.fileId}.pdf`);
+  const abort = new AbortController();
+  let indexing: Promise<void> = Promise.resolve();
+
+  function requireOnline(): void {
+    if (!options.sync().status().online) throw new AppFailure('offline');
+  }
+
+  /** Downloads the stored file into the cache (through a temporary name: never half a PDF). */
+  async function download(contractId: string, fileId: string, name: string): Promise<ArchivedFileRow> {
+    const send = (token: string) => session.client.downloadFile(fileId, token);
+    let response: Response;
+    try {
+      response = await send(session.token()).catch(async (cause: unknown) => {
+        if (!(cause instanceof AppFailure) || cause.error.code !== 'unauthorized') throw cause;
+        await session.refreshTokens();
+        return send(session.token());
+      });
+    } catch (cause) {
+      if (cause instanceof AppFailure && cause.error.code === 'server_unreachable') throw new AppFailure('offline');
+      throw cause;
+    }
+    if (!response.body) throw new AppFailure('server_error', 'the contract server sent no bytes for the archived file');
+    await mkdir(dir, { recursive: true });
+    const target = fileOf({ fileId });
+    const temporary = `${target}.part`;
+    let size = 0;
+    const counted = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>).on('data', (chunk: Buffer) => {
+      size += chunk.length;
+    });
+    await pipeline(counted, createWriteStream(temporary, { mode: 0o600 }));
+    await rename(temporary, target);
+    const row = store.kept({ contractId, fileId, name, size }, clock.now().toISOString());
+    await enforceBound(contractId);
+    index(row);
+    return row;
+  }
+
+  /** Least recently opened PDFs leave the cache until it fits its bound; `keep` (the one just kept) stays. */
+  async function enforceBound(keep: string): Promise<void> {
+    const limit = options.cacheBytes();
+    let { usedBytes } = store.usage();
+    for (const row of store.cachedByAge()) {
+      if (usedBytes <= limit) break;
+      if (row.contractId === keep) continue;
+      await rm(fileOf(row), { force: true });
+      store.evicted(row.contractId);
+      usedBytes -= row.size;
+    }
+  }
+
+  /** Extracts the text of a kept PDF after those already queued, reporting each page. */
+  function index(row: ArchivedFileRow): void {
+    indexing = indexing.then(async () => {
+      if (abort.signal.aborted) return;
+      try {
+        const bytes = new Uint8Array(await readFile(fileOf(row)));
+        const { text, pages } = await extractPdfText(
+          bytes,
+          (indexedPages, total) => {
+            if (abort.signal.aborted) return;
+            store.progress(row.contractId, indexedPages, total);
+            hub.emit('archive.indexing', { contractId: row.contractId, indexedPages, pages: total, done: false });
+          },
+          abort.signal,
+        );
+        if (abort.signal.aborted) return;
+        store.indexed(row.contractId, row.fileId, text, pages);
+        hub.emit('archive.indexing', { contractId: row.contractId, indexedPages: pages, pages, done: true });
+      } catch (cause) {
+        if (!abort.signal.aborted) logger.warn(`could not read the text of the archived PDF of ${row.contractId}`, String(cause));
+      }
+    });
+  }
+
+  /** The contract's archived file on the server, or null when it has none. */
+  async function serverArchive(contractId: string): Promise<string | null> {
+    const detail = await onlineCall(session, 'contractDetail', { params: { id: contractId } });
+    return detail.archiveFileId;
+  }
+
+  /** Removes cached files no record claims (a crash between download and record, an evicted record). */
+  async function pruneStrays(): Promise<void> {
+    const claimed = new Set(store.cachedByAge().map((row) => `${row.fileId}.pdf`));
+    const names = await readdir(dir).catch(() => [] as string[]);
+    await Promise.all(names.filter((name) => !claimed.has(name)).map((name) => rm(join(dir, name), { force: true })));
+  }
+
+  return {
+    /** Resumes what a restart interrupted and tidies the cache. */
+    start(): void {
+      void pruneStrays().then(() => {
+        for (const row of store.unindexed()) index(row);
+      });
+    },
+
+    stop(): void {
+      abort.abort();
+    },
+
+    /** The kept PDF; else (online) the server's, fetched and kept; null when the contract has none. */
+    async get(contractId: string): Promise<ArchivedFile | null> {
+      const contract = store.contractStatus(contractId);
+      if (!contract) throw new AppFailure('not_found', `contract not found: ${contractId}`);
+      const kept = store.get(contractId);
+      if (kept?.cached) {
+        store.opened(contractId, clock.now().toISOString());
+        return toArchivedFile(kept);
+      }
+      if (contract.status !== ContractStatus.Archived) return null;
+      // Known but evicted: offline, the record (and its indexed text) is all there is.
+      if (!options.sync().status().online) {
+        if (kept) return toArchivedFile(kept);
+        throw new AppFailure('offline');
+      }
+      const fileId = await serverArchive(contractId);
+      if (fileId === null) return null;
+      return toArchivedFile(await download(contractId, fileId, kept?.fileId === fileId ? kept.name : `${contractId}.pdf`));
+    },
+
+    /**
+     * Archives an approved contract with the uploaded PDF (online only, refused at once as the
+     * server would refuse it), keeps the PDF and starts indexing it; the pull brings the new status.
+     */
+    async confirm(request: { contractId: string; fileId: string; fileName: string }): Promise<ArchivedFile> {
+      const contract = store.contractStatus(request.contractId);
+      if (!contract) throw new AppFailure('not_found', `contract not found: ${request.contractId}`);
+      const refusal = stepRefusal('contract', 'archive', contract.status, session.user.role);
+      if (refusal) throw refusal;
+      requireOnline();
+      await onlineCall(session, 'archiveContract', { params: { id: request.contractId }, body: { fileId: request.fileId, fileName: request.fileName } });
+      const row = await download(request.contractId, request.fileId, request.fileName);
+      await options.sync().syncNow();
+      return toArchivedFile(row);
+    },
+
+    /** A piece of the kept PDF for the viewer. */
+    async read(contractId: string, offset: number): Promise<{ data: string; size: number }> {
+      const row = store.get(contractId);
+      if (!row?.cached) throw new AppFailure('not_found', 'the archived PDF is not kept on this device');
+      const handle = await open(fileOf(row), 'r').catch(() => {
+        store.evicted(contractId);
+        throw new AppFailure('not_found', 'the archived PDF is not kept on this device');
+      });
+      try {
+        const buffer = Buffer.alloc(archiveReadChunkBytes);
+        const { bytesRead } = await handle.read(buffer, 0, archiveReadChunkBytes, offset);
+        return { data: buffer.subarray(0, bytesRead).toString('base64'), size: row.size };
+      } finally {
+        await handle.close();
+      }
+    },
+
+    usage(): { usedBytes: number; limitBytes: number; files: number } {
+      return { ...store.usage(), limitBytes: options.cacheBytes() };
+    },
+
+    /** The cache's bound changed: it is enforced at once. */
+    async rebound(): Promise<void> {
+      await enforceBound('');
+    },
+
+    /** Waits for the queued text extractions (tests, shutdown). */
+    idle: () => indexing,
+  };
+}
+export type ArchiveService = ReturnType<typeof createArchiveService>;

@@ -1,0 +1,67 @@
+import { useEffect, useState } from 'react';
+import type { AppError } from '../../../src-shared/errors';
+import { toAppError } from '../../../src-shared/errors';
+import type { ArchivedFile } from '../../../src-shared/ipc/archive';
+import type { EventPayload } from '../../../src-shared/ipc/channels';
+import { useAppDispatch } from '../../app/hooks';
+import { bridgeOf, invoke } from '../contracts/useBridgeFormServices';
+import { invalidateArchive } from './archiveApi';
+
+function fromBase64(text: string): Uint8Array {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+/** The kept PDF's bytes, read from the core piece by piece; undefined while reading. */
+export function useArchivedBytes(file: ArchivedFile | null | undefined): { data?: Uint8Array; error?: AppError } {
+  const dispatch = useAppDispatch();
+  const [state, setState] = useState<{ key: string; data?: Uint8Array; error?: AppError } | null>(null);
+  const key = file?.cached ? `${file.contractId}:${file.fileId}` : null;
+
+  useEffect(() => {
+    if (!key || !file) return;
+    let live = true;
+    const bridge = dispatch(bridgeOf);
+    void (async () => {
+      try {
+        const first = await invoke(bridge, 'archive.read', { contractId: file.contractId, offset: 0 });
+        const bytes = new Uint8Array(first.size);
+        const head = fromBase64(first.data);
+        bytes.set(head);
+        for (let offset = head.length; offset < first.size && live; ) {
+          const piece = fromBase64((await invoke(bridge, 'archive.read', { contractId: file.contractId, offset })).data);
+          if (piece.length === 0) break;
+          bytes.set(piece, offset);
+          offset += piece.length;
+        }
+        if (live) setState({ key, data: bytes });
+      } catch (cause) {
+        if (live) setState({ key, error: toAppError(cause) });
+      }
+    })();
+    return () => {
+      live = false;
+    };
+    // The bytes follow the file (its id), not the record's other fields (indexing progress).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, dispatch]);
+  return state?.key === key ? state : {};
+}
+
+/** The text extraction's progress for one contract, from the core's events; the index is refetched when it ends. */
+export function useIndexingProgress(contractId: string): EventPayload<'archive.indexing'> | null {
+  const dispatch = useAppDispatch();
+  const [progress, setProgress] = useState<EventPayload<'archive.indexing'> | null>(null);
+  useEffect(
+    () =>
+      dispatch(bridgeOf).on('archive.indexing', (event) => {
+        if (event.contractId !== contractId) return;
+        setProgress(event);
+        if (event.done) dispatch(invalidateArchive());
+      }),
+    [contractId, dispatch],
+  );
+  return progress;
+}
