@@ -1,5 +1,4 @@
 import type { Language } from '../../../src-shared/i18n/languages';
-import { AppFailure } from '../../../src-shared/errors';
 import type { CoreFeature, FeatureHost } from '../feature';
 import type { ActiveSession } from '../session/session-service';
 import { reminderLog } from './reminder-log';
@@ -20,7 +19,6 @@ export const performanceReplica = {
 };
 
 export type PerformanceChannel =
-  | 'contract.tasks'
   | 'fulfilment.contract'
   | 'fulfilment.finishForm'
   | 'fulfilment.finish'
@@ -57,15 +55,8 @@ export function createPerformanceFeature(host: FeatureHost, options: Performance
     if (entities.includes('performanceTask') || entities.includes('reminderSettings')) reminders?.scheduler.refresh();
   });
 
-  function currentTasks(): TaskReader {
-    host.signedIn();
-    if (!reminders) throw new AppFailure('not_signed_in');
-    return reminders.tasks;
-  }
-
   return {
     handlers: {
-      'contract.tasks': ({ id }) => currentTasks().contractTasks(id),
       'fulfilment.contract': ({ contractId }) => createFulfilmentReader(host.signedIn().replica.db).contract(contractId, organisationDay(host.clock.now())),
       'fulfilment.finishForm': ({ taskId }) => createFulfilmentReader(host.signedIn().replica.db).finishForm(taskId),
       'fulfilment.finish': (args) => host.sync().edit('performance.finishTask', args),

@@ -1,7 +1,6 @@
 import type { SyncReminderSettings, SyncTask } from '../../../src-shared/api/sync';
 import { TaskState } from '../../../src-shared/domain/enums';
 import { reminderSettingsSchema, type ReminderSettings, type ReminderTask } from '../../../src-shared/domain/reminders';
-import type { ContractTask } from '../../../src-shared/ipc/performance';
 import type { OpenReplica, ReplicaConnection } from '../data/replica';
 import { splitRowKey, type PullWriter } from '../data/replica-features';
 
@@ -26,8 +25,6 @@ export interface TaskReader {
   taskIsOpen(id: string): boolean;
   /** The user's synced settings; null until the first pull brought them. */
   reminderSettings(userId: string): ReminderSettings | null;
-  /** A contract's tasks for its page, by due date (undated last), then name. */
-  contractTasks(contractId: string): ContractTask[];
 }
 
 const taskFields = [
@@ -146,14 +143,6 @@ interface ReminderTaskRow {
   amountUnit: string | null;
 }
 
-type ContractTaskRow = Omit<ContractTask, 'receivableAmount' | 'payableAmount'> & {
-  receivableAmount: number | null;
-  payableAmount: number | null;
-  amountUnit: string | null;
-};
-
-const withUnit = (amount: number | null, unit: string | null) => (amount !== null && unit !== null ? { amount, unit } : null);
-
 /** Every task as shown: live optimistic rows (not deleted), and base rows without one. */
 const shownTasks = `select ${taskFields.map((field) => `"${field}"`).join(', ')} from performance_tasks_local where deleted = 0
   union all select ${taskFields.map((field) => `"${field}"`).join(', ')} from performance_tasks where id not in (select id from performance_tasks_local)`;
@@ -167,12 +156,6 @@ export function createTaskReader(sqlite: ReplicaConnection): TaskReader {
      where t.expiration_time is not null and t.state <> ${TaskState.Success}
        and (t.leader_user_id = ? or (t.leader_user_id is null and c.responsible_user_id = ?))`,
   );
-  const contractTasks = sqlite.prepare(
-    `select id, plan_id as planId, name, state, expiration_time as dueDate,
-       receivable_amount as receivableAmount, payable_amount as payableAmount, amount_unit as amountUnit
-     from performance_tasks where contract_id = ?
-     order by expiration_time is null, expiration_time, name, id`,
-  );
   const openTask = sqlite.prepare(`select 1 from (${shownTasks}) where id = ? and state <> ${TaskState.Success}`).pluck();
   const settings = sqlite.prepare('select settings from reminder_settings where user_id = ?').pluck();
   return {
@@ -181,13 +164,6 @@ export function createTaskReader(sqlite: ReplicaConnection): TaskReader {
         const amount = receivableAmount ?? payableAmount;
         return amount !== null && amountUnit !== null ? { ...task, amount: { amount, unit: amountUnit } } : task;
       });
-    },
-    contractTasks(contractId) {
-      return (contractTasks.all(contractId) as ContractTaskRow[]).map(({ receivableAmount, payableAmount, amountUnit, ...task }) => ({
-        ...task,
-        receivableAmount: withUnit(receivableAmount, amountUnit),
-        payableAmount: withUnit(payableAmount, amountUnit),
-      }));
     },
     taskIsOpen: (id) => openTask.get(id) !== undefined,
     reminderSettings(userId) {

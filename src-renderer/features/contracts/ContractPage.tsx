@@ -17,7 +17,7 @@ import { ContractAttachments } from './ContractAttachments';
 import { ContractHeader } from './ContractHeader';
 import { ContractHistory } from './ContractHistory';
 import { contractPageTabs, queryWithTab, tabFromQuery, type ContractPageTab } from './contractPageTabs';
-import { ContractTasks } from './ContractTasks';
+import { PerformanceTab } from '../fulfilment/PerformanceTab';
 import { CooperationSection } from './CooperationSection';
 import { changedValues, contractNameField, reasonError, templateFormFields, typedContractNumber } from './draftValues';
 import { DraftForm } from './DraftForm';
@@ -155,7 +155,7 @@ function ContractPageBody({ contract, services, approvalActions }: ContractPageP
           )}
         </div>
       ),
-      PERFORMANCE_TAB: <ContractTasks contractId={contract.id} />,
+      PERFORMANCE_TAB: <PerformanceTab contractId={contract.id} services={services} />,
       ATTACHMENT_TAB: <ContractAttachments fields={fields} values={contract.formValues} services={services} />,
       COOPERATION_TAB: <CooperationSection contractId={contract.id} mode={mode === 'view' ? 'preview' : 'edit'} services={services} />,
       HISTORY_TAB: <ContractHistory contract={contract} />,
