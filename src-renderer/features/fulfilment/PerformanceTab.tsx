@@ -142,7 +142,7 @@ function ScheduleNote({ schedule }: { schedule: unknown }) {
         cycle: t(`fulfilment.cycles.${cycle}`),
         start: formatDay(startDate, i18n.language),
         end: formatDay(endDate, i18n.language),
-        amount: `${formatMoney(amount)} ${amount.unit}`,
+        amount: formatMoney(amount),
       })}
     </p>
   );

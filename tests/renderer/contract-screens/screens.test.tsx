@@ -329,7 +329,7 @@ describe('the contract page', () => {
     const tasks = await screen.findAllByTestId('contract-task');
     expect(selectedTab()).toBe('contract-tab-PERFORMANCE_TAB');
     expect(calls('fulfilment.contract')).toEqual([{ contractId }]);
-    expect(tasks.map((row) => row.textContent)).toEqual(['1First payment1 Dec 20262,500.00OverdueFinishDelete', '2Delivery----CompletedViewRestore']);
+    expect(tasks.map((row) => row.textContent)).toEqual(['1First payment1 Dec 20262,500.00 CNYOverdueFinishDelete', '2Delivery----CompletedViewRestore']);
     expect(screen.getByTestId('approval-slot').textContent).toBe('Steel supply');
     // Editing brings the form's tab forward, and the approval steps wait until the form is left.
     await userEvent.setup().click(screen.getByTestId('contract-edit'));
