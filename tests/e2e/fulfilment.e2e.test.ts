@@ -62,7 +62,10 @@ async function confirmFinish(extra?: () => Promise<void>) {
   await dialog.waitFor();
   await dialog.locator('#contract-form-input-finishDate').fill(formatDay('2026-11-20', 'en'));
   await dialog.locator('#contract-form-input-finishDate').press('Enter');
+  const amount = dialog.locator('#contract-form-input-finishAmount');
+  if ((await amount.count()) > 0) await amount.fill('1234.5');
   await extra?.();
+  await screenshot('finish-dialog-1280x800-en');
   await dialog.getByTestId('finish-confirm').click();
   await dialog.waitFor({ state: 'detached' });
 }

@@ -51,7 +51,8 @@ export function FinishDialog({ target, onClose }: { target: FinishTarget; onClos
   }
 
   return (
-    <Dialog isOpen onClose={onClose} title={title} className="fulfilment-finish" data-testid="finish-dialog">
+    <Dialog isOpen onClose={onClose} title={title} className="fulfilment-finish">
+      <div data-testid="finish-dialog">
       <DialogBody>
         {error && <Callout intent="danger">{errorText(t, error)}</Callout>}
         {!form && !error && <Spinner size={20} />}
@@ -82,6 +83,7 @@ export function FinishDialog({ target, onClose }: { target: FinishTarget; onClos
           )
         }
       />
+      </div>
     </Dialog>
   );
 }

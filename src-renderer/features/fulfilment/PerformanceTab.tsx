@@ -196,9 +196,8 @@ function PlanCard({ plan, inChange, contractStatus, actions }: { plan: PlanSheet
         onClose={() => setFullScreen(false)}
         title={plan.performanceName}
         style={{ width: fullScreenWidth(plan.columns.length + 3) }}
-        data-testid="sheet-dialog"
       >
-        <DialogBody>{sheet}</DialogBody>
+        <DialogBody data-testid="sheet-dialog">{sheet}</DialogBody>
       </Dialog>
     </section>
   );
