@@ -116,7 +116,7 @@ describe('the performance tab offline', () => {
     await screenshot('performance-tab-offline-1280x800-en');
 
     await openTab(picked.batch.contractId);
-    for (const task of picked.batch.tasks) await row(task.id).getByRole('checkbox').check();
+    for (const task of picked.batch.tasks) await row(task.id).getByRole('checkbox').check({ force: true });
     await page.locator('[data-testid=performance-plan]', { has: row(picked.batch.tasks[0]!.id) }).getByTestId('batch-finish').click();
     await confirmFinish();
     for (const task of picked.batch.tasks) await expect.poll(() => row(task.id).getAttribute('data-state')).toBe(String(TaskState.Success));

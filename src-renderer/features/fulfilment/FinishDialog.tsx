@@ -53,36 +53,36 @@ export function FinishDialog({ target, onClose }: { target: FinishTarget; onClos
   return (
     <Dialog isOpen onClose={onClose} title={title} className="fulfilment-finish">
       <div data-testid="finish-dialog">
-      <DialogBody>
-        {error && <Callout intent="danger">{errorText(t, error)}</Callout>}
-        {!form && !error && <Spinner size={20} />}
-        {form && !viewing && form.unfinishedEarlier.length > 0 && (
-          <Callout intent="warning" icon="warning-sign" data-testid="predecessor-warning">
-            {t('fulfilment.predecessors', { names: form.unfinishedEarlier.map((task) => task.name).join(', ') })}
-          </Callout>
-        )}
-        {form && (
-          <ContractForm
-            ref={handle}
-            fields={fields}
-            mode={viewing ? 'preview' : 'edit'}
-            values={viewing ? (form.values ?? {}) : values}
-            onValuesChange={setValues}
-          />
-        )}
-      </DialogBody>
-      <DialogFooter
-        actions={
-          viewing ? (
-            <Button data-testid="finish-close" text={t('fulfilment.close')} onClick={onClose} />
-          ) : (
-            <>
-              <Button data-testid="finish-cancel" text={t('fulfilment.cancel')} onClick={onClose} />
-              <Button intent="primary" data-testid="finish-confirm" loading={one.isLoading || many.isLoading} disabled={!form} text={t('fulfilment.confirm')} onClick={() => void submit()} />
-            </>
-          )
-        }
-      />
+        <DialogBody>
+          {error && <Callout intent="danger">{errorText(t, error)}</Callout>}
+          {!form && !error && <Spinner size={20} />}
+          {form && !viewing && form.unfinishedEarlier.length > 0 && (
+            <Callout intent="warning" icon="warning-sign" data-testid="predecessor-warning">
+              {t('fulfilment.predecessors', { names: form.unfinishedEarlier.map((task) => task.name).join(', ') })}
+            </Callout>
+          )}
+          {form && (
+            <ContractForm
+              ref={handle}
+              fields={fields}
+              mode={viewing ? 'preview' : 'edit'}
+              values={viewing ? (form.values ?? {}) : values}
+              onValuesChange={setValues}
+            />
+          )}
+        </DialogBody>
+        <DialogFooter
+          actions={
+            viewing ? (
+              <Button data-testid="finish-close" text={t('fulfilment.close')} onClick={onClose} />
+            ) : (
+              <>
+                <Button data-testid="finish-cancel" text={t('fulfilment.cancel')} onClick={onClose} />
+                <Button intent="primary" data-testid="finish-confirm" loading={one.isLoading || many.isLoading} disabled={!form} text={t('fulfilment.confirm')} onClick={() => void submit()} />
+              </>
+            )
+          }
+        />
       </div>
     </Dialog>
   );
