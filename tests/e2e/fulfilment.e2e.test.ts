@@ -155,4 +155,22 @@ describe('the performance tab offline', () => {
     expect(after.get(restored)!.taskState).not.toBe(TaskState.Success);
     once(restored);
   }, 60_000);
+
+  it('shows the sheet and the finish dialog in English and Chinese at 1280×800 and 1440×900', async () => {
+    for (const { menu, code } of [{ menu: 'English', code: 'en' }, { menu: '简体中文', code: 'zh-CN' }]) {
+      await page.getByTestId('language-menu').click();
+      await page.getByRole('option', { name: menu }).or(page.getByText(menu, { exact: true })).first().click();
+      await page.waitForFunction((lang) => document.documentElement.lang === lang, code);
+      await page.keyboard.press('Escape');
+      for (const [width, height] of [[1280, 800], [1440, 900]] as const) {
+        await page.setViewportSize({ width, height });
+        await openTab(picked.batch.contractId);
+        await screenshot(`performance-tab-${width}x${height}-${code}`);
+        await row(picked.batch.tasks[0]!.id).getByTestId('task-view').click();
+        await page.getByTestId('finish-dialog').waitFor();
+        await screenshot(`finish-view-${width}x${height}-${code}`);
+        await page.getByTestId('finish-close').click();
+      }
+    }
+  }, 120_000);
 });
