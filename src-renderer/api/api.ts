@@ -113,10 +113,26 @@ export const api = createApi({
       query: (id) => call('contract.alterations', { id }),
       providesTags: (_result, _error, id) => [{ type: 'ContractDetail', id }],
     }),
-    // Refetched when a pull changes tasks ('data.changed' of performanceTask).
-    contractTasks: build.query<ChannelResponse<'contract.tasks'>, string>({
-      query: (id) => call('contract.tasks', { id }),
+    // The performance tab (issue 13): refetched when tasks, plans or contracts change ('data.changed').
+    contractPerformance: build.query<ChannelResponse<'fulfilment.contract'>, string>({
+      query: (contractId) => call('fulfilment.contract', { contractId }),
       providesTags: ['ContractTasks'],
+    }),
+    finishForm: build.query<ChannelResponse<'fulfilment.finishForm'>, string>({
+      query: (taskId) => call('fulfilment.finishForm', { taskId }),
+      providesTags: ['ContractTasks'],
+    }),
+    finishTask: build.mutation<ChannelResponse<'fulfilment.finish'>, ChannelRequest<'fulfilment.finish'>>({
+      query: (request) => call('fulfilment.finish', request),
+    }),
+    finishTasks: build.mutation<ChannelResponse<'fulfilment.finishBatch'>, ChannelRequest<'fulfilment.finishBatch'>>({
+      query: (request) => call('fulfilment.finishBatch', request),
+    }),
+    restoreTasks: build.mutation<ChannelResponse<'fulfilment.restore'>, ChannelRequest<'fulfilment.restore'>>({
+      query: (request) => call('fulfilment.restore', request),
+    }),
+    deletePlanTask: build.mutation<ChannelResponse<'fulfilment.deleteTask'>, ChannelRequest<'fulfilment.deleteTask'>>({
+      query: (request) => call('fulfilment.deleteTask', request),
     }),
     createContract: build.mutation<ChannelResponse<'contract.create'>, ChannelRequest<'contract.create'>>({
       query: (request) => call('contract.create', request),
@@ -219,7 +235,12 @@ export const {
   useRefreshCatalogueMutation,
   useTemplateQuery,
   useContractDetailQuery,
-  useContractTasksQuery,
+  useContractPerformanceQuery,
+  useFinishFormQuery,
+  useFinishTaskMutation,
+  useFinishTasksMutation,
+  useRestoreTasksMutation,
+  useDeletePlanTaskMutation,
   useContractCooperationQuery,
   useContractHistoryQuery,
   useCreateContractMutation,

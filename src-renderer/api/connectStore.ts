@@ -8,7 +8,10 @@ export function connectStore(store: AppStore, { bridge, onConnectionChange }: Tr
   bridge.on('data.changed', ({ entities }) => {
     if (entities.includes('contract')) store.dispatch(api.util.invalidateTags(['Contract', 'ContractDetail']));
     if (entities.includes('draftingCatalogue')) store.dispatch(api.util.invalidateTags(['Catalogue']));
-    if (entities.includes('performanceTask')) store.dispatch(api.util.invalidateTags(['ContractTasks']));
+    // A contract's status decides whether its tasks may be finished (a change under approval).
+    if (entities.some((entity) => entity === 'performanceTask' || entity === 'performancePlan' || entity === 'contract')) {
+      store.dispatch(api.util.invalidateTags(['ContractTasks']));
+    }
     if (entities.includes('numberNotice')) store.dispatch(api.util.invalidateTags(['NumberNotice']));
     if (entities.includes('scene')) store.dispatch(api.util.invalidateTags(['Scene', 'LedgerSearch']));
     if (entities.includes('contract') || entities.includes('performanceTask')) store.dispatch(api.util.invalidateTags(['LedgerSearch']));

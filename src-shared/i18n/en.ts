@@ -2,6 +2,7 @@ import { formMessages } from '../form/messages';
 import { dashboardEn } from './catalogs/dashboard';
 import { scenesEn } from './catalogs/scenes';
 import { archiveEn } from './catalogs/archive';
+import { fulfilmentEn } from './catalogs/fulfilment';
 
 // English catalog. Strings the spec gives are kept verbatim (they are the product's vocabulary).
 export const en = {
@@ -458,6 +459,7 @@ export const en = {
     connectionLost: 'The connection to the app core was lost. Reconnecting…',
   },
   scenes: scenesEn,
+  fulfilment: fulfilmentEn,
 };
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

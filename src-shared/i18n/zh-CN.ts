@@ -2,6 +2,7 @@ import { archiveZh } from './catalogs/archive';
 import type { Catalog } from './en';
 import { dashboardZh } from './catalogs/dashboard';
 import { scenesZh } from './catalogs/scenes';
+import { fulfilmentZh } from './catalogs/fulfilment';
 
 export const zhCN: Catalog = {
   app: {
@@ -499,4 +500,5 @@ export const zhCN: Catalog = {
     connectionLost: '与应用核心的连接已断开，正在重连…',
   },
   scenes: scenesZh,
+  fulfilment: fulfilmentZh,
 };

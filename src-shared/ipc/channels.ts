@@ -6,7 +6,6 @@ import { appErrorSchema, type AppError } from '../errors';
 import { languages } from '../i18n/languages';
 import { pageSchema } from '../api/envelope';
 import { mutations } from '../sync/mutations';
-import { contractTaskSchema } from './performance';
 import { boardRequestSchema, boardResponseSchema, dateRangeSchema, quickTaskRequestSchema, quickTaskResponseSchema, reminderSettingsPatchSchema, reminderSettingsSchema, statisticsResponseSchema } from './dashboard';
 import {
   alterContractRequestSchema,
@@ -215,8 +214,6 @@ export const channels = {
   'contract.detail': channel(z.object({ id: z.string().min(1).max(64) }).strict(), replicaContractDetailSchema),
   /** The contract's cooperation information from the replica: the other contracts with its counterparty, newest first. */
   'contract.cooperation': channel(z.object({ id: z.string().min(1).max(64) }).strict(), z.array(cooperativeInfoRowSchema)),
-  /** The contract's performance tasks from the replica, read-only (its page's performance tab). */
-  'contract.tasks': channel(z.object({ id: z.string().min(1).max(64) }).strict(), z.array(contractTaskSchema)),
   /** Drafts a contract: replica row and outbox mutation in one transaction. */
   'contract.create': channel(createContractRequestSchema, createContractResponseSchema),
   /** Saves a drafted contract's form (name, type, number, values). */

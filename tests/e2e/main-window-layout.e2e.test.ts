@@ -209,7 +209,8 @@ describe('the contract page from an approval link', () => {
     const { list } = await call(stage.core, 'ledger.contractPage', { pageNum: 1, pageSize: 50 });
     let withTasks: { id: string; count: number; first: string } | undefined;
     for (const contract of list) {
-      const tasks = await call(stage.core, 'contract.tasks', { id: contract.id });
+      const sheets = await call(stage.core, 'fulfilment.contract', { contractId: contract.id });
+      const tasks = [...sheets.plans.flatMap((plan) => plan.tasks), ...sheets.looseTasks];
       if (tasks.length > 0) {
         withTasks = { id: contract.id, count: tasks.length, first: tasks[0]!.name };
         break;
@@ -217,7 +218,7 @@ describe('the contract page from an approval link', () => {
     }
     if (!withTasks) throw new Error('the seed gave no contract performance tasks');
     await page.goto(`${stage.edition.host.url}/contractApproval/detail?${new URLSearchParams({ id: withTasks.id, flowId: '0', tab: 'PERFORMANCE_TAB', active: '0' })}`);
-    await page.getByTestId('contract-tasks').waitFor({ timeout: 20_000 });
+    await page.getByTestId('contract-tasks').first().waitFor({ timeout: 20_000 });
     await screenshot('contract-performance-1440x900');
     expect(await page.getByTestId('contract-tab-PERFORMANCE_TAB').getAttribute('aria-selected')).toBe('true');
     expect(await page.getByTestId('contract-task').count()).toBe(withTasks.count);

@@ -27,7 +27,6 @@ function handlers(overrides: Partial<ChannelHandlers> = {}): ChannelHandlers {
     'drafting.searchParties': fail,
     'contract.detail': fail,
     'contract.cooperation': fail,
-    'contract.tasks': fail,
     'contract.create': fail,
     'contract.saveForm': fail,
     'contract.alter': fail,

@@ -7,6 +7,7 @@ import { metaReader, replicaWriter } from '../../src-main/core/data/replica-sync
 import { openReplica, type OpenReplica } from '../../src-main/core/data/replica';
 import { createDashboardReader } from '../../src-main/core/performance/dashboard-store';
 import { createTaskReader } from '../../src-main/core/performance/task-store';
+import { createFulfilmentReader } from '../../src-main/core/performance/fulfilment-store';
 import { clientMigrationsDir } from '../../src-main/paths';
 import { contractId, makeContract } from '../support/contracts';
 import { tempDir } from '../support/temp';
@@ -119,11 +120,14 @@ describe('tasks and reminder settings in the replica', () => {
       '1',
       '2026-11-02T00:00:00.000Z',
     );
-    const tasks = createTaskReader(replica.sqlite).contractTasks(contractId(1));
+    const reader = createFulfilmentReader(replica.db);
+    // No plan of theirs is in the replica: all three are shown as the contract's other tasks.
+    const { plans, looseTasks: tasks } = reader.contract(contractId(1), '2026-11-02');
+    expect(plans).toEqual([]);
     expect(tasks.map((t) => t.id)).toEqual(['t-soon', 't-late', 't-undated']);
-    expect(tasks[0]).toEqual({ id: 't-soon', planId: null, name: 'Task t-soon', state: 4, dueDate: '2026-12-01', receivableAmount: null, payableAmount: null });
+    expect(tasks[0]).toMatchObject({ id: 't-soon', planId: null, name: 'Task t-soon', state: 4, dueDate: '2026-12-01', receivableAmount: null, payableAmount: null, pending: false });
     expect(tasks[1]).toMatchObject({ planId: 'p-1', receivableAmount: { amount: 500_00, unit: 'CNY' }, payableAmount: null });
     expect(tasks[2]).toMatchObject({ dueDate: null, receivableAmount: null, payableAmount: { amount: 80_00, unit: 'CNY' } });
-    expect(createTaskReader(replica.sqlite).contractTasks('c-missing')).toEqual([]);
+    expect(() => reader.contract('c-missing', '2026-11-02')).toThrow(/not in this device's data/);
   });
 });

@@ -23,7 +23,6 @@ export const performanceReplica = {
 };
 
 export type PerformanceChannel =
-  | 'contract.tasks'
   | 'fulfilment.contract'
   | 'fulfilment.finishForm'
   | 'fulfilment.finish'
@@ -77,7 +76,6 @@ export function createPerformanceFeature(host: FeatureHost, options: Performance
 
   return {
     handlers: {
-      'contract.tasks': ({ id }) => current().tasks.contractTasks(id),
       'fulfilment.contract': ({ contractId }) => createFulfilmentReader(host.signedIn().replica.db).contract(contractId, today()),
       'fulfilment.finishForm': ({ taskId }) => createFulfilmentReader(host.signedIn().replica.db).finishForm(taskId),
       'fulfilment.finish': (args) => host.sync().edit('performance.finishTask', args),

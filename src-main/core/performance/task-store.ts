@@ -1,7 +1,6 @@
 import type { SyncReminderSettings, SyncTask } from '../../../src-shared/api/sync';
 import { TaskState } from '../../../src-shared/domain/enums';
 import type { ReminderTask } from '../../../src-shared/domain/reminders';
-import type { ContractTask } from '../../../src-shared/ipc/performance';
 import type { OpenReplica, ReplicaConnection } from '../data/replica';
 import { splitRowKey, type PullWriter } from '../data/replica-features';
 import { settledByPull } from './dashboard-store';
@@ -25,8 +24,6 @@ export interface TaskReader {
   reminderTasks(userId: string): ReminderTask[];
   /** Whether the task exists and is not finished: a notification for any other is a no-op. */
   taskIsOpen(id: string): boolean;
-  /** A contract's tasks for its page, by due date (undated last), then name. */
-  contractTasks(contractId: string): ContractTask[];
 }
 
 const taskFields = [
@@ -154,14 +151,6 @@ interface ReminderTaskRow {
   amountUnit: string | null;
 }
 
-type ContractTaskRow = Omit<ContractTask, 'receivableAmount' | 'payableAmount'> & {
-  receivableAmount: number | null;
-  payableAmount: number | null;
-  amountUnit: string | null;
-};
-
-const withUnit = (amount: number | null, unit: string | null) => (amount !== null && unit !== null ? { amount, unit } : null);
-
 /** Every task as shown: live optimistic rows (not deleted), and base rows without one. */
 const shownTasks = `select ${taskFields.map((field) => `"${field}"`).join(', ')} from performance_tasks_local where deleted = 0
   union all select ${taskFields.map((field) => `"${field}"`).join(', ')} from performance_tasks where id not in (select id from performance_tasks_local)`;
@@ -175,12 +164,6 @@ export function createTaskReader(sqlite: ReplicaConnection): TaskReader {
      where t.expiration_time is not null and t.state <> ${TaskState.Success}
        and (t.leader_user_id = ? or (t.leader_user_id is null and c.responsible_user_id = ?))`,
   );
-  const contractTasks = sqlite.prepare(
-    `select id, plan_id as planId, name, state, expiration_time as dueDate,
-       receivable_amount as receivableAmount, payable_amount as payableAmount, amount_unit as amountUnit
-     from performance_tasks where contract_id = ?
-     order by expiration_time is null, expiration_time, name, id`,
-  );
   const openTask = sqlite.prepare(`select 1 from (${shownTasks}) where id = ? and state <> ${TaskState.Success}`).pluck();
   return {
     reminderTasks(userId) {
@@ -188,13 +171,6 @@ export function createTaskReader(sqlite: ReplicaConnection): TaskReader {
         const amount = receivableAmount ?? payableAmount;
         return amount !== null && amountUnit !== null ? { ...task, amount: { amount, unit: amountUnit } } : task;
       });
-    },
-    contractTasks(contractId) {
-      return (contractTasks.all(contractId) as ContractTaskRow[]).map(({ receivableAmount, payableAmount, amountUnit, ...task }) => ({
-        ...task,
-        receivableAmount: withUnit(receivableAmount, amountUnit),
-        payableAmount: withUnit(payableAmount, amountUnit),
-      }));
     },
     taskIsOpen: (id) => openTask.get(id) !== undefined,
   };

@@ -19,8 +19,8 @@ import { ContractAttachments } from './ContractAttachments';
 import { ContractHeader } from './ContractHeader';
 import { ContractHistory } from './ContractHistory';
 import { contractPageTabs, queryWithTab, tabFromQuery, type ContractPageTab } from './contractPageTabs';
-import { ContractTasks } from './ContractTasks';
 import { QuickTaskButton } from '../performance/QuickTaskDialog';
+import { PerformanceTab } from '../fulfilment/PerformanceTab';
 import { CooperationSection } from './CooperationSection';
 import { changedValues, contractNameField, reasonError, templateFormFields, typedContractNumber } from './draftValues';
 import { DraftForm } from './DraftForm';
@@ -162,7 +162,7 @@ function ContractPageBody({ contract, services, approvalActions }: ContractPageP
       PERFORMANCE_TAB: (
         <>
           <QuickTaskButton contract={{ id: contract.id, name: contract.name }} />
-          <ContractTasks contractId={contract.id} />
+          <PerformanceTab contractId={contract.id} services={services} />
         </>
       ),
       ATTACHMENT_TAB: (

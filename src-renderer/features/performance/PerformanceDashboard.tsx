@@ -13,7 +13,7 @@ import { useActionFailure } from '../../app/useActionFailure';
 import { DateInput } from '../../i18n/DateInput';
 import { errorText } from '../../i18n/errorText';
 import { formatDay } from '../../i18n/format';
-import { stateLabels } from '../contracts/ContractTasks';
+import { stateLabels } from '../fulfilment/taskStateLabels';
 import { openRoute } from '../contracts/openRoute';
 import { boardCalendar, downloadCalendar } from './boardCalendar';
 import { performanceApi, useTaskBoardQuery, useTaskStatisticsQuery } from './performanceApi';

@@ -127,6 +127,12 @@ function renderScreens(bridge: Bridge, path: string) {
 const location = () => screen.getByTestId('location').textContent;
 const toastText = async (text: string) => waitFor(() => expect(document.querySelector('.bp6-toast-container')?.textContent ?? '').toContain(text));
 
+/** A task row of a performance sheet as the core shows it. */
+const sheetTask = (id: string, name: string, state: 1 | 2 | 3 | 4 | 5, dueDate: string | null) => ({
+  id, planId: 'p1', performanceId: 'perf-1', name, type: 'payment', state, dueDate, rowIndex: 1, level: null, leaderUserId: null, values: {},
+  receivableAmount: null, payableAmount: null, finishedAmount: null, completionValues: null, pending: false,
+});
+
 describe('drafting a contract', () => {
   it('drafts from a chosen template, saves through contract.create and opens the new contract', async () => {
     const { bridge, calls } = fakeBridge({
@@ -291,16 +297,39 @@ describe('the contract page', () => {
   it('opens the tab the query names, with the approval actions the approval route supplies', async () => {
     const { bridge, calls } = fakeBridge({
       'contract.detail': () => contract(),
-      'contract.tasks': () => [
-        { id: 't1', planId: 'p1', name: 'First payment', state: 3, dueDate: '2026-12-01', receivableAmount: null, payableAmount: { amount: 250_000, unit: 'CNY' } },
-        { id: 't2', planId: 'p1', name: 'Delivery', state: 4, dueDate: null, receivableAmount: null, payableAmount: null },
-      ],
+      'fulfilment.contract': () => ({
+        contractStatus: 4,
+        inChange: false,
+        plans: [
+          {
+            id: 'p1',
+            performanceId: 'perf-1',
+            performanceName: 'Payments',
+            performanceType: 'payment',
+            columns: [
+              { id: 'name', name: 'Content', type: 'text', isRequired: true, isState: false },
+              { id: 'expirationTime', name: 'Date', type: 'date', isRequired: true, isState: false },
+              { id: 'payableAmount', name: 'Amount', type: 'money', isRequired: false, isState: false },
+              { id: 'taskState', name: 'State', type: 'select', isRequired: false, isState: true },
+            ],
+            conditionType: 1,
+            schedule: null,
+            version: 1,
+            pendingRows: null,
+            tasks: [
+              { ...sheetTask('t1', 'First payment', 3, '2026-12-01'), payableAmount: { amount: 250_000, unit: 'CNY' } },
+              { ...sheetTask('t2', 'Delivery', 4, null), rowIndex: 2 },
+            ],
+          },
+        ],
+        looseTasks: [],
+      }),
     });
     renderScreens(bridge, `/contractApproval/detail?id=${contractId}&flowId=0&tab=PERFORMANCE_TAB&active=0`);
     const tasks = await screen.findAllByTestId('contract-task');
     expect(selectedTab()).toBe('contract-tab-PERFORMANCE_TAB');
-    expect(calls('contract.tasks')).toEqual([{ id: contractId }]);
-    expect(tasks.map((row) => row.textContent)).toEqual(['First paymentOverdue1 Dec 2026--2,500.00 CNY', 'DeliveryCompleted------']);
+    expect(calls('fulfilment.contract')).toEqual([{ contractId }]);
+    expect(tasks.map((row) => row.textContent)).toEqual(['1First payment1 Dec 20262,500.00 CNYOverdueFinishDelete', '2Delivery----CompletedViewRestore']);
     expect(screen.getByTestId('approval-slot').textContent).toBe('Steel supply');
     // Editing brings the form's tab forward, and the approval steps wait until the form is left.
     await userEvent.setup().click(screen.getByTestId('contract-edit'));
@@ -331,11 +360,11 @@ describe('the contract page', () => {
   });
 
   it('says so when the contract has no attachments or tasks', async () => {
-    const { bridge } = fakeBridge({ 'contract.detail': () => contract(), 'contract.tasks': () => [] });
+    const { bridge } = fakeBridge({ 'contract.detail': () => contract(), 'fulfilment.contract': () => ({ contractStatus: 4, inChange: false, plans: [], looseTasks: [] }) });
     renderScreens(bridge, `/standingBook/detail?id=${contractId}&tab=ATTACHMENT_TAB`);
     expect((await screen.findByTestId('contract-attachments-none')).textContent).toContain('This contract has no attachments.');
     await userEvent.setup().click(screen.getByTestId('contract-tab-PERFORMANCE_TAB'));
-    expect((await screen.findByTestId('contract-tasks-none')).textContent).toContain('This contract has no performance tasks yet.');
+    expect((await screen.findByTestId('contract-tasks-none')).textContent).toContain('This contract has no performance plans yet.');
   });
 });
 

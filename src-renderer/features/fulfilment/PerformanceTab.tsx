@@ -1,0 +1,297 @@
+import { Alert, Button, Callout, Checkbox, Dialog, DialogBody, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TaskState } from '../../../src-shared/domain/enums';
+import { formatMoney } from '../../../src-shared/domain/money';
+import { periodicScheduleSchema, type SheetColumn } from '../../../src-shared/domain/performance';
+import type { PlanSheet, SheetTask } from '../../../src-shared/ipc/fulfilment';
+import { batchFinishable, isFinishable } from '../../../src-shared/rules/fulfilment';
+import { useContractPerformanceQuery, useDeletePlanTaskMutation, useRestoreTasksMutation } from '../../api/api';
+import { showNotice } from '../../app/toaster';
+import { useActionFailure } from '../../app/useActionFailure';
+import { errorText } from '../../i18n/errorText';
+import { formatDay } from '../../i18n/format';
+import { FormServicesProvider, type FormServices } from '../contract-form';
+import { FinishDialog, type FinishTarget } from './FinishDialog';
+import { stateLabels } from './taskStateLabels';
+
+// The contract page's performance tab (issue 13, spec 2 "Performance sheet table", spec 4
+// "Performance tasks"): each plan's sheet from the replica with the actions its tasks' states
+// allow. Every action is queued as a sync mutation (it works offline) after the core checked it
+// by the shared rules; the server's refusal of one comes back as a sync problem.
+
+/** The full-screen sheet is 85 % wide when its columns would not fit in half the window (spec 2). */
+export const fullScreenWidth = (columns: number) => (columns * 13 > 86 ? '85%' : '50%');
+
+function cellText(task: SheetTask, column: SheetColumn, language: string, missing: string): string {
+  switch (column.id) {
+    case 'name':
+      return task.name;
+    case 'expirationTime':
+      return task.dueDate ? formatDay(task.dueDate, language) : missing;
+    case 'receivableAmount':
+      return task.receivableAmount ? formatMoney(task.receivableAmount) : missing;
+    case 'payableAmount':
+      return task.payableAmount ? formatMoney(task.payableAmount) : missing;
+    default: {
+      const value = task.values[column.id];
+      return typeof value === 'string' || typeof value === 'number' ? String(value) : missing;
+    }
+  }
+}
+
+interface SheetProps {
+  columns: readonly SheetColumn[];
+  tasks: readonly SheetTask[];
+  /** Rows that may be picked for a batch finish; none while the contract is being changed. */
+  selectable: boolean;
+  selected: ReadonlySet<string>;
+  onSelect(id: string, on: boolean): void;
+  onFinish(task: SheetTask): void;
+  onView(task: SheetTask): void;
+  onRestore(task: SheetTask): void;
+  onDelete(task: SheetTask): void;
+  inChange: boolean;
+}
+
+function SheetTable(props: SheetProps) {
+  const { t, i18n } = useTranslation();
+  const missing = t('contractStatus.missing');
+  // The state column is shown once, from the task's state, wherever the performance puts it.
+  const shown = props.columns.filter((column) => !column.isState && column.id !== 'leader');
+  return (
+    <HTMLTable compact striped className="contract-page__table fulfilment-sheet" data-testid="contract-tasks">
+      <thead>
+        <tr>
+          {props.selectable && <th aria-hidden />}
+          <th>{t('fulfilment.index')}</th>
+          {shown.map((column) => (
+            <th key={column.id} className={column.type === 'money' ? 'ledger-table__amount' : undefined}>
+              {column.isRequired ? `* ${column.name}` : column.name}
+            </th>
+          ))}
+          <th>{t('fulfilment.state')}</th>
+          <th>{t('fulfilment.actions')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {props.tasks.map((task) => {
+          const done = task.state === TaskState.Success;
+          return (
+            <tr key={task.id} data-testid="contract-task" data-task-id={task.id} data-state={task.state}>
+              {props.selectable && (
+                <td>
+                  {isFinishable(task.state) && (
+                    <Checkbox
+                      className="fulfilment-sheet__pick"
+                      aria-label={t('fulfilment.selectRow', { name: task.name })}
+                      checked={props.selected.has(task.id)}
+                      onChange={(event) => props.onSelect(task.id, event.currentTarget.checked)}
+                    />
+                  )}
+                </td>
+              )}
+              <td>{task.rowIndex}</td>
+              {shown.map((column) => (
+                <td key={column.id} className={column.type === 'money' ? 'ledger-table__amount' : undefined}>
+                  {cellText(task, column, i18n.language, missing)}
+                </td>
+              ))}
+              <td>
+                {t(`taskState.${stateLabels[task.state]}`)}
+                {task.pending && (
+                  <Tag minimal intent="warning" className="fulfilment-sheet__pending" data-testid="task-pending">
+                    {t('fulfilment.pending')}
+                  </Tag>
+                )}
+              </td>
+              <td className="fulfilment-sheet__actions">
+                {isFinishable(task.state) && !props.inChange && (
+                  <Button small minimal intent="primary" data-testid="task-finish" text={t('fulfilment.finish')} onClick={() => props.onFinish(task)} />
+                )}
+                {done && <Button small minimal data-testid="task-view" text={t('fulfilment.view')} onClick={() => props.onView(task)} />}
+                {done && <Button small minimal data-testid="task-restore" text={t('fulfilment.restore')} onClick={() => props.onRestore(task)} />}
+                {!done && task.planId !== null && (
+                  <Button small minimal intent="danger" data-testid="task-delete" text={t('fulfilment.delete')} onClick={() => props.onDelete(task)} />
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </HTMLTable>
+  );
+}
+
+function ScheduleNote({ schedule }: { schedule: unknown }) {
+  const { t, i18n } = useTranslation();
+  const parsed = periodicScheduleSchema.safeParse(schedule);
+  if (!parsed.success) return null;
+  const { cycle, startDate, endDate, amount } = parsed.data;
+  return (
+    <p className="fulfilment-plan__schedule" data-testid="plan-schedule">
+      {t('fulfilment.schedule', {
+        cycle: t(`fulfilment.cycles.${cycle}`),
+        start: formatDay(startDate, i18n.language),
+        end: formatDay(endDate, i18n.language),
+        amount: formatMoney(amount),
+      })}
+    </p>
+  );
+}
+
+type SheetActions = Omit<SheetProps, 'columns' | 'tasks' | 'selectable' | 'selected' | 'onSelect' | 'inChange'> & { onBatch(tasks: SheetTask[]): void };
+
+function PlanCard({ plan, inChange, contractStatus, actions }: { plan: PlanSheet; inChange: boolean; contractStatus: Parameters<typeof batchFinishable>[1]; actions: SheetActions }) {
+  const { t } = useTranslation();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [fullScreen, setFullScreen] = useState(false);
+  const picked = plan.tasks.filter((task) => selected.has(task.id) && batchFinishable(task.state, contractStatus));
+  const select = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const sheet = (
+    <SheetTable columns={plan.columns} tasks={plan.tasks} selectable={!inChange} selected={selected} onSelect={select} inChange={inChange} {...actions} />
+  );
+  return (
+    <section className="fulfilment-plan" data-testid="performance-plan" data-plan-id={plan.id}>
+      <header className="fulfilment-plan__header">
+        <h3 className="fulfilment-plan__title">{plan.performanceName}</h3>
+        {!inChange && (
+          <Button
+            small
+            intent="primary"
+            data-testid="batch-finish"
+            disabled={picked.length === 0}
+            text={t('fulfilment.batchFinish')}
+            onClick={() => {
+              actions.onBatch(picked);
+              setSelected(new Set());
+            }}
+          />
+        )}
+        <Button small minimal icon="fullscreen" data-testid="sheet-fullscreen" aria-label={t('fulfilment.fullScreen')} title={t('fulfilment.fullScreen')} onClick={() => setFullScreen(true)} />
+      </header>
+      <ScheduleNote schedule={plan.schedule} />
+      {plan.pendingRows && (
+        <Callout intent="warning" data-testid="plan-pending">
+          {t('fulfilment.pendingSheet')}
+        </Callout>
+      )}
+      {sheet}
+      <Dialog
+        isOpen={fullScreen}
+        onClose={() => setFullScreen(false)}
+        title={plan.performanceName}
+        style={{ width: fullScreenWidth(plan.columns.length + 3) }}
+      >
+        <DialogBody data-testid="sheet-dialog">{sheet}</DialogBody>
+      </Dialog>
+    </section>
+  );
+}
+
+/** The contract page's performance tab. */
+export function PerformanceTab({ contractId, services }: { contractId: string; services: FormServices }) {
+  const { t } = useTranslation();
+  const { data, error } = useContractPerformanceQuery(contractId);
+  const [target, setTarget] = useState<FinishTarget | null>(null);
+  const [restoring, setRestoring] = useState<SheetTask | null>(null);
+  const [deleting, setDeleting] = useState<SheetTask | null>(null);
+  const [restore] = useRestoreTasksMutation();
+  const [deleteTask] = useDeletePlanTaskMutation();
+  const failed = useActionFailure();
+  if (error) {
+    return (
+      <Callout intent="warning" icon="warning-sign" title={t('fulfilment.loadFailed')} data-testid="contract-tasks-error">
+        {errorText(t, error)}
+      </Callout>
+    );
+  }
+  if (!data) return <Spinner size={20} />;
+  if (data.plans.length === 0 && data.looseTasks.length === 0) {
+    return (
+      <div data-testid="contract-tasks-none">
+        <NonIdealState icon="calendar" title={t('fulfilment.none')} />
+      </div>
+    );
+  }
+  const actions: SheetActions = {
+    onFinish: (task) => setTarget({ kind: 'one', task }),
+    onView: (task) => setTarget({ kind: 'view', task }),
+    onRestore: setRestoring,
+    onDelete: setDeleting,
+    onBatch: (tasks) => setTarget({ kind: 'batch', tasks }),
+  };
+  return (
+    <div className="fulfilment" data-testid="performance-tab">
+      {data.inChange && (
+        <Callout intent="warning" icon="lock" data-testid="contract-in-change">
+          {t('fulfilment.inChange')}
+        </Callout>
+      )}
+      {data.plans.map((plan) => (
+        <PlanCard key={plan.id} plan={plan} inChange={data.inChange} contractStatus={data.contractStatus} actions={actions} />
+      ))}
+      {data.looseTasks.length > 0 && (
+        <section className="fulfilment-plan" data-testid="loose-tasks">
+          <h3 className="fulfilment-plan__title">{t('fulfilment.looseTasks')}</h3>
+          <SheetTable
+            columns={[
+              { id: 'name', name: t('fulfilment.taskName'), type: 'text', isRequired: false, isState: false },
+              { id: 'expirationTime', name: t('fulfilment.dueDate'), type: 'date', isRequired: false, isState: false },
+            ]}
+            tasks={data.looseTasks}
+            selectable={false}
+            selected={new Set()}
+            onSelect={() => undefined}
+            inChange={data.inChange}
+            {...actions}
+          />
+        </section>
+      )}
+      {target && (
+        <FormServicesProvider services={services}>
+          <FinishDialog target={target} onClose={() => setTarget(null)} />
+        </FormServicesProvider>
+      )}
+      <Alert
+        isOpen={restoring !== null}
+        intent="primary"
+        confirmButtonText={t('fulfilment.confirm')}
+        cancelButtonText={t('fulfilment.cancel')}
+        onCancel={() => setRestoring(null)}
+        onConfirm={() => {
+          const task = restoring!;
+          setRestoring(null);
+          restore({ performanceId: task.performanceId!, planIDList: [task.id] })
+            .unwrap()
+            .then(() => showNotice(t('fulfilment.restored')), failed);
+        }}
+      >
+        <p data-testid="restore-confirm">{t('fulfilment.restoreConfirm')}</p>
+      </Alert>
+      <Alert
+        isOpen={deleting !== null}
+        intent="danger"
+        confirmButtonText={t('fulfilment.delete')}
+        cancelButtonText={t('fulfilment.cancel')}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          const task = deleting!;
+          setDeleting(null);
+          // The sheet reloads from the replica once the queued delete shows there ('data.changed').
+          deleteTask({ performanceId: task.performanceId!, planID: task.id })
+            .unwrap()
+            .then(() => showNotice(t('fulfilment.deleted')), failed);
+        }}
+      >
+        <p data-testid="delete-confirm">{deleting && t('fulfilment.deleteConfirm', { name: deleting.name })}</p>
+      </Alert>
+    </div>
+  );
+}
