@@ -61,8 +61,9 @@ export function ManageScenesDialog({ scenes, onEdit, onClose }: ManageScenesDial
   }
 
   return (
-    <Dialog isOpen title={t('scenes.manageDialog.title')} onClose={onClose} className="manage-scenes" data-testid="manage-scenes">
+    <Dialog isOpen title={t('scenes.manageDialog.title')} onClose={onClose} className="manage-scenes">
       <DialogBody>
+        <div data-testid="manage-scenes">
         <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={dragEnd}>
           <SortableContext items={scenes.map((scene) => scene.id)} strategy={verticalListSortingStrategy}>
             <ul className="manage-scenes__list">
@@ -83,6 +84,7 @@ export function ManageScenesDialog({ scenes, onEdit, onClose }: ManageScenesDial
             {sceneErrorText(t, failure)}
           </Callout>
         )}
+        </div>
       </DialogBody>
       <DialogFooter actions={<Button text={t('scenes.manageDialog.close')} onClick={onClose} />} />
       <Alert

@@ -5,7 +5,7 @@ import { nameFieldId, sceneNameMax, type LedgerField } from '../../../src-shared
 import type { SceneView } from '../../../src-shared/ipc/scenes';
 import { sceneNameProblem } from '../../../src-shared/rules/scenes';
 import { useCreateSceneMutation, useUpdateSceneMutation } from './scenesApi';
-import { fieldLabel, sceneErrorText } from './sceneText';
+import { fieldLabel, sceneErrorText, sceneName } from './sceneText';
 
 // The scene config dialog (spec 2): the scene's name, its filter fields and its list fields
 // ('name' always listed). The name is checked by the shared rules as the user types; the core
@@ -40,13 +40,15 @@ function FieldChoice({ legend, testId, fields, chosen, locked, onChange }: { leg
 
 export function SceneConfigDialog({ scene, scenes, fields, onClose }: SceneConfigDialogProps) {
   const { t } = useTranslation();
-  const [name, setName] = useState(scene?.name ?? '');
+  // A system scene keeps its name (shown in the user's language); only its fields are configured.
+  const system = scene?.isSystem ?? false;
+  const [name, setName] = useState(scene ? sceneName(t, scene) : '');
   const [filterIDs, setFilterIDs] = useState<string[]>(scene?.filterIDs ?? fields.filter((f) => f.isDefaultFilter).map((f) => f.id));
   const [titleIDs, setTitleIDs] = useState<string[]>(scene?.titleIDs ?? fields.filter((f) => f.isDefaultTitle).map((f) => f.id));
   const [touched, setTouched] = useState(false);
   const [createScene, created] = useCreateSceneMutation();
   const [updateScene, updated] = useUpdateSceneMutation();
-  const problem = sceneNameProblem(name, scenes.filter((s) => s.id !== scene?.id).map((s) => s.name));
+  const problem = system ? null : sceneNameProblem(name, scenes.filter((s) => s.id !== scene?.id).map((s) => s.name));
   const failure = created.error ?? updated.error;
 
   async function save() {
@@ -54,14 +56,15 @@ export function SceneConfigDialog({ scene, scenes, fields, onClose }: SceneConfi
     if (problem) return;
     const titles = [nameFieldId, ...titleIDs.filter((id) => id !== nameFieldId)];
     const result = scene
-      ? await updateScene({ id: scene.id, patch: { name: name.trim(), filterIDs, titleIDs: titles } })
+      ? await updateScene({ id: scene.id, patch: { ...(system ? {} : { name: name.trim() }), filterIDs, titleIDs: titles } })
       : await createScene({ name: name.trim(), filterIDs, titleIDs: titles });
     if ('data' in result) onClose();
   }
 
   return (
-    <Dialog isOpen title={scene ? t('scenes.configDialog.editTitle') : t('scenes.configDialog.createTitle')} onClose={onClose} className="scene-config" data-testid="scene-config">
+    <Dialog isOpen title={scene ? t('scenes.configDialog.editTitle') : t('scenes.configDialog.createTitle')} onClose={onClose} className="scene-config">
       <DialogBody>
+        <div data-testid="scene-config">
         <FormGroup
           label={t('scenes.configDialog.name')}
           labelFor="scene-config-name"
@@ -74,6 +77,7 @@ export function SceneConfigDialog({ scene, scenes, fields, onClose }: SceneConfi
             maxLength={sceneNameMax}
             placeholder={t('scenes.configDialog.namePlaceholder')}
             value={name}
+            disabled={system}
             intent={touched && problem ? 'danger' : 'none'}
             onValueChange={(value) => {
               setName(value);
@@ -88,6 +92,7 @@ export function SceneConfigDialog({ scene, scenes, fields, onClose }: SceneConfi
             {sceneErrorText(t, failure)}
           </Callout>
         )}
+        </div>
       </DialogBody>
       <DialogFooter
         actions={

@@ -1,0 +1,79 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createContractServerClient } from '../../src-main/core/contract-server/client';
+import { openE2eStage, type E2eStage } from '../support/e2e-stage';
+
+// The ledger's scenes in the browser edition against the real server (issue 14): a scene made,
+// made the default and another deleted while the server is down; after it is back, the server
+// holds exactly what the screen showed. Filtering by a select field and sorting by a column.
+
+let stage: E2eStage;
+let page: Page;
+
+beforeAll(async () => {
+  stage = await openE2eStage({ contracts: 40, seed: 11 });
+  page = stage.page;
+});
+
+afterAll(() => stage?.close());
+
+/** The tabs' scene names, without the 'waiting to sync' tag of a scene edited offline. */
+const tabNames = async () => (await page.locator('[role=tab][data-testid^="scene-tab-"]').allInnerTexts()).map((text) => text.split('\n')[0]!.trim());
+
+async function serverScenes() {
+  const client = createContractServerClient(stage.serverUrl);
+  const { token } = await client.call('login', { body: { username: 'alice', password: 'alice123' } });
+  return client.call('ledgerScenes', { token });
+}
+
+describe('ledger scenes in the browser edition', () => {
+  it('opens on the default scene with its rows', async () => {
+    await page.goto(stage.edition.host.url);
+    await page.fill('#signin-username', 'alice');
+    await page.fill('#signin-password', 'alice123');
+    await page.getByTestId('signin-submit').click();
+    await page.getByTestId('scene-row').first().waitFor({ timeout: 30_000 });
+    expect(await tabNames()).toEqual(['Performance statistics', 'All performance records', 'Receivables and payables', 'my receivables']);
+    expect(await page.locator('[role=tab][aria-selected=true][data-testid^="scene-tab-"]').innerText()).toBe('All performance records');
+  });
+
+  it('filters by a select field and sorts by a column', async () => {
+    await page.getByTestId('scene-filter-toggle').click();
+    await page.selectOption('#scene-filter-taskType', 'payable');
+    await page.getByTestId('scene-search').click();
+    await expect.poll(async () => new Set(await page.locator('[data-testid=scene-row] td:nth-child(2)').allInnerTexts())).toEqual(new Set(['Payable']));
+    await page.locator('[data-testid=scene-column-expirationTime] button').click();
+    await expect.poll(() => page.getByTestId('scene-column-expirationTime').getAttribute('aria-sort')).toBe('ascending');
+    const dates = (await page.locator('[data-testid=scene-row] td:nth-child(4)').allInnerTexts()).filter((d) => d !== '--');
+    expect(dates).toEqual([...dates].sort());
+  });
+
+  it('makes, defaults and deletes scenes offline; the server ends with exactly that list', async () => {
+    await stage.stopServer();
+    await page.getByTestId('scene-add').click();
+    await page.getByTestId('scene-config-save').click();
+    expect(await page.getByTestId('scene-config').innerText()).toContain('Scene name cannot be empty');
+    await page.fill('#scene-config-name', 'my receivables');
+    await page.getByTestId('scene-config-save').click();
+    expect(await page.getByTestId('scene-config').innerText()).toContain('Filter scene name duplicated');
+    await page.fill('#scene-config-name', 'Overdue offline');
+    await page.getByTestId('scene-config-save').click();
+    await expect.poll(tabNames).toContain('Overdue offline');
+
+    await page.getByTestId('scene-manage').click();
+    const rows = page.locator('[data-testid=manage-scenes] li');
+    await rows.filter({ hasText: 'Overdue offline' }).getByTestId('manage-scene-default').click();
+    await rows.filter({ hasText: 'my receivables' }).getByTestId('manage-scene-delete').click();
+    await page.locator('.bp6-alert').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => rows.allInnerTexts()).toHaveLength(3);
+    await page.keyboard.press('Escape');
+    expect(await tabNames()).toEqual(['Performance statistics', 'All performance records', 'Receivables and payables', 'Overdue offline']);
+
+    await stage.startServer();
+    await expect.poll(async () => (await serverScenes()).map((s) => [s.name, s.isDefault]), { timeout: 30_000 }).toEqual([
+      ['all performance records', false],
+      ['receivables and payables', false],
+      ['Overdue offline', true],
+    ]);
+  });
+});
