@@ -11,7 +11,8 @@ import { errorTextWithDetail } from '../../i18n/errorText';
 import { bridgeOf, uploadThroughCore } from '../contracts/useBridgeFormServices';
 import { useConfirmArchiveMutation } from './archiveApi';
 import { ArchivedPdf } from './ArchivedPdf';
-import { PdfViewer } from './PdfViewer';
+import { LazyPdfViewer } from './LazyPdfViewer';
+import './archive.css';
 
 export interface ArchivableContract {
   id: string;
@@ -83,7 +84,7 @@ function ArchiveUpload({ contract, onClose }: { contract: ArchivableContract; on
         </div>
         {upload?.error && <Callout intent="danger" icon="error" title={upload.error} data-testid="archive-upload-error" />}
         {upload ? (
-          <PdfViewer data={upload.bytes} />
+          <LazyPdfViewer data={upload.bytes} />
         ) : (
           <NonIdealState icon="upload" title={t('archive.archive.choose')} description={t('archive.archive.chooseHint')} />
         )}

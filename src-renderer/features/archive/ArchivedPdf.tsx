@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { ArchivedFile } from '../../../src-shared/ipc/archive';
 import { errorText } from '../../i18n/errorText';
 import { useArchivedFileQuery } from './archiveApi';
-import { PdfViewer } from './PdfViewer';
+import { LazyPdfViewer } from './LazyPdfViewer';
+import './archive.css';
 import { useArchivedBytes, useIndexingProgress } from './useArchive';
 
 /** Whether the PDF's text is in the search index yet, with the extraction's progress while it runs. */
@@ -34,7 +35,7 @@ function KeptPdf({ file }: { file: ArchivedFile }) {
   if (!file.cached) return <Callout intent="warning" icon="offline" title={t('archive.archive.notKept')} data-testid="archive-not-kept" />;
   if (error) return <Callout intent="danger" icon="error" title={t('archive.archive.loadFailed')}>{errorText(t, error)}</Callout>;
   if (!data) return <Spinner />;
-  return <PdfViewer data={data} />;
+  return <LazyPdfViewer data={data} />;
 }
 
 /**
