@@ -36,7 +36,7 @@ const task = (id: string, overrides: Partial<SyncTask> = {}): SyncTask => ({
   ...overrides,
 });
 const kindSettings = (reminderTime: string) => ({ timeNode: { reminderTypes: ['onDue' as const], otherTimes: [] }, condition: { reminderType: 'weekly' as const }, overTime: { reminderType: 'weekly' as const }, reminderTime });
-const settings = Object.fromEntries(reminderTaskKinds.map((kind) => [kind, kindSettings('09:00')])) as ReminderSettings;
+const settings = Object.fromEntries(reminderTaskKinds.map((kind) => [kind, kindSettings('09:00')])) as unknown as ReminderSettings;
 const quickId = '0192f000-0000-7000-8000-000000000001';
 const range = { startDate: today, endDate: '2026-11-16' };
 
