@@ -12,7 +12,8 @@ import type { ReplicaConnection } from '../data/replica';
 // the tasks due in a range, as the server's performances/statistics and task_scheduling count
 // them for the same user (the replica holds exactly the tasks the server shows them), plus the
 // quick tasks and reminder settings this device queued and the server has not sent back yet.
-// Two indexed range reads; the queued edits are few and parsed here.
+// Two indexed range reads; the queued edits are few and parsed here. Contracts are joined by id on
+// the local and the base table (not the contracts_overlay view, which SQLite would build whole).
 
 type Range = { startDate: string; endDate: string };
 
@@ -67,13 +68,13 @@ export function createDashboardReader(sqlite: ReplicaConnection): DashboardReade
      from t`,
   );
   const board = sqlite.prepare(
-    `select r.id, r.contract_id as contractId, c.name as contractName, c.counterpart_name as counterpartName, r.name, r.type, r.state,
+    `select r.id, r.contract_id as contractId, coalesce(l.name, c.name) as contractName, coalesce(l.counterpart_name, c.counterpart_name) as counterpartName, r.name, r.type, r.state,
        r.expiration_time as dueDate, r.receivable_amount as receivableAmount, r.payable_amount as payableAmount, r.amount_unit as amountUnit, r.total
      from (
        select t.*, row_number() over (partition by expiration_time order by name, id) as rank,
          count(*) over (partition by expiration_time) as total
        from performance_tasks t where expiration_time between @startDate and @endDate
-     ) r left join contracts_overlay c on c.id = r.contract_id
+     ) r left join contracts_local l on l.id = r.contract_id left join contracts c on c.id = r.contract_id
      where r.rank <= @perDay
      order by r.expiration_time, r.rank`,
   );
