@@ -5,6 +5,7 @@ import { DateTime } from 'luxon';
 import { createContractServerClient } from '../../src-main/core/contract-server/client';
 import { boardRange } from '../../src-shared/rules/dashboard';
 import { organisationDay, organisationZone } from '../../src-shared/rules/performance';
+import { call } from '../support/core';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
 
 // The performance dashboard in the browser edition against a real server (issue 13): counts as
@@ -113,8 +114,7 @@ describe('the performance dashboard in the browser edition', () => {
     await expect.poll(() => page.getByText('Reminder settings saved: reminders follow them now').count()).toBe(1);
     await expect.poll(() => queued()).toBe('2');
     // What the desktop reminders read (the scheduler's settings source) already holds the change.
-    const result = await stage.core.invoke('performance.reminderSettings', {});
-    expect(result.ok && result.data.receivableTask.timeNode).toEqual({ reminderTypes: ['oneWeekBefore', 'other'], otherTimes: ['twoMonths'] });
+    expect((await call(stage.core, 'performance.reminderSettings', {})).receivableTask.timeNode).toEqual({ reminderTypes: ['oneWeekBefore', 'other'], otherTimes: ['twoMonths'] });
   });
 
   it('after reconnecting, each effect is on the server exactly once', async () => {
@@ -145,9 +145,8 @@ describe('the performance dashboard in the browser edition', () => {
     await page.getByTestId('ics-export').click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('ics-week').click()]);
     const ics = readFileSync((await download.path())!, 'utf8');
-    const result = await stage.core.invoke('performance.board', { ...boardRange('week', today), perDay: 100_000 });
-    if (!result.ok) throw new Error(result.error.message);
-    const tasks = result.data.days.flatMap((day) => day.taskList);
+    const board = await call(stage.core, 'performance.board', { ...boardRange('week', today), perDay: 100_000 });
+    const tasks = board.days.flatMap((day) => day.taskList);
     // Unfold the folded lines (RFC 5545), then read the events back.
     const events = ics.replace(/\r\n[ \t]/g, '').split('BEGIN:VEVENT').slice(1);
     expect(events).toHaveLength(tasks.length);

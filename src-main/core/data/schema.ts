@@ -186,6 +186,8 @@ export const performanceTasks = sqliteTable(
     index('performance_tasks_contract').on(t.contractId),
     index('performance_tasks_expiration_time').on(t.expirationTime),
     index('performance_tasks_update_time').on(t.updateTime, t.id),
+    // The dashboard board reads the first cards of each day in this order without sorting.
+    index('performance_tasks_board').on(t.expirationTime, t.name, t.id),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX `performance_tasks_board` ON `performance_tasks` (`expiration_time`,`name`,`id`);

@@ -1,0 +1,99 @@
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SyncChange, SyncTask } from '../../src-shared/api/sync';
+import { reminderTaskKinds } from '../../src-shared/domain/enums';
+import type { ReminderSettings } from '../../src-shared/domain/reminders';
+import { createOutbox } from '../../src-main/core/data/outbox';
+import { openReplica, type OpenReplica } from '../../src-main/core/data/replica';
+import { replicaWriter } from '../../src-main/core/data/replica-sync';
+import { replicaFeatures } from '../../src-main/core/features';
+import { createDashboardReader } from '../../src-main/core/performance/dashboard-store';
+import { clientMigrationsDir } from '../../src-main/paths';
+import { contractId, makeContract } from '../support/contracts';
+import { tempDir } from '../support/temp';
+
+// The dashboard's reads of the replica with this device's queued edits: a queued quick task
+// counts and shows at once and gives way to the pulled task (its applied outbox row then goes);
+// queued reminder settings apply over the synced ones kind by kind, the later edit winning.
+
+const today = '2026-11-10';
+const at = '2026-11-10T00:00:00.000Z';
+const task = (id: string, overrides: Partial<SyncTask> = {}): SyncTask => ({
+  id,
+  contractId: contractId(1),
+  planId: null,
+  performanceId: null,
+  name: `Task ${id}`,
+  type: 'receivable',
+  state: 2,
+  expirationTime: '2026-11-12',
+  receivableAmount: null,
+  payableAmount: null,
+  amountUnit: null,
+  leaderUserId: null,
+  version: 1,
+  updateTime: at,
+  ...overrides,
+});
+const kindSettings = (reminderTime: string) => ({ timeNode: { reminderTypes: ['onDue' as const], otherTimes: [] }, condition: { reminderType: 'weekly' as const }, overTime: { reminderType: 'weekly' as const }, reminderTime });
+const settings = Object.fromEntries(reminderTaskKinds.map((kind) => [kind, kindSettings('09:00')])) as unknown as ReminderSettings;
+const quickId = '0192f000-0000-7000-8000-000000000001';
+const range = { startDate: today, endDate: '2026-11-16' };
+
+describe('the dashboard reader with queued edits', () => {
+  let dir: ReturnType<typeof tempDir>;
+  let replica: OpenReplica;
+  beforeEach(() => {
+    dir = tempDir();
+    replica = openReplica(join(dir.path, 'r.sqlite'), clientMigrationsDir);
+    const changes: SyncChange[] = [
+      { entity: 'contract', op: 'upsert', row: makeContract(1) },
+      { entity: 'performanceTask', op: 'upsert', row: task('t-1') },
+      { entity: 'performanceTask', op: 'upsert', row: task('t-2', { expirationTime: '2026-11-01' }) },
+      { entity: 'reminderSettings', op: 'upsert', row: { userId: 'u-1', settings, version: 1, updateTime: at } },
+    ];
+    replicaWriter(replica, replicaFeatures).applyPulledChanges(changes, '1', at);
+  });
+  afterEach(() => {
+    replica.close();
+    dir.cleanup();
+  });
+
+  it('counts and shows a queued quick task until the pull brings it, then drops its applied outbox row', () => {
+    const reader = createDashboardReader(replica.sqlite);
+    const outbox = createOutbox(replica, { features: replicaFeatures, clock: { now: () => new Date(at) } });
+    expect(reader.statistics(range, today)).toEqual({ total: 1, ongoingCount: 1, completedCount: 0, toBeImprovedCount: 0, overdueCount: 0 });
+    const payload = { name: 'Call the notary', type: 'custom' as const, fieldList: [{ id: 'd', name: 'Date', type: 'date', required: true, value: '2026-11-12' }] };
+    const { id } = outbox.enqueue('performance.quickTask', { id: quickId, payload });
+    expect(reader.statistics(range, today).total).toBe(2);
+    const day = reader.board(range, today, 20).find((d) => d.date === '2026-11-12')!;
+    expect(day.total).toBe(2);
+    expect(day.taskList.find((t) => t.id === quickId)).toMatchObject({ queued: true, name: 'Call the notary', contractId: null, state: 2 });
+
+    const [sent] = outbox.nextBatch(10);
+    outbox.settle([sent!], [{ id, status: 'applied', versions: {} }]);
+    expect(reader.statistics(range, today).total).toBe(2);
+    replicaWriter(replica, replicaFeatures).applyPulledChanges([{ entity: 'performanceTask', op: 'upsert', row: task(quickId, { contractId: null, name: 'Call the notary', type: 'custom' }) }], '2', at);
+    expect(reader.statistics(range, today).total).toBe(2);
+    expect(reader.board(range, today, 20).find((d) => d.date === '2026-11-12')!.taskList.find((t) => t.id === quickId)?.queued).toBe(false);
+    expect(replica.sqlite.prepare('select count(*) from outbox').pluck().get()).toBe(0);
+  });
+
+  it('applies queued reminder settings over the synced ones, kind by kind, the last edit winning', () => {
+    const reader = createDashboardReader(replica.sqlite);
+    const outbox = createOutbox(replica, { features: replicaFeatures, clock: { now: () => new Date(at) } });
+    outbox.enqueue('performance.reminderSettings', { settings: { paymentTask: kindSettings('07:00'), invoiceTask: kindSettings('07:30') } });
+    outbox.enqueue('performance.reminderSettings', { settings: { invoiceTask: kindSettings('18:00') } });
+    const merged = reader.reminderSettings('u-1')!;
+    expect([merged.receivableTask.reminderTime, merged.paymentTask.reminderTime, merged.invoiceTask.reminderTime]).toEqual(['09:00', '07:00', '18:00']);
+    expect(reader.reminderSettings('u-2')).toBeNull();
+  });
+
+  it('refuses a quick task for a contract the replica does not have, and one without a date, before queueing', () => {
+    const outbox = createOutbox(replica, { features: replicaFeatures, clock: { now: () => new Date(at) } });
+    const date = [{ id: 'd', name: 'Date', type: 'date', required: true, value: '2026-11-12' }];
+    expect(() => outbox.enqueue('performance.quickTask', { id: quickId, payload: { name: 'X', type: 'custom', relatedID: contractId(9), fieldList: date } })).toThrow('contract not found');
+    expect(() => outbox.enqueue('performance.quickTask', { id: quickId, payload: { name: 'X', type: 'custom', fieldList: [] } })).toThrow(/Please select the performance date/);
+    expect(replica.sqlite.prepare('select count(*) from outbox').pluck().get()).toBe(0);
+  });
+});
