@@ -1,4 +1,5 @@
 import { formMessages } from '../form/messages';
+import { cachedReadsEn } from './catalogs/cached-reads';
 
 // English catalog. Strings the spec gives are kept verbatim (they are the product's vocabulary).
 export const en = {
@@ -432,6 +433,7 @@ export const en = {
     clear: 'Clear',
     outOfRange: 'This date is out of range',
   },
+  cachedReads: cachedReadsEn,
   errors: {
     validation_failed: 'Validation failed.',
     bad_request: 'The request is malformed.',

@@ -1,4 +1,5 @@
 import type { Catalog } from './en';
+import { cachedReadsZh } from './catalogs/cached-reads';
 
 export const zhCN: Catalog = {
   app: {
@@ -473,6 +474,7 @@ export const zhCN: Catalog = {
     clear: '清除',
     outOfRange: '日期超出范围',
   },
+  cachedReads: cachedReadsZh,
   errors: {
     validation_failed: '校验失败',
     bad_request: '请求格式错误。',
