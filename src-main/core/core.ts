@@ -10,6 +10,7 @@ import { fileSecretStore } from './files';
 import { createFileTransfer } from './files-transfer/file-transfer';
 import { createDirectoryFeature } from './directory';
 import { createCachedReadsFeature } from './cached-reads';
+import { createCounterpartiesFeature } from './counterparties';
 import { createDispatcher, type ChannelHandlers } from './ipc/dispatch';
 import { createLedgerFeature } from './ledger';
 import { createPerformanceFeature } from './performance';
@@ -111,6 +112,7 @@ export function createCore(options: CoreOptions) {
   const ledger = createLedgerFeature(host);
   const directory = createDirectoryFeature(host);
   const cachedReads = createCachedReadsFeature(host);
+  const counterparties = createCounterpartiesFeature(host);
   const features = [performance, contracts, ledger];
 
   function startSession(session: ActiveSession) {
@@ -175,7 +177,7 @@ export function createCore(options: CoreOptions) {
   } satisfies Partial<ChannelHandlers>;
 
   // Every channel has exactly one handler: a channel no map handles is a type error.
-  const handlers: ChannelHandlers = { ...coreHandlers, ...contracts.handlers, ...ledger.handlers, ...performance.handlers, ...directory.handlers, ...cachedReads.handlers };
+  const handlers: ChannelHandlers = { ...coreHandlers, ...contracts.handlers, ...ledger.handlers, ...performance.handlers, ...directory.handlers, ...cachedReads.handlers, ...counterparties.handlers };
 
   const dispatch = createDispatcher(handlers);
   const restored = sessions.restore();

@@ -168,6 +168,11 @@ export const api = createApi({
       query: (request) => call('cached.read', request),
       providesTags: ['CachedRead'],
     }),
+    // Inner or outer counterparties, a page; offline the kept ones "as of" their time (issue 15).
+    counterpartyList: build.query<ChannelResponse<'counterparties.list'>, ChannelRequest<'counterparties.list'>>({
+      query: (request) => call('counterparties.list', request),
+      providesTags: ['CachedRead'],
+    }),
     dismissProblem: settleProblem(build, 'sync.dismiss'),
     keepTheirs: settleProblem(build, 'sync.keepTheirs'),
     applyMineAgain: settleProblem(build, 'sync.applyMineAgain'),
@@ -237,4 +242,5 @@ export const {
   useNumberNoticesQuery,
   useDismissNumberNoticeMutation,
   useCachedReadQuery,
+  useCounterpartyListQuery,
 } = api;

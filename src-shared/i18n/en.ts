@@ -1,5 +1,6 @@
 import { formMessages } from '../form/messages';
 import { cachedReadsEn } from './catalogs/cached-reads';
+import { counterpartiesEn } from './catalogs/counterparties';
 
 // English catalog. Strings the spec gives are kept verbatim (they are the product's vocabulary).
 export const en = {
@@ -239,7 +240,7 @@ export const en = {
   mainWindow: {
     navigation: 'Navigation',
     userMenu: 'User menu',
-    nav: { ledger: 'Contract ledger' },
+    nav: { ledger: 'Contract ledger', counterparties: 'Counterparties' },
   },
   contractPage: {
     actions: 'Contract actions',
@@ -434,6 +435,7 @@ export const en = {
     outOfRange: 'This date is out of range',
   },
   cachedReads: cachedReadsEn,
+  counterparties: counterpartiesEn,
   errors: {
     validation_failed: 'Validation failed.',
     bad_request: 'The request is malformed.',

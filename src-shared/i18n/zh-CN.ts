@@ -1,5 +1,6 @@
 import type { Catalog } from './en';
 import { cachedReadsZh } from './catalogs/cached-reads';
+import { counterpartiesZh } from './catalogs/counterparties';
 
 export const zhCN: Catalog = {
   app: {
@@ -236,7 +237,7 @@ export const zhCN: Catalog = {
   mainWindow: {
     navigation: '导航',
     userMenu: '用户菜单',
-    nav: { ledger: '合同台账' },
+    nav: { ledger: '合同台账', counterparties: '相对方' },
   },
   contractPage: {
     actions: '合同操作',
@@ -475,6 +476,7 @@ export const zhCN: Catalog = {
     outOfRange: '日期超出范围',
   },
   cachedReads: cachedReadsZh,
+  counterparties: counterpartiesZh,
   errors: {
     validation_failed: '校验失败',
     bad_request: '请求格式错误。',

@@ -7,7 +7,17 @@ import { endpoints, type EndpointName } from '../api/endpoints';
 // online only and go through `online.call`, refused at once with 'offline' while the server is away.
 
 /** The server reads a screen may make through `cached.read`: add a screen's reads here. */
-export const cachedReadNames = ['lawFirmList', 'lawyersByLawFirms', 'lawyerList', 'caseTypeTree'] as const satisfies readonly EndpointName[];
+export const cachedReadNames = [
+  'lawFirmList',
+  'lawyersByLawFirms',
+  'lawyerList',
+  'caseTypeTree',
+  // Counterparties (issue 15).
+  'counterpartyGet',
+  'counterpartExternalDetail',
+  'counterpartMonitoring',
+  'counterpartRiskAlert',
+] as const satisfies readonly EndpointName[];
 export type CachedReadName = (typeof cachedReadNames)[number];
 
 export const cachedReadRequestSchema = z

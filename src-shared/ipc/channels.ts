@@ -26,6 +26,7 @@ import {
 } from './drafting';
 import { directorySchema } from './directory';
 import { cachedAnswerSchema, cachedReadRequestSchema } from './cached-reads';
+import { counterpartyListAnswerSchema, counterpartyListRequestSchema } from './counterparties';
 import { templateSummarySchema } from '../api/contract-forms';
 import {
   fileOpenRequestSchema,
@@ -239,6 +240,9 @@ export const channels = {
 
   /** A management screen's server read: the server's answer, or the kept one "as of" its time offline (see cached-reads.ts). */
   'cached.read': channel(cachedReadRequestSchema, cachedAnswerSchema(z.unknown())),
+
+  /** Inner or outer counterparties, a page: the server's, or the kept ones searched here offline (see counterparties.ts). */
+  'counterparties.list': channel(counterpartyListRequestSchema, counterpartyListAnswerSchema),
 } as const satisfies Record<string, ChannelDefinition>;
 
 export type Channels = typeof channels;

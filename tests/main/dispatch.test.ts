@@ -46,6 +46,7 @@ function handlers(overrides: Partial<ChannelHandlers> = {}): ChannelHandlers {
     'files.open': fail,
     'directory.get': fail,
     'cached.read': fail,
+    'counterparties.list': fail,
     ...overrides,
   };
 }

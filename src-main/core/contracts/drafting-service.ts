@@ -25,6 +25,8 @@ import { draftingStore, type FetchedCatalogue, type PartySearch } from './drafti
 import type { EventHub } from '../events';
 import type { Clock, Logger } from '../ports';
 import { authorizedCall } from '../session/authorized-call';
+import { cachedReadStore } from '../data/cached-reads';
+import { counterpartyRowKind } from '../counterparties';
 import { checkedEndpointRequest, onlineCall as serverOnlyCall } from '../session/online-call';
 import type { ActiveSession } from '../session/session-service';
 import type { SyncService } from '../sync/sync-service';
@@ -74,6 +76,7 @@ export function createDraftingService(options: DraftingServiceOptions) {
   const staleMs = options.staleMs ?? 5 * 60_000;
   const store = draftingStore(session.replica, session.user.id);
   const history = alterationHistoryStore(session.replica, session.user.id);
+  const keptReads = cachedReadStore(session.replica.db, session.user.id);
   let refreshing: Promise<DraftingCatalogue> | null = null;
   let stopped = false;
 
@@ -84,7 +87,7 @@ export function createDraftingService(options: DraftingServiceOptions) {
   /** A call only the server can answer: OFFLINE, at once, while it cannot be reached. */
   const onlineCall = <N extends EndpointName>(name: N, request: ContractServerRequest<N>): Promise<EndpointResponse<N>> => serverOnlyCall(session, name, request);
 
-  async function fetchCatalogue(): Promise<FetchedCatalogue> {
+  async function fetchCatalogue(): Promise<{ fetched: FetchedCatalogue; partyRows: EndpointResponse<'counterpartyList'>['list'] }> {
     const refreshedAt = clock.now().toISOString();
     const summaries = await allPages((pageNum) => serverCall('templateList', { query: { pageNum, pageSize } }));
     const approved = summaries.filter((template) => template.status === ContractStatus.Approved);
@@ -98,21 +101,27 @@ export function createDraftingService(options: DraftingServiceOptions) {
     const numberingPreview = (await serverCall('contractNumberRulesPreview')).list;
     const isNumberEditor = (await serverCall('contractNumberEditors')).editors.includes(session.user.id);
     const counterparties: CatalogueCounterparty[] = [];
+    const partyRows: EndpointResponse<'counterpartyList'>['list'] = [];
     for (const partyType of [1, 2] as const) {
       const rows = await allPages((pageNum) => serverCall('counterpartyList', { query: { type: partyType, pageNum, pageSize } }));
       counterparties.push(...rows.map((row) => ({ id: row.id, name: row.name, partyType, creditCode: row.idNumber })));
+      partyRows.push(...rows);
     }
-    return { refreshedAt, templates, contractTypes, numberingPreview, isNumberEditor, counterparties };
+    return { fetched: { refreshedAt, templates, contractTypes, numberingPreview, isNumberEditor, counterparties }, partyRows };
   }
 
   /** One fetch at a time; each caller of a running one waits for it. */
   function refresh(): Promise<DraftingCatalogue> {
     refreshing ??= (async () => {
       try {
-        const fetched = await fetchCatalogue();
+        const { fetched, partyRows } = await fetchCatalogue();
         // The session ended meanwhile: its replica is closed.
         if (stopped) throw new AppFailure('not_signed_in');
-        store.save(fetched);
+        session.replica.db.transaction(() => {
+          store.save(fetched);
+          // The counterparty lists read these rows offline (one store of counterparties: see core/counterparties).
+          for (const row of partyRows) keptReads.write(counterpartyRowKind, row.id, row, fetched.refreshedAt);
+        });
         hub.emit('data.changed', { entities: ['draftingCatalogue'] });
         return store.catalogue();
       } finally {

@@ -47,3 +47,19 @@ export function useOnlineWrite() {
     [dispatch],
   );
 }
+
+/** A cached read made on demand (e.g. the record an edit dialog opens with): the answer, or its failure. */
+export function useCachedFetch() {
+  const dispatch = useAppDispatch();
+  return useCallback(
+    async <N extends CachedReadName>(endpoint: N, request: { params?: Record<string, string>; query?: Record<string, string | number | boolean> }): Promise<Answer<N>> => {
+      const data = await dispatch(
+        api.endpoints.cachedRead.initiate({ endpoint, params: request.params ?? {}, query: request.query ?? {} }, { subscribe: false, forceRefetch: true }),
+      ).unwrap();
+      const checked = checkedAnswer(endpoint, data);
+      if (!checked.answer) throw checked.error ?? ({ code: 'server_error', message: endpoint } satisfies AppError);
+      return checked.answer;
+    },
+    [dispatch],
+  );
+}
