@@ -111,11 +111,11 @@ function CounterpartyList({ type }: { type: PartyType }) {
             <HTMLTable compact striped className="counterparty-table" data-testid="counterparty-table">
               <thead>
                 <tr>
-                  <th>{t('counterparties.columns.name')}</th>
+                  <th className="counterparty-table__name">{t('counterparties.columns.name')}</th>
                   {columns.map((column) => (
                     <th key={column.key}>{column.label}</th>
                   ))}
-                  <th>{t('counterparties.actions')}</th>
+                  <th className="counterparty-table__actions">{t('counterparties.actions')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -141,7 +141,7 @@ function CounterpartyList({ type }: { type: PartyType }) {
                       <td key={column.key}>{column.cell(row)}</td>
                     ))}
                     <td>
-                      <Button size="small" variant="minimal" icon="edit" data-testid="counterparty-edit" text={t('counterparties.edit')} onClick={() => void edit(row)} />
+                      <Button size="small" variant="minimal" icon="edit" data-testid="counterparty-edit" aria-label={t('counterparties.edit')} title={t('counterparties.edit')} onClick={() => void edit(row)} />
                     </td>
                   </tr>
                 ))}
