@@ -25,7 +25,12 @@ export function ExternalDetailScreen() {
   const id = search.get('id') ?? '';
   const hidden = appInfo !== undefined && !showsPartyDetailLink(appInfo.organizationShare);
   const { answer, error } = useCachedRead({ endpoint: 'counterpartExternalDetail', params: { id }, query: { refresh: true } }, { skip: hidden || id === '' || !appInfo });
-  if (hidden) return <NonIdealState icon="eye-off" title={t('counterparties.detail.hidden')} data-testid="external-detail-hidden" />;
+  if (hidden)
+    return (
+      <div data-testid="external-detail-hidden">
+        <NonIdealState icon="eye-off" title={t('counterparties.detail.hidden')} />
+      </div>
+    );
   if (!answer) return <ScreenState error={error} title={t('counterparties.detail.title')} />;
   const detail = answer.value;
   const labels = t('contractFormComplex.partyDetail', { returnObjects: true });
