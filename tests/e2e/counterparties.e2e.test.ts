@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { counterparties } from '../../src-server/db/schema';
+import { contracts, counterparties } from '../../src-server/db/schema';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
 
 // The counterparty screens against the real server (issue 15): the lists with the spec's columns,
@@ -12,6 +12,8 @@ let stage: E2eStage;
 let page: Page;
 /** A seeded outer party given a bank and a rating, so its detail has something to show. */
 const outer = { id: '', name: 'Harbour Logistics Ltd' };
+/** A seeded contract with that party, renamed so the ledger shows it in Latin letters. */
+const contract = { id: '', name: 'Harbour freight 2026' };
 const created = 'Riverside Paper Co';
 
 beforeAll(async () => {
@@ -19,8 +21,15 @@ beforeAll(async () => {
     contracts: 12,
     seed: 15,
     seeded: async (db) => {
-      const [row] = await db.select({ id: counterparties.id }).from(counterparties).where(eq(counterparties.type, 2)).limit(1);
+      const [row] = await db
+        .select({ id: counterparties.id, contractId: contracts.id })
+        .from(contracts)
+        .innerJoin(counterparties, eq(counterparties.id, contracts.counterpartyId))
+        .where(eq(counterparties.type, 2))
+        .limit(1);
       outer.id = row!.id;
+      contract.id = row!.contractId;
+      await db.update(contracts).set({ name: contract.name }).where(eq(contracts.id, contract.id));
       await db
         .update(counterparties)
         .set({ name: outer.name, rating: 40, ratingRemark: 'Late payments in 2025' })
@@ -112,6 +121,32 @@ describe('counterparties in the browser edition', () => {
     expect(await detail.getByTestId('external-detail-rating-remark').innerText()).toContain('Late payments in 2025');
     expect(await detail.getByTestId('external-detail-basic').innerText()).toContain(outer.name);
     await detail.close();
+  });
+
+  it('scores the contract from the ledger (800 px, the form’s dialog) and the average score follows', { timeout: 60_000 }, async () => {
+    await page.getByTestId('nav-ledger').click();
+    const row = page.locator('[data-testid=ledger-row]', { hasText: contract.name });
+    await row.waitFor({ timeout: 20_000 });
+    await row.getByTestId('ledger-score').click();
+    const inputs = dialog().locator('input[id^=score-]');
+    await expect.poll(() => inputs.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(() => dialog().evaluate((element) => element.getBoundingClientRect().width)).toBe(800);
+    await inputs.first().fill('999');
+    await inputs.first().blur();
+    await expect.poll(() => dialog().getByText('The score cannot be greater than the full score').count()).toBe(1);
+    await inputs.first().fill('');
+    await inputs.first().blur();
+    await expect.poll(() => dialog().getByText('This field cannot be empty').count()).toBe(1);
+    for (let at = 0; at < (await inputs.count()); at += 1) await inputs.nth(at).fill('0');
+    await dialog().getByPlaceholder(/please enter score explanation/i).fill('Scored from the ledger');
+    await dialog().getByRole('button', { name: /confirm/i }).click();
+    await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => page.getByText(/operation successful/i).count()).toBeGreaterThan(0);
+
+    await page.getByTestId('nav-counterparties').click();
+    await page.getByTestId('tab-outer').click();
+    await search('Harbour');
+    await expect.poll(() => page.getByTestId(`counterparty-row-${outer.id}`).locator('td').nth(9).innerText(), { timeout: 20_000 }).toBe('0.0');
   });
 
   it('offline: the lists and the detail as last read with their time; every write refused at once', { timeout: 90_000 }, async () => {

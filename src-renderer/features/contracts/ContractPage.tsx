@@ -9,9 +9,8 @@ import type { ReplicaContractDetail } from '../../../src-shared/ipc/drafting';
 import { isEditableStatus } from '../../../src-shared/rules/contract-status';
 import { useAlterContractMutation, useContractDetailQuery, useSaveContractFormMutation, useTemplateQuery } from '../../api/api';
 import { showFailure, showNotice } from '../../app/toaster';
-import { FormServicesProvider, type ContractFormHandle, type FormServices } from '../contract-form';
-import { ScoreDialog } from '../contract-form/fields/complex/parties/ScoreDialog';
-import { FormContractProvider } from '../contract-form/fields/complex/services';
+import type { ContractFormHandle, FormServices } from '../contract-form';
+import { ContractScoreDialog } from './ContractScoreDialog';
 import { AlterationReason } from './AlterationReason';
 import { ContractAttachments } from './ContractAttachments';
 import { ContractHeader } from './ContractHeader';
@@ -175,13 +174,7 @@ function ContractPageBody({ contract, services, approvalActions }: ContractPageP
     <section className="contract-screen" data-testid="contract-detail" data-mode={mode}>
       <ContractHeader contract={contract} actions={actions} />
       {body}
-      {scoring && (
-        <FormServicesProvider services={services}>
-          <FormContractProvider contractId={contract.id}>
-            <ScoreDialog onClose={() => setScoring(false)} onSaved={showNotice} />
-          </FormContractProvider>
-        </FormServicesProvider>
-      )}
+      {scoring && <ContractScoreDialog contractId={contract.id} onClose={() => setScoring(false)} />}
     </section>
   );
 }
