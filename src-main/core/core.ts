@@ -9,6 +9,8 @@ import { replicaFeatures } from './features';
 import { fileSecretStore } from './files';
 import { createFileTransfer } from './files-transfer/file-transfer';
 import { createDirectoryFeature } from './directory';
+import { createCachedReadsFeature } from './cached-reads';
+import { createCounterpartiesFeature } from './counterparties';
 import { createDispatcher, type ChannelHandlers } from './ipc/dispatch';
 import { createLedgerFeature } from './ledger';
 import { createArchiveFeature } from './archive';
@@ -116,6 +118,8 @@ export function createCore(options: CoreOptions) {
   const search = createSearchFeature(host);
   const transfer = createTransferFeature(host);
   const features = [performance, contracts, ledger, archive];
+  const cachedReads = createCachedReadsFeature(host);
+  const counterparties = createCounterpartiesFeature(host);
 
   function startSession(session: ActiveSession) {
     sync = createSyncService({
@@ -180,7 +184,7 @@ export function createCore(options: CoreOptions) {
   } satisfies Partial<ChannelHandlers>;
 
   // Every channel has exactly one handler: a channel no map handles is a type error.
-  const handlers: ChannelHandlers = { ...coreHandlers, ...contracts.handlers, ...ledger.handlers, ...performance.handlers, ...directory.handlers, ...archive.handlers, ...search.handlers, ...transfer.handlers };
+  const handlers: ChannelHandlers = { ...coreHandlers, ...contracts.handlers, ...ledger.handlers, ...performance.handlers, ...directory.handlers, ...archive.handlers, ...search.handlers, ...transfer.handlers, ...cachedReads.handlers, ...counterparties.handlers };
 
   const dispatch = createDispatcher(handlers);
   const restored = sessions.restore();

@@ -4,7 +4,7 @@ import type { ChannelRequest, ChannelResponse, SessionInfo } from '../../src-sha
 import { toAppError } from '../../src-shared/errors';
 import { bridgeBaseQuery, call, type StoreExtra } from './baseQuery';
 
-export const tagTypes = ['AppInfo', 'Settings', 'Session', 'Contract', 'Sync', 'Catalogue', 'ContractDetail', 'NumberNotice', 'ContractTasks', 'Template', 'Directory', 'Scene', 'LedgerSearch'] as const;
+export const tagTypes = ['AppInfo', 'Settings', 'Session', 'Contract', 'Sync', 'Catalogue', 'ContractDetail', 'NumberNotice', 'ContractTasks', 'Template', 'Directory', 'Scene', 'LedgerSearch', 'CachedRead'] as const;
 
 // Mutations whose answer is the new state of a cached query write it straight into the cache:
 // no second round trip, and the screen changes the moment the core answers.
@@ -179,6 +179,16 @@ export const api = createApi({
       query: () => call('directory.get', {}),
       providesTags: ['Directory'],
     }),
+    // A management screen's server read, or the kept answer offline (see src-shared/ipc/cached-reads.ts).
+    cachedRead: build.query<ChannelResponse<'cached.read'>, ChannelRequest<'cached.read'>>({
+      query: (request) => call('cached.read', request),
+      providesTags: ['CachedRead'],
+    }),
+    // Inner or outer counterparties, a page; offline the kept ones "as of" their time (issue 15).
+    counterpartyList: build.query<ChannelResponse<'counterparties.list'>, ChannelRequest<'counterparties.list'>>({
+      query: (request) => call('counterparties.list', request),
+      providesTags: ['CachedRead'],
+    }),
     dismissProblem: settleProblem(build, 'sync.dismiss'),
     keepTheirs: settleProblem(build, 'sync.keepTheirs'),
     applyMineAgain: settleProblem(build, 'sync.applyMineAgain'),
@@ -252,4 +262,6 @@ export const {
   useTemplateApprovalStepMutation,
   useNumberNoticesQuery,
   useDismissNumberNoticeMutation,
+  useCachedReadQuery,
+  useCounterpartyListQuery,
 } = api;

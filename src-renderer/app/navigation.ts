@@ -22,6 +22,7 @@ export const navEntries: readonly NavEntry[] = [
     label: 'ledger',
     section: ['/', '/standingBook', '/myContract', '/contractApproval', '/template', '/templateApproval'],
   },
+  { to: '/counterparties', icon: 'people', label: 'counterparties', section: ['/counterparties', '/manage/oppositeParty'] },
 ];
 
 /** Whether `pathname` is `path` or lies below it. */

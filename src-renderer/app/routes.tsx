@@ -8,6 +8,8 @@ import { CreateContractScreen } from '../features/contracts/CreateContractScreen
 import { TemplateApprovalScreen } from '../features/contracts/TemplateApprovalScreen';
 import { TemplateDetailScreen } from '../features/contracts/TemplateDetailScreen';
 import { SceneLedgerScreen } from '../features/scenes/SceneLedgerScreen';
+import { CounterpartiesScreen } from '../features/counterparties/CounterpartiesScreen';
+import { ExternalDetailScreen } from '../features/counterparties/ExternalDetailScreen';
 import { SessionGate } from '../features/session/SessionGate';
 import { AppShell } from './AppShell';
 import { NotFoundScreen, RouteErrorScreen, RoutePlaceholder } from './RouteScreens';
@@ -24,6 +26,7 @@ const builtScreens: Partial<Record<SpecRoute, ReactNode>> = {
   '/contractApproval/detail': <ContractPage approvalActions={approvalActions} />,
   '/template/detail': <TemplateDetailScreen />,
   '/templateApproval/detail': <TemplateApprovalScreen />,
+  '/manage/oppositeParty/externalDetail': <ExternalDetailScreen />,
 };
 
 export const routes: RouteObject[] = [
@@ -39,6 +42,7 @@ export const routes: RouteObject[] = [
       { index: true, element: <SceneLedgerScreen /> },
       // Spec 2: every route the product defines.
       ...specRoutePaths.map((path) => ({ path, element: builtScreens[path] ?? <RoutePlaceholder route={path} /> })),
+      { path: 'counterparties', element: <CounterpartiesScreen /> },
       // A host that loads the file by name (app://…/index.html) still lands on the home screen.
       { path: 'index.html', element: <Navigate to="/" replace /> },
       { path: '*', element: <NotFoundScreen /> },

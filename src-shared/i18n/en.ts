@@ -3,6 +3,8 @@ import { dashboardEn } from './catalogs/dashboard';
 import { scenesEn } from './catalogs/scenes';
 import { archiveEn } from './catalogs/archive';
 import { fulfilmentEn } from './catalogs/fulfilment';
+import { cachedReadsEn } from './catalogs/cached-reads';
+import { counterpartiesEn } from './catalogs/counterparties';
 
 // English catalog. Strings the spec gives are kept verbatim (they are the product's vocabulary).
 export const en = {
@@ -242,7 +244,7 @@ export const en = {
   mainWindow: {
     navigation: 'Navigation',
     userMenu: 'User menu',
-    nav: { ledger: 'Contract ledger' },
+    nav: { ledger: 'Contract ledger', counterparties: 'Counterparties' },
   },
   contractPage: {
     actions: 'Contract actions',
@@ -438,6 +440,8 @@ export const en = {
   },
   dashboard: dashboardEn,
   archive: archiveEn,
+  cachedReads: cachedReadsEn,
+  counterparties: counterpartiesEn,
   errors: {
     validation_failed: 'Validation failed.',
     bad_request: 'The request is malformed.',

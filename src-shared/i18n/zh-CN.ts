@@ -3,6 +3,8 @@ import type { Catalog } from './en';
 import { dashboardZh } from './catalogs/dashboard';
 import { scenesZh } from './catalogs/scenes';
 import { fulfilmentZh } from './catalogs/fulfilment';
+import { cachedReadsZh } from './catalogs/cached-reads';
+import { counterpartiesZh } from './catalogs/counterparties';
 
 export const zhCN: Catalog = {
   app: {
@@ -239,7 +241,7 @@ export const zhCN: Catalog = {
   mainWindow: {
     navigation: '导航',
     userMenu: '用户菜单',
-    nav: { ledger: '合同台账' },
+    nav: { ledger: '合同台账', counterparties: '相对方' },
   },
   contractPage: {
     actions: '合同操作',
@@ -479,6 +481,8 @@ export const zhCN: Catalog = {
   },
   dashboard: dashboardZh,
   archive: archiveZh,
+  cachedReads: cachedReadsZh,
+  counterparties: counterpartiesZh,
   errors: {
     validation_failed: '校验失败',
     bad_request: '请求格式错误。',

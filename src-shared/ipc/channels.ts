@@ -28,6 +28,8 @@ import { directorySchema } from './directory';
 import { contractPerformanceSchema, finishFormSchema } from './fulfilment';
 import { ledgerFieldSchema, ledgerRowSchema, ledgerSearchSchema, sceneCreateSchema } from '../domain/ledger';
 import { sceneViewSchema } from './scenes';
+import { cachedAnswerSchema, cachedReadRequestSchema } from './cached-reads';
+import { counterpartyListAnswerSchema, counterpartyListRequestSchema } from './counterparties';
 import { templateSummarySchema } from '../api/contract-forms';
 import {
   fileOpenRequestSchema,
@@ -301,6 +303,11 @@ export const channels = {
   'archive.cacheUsage': channel(empty, archiveCacheUsageSchema),
   /** Transfers contracts to another responsible person (online only; spec 5, 6). */
   'contract.transfer': channel(transferSchema, z.object({ count: z.number().int().nonnegative() })),
+  /** A management screen's server read: the server's answer, or the kept one "as of" its time offline (see cached-reads.ts). */
+  'cached.read': channel(cachedReadRequestSchema, cachedAnswerSchema(z.unknown())),
+
+  /** Inner or outer counterparties, a page: the server's, or the kept ones searched here offline (see counterparties.ts). */
+  'counterparties.list': channel(counterpartyListRequestSchema, counterpartyListAnswerSchema),
 } as const satisfies Record<string, ChannelDefinition>;
 
 export type Channels = typeof channels;

@@ -141,6 +141,10 @@ export const onlineCallNames = [
   'contractNumberAutoPreview',
   'contractAlterations',
   'projectListAll',
+  // Counterparty screens (issue 15): online-only writes.
+  'counterpartyCreate',
+  'counterpartyUpdate',
+  'counterpartMonitoringUrl',
 ] as const satisfies readonly EndpointName[];
 export type OnlineCallName = (typeof onlineCallNames)[number];
 

@@ -9,7 +9,7 @@ import { replicaWriter } from '../../src-main/core/data/replica-sync';
 import { replicaFeatures } from '../../src-main/core/features';
 import { createDashboardReader } from '../../src-main/core/performance/dashboard-store';
 import { clientMigrationsDir } from '../../src-main/paths';
-import { contractId, makeContract } from '../support/contracts';
+import { contractId, makeContract, makeTask } from '../support/contracts';
 import { tempDir } from '../support/temp';
 
 // The dashboard's reads of the replica with this device's queued edits: a queued quick task
@@ -18,23 +18,8 @@ import { tempDir } from '../support/temp';
 
 const today = '2026-11-10';
 const at = '2026-11-10T00:00:00.000Z';
-const task = (id: string, overrides: Partial<SyncTask> = {}): SyncTask => ({
-  id,
-  contractId: contractId(1),
-  planId: null,
-  performanceId: null,
-  name: `Task ${id}`,
-  type: 'receivable',
-  state: 2,
-  expirationTime: '2026-11-12',
-  receivableAmount: null,
-  payableAmount: null,
-  amountUnit: null,
-  leaderUserId: null,
-  version: 1,
-  updateTime: at,
-  ...overrides,
-});
+const task = (id: string, overrides: Partial<SyncTask> = {}): SyncTask =>
+  makeTask(0, { id, contractId: contractId(1), name: `Task ${id}`, expirationTime: '2026-11-12', receivableAmount: null, amountUnit: null, createTime: at, updateTime: at, ...overrides });
 const kindSettings = (reminderTime: string) => ({ timeNode: { reminderTypes: ['onDue' as const], otherTimes: [] }, condition: { reminderType: 'weekly' as const }, overTime: { reminderType: 'weekly' as const }, reminderTime });
 const settings = Object.fromEntries(reminderTaskKinds.map((kind) => [kind, kindSettings('09:00')])) as unknown as ReminderSettings;
 const quickId = '0192f000-0000-7000-8000-000000000001';

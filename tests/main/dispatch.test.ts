@@ -70,6 +70,8 @@ function handlers(overrides: Partial<ChannelHandlers> = {}): ChannelHandlers {
     'archive.read': fail,
     'archive.cacheUsage': fail,
     'contract.transfer': fail,
+    'cached.read': fail,
+    'counterparties.list': fail,
     ...overrides,
   };
 }

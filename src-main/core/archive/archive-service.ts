@@ -10,7 +10,7 @@ import { archiveReadChunkBytes, type ArchivedFile } from '../../../src-shared/ip
 import { stepRefusal } from '../../../src-shared/rules/contract-status';
 import type { EventHub } from '../events';
 import type { Clock, Logger } from '../ports';
-import { onlineCall } from '../session/authorized-call';
+import { onlineCall } from '../session/online-call';
 import type { ActiveSession } from '../session/session-service';
 import type { SyncService } from '../sync/sync-service';
 import { archiveStore, toArchivedFile, type ArchivedFileRow } from './archive-store';

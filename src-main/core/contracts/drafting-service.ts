@@ -1,9 +1,9 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
-import { endpoints, type EndpointName, type EndpointResponse } from '../../../src-shared/api/endpoints';
+import type { EndpointName, EndpointResponse } from '../../../src-shared/api/endpoints';
 import type { TemplateDetail } from '../../../src-shared/domain/contract-forms';
 import { ContractStatus } from '../../../src-shared/domain/enums';
-import { AppFailure, toAppError, validationFailure } from '../../../src-shared/errors';
+import { AppFailure, toAppError } from '../../../src-shared/errors';
 import type {
   alterContractRequestSchema,
   CatalogueContractType,
@@ -24,7 +24,10 @@ import { alterationHistoryStore } from './alteration-history';
 import { draftingStore, type FetchedCatalogue, type PartySearch } from './drafting-store';
 import type { EventHub } from '../events';
 import type { Clock, Logger } from '../ports';
-import { authorizedCall, onlineCall as onlineServerCall } from '../session/authorized-call';
+import { authorizedCall } from '../session/authorized-call';
+import { cachedReadStore } from '../data/cached-reads';
+import { counterpartyRowKind } from '../counterparties';
+import { checkedEndpointRequest, onlineCall as serverOnlyCall } from '../session/online-call';
 import type { ActiveSession } from '../session/session-service';
 import type { SyncService } from '../sync/sync-service';
 import { contractNotFound } from './contract-store';
@@ -51,6 +54,7 @@ export interface DraftingServiceOptions {
 const notEditorMessage = 'the contract number is generated automatically: only contract-number editors may change it';
 const pageSize = 100;
 
+
 /** Every page of a paged endpoint. */
 async function allPages<T>(page: (pageNum: number) => Promise<{ list: T[]; count: number }>): Promise<T[]> {
   const all: T[] = [];
@@ -72,6 +76,7 @@ export function createDraftingService(options: DraftingServiceOptions) {
   const staleMs = options.staleMs ?? 5 * 60_000;
   const store = draftingStore(session.replica, session.user.id);
   const history = alterationHistoryStore(session.replica, session.user.id);
+  const keptReads = cachedReadStore(session.replica.db, session.user.id);
   let refreshing: Promise<DraftingCatalogue> | null = null;
   let stopped = false;
 
@@ -80,10 +85,9 @@ export function createDraftingService(options: DraftingServiceOptions) {
     authorizedCall(session, name, request);
 
   /** A call only the server can answer: OFFLINE, at once, while it cannot be reached. */
-  const onlineCall = <N extends EndpointName>(name: N, request: ContractServerRequest<N>): Promise<EndpointResponse<N>> =>
-    onlineServerCall(session, name, request);
+  const onlineCall = <N extends EndpointName>(name: N, request: ContractServerRequest<N>): Promise<EndpointResponse<N>> => serverOnlyCall(session, name, request);
 
-  async function fetchCatalogue(): Promise<FetchedCatalogue> {
+  async function fetchCatalogue(): Promise<{ fetched: FetchedCatalogue; partyRows: EndpointResponse<'counterpartyList'>['list'] }> {
     const refreshedAt = clock.now().toISOString();
     const summaries = await allPages((pageNum) => serverCall('templateList', { query: { pageNum, pageSize } }));
     const approved = summaries.filter((template) => template.status === ContractStatus.Approved);
@@ -97,21 +101,27 @@ export function createDraftingService(options: DraftingServiceOptions) {
     const numberingPreview = (await serverCall('contractNumberRulesPreview')).list;
     const isNumberEditor = (await serverCall('contractNumberEditors')).editors.includes(session.user.id);
     const counterparties: CatalogueCounterparty[] = [];
+    const partyRows: EndpointResponse<'counterpartyList'>['list'] = [];
     for (const partyType of [1, 2] as const) {
       const rows = await allPages((pageNum) => serverCall('counterpartyList', { query: { type: partyType, pageNum, pageSize } }));
       counterparties.push(...rows.map((row) => ({ id: row.id, name: row.name, partyType, creditCode: row.idNumber })));
+      partyRows.push(...rows);
     }
-    return { refreshedAt, templates, contractTypes, numberingPreview, isNumberEditor, counterparties };
+    return { fetched: { refreshedAt, templates, contractTypes, numberingPreview, isNumberEditor, counterparties }, partyRows };
   }
 
   /** One fetch at a time; each caller of a running one waits for it. */
   function refresh(): Promise<DraftingCatalogue> {
     refreshing ??= (async () => {
       try {
-        const fetched = await fetchCatalogue();
+        const { fetched, partyRows } = await fetchCatalogue();
         // The session ended meanwhile: its replica is closed.
         if (stopped) throw new AppFailure('not_signed_in');
-        store.save(fetched);
+        session.replica.db.transaction(() => {
+          store.save(fetched);
+          // The counterparty lists read these rows offline (one store of counterparties: see core/counterparties).
+          for (const row of partyRows) keptReads.write(counterpartyRowKind, row.id, row, fetched.refreshedAt);
+        });
         hub.emit('data.changed', { entities: ['draftingCatalogue'] });
         return store.catalogue();
       } finally {
@@ -244,23 +254,7 @@ export function createDraftingService(options: DraftingServiceOptions) {
      * A server read (or the score) the form needs while online, through the endpoint map: the
      * request is checked against the endpoint's schemas first and the answer by the client.
      */
-    async onlineCall(request: z.output<typeof onlineCallRequestSchema>): Promise<unknown> {
-      const endpoint = endpoints[request.endpoint];
-      // The query travels as text (refresh=true), and the endpoint's schema reads it as text: check what the server will get.
-      const queryText = Object.fromEntries(Object.entries(request.query).map(([key, value]) => [key, String(value)]));
-      for (const [part, schema, value] of [
-        ['params', endpoint.params, request.params],
-        ['query', endpoint.query, queryText],
-        ['body', endpoint.body, request.body ?? {}],
-      ] as const) {
-        const parsed = (schema as z.ZodType).safeParse(value);
-        if (!parsed.success) {
-          const failure = validationFailure(parsed.error);
-          throw new AppFailure('validation_failed', failure.message, failure.error.issues?.map((issue) => ({ ...issue, path: `${part}.${issue.path}` })));
-        }
-      }
-      return onlineCall(request.endpoint, { params: request.params, query: request.query, body: request.body } as ContractServerRequest<EndpointName>);
-    },
+    onlineCall: (request: z.output<typeof onlineCallRequestSchema>): Promise<unknown> => serverOnlyCall(session, request.endpoint, checkedEndpointRequest(request)),
 
     /** Templates of any status for the template approval page (online only). */
     templateList: (request: z.output<typeof templateListRequestSchema>) =>

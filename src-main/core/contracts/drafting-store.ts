@@ -145,6 +145,14 @@ export function draftingStore({ db }: OpenReplica, userId: string) {
       });
     },
 
+    /** Counterparties read on the counterparty screens join the kept ones (the pickers find them offline too). */
+    keepParties(parties: readonly CatalogueCounterparty[]): void {
+      for (const party of parties) {
+        const { id, ...columns } = party;
+        db.insert(catalogueCounterparties).values({ userId, id, ...columns }).onConflictDoUpdate({ target: [catalogueCounterparties.userId, catalogueCounterparties.id], set: columns }).run();
+      }
+    },
+
     /** One page of the kept counterparties matching the keyword (name or credit code), by name. */
     searchParties(query: PartySearch): { list: CatalogueCounterparty[]; count: number } {
       const conditions: SQL[] = [byUser.counterparties];

@@ -17,17 +17,3 @@ export async function authorizedCall<N extends EndpointName>(
     return session.client.call(name, { ...request, token: session.token() });
   }
 }
-
-/** A call only the server can answer: OFFLINE, at once, while it cannot be reached. */
-export async function onlineCall<N extends EndpointName>(
-  session: ActiveSession,
-  name: N,
-  request: ContractServerRequest<N> = {},
-): Promise<EndpointResponse<N>> {
-  try {
-    return await authorizedCall(session, name, request);
-  } catch (cause) {
-    if (cause instanceof AppFailure && cause.error.code === 'server_unreachable') throw new AppFailure('offline');
-    throw cause;
-  }
-}

@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { AppFailure } from '../../../src-shared/errors';
 import { contractsOverlay } from '../data/schema';
 import type { CoreFeature, FeatureHost } from '../feature';
-import { onlineCall } from '../session/authorized-call';
+import { onlineCall } from '../session/online-call';
 
 // The batch transfer of the responsible person (spec 5, 6). It changes who may see a contract, so
 // it is online only (UI.md "Offline"): refused at once with 'offline' while the server is away.

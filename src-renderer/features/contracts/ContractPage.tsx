@@ -10,7 +10,7 @@ import { isEditableStatus } from '../../../src-shared/rules/contract-status';
 import { useAlterContractMutation, useContractDetailQuery, useSaveContractFormMutation, useTemplateQuery } from '../../api/api';
 import { showFailure, showNotice } from '../../app/toaster';
 import { FormServicesProvider, type ContractFormHandle, type FormServices } from '../contract-form';
-import { ScoreDialog } from '../contract-form/fields/complex/parties/ScoreDialog';
+import { ContractScoreDialog } from './ContractScoreDialog';
 import { FormContractProvider } from '../contract-form/fields/complex/services';
 import { ArchiveAction } from '../archive/ArchiveDialog';
 import { ArchivedPdf } from '../archive/ArchivedPdf';
@@ -193,13 +193,7 @@ function ContractPageBody({ contract, services, approvalActions }: ContractPageP
     <section className="contract-screen" data-testid="contract-detail" data-mode={mode}>
       <ContractHeader contract={contract} actions={actions} />
       {body}
-      {scoring && (
-        <FormServicesProvider services={services}>
-          <FormContractProvider contractId={contract.id}>
-            <ScoreDialog onClose={() => setScoring(false)} onSaved={showNotice} />
-          </FormContractProvider>
-        </FormServicesProvider>
-      )}
+      {scoring && <ContractScoreDialog contractId={contract.id} onClose={() => setScoring(false)} />}
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { formatMoney } from '../../../src-shared/domain/money';
 import type { Catalog } from '../../../src-shared/i18n/catalogs';
 import { formatDateTime } from '../../i18n/format';
 import { ContractEditDialog } from './ContractEditDialog';
+import { ContractScoreDialog } from '../contracts/ContractScoreDialog';
 import { ContractStatusCell } from './ContractStatusCell';
 import { ArchiveAction } from '../archive/ArchiveDialog';
 import { SelectPageCell, SelectRowCell, type ContractSelection } from '../transfer/TransferDialog';
@@ -39,6 +40,7 @@ function detailHref(contract: Contract): string {
 export function LedgerTable({ contracts, stale, selection }: { contracts: Contract[]; stale: boolean; selection?: ContractSelection }) {
   const { t, i18n } = useTranslation();
   const [editing, setEditing] = useState<Contract | null>(null);
+  const [scoring, setScoring] = useState<string | null>(null);
   return (
     // The main list fills the window's height and scrolls within itself, both ways (UI.md "Tables").
     <div className={stale ? 'ledger-table ledger-table--stale' : 'ledger-table'} data-testid="ledger-table" aria-busy={stale}>
@@ -73,12 +75,15 @@ export function LedgerTable({ contracts, stale, selection }: { contracts: Contra
                 </a>
                 <Button variant="minimal" size="small" icon="edit" data-testid="ledger-edit" aria-label={t('contractEdit.edit')} title={t('contractEdit.edit')} onClick={() => setEditing(contract)} />
                 <ArchiveAction contract={contract} minimal />
+                {/* Issue 15: score the contract's counterparty from the ledger. */}
+                <Button variant="minimal" size="small" icon="star" data-testid="ledger-score" aria-label={t('contractPage.scoreCounterparty')} title={t('contractPage.scoreCounterparty')} onClick={() => setScoring(contract.id)} />
               </td>
             </tr>
           ))}
         </tbody>
       </HTMLTable>
       {editing && <ContractEditDialog key={editing.id} contract={editing} onClose={() => setEditing(null)} />}
+      {scoring && <ContractScoreDialog key={scoring} contractId={scoring} onClose={() => setScoring(null)} />}
     </div>
   );
 }

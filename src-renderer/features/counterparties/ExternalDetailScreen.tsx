@@ -1,0 +1,119 @@
+import './counterparties.css';
+import { Callout, Card, HTMLTable, NonIdealState, Tag } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { registrationSchema } from '../../../src-shared/api/counterparties';
+import { CreditRating } from '../../../src-shared/domain/enums';
+import { showsPartyDetailLink } from '../../../src-shared/form/parties';
+import { useAppInfoQuery } from '../../api/api';
+import { AsOfNote } from '../cached-reads/AsOfNote';
+import { useCachedRead } from '../cached-reads/useCachedRead';
+import { ScreenState } from '../contracts/ScreenState';
+
+// The external counterparty detail (spec 2, `/manage/oppositeParty/externalDetail?id=…`), opened in
+// a new window: basic information, banks, the credit rating with its label and remark, the
+// business-registration fields and the risk count. Read from the server (refreshed from the credit
+// platform) or, offline, as last read. Organisation-share environments do not offer it (spec 2).
+
+const ratingIntent = { [CreditRating.None]: 'none', [CreditRating.HighQuality]: 'success', [CreditRating.Good]: 'primary', [CreditRating.Average]: 'warning', [CreditRating.Blacklist]: 'danger' } as const;
+const registrationKeys = Object.keys(registrationSchema.shape) as (keyof typeof registrationSchema.shape)[];
+
+export function ExternalDetailScreen() {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const { data: appInfo } = useAppInfoQuery();
+  const id = search.get('id') ?? '';
+  const hidden = appInfo !== undefined && !showsPartyDetailLink(appInfo.organizationShare);
+  const { answer, error } = useCachedRead({ endpoint: 'counterpartExternalDetail', params: { id }, query: { refresh: true } }, { skip: hidden || id === '' || !appInfo });
+  if (hidden)
+    return (
+      <div data-testid="external-detail-hidden">
+        <NonIdealState icon="eye-off" title={t('counterparties.detail.hidden')} />
+      </div>
+    );
+  if (!answer) return <ScreenState error={error} title={t('counterparties.detail.title')} />;
+  const detail = answer.value;
+  const labels = t('contractFormComplex.partyDetail', { returnObjects: true });
+  const dash = (text: string | null) => text || '--';
+  const basic: [string, string][] = [
+    [labels.name, detail.name],
+    [labels.subType, labels.subTypes[detail.subType]],
+    [labels.idNumber, dash(detail.idNumber)],
+    [labels.address, dash(detail.address)],
+    [labels.contactInfo, dash(detail.contactInfo)],
+    [labels.email, dash(detail.email)],
+    [labels.fax, dash(detail.fax)],
+    [labels.isConnectedTransaction, detail.isConnectedTransaction ? labels.yes : labels.no],
+    [labels.riskCount, String(detail.riskCount)],
+  ];
+  return (
+    <section className="external-detail" data-testid="external-detail" aria-label={t('counterparties.detail.title')}>
+      <h2 className="screen-title">{detail.name}</h2>
+      <AsOfNote answer={answer} testId="external-detail-as-of" />
+      <Card className="external-detail__card">
+        <h3>{t('counterparties.detail.basic')}</h3>
+        <FactTable rows={basic} testId="external-detail-basic" />
+      </Card>
+      <Card className="external-detail__card">
+        <h3>{t('counterparties.detail.rating')}</h3>
+        <p>
+          <Tag large intent={ratingIntent[detail.rating]} data-testid="external-detail-rating">
+            {t('creditRating', { returnObjects: true })[detail.rating]}
+          </Tag>
+        </p>
+        <p data-testid="external-detail-rating-remark">
+          {t('counterparties.detail.ratingRemark')}: {dash(detail.ratingRemark)}
+        </p>
+      </Card>
+      <Card className="external-detail__card">
+        <h3>{t('counterparties.detail.banks')}</h3>
+        {detail.banks.length === 0 ? (
+          <Callout compact>{t('counterparties.detail.noBanks')}</Callout>
+        ) : (
+          <HTMLTable compact striped data-testid="external-detail-banks">
+            <thead>
+              <tr>
+                <th>{t('counterparties.fields.bankName')}</th>
+                <th>{t('counterparties.fields.account')}</th>
+                <th>{t('counterparties.fields.accountName')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {detail.banks.map((bank, index) => (
+                <tr key={index}>
+                  <td>{bank.name}</td>
+                  <td>{bank.account}</td>
+                  <td>{bank.accountName}</td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        )}
+      </Card>
+      {detail.registration && (
+        <Card className="external-detail__card">
+          <h3>{t('counterparties.detail.registration')}</h3>
+          <FactTable
+            testId="external-detail-registration"
+            rows={registrationKeys.map((key) => [t(`counterparties.detail.registrationFields.${key}`), dash(detail.registration?.[key] ?? null)])}
+          />
+        </Card>
+      )}
+    </section>
+  );
+}
+
+function FactTable({ rows, testId }: { rows: [string, string][]; testId: string }) {
+  return (
+    <HTMLTable compact className="party-detail" data-testid={testId}>
+      <tbody>
+        {rows.map(([label, text]) => (
+          <tr key={label}>
+            <th scope="row">{label}</th>
+            <td>{text}</td>
+          </tr>
+        ))}
+      </tbody>
+    </HTMLTable>
+  );
+}
