@@ -45,6 +45,8 @@ function handlers(overrides: Partial<ChannelHandlers> = {}): ChannelHandlers {
     'files.uploadCancel': fail,
     'files.open': fail,
     'directory.get': fail,
+    'manage.read': fail,
+    'manage.write': fail,
     ...overrides,
   };
 }
