@@ -22,6 +22,8 @@ export const navEntries: readonly NavEntry[] = [
     label: 'ledger',
     section: ['/', '/standingBook', '/myContract', '/contractApproval', '/template', '/templateApproval'],
   },
+  { to: '/projects', icon: 'projects', label: 'projects', section: ['/projects'] },
+  { to: '/settings/numbering', icon: 'numbered-list', label: 'numbering', section: ['/settings/numbering'] },
 ];
 
 /** Whether `pathname` is `path` or lies below it. */

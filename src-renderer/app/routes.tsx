@@ -8,6 +8,8 @@ import { CreateContractScreen } from '../features/contracts/CreateContractScreen
 import { TemplateApprovalScreen } from '../features/contracts/TemplateApprovalScreen';
 import { TemplateDetailScreen } from '../features/contracts/TemplateDetailScreen';
 import { LedgerScreen } from '../features/ledger/LedgerScreen';
+import { ProjectPage } from '../features/projects/ProjectPage';
+import { ProjectsScreen } from '../features/projects/ProjectsScreen';
 import { SessionGate } from '../features/session/SessionGate';
 import { AppShell } from './AppShell';
 import { NotFoundScreen, RouteErrorScreen, RoutePlaceholder } from './RouteScreens';
@@ -42,6 +44,9 @@ export const routes: RouteObject[] = [
       // A host that loads the file by name (app://…/index.html) still lands on the home screen.
       { path: 'index.html', element: <Navigate to="/" replace /> },
       { path: '*', element: <NotFoundScreen /> },
+      // Issue 15: projects, numbering and intellectual property.
+      { path: 'projects', element: <ProjectsScreen /> },
+      { path: 'projects/:id', element: <ProjectPage /> },
     ],
   },
 ];

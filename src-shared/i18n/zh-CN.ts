@@ -1,4 +1,5 @@
 import type { Catalog } from './en';
+import { manageZh } from './catalogs/manage';
 
 export const zhCN: Catalog = {
   app: {
@@ -235,7 +236,7 @@ export const zhCN: Catalog = {
   mainWindow: {
     navigation: '导航',
     userMenu: '用户菜单',
-    nav: { ledger: '合同台账' },
+    nav: { ledger: '合同台账', projects: '项目', numbering: '编号规则', intellectualProperty: '知识产权' },
   },
   contractPage: {
     actions: '合同操作',
@@ -493,4 +494,5 @@ export const zhCN: Catalog = {
     offline: '此操作需要连接合同服务器，目前无法连接。恢复联网后即可使用。',
     connectionLost: '与应用核心的连接已断开，正在重连…',
   },
+  manage: manageZh,
 };
