@@ -11,7 +11,6 @@ import { createFileTransfer } from './files-transfer/file-transfer';
 import { createDirectoryFeature } from './directory';
 import { createDispatcher, type ChannelHandlers } from './ipc/dispatch';
 import { createLedgerFeature } from './ledger';
-import { createManageFeature } from './manage';
 import { createPerformanceFeature } from './performance';
 import type { Notifier, Timers } from './performance/reminders/scheduler';
 import { consoleLogger, systemClock, type Clock, type Logger, type SecretStore } from './ports';
@@ -110,7 +109,6 @@ export function createCore(options: CoreOptions) {
   const contracts = createContractsFeature(host, { catalogueStaleMs: options.catalogueStaleMs });
   const ledger = createLedgerFeature(host);
   const directory = createDirectoryFeature(host);
-  const manage = createManageFeature(host);
   const features = [performance, contracts, ledger];
 
   function startSession(session: ActiveSession) {
@@ -175,7 +173,7 @@ export function createCore(options: CoreOptions) {
   } satisfies Partial<ChannelHandlers>;
 
   // Every channel has exactly one handler: a channel no map handles is a type error.
-  const handlers: ChannelHandlers = { ...coreHandlers, ...contracts.handlers, ...ledger.handlers, ...performance.handlers, ...directory.handlers, ...manage.handlers };
+  const handlers: ChannelHandlers = { ...coreHandlers, ...contracts.handlers, ...ledger.handlers, ...performance.handlers, ...directory.handlers };
 
   const dispatch = createDispatcher(handlers);
   const restored = sessions.restore();

@@ -35,7 +35,6 @@ import {
   uploadFinishResponseSchema,
   uploadIdRequestSchema,
 } from './files';
-import { manageReadRequestSchema, manageReadResponseSchema, manageWriteRequestSchema } from './manage';
 
 // The one typed IPC channel map. Main validates every request against it, the renderer takes its
 // types from it, and both hosts (Electron IPC and the web host's WebSocket) carry it unchanged.
@@ -236,12 +235,6 @@ export const channels = {
 
   /** Users and departments for the people and department fields: the server's, or the kept ones offline (see directory.ts). */
   'directory.get': channel(empty, directorySchema),
-
-  // Projects, numbering and intellectual property (issue 15; see manage.ts).
-  /** A server read, kept for offline reading: answered "as of" its time while the server is away. */
-  'manage.read': channel(manageReadRequestSchema, manageReadResponseSchema),
-  /** A server write: online only, refused at once with 'offline' while the server is away. */
-  'manage.write': channel(manageWriteRequestSchema, z.unknown()),
 } as const satisfies Record<string, ChannelDefinition>;
 
 export type Channels = typeof channels;

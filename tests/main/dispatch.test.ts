@@ -45,8 +45,6 @@ function handlers(overrides: Partial<ChannelHandlers> = {}): ChannelHandlers {
     'files.uploadCancel': fail,
     'files.open': fail,
     'directory.get': fail,
-    'manage.read': fail,
-    'manage.write': fail,
     ...overrides,
   };
 }

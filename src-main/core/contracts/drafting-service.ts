@@ -1,9 +1,9 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
-import { type EndpointName, type EndpointResponse } from '../../../src-shared/api/endpoints';
+import { endpoints, type EndpointName, type EndpointResponse } from '../../../src-shared/api/endpoints';
 import type { TemplateDetail } from '../../../src-shared/domain/contract-forms';
 import { ContractStatus } from '../../../src-shared/domain/enums';
-import { AppFailure, toAppError } from '../../../src-shared/errors';
+import { AppFailure, toAppError, validationFailure } from '../../../src-shared/errors';
 import type {
   alterContractRequestSchema,
   CatalogueContractType,
@@ -20,7 +20,6 @@ import type {
 } from '../../../src-shared/ipc/drafting';
 import { approverRefusal } from '../../../src-shared/rules/contract-status';
 import type { ContractServerRequest } from '../contract-server/client';
-import { checkedRequest } from '../contract-server/checked-request';
 import { alterationHistoryStore } from './alteration-history';
 import { draftingStore, type FetchedCatalogue, type PartySearch } from './drafting-store';
 import type { EventHub } from '../events';
@@ -254,7 +253,21 @@ export function createDraftingService(options: DraftingServiceOptions) {
      * request is checked against the endpoint's schemas first and the answer by the client.
      */
     async onlineCall(request: z.output<typeof onlineCallRequestSchema>): Promise<unknown> {
-      return onlineCall(request.endpoint, checkedRequest(request));
+      const endpoint = endpoints[request.endpoint];
+      // The query travels as text (refresh=true), and the endpoint's schema reads it as text: check what the server will get.
+      const queryText = Object.fromEntries(Object.entries(request.query).map(([key, value]) => [key, String(value)]));
+      for (const [part, schema, value] of [
+        ['params', endpoint.params, request.params],
+        ['query', endpoint.query, queryText],
+        ['body', endpoint.body, request.body ?? {}],
+      ] as const) {
+        const parsed = (schema as z.ZodType).safeParse(value);
+        if (!parsed.success) {
+          const failure = validationFailure(parsed.error);
+          throw new AppFailure('validation_failed', failure.message, failure.error.issues?.map((issue) => ({ ...issue, path: `${part}.${issue.path}` })));
+        }
+      }
+      return onlineCall(request.endpoint, { params: request.params, query: request.query, body: request.body } as ContractServerRequest<EndpointName>);
     },
 
     /** Templates of any status for the template approval page (online only). */
