@@ -23,7 +23,7 @@ export const boundaries = {
   shell: rule(folder('shell'), 'The core receives the shell through ports; it never imports src-main/shell.'),
   webHost: rule(folder('web-host'), 'The core never imports a host.'),
   // The core's features (one folder each, composed by core.ts and features.ts); a new feature joins this list.
-  feature: rule('^\\.\\.\\/(contracts|ledger|performance|directory|features|core)(\\/|$)', "The core's shared machinery knows no feature: a feature plugs in through data/replica-features.ts."),
+  feature: rule('^\\.\\.\\/(contracts|ledger|performance|directory|features|core|cached-reads)(\\/|$)', "The core's shared machinery knows no feature: a feature plugs in through data/replica-features.ts."),
 };
 
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });

@@ -9,6 +9,7 @@ import { replicaFeatures } from './features';
 import { fileSecretStore } from './files';
 import { createFileTransfer } from './files-transfer/file-transfer';
 import { createDirectoryFeature } from './directory';
+import { createCachedReadsFeature } from './cached-reads';
 import { createDispatcher, type ChannelHandlers } from './ipc/dispatch';
 import { createLedgerFeature } from './ledger';
 import { createPerformanceFeature } from './performance';
@@ -109,6 +110,7 @@ export function createCore(options: CoreOptions) {
   const contracts = createContractsFeature(host, { catalogueStaleMs: options.catalogueStaleMs });
   const ledger = createLedgerFeature(host);
   const directory = createDirectoryFeature(host);
+  const cachedReads = createCachedReadsFeature(host);
   const features = [performance, contracts, ledger];
 
   function startSession(session: ActiveSession) {
@@ -173,7 +175,7 @@ export function createCore(options: CoreOptions) {
   } satisfies Partial<ChannelHandlers>;
 
   // Every channel has exactly one handler: a channel no map handles is a type error.
-  const handlers: ChannelHandlers = { ...coreHandlers, ...contracts.handlers, ...ledger.handlers, ...performance.handlers, ...directory.handlers };
+  const handlers: ChannelHandlers = { ...coreHandlers, ...contracts.handlers, ...ledger.handlers, ...performance.handlers, ...directory.handlers, ...cachedReads.handlers };
 
   const dispatch = createDispatcher(handlers);
   const restored = sessions.restore();

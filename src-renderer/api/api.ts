@@ -4,7 +4,7 @@ import type { ChannelRequest, ChannelResponse, SessionInfo } from '../../src-sha
 import { toAppError } from '../../src-shared/errors';
 import { bridgeBaseQuery, call, type StoreExtra } from './baseQuery';
 
-export const tagTypes = ['AppInfo', 'Settings', 'Session', 'Contract', 'Sync', 'Catalogue', 'ContractDetail', 'NumberNotice', 'ContractTasks', 'Template', 'Directory'] as const;
+export const tagTypes = ['AppInfo', 'Settings', 'Session', 'Contract', 'Sync', 'Catalogue', 'ContractDetail', 'NumberNotice', 'ContractTasks', 'Template', 'Directory', 'CachedRead'] as const;
 
 // Mutations whose answer is the new state of a cached query write it straight into the cache:
 // no second round trip, and the screen changes the moment the core answers.
@@ -163,6 +163,11 @@ export const api = createApi({
       query: () => call('directory.get', {}),
       providesTags: ['Directory'],
     }),
+    // A management screen's server read, or the kept answer offline (see src-shared/ipc/cached-reads.ts).
+    cachedRead: build.query<ChannelResponse<'cached.read'>, ChannelRequest<'cached.read'>>({
+      query: (request) => call('cached.read', request),
+      providesTags: ['CachedRead'],
+    }),
     dismissProblem: settleProblem(build, 'sync.dismiss'),
     keepTheirs: settleProblem(build, 'sync.keepTheirs'),
     applyMineAgain: settleProblem(build, 'sync.applyMineAgain'),
@@ -231,4 +236,5 @@ export const {
   useTemplateApprovalStepMutation,
   useNumberNoticesQuery,
   useDismissNumberNoticeMutation,
+  useCachedReadQuery,
 } = api;

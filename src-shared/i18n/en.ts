@@ -1,5 +1,6 @@
 import { formMessages } from '../form/messages';
 import { manageEn } from './catalogs/manage';
+import { cachedReadsEn } from './catalogs/cached-reads';
 
 // English catalog. Strings the spec gives are kept verbatim (they are the product's vocabulary).
 export const en = {
@@ -433,6 +434,7 @@ export const en = {
     clear: 'Clear',
     outOfRange: 'This date is out of range',
   },
+  cachedReads: cachedReadsEn,
   errors: {
     validation_failed: 'Validation failed.',
     bad_request: 'The request is malformed.',

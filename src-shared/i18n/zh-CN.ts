@@ -1,5 +1,6 @@
 import type { Catalog } from './en';
 import { manageZh } from './catalogs/manage';
+import { cachedReadsZh } from './catalogs/cached-reads';
 
 export const zhCN: Catalog = {
   app: {
@@ -474,6 +475,7 @@ export const zhCN: Catalog = {
     clear: '清除',
     outOfRange: '日期超出范围',
   },
+  cachedReads: cachedReadsZh,
   errors: {
     validation_failed: '校验失败',
     bad_request: '请求格式错误。',

@@ -25,6 +25,7 @@ import {
   templateListRequestSchema,
 } from './drafting';
 import { directorySchema } from './directory';
+import { cachedAnswerSchema, cachedReadRequestSchema } from './cached-reads';
 import { templateSummarySchema } from '../api/contract-forms';
 import {
   fileOpenRequestSchema,
@@ -235,6 +236,9 @@ export const channels = {
 
   /** Users and departments for the people and department fields: the server's, or the kept ones offline (see directory.ts). */
   'directory.get': channel(empty, directorySchema),
+
+  /** A management screen's server read: the server's answer, or the kept one "as of" its time offline (see cached-reads.ts). */
+  'cached.read': channel(cachedReadRequestSchema, cachedAnswerSchema(z.unknown())),
 } as const satisfies Record<string, ChannelDefinition>;
 
 export type Channels = typeof channels;

@@ -45,6 +45,7 @@ function handlers(overrides: Partial<ChannelHandlers> = {}): ChannelHandlers {
     'files.uploadCancel': fail,
     'files.open': fail,
     'directory.get': fail,
+    'cached.read': fail,
     ...overrides,
   };
 }

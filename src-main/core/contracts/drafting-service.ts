@@ -1,9 +1,9 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
-import { endpoints, type EndpointName, type EndpointResponse } from '../../../src-shared/api/endpoints';
+import type { EndpointName, EndpointResponse } from '../../../src-shared/api/endpoints';
 import type { TemplateDetail } from '../../../src-shared/domain/contract-forms';
 import { ContractStatus } from '../../../src-shared/domain/enums';
-import { AppFailure, toAppError, validationFailure } from '../../../src-shared/errors';
+import { AppFailure, toAppError } from '../../../src-shared/errors';
 import type {
   alterContractRequestSchema,
   CatalogueContractType,
@@ -25,6 +25,7 @@ import { draftingStore, type FetchedCatalogue, type PartySearch } from './drafti
 import type { EventHub } from '../events';
 import type { Clock, Logger } from '../ports';
 import { authorizedCall } from '../session/authorized-call';
+import { checkedEndpointRequest, onlineCall as serverOnlyCall } from '../session/online-call';
 import type { ActiveSession } from '../session/session-service';
 import type { SyncService } from '../sync/sync-service';
 import { contractNotFound } from './contract-store';
@@ -51,7 +52,6 @@ export interface DraftingServiceOptions {
 const notEditorMessage = 'the contract number is generated automatically: only contract-number editors may change it';
 const pageSize = 100;
 
-const offline = () => new AppFailure('offline');
 
 /** Every page of a paged endpoint. */
 async function allPages<T>(page: (pageNum: number) => Promise<{ list: T[]; count: number }>): Promise<T[]> {
@@ -82,14 +82,7 @@ export function createDraftingService(options: DraftingServiceOptions) {
     authorizedCall(session, name, request);
 
   /** A call only the server can answer: OFFLINE, at once, while it cannot be reached. */
-  async function onlineCall<N extends EndpointName>(name: N, request: ContractServerRequest<N>): Promise<EndpointResponse<N>> {
-    try {
-      return await serverCall(name, request);
-    } catch (cause) {
-      if (cause instanceof AppFailure && cause.error.code === 'server_unreachable') throw offline();
-      throw cause;
-    }
-  }
+  const onlineCall = <N extends EndpointName>(name: N, request: ContractServerRequest<N>): Promise<EndpointResponse<N>> => serverOnlyCall(session, name, request);
 
   async function fetchCatalogue(): Promise<FetchedCatalogue> {
     const refreshedAt = clock.now().toISOString();
@@ -252,23 +245,7 @@ export function createDraftingService(options: DraftingServiceOptions) {
      * A server read (or the score) the form needs while online, through the endpoint map: the
      * request is checked against the endpoint's schemas first and the answer by the client.
      */
-    async onlineCall(request: z.output<typeof onlineCallRequestSchema>): Promise<unknown> {
-      const endpoint = endpoints[request.endpoint];
-      // The query travels as text (refresh=true), and the endpoint's schema reads it as text: check what the server will get.
-      const queryText = Object.fromEntries(Object.entries(request.query).map(([key, value]) => [key, String(value)]));
-      for (const [part, schema, value] of [
-        ['params', endpoint.params, request.params],
-        ['query', endpoint.query, queryText],
-        ['body', endpoint.body, request.body ?? {}],
-      ] as const) {
-        const parsed = (schema as z.ZodType).safeParse(value);
-        if (!parsed.success) {
-          const failure = validationFailure(parsed.error);
-          throw new AppFailure('validation_failed', failure.message, failure.error.issues?.map((issue) => ({ ...issue, path: `${part}.${issue.path}` })));
-        }
-      }
-      return onlineCall(request.endpoint, { params: request.params, query: request.query, body: request.body } as ContractServerRequest<EndpointName>);
-    },
+    onlineCall: (request: z.output<typeof onlineCallRequestSchema>): Promise<unknown> => serverOnlyCall(session, request.endpoint, checkedEndpointRequest(request)),
 
     /** Templates of any status for the template approval page (online only). */
     templateList: (request: z.output<typeof templateListRequestSchema>) =>

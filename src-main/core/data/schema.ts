@@ -248,3 +248,22 @@ export const alterationHistory = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.contractId] })],
 );
+
+/**
+ * The last answer of a server-only read (a screen of issue 15: counterparties, projects, numbering,
+ * IP, law firms, case types), kept per user and keyed by what was read, so the screen can still show
+ * it offline "as of" its time. One generic table: each screen's answer is JSON of its endpoint's response.
+ */
+export const cachedReads = sqliteTable(
+  'cached_reads',
+  {
+    userId: text('user_id').notNull(),
+    /** What was read, usually the endpoint's name. */
+    kind: text('kind').notNull(),
+    /** Which answer of that kind: its parameters in canonical JSON, or an id. */
+    key: text('key').notNull(),
+    fetchedAt: text('fetched_at').notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.key] })],
+);

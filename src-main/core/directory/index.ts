@@ -3,15 +3,13 @@ import type { Directory } from '../../../src-shared/ipc/directory';
 import type { CoreFeature, FeatureHost } from '../feature';
 import type { Clock } from '../ports';
 import { authorizedCall } from '../session/authorized-call';
+import { isServerAway } from '../session/online-call';
 import type { ActiveSession } from '../session/session-service';
 import { directoryStore } from './directory-store';
 
 // The people and department fields' directory (issue 11): the server's users and departments
 // when it answers, kept in the replica with the time they were fetched; while the server cannot
 // be reached, the kept ones "as of" that time, or 'offline' when none were ever fetched.
-
-/** Failures that mean "the server is away", not "the server refused". */
-const unreachableCodes: readonly string[] = ['server_unreachable', 'offline'];
 
 export async function currentDirectory(session: ActiveSession, clock: Clock): Promise<Directory> {
   const store = directoryStore(session.replica.db);
@@ -21,7 +19,7 @@ export async function currentDirectory(session: ActiveSession, clock: Clock): Pr
     store.write(fetched);
     return { ...fetched, offline: false };
   } catch (cause) {
-    if (!(cause instanceof AppFailure) || !unreachableCodes.includes(cause.error.code)) throw cause;
+    if (!isServerAway(cause)) throw cause;
     const kept = store.read();
     if (!kept) throw new AppFailure('offline');
     return { ...kept, offline: true };
