@@ -7,7 +7,31 @@ import { endpoints, type EndpointName } from '../api/endpoints';
 // online only and go through `online.call`, refused at once with 'offline' while the server is away.
 
 /** The server reads a screen may make through `cached.read`: add a screen's reads here. */
-export const cachedReadNames = ['lawFirmList', 'lawyersByLawFirms', 'lawyerList', 'caseTypeTree'] as const satisfies readonly EndpointName[];
+export const cachedReadNames = [
+  'lawFirmList',
+  'lawyersByLawFirms',
+  'lawyerList',
+  'caseTypeTree',
+  // Projects, numbering and intellectual property (issue 15).
+  'projectList',
+  'projectGet',
+  'projectContracts',
+  'contractListVisible',
+  'contractTypeList',
+  'contractNumberRules',
+  'contractNumberAbbrSettings',
+  'contractNumberRulesPreview',
+  'templateNumberRules',
+  'templateNumberAbbrSettings',
+  'templateNumberRulesPreview',
+  'contractNumberEditors',
+  'userDirectory',
+  'departmentDirectory',
+  'ipOrganizationList',
+  'ipList',
+  'ipGet',
+  'ipTemplateUrl',
+] as const satisfies readonly EndpointName[];
 export type CachedReadName = (typeof cachedReadNames)[number];
 
 export const cachedReadRequestSchema = z

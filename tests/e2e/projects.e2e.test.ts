@@ -99,9 +99,17 @@ describe('projects', () => {
     expect((await onServer(stage, alice, 'projectList', { query: { q: 'E2E warehouse' } })).count).toBe(0);
   });
 
-  it('offline: refuses a new project at once with the offline message', async () => {
+  it('offline: shows the list as last read, with its time, and refuses a new project at once', { timeout: 60_000 }, async () => {
+    await searchProjects('');
+    await expect.poll(() => rows().count()).toBe(20);
+    const firstRow = await rows().first().innerText();
     await stage.stopServer();
     await untilOffline(page);
+    await page.getByTestId('nav-ledger').click();
+    await page.getByTestId('nav-projects').click();
+    await expect.poll(() => page.getByTestId('as-of-note').innerText(), { timeout: 20_000 }).toMatch(/^Offline: as last read on .*\d/);
+    expect(await rows().count()).toBe(20);
+    expect(await rows().first().innerText()).toBe(firstRow);
     await page.getByTestId('projects-create').click();
     await page.fill('#project-name', 'Never written');
     const clicked = Date.now();

@@ -1,39 +1,35 @@
 import type { ReactNode } from 'react';
 import { Callout, Spinner } from '@blueprintjs/core';
-import type { SerializedError } from '@reduxjs/toolkit';
 import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../src-shared/errors';
+import type { CachedAnswer } from '../../../src-shared/ipc/cached-reads';
 import { errorText } from '../../i18n/errorText';
-import { formatDateTime } from '../../i18n/format';
+import { AsOfNote } from '../cached-reads/AsOfNote';
 
 interface ReadStateProps<T> {
-  read: { data: T; fetchedAt: string; offline: boolean } | undefined;
-  error: AppError | SerializedError | undefined;
-  children(data: T): ReactNode;
+  answer: CachedAnswer<T> | undefined;
+  error: AppError | undefined;
+  children(value: T): ReactNode;
 }
 
 /**
  * A server read on screen: its data, the kept copy "as of" its time while the server is away
  * (UI.md "Offline"), or why there is nothing to show.
  */
-export function ReadState<T>({ read, error, children }: ReadStateProps<T>) {
-  const { t, i18n } = useTranslation();
-  if (!read && error) {
+export function ReadState<T>({ answer, error, children }: ReadStateProps<T>) {
+  const { t } = useTranslation();
+  if (!answer && error) {
     return (
       <Callout intent="danger" icon="error" title={t('manage.loadFailed')} role="alert">
         {errorText(t, error)}
       </Callout>
     );
   }
-  if (!read) return <Spinner className="manage__loading" />;
+  if (!answer) return <Spinner className="manage__loading" />;
   return (
     <>
-      {read.offline && (
-        <Callout intent="warning" icon="offline" className="manage__as-of" data-testid="manage-as-of">
-          {t('manage.asOf', { time: formatDateTime(read.fetchedAt, i18n.language) })}
-        </Callout>
-      )}
-      {children(read.data)}
+      <AsOfNote answer={answer} />
+      {children(answer.value)}
     </>
   );
 }

@@ -12,10 +12,10 @@ import { usePaging } from '../manage/usePaging';
 export function AddContractsDialog({ projectId, onClose }: { projectId: string; onClose(): void }) {
   const { t } = useTranslation();
   const paging = usePaging();
-  const { read, error } = useServerRead('contractListVisible', {
+  const { answer, error } = useServerRead('contractListVisible', {
     query: { pageNum: paging.pageNum, pageSize: paging.pageSize, q: paging.q, withoutProject: 'true' },
   });
-  const { write } = useServerWrite();
+  const write = useServerWrite();
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
 
   function toggle(id: string) {
@@ -34,7 +34,7 @@ export function AddContractsDialog({ projectId, onClose }: { projectId: string; 
   return (
     <FormDialog title={t('manage.projects.addTitle')} width={800} onClose={onClose} onSubmit={submit} submitText={t('manage.projects.addChosen', { count: chosen.size })}>
       <SearchBox placeholder={t('manage.projects.searchContracts')} onSearch={paging.search} testId="visible-search" />
-      <ReadState read={read} error={error}>
+      <ReadState answer={answer} error={error}>
         {(page) =>
           page.count === 0 ? (
             <NonIdealState icon="document" title={t('manage.projects.noVisible')} />

@@ -15,7 +15,7 @@ interface ProjectDialogProps {
 /** Creates or edits a project: its name (required, 'please enter the project name') and description. */
 export function ProjectDialog({ project, onClose }: ProjectDialogProps) {
   const { t } = useTranslation();
-  const { write } = useServerWrite();
+  const write = useServerWrite();
   const [name, setName] = useState(project?.name ?? '');
   const [description, setDescription] = useState(project?.description ?? '');
   const [issues, setIssues] = useState<Record<string, string>>({});

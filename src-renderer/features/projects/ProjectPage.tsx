@@ -28,7 +28,7 @@ export function ProjectPage() {
   const paging = usePaging();
   const project = useServerRead('projectGet', { params: { id } });
   const contracts = useServerRead('projectContracts', { params: { id }, query: { pageNum: paging.pageNum, pageSize: paging.pageSize } });
-  const { write } = useServerWrite();
+  const write = useServerWrite();
   const [dialog, setDialog] = useState<'edit' | 'delete' | 'add' | null>(null);
 
   function remove(contractId: string) {
@@ -40,7 +40,7 @@ export function ProjectPage() {
   return (
     <section className="manage" data-testid="project-page">
       <LinkButton to="/projects" icon="arrow-left" variant="minimal" text={t('manage.projects.back')} className="manage__back" />
-      <ReadState read={project.read} error={project.error}>
+      <ReadState answer={project.answer} error={project.error}>
         {(shown) => (
           <>
             <header className="manage__header">
@@ -72,7 +72,7 @@ export function ProjectPage() {
         <h3 className="manage__subtitle">{t('manage.projects.contracts')}</h3>
         <Button icon="add" intent="primary" text={t('manage.projects.addContracts')} onClick={() => setDialog('add')} data-testid="project-add-contracts" />
       </header>
-      <ReadState read={contracts.read} error={contracts.error}>
+      <ReadState answer={contracts.answer} error={contracts.error}>
         {(page) =>
           page.count === 0 ? (
             <NonIdealState icon="document" title={t('manage.projects.noContracts')} />

@@ -20,8 +20,8 @@ export function ProjectsScreen() {
   const { t, i18n } = useTranslation();
   const user = useCurrentUser();
   const paging = usePaging();
-  const { read, error } = useServerRead('projectList', { query: { pageNum: paging.pageNum, pageSize: paging.pageSize, q: paging.q } });
-  const { write } = useServerWrite();
+  const { answer, error } = useServerRead('projectList', { query: { pageNum: paging.pageNum, pageSize: paging.pageSize, q: paging.q } });
+  const write = useServerWrite();
   const [editing, setEditing] = useState<Project | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Project | null>(null);
 
@@ -32,7 +32,7 @@ export function ProjectsScreen() {
         <SearchBox placeholder={t('manage.projects.searchPlaceholder')} onSearch={paging.search} testId="projects-search" />
         <Button icon="add" intent="primary" text={t('manage.projects.create')} onClick={() => setEditing('new')} data-testid="projects-create" />
       </header>
-      <ReadState read={read} error={error}>
+      <ReadState answer={answer} error={error}>
         {(page) =>
           page.count === 0 ? (
             <NonIdealState icon="projects" title={paging.q ? t('manage.projects.emptyFiltered') : t('manage.projects.empty')} />

@@ -1,7 +1,6 @@
 // Projects, numbering and intellectual property (issue 15): the screens' strings.
 
 export const manageEn = {
-  asOf: 'Offline: shown as of {{time}}.',
   loadFailed: 'Could not load the data',
   save: 'Save',
   cancel: 'Cancel',
@@ -46,7 +45,6 @@ export const manageEn = {
 };
 
 export const manageZh: typeof manageEn = {
-  asOf: '离线：显示的是 {{time}} 的数据。',
   loadFailed: '数据加载失败',
   save: '保存',
   cancel: '取消',
