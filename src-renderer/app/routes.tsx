@@ -8,6 +8,7 @@ import { CreateContractScreen } from '../features/contracts/CreateContractScreen
 import { TemplateApprovalScreen } from '../features/contracts/TemplateApprovalScreen';
 import { TemplateDetailScreen } from '../features/contracts/TemplateDetailScreen';
 import { LedgerScreen } from '../features/ledger/LedgerScreen';
+import { NumberingScreen } from '../features/numbering/NumberingScreen';
 import { ProjectPage } from '../features/projects/ProjectPage';
 import { ProjectsScreen } from '../features/projects/ProjectsScreen';
 import { SessionGate } from '../features/session/SessionGate';
@@ -47,6 +48,7 @@ export const routes: RouteObject[] = [
       // Issue 15: projects, numbering and intellectual property.
       { path: 'projects', element: <ProjectsScreen /> },
       { path: 'projects/:id', element: <ProjectPage /> },
+      { path: 'settings/numbering', element: <NumberingScreen /> },
     ],
   },
 ];

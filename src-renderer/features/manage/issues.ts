@@ -13,6 +13,7 @@ type IssueKey = keyof Catalog['manage']['issues'];
 
 const issueKeys: Record<string, IssueKey> = {
   [projectNameMessage]: 'projectName',
+  'letters, digits, - and _ only': 'abbrCharacters',
 };
 
 export function issueText(t: TFunction, message: string): string {
