@@ -62,10 +62,12 @@ export function AbbrSettings({ kind, settings, targetsOf, nameOf, canSave }: Abb
                 <td>{setting.abbr || '--'}</td>
                 <td>{setting.dateFormat === null ? t('manage.numbering.noDate') : `${t('manage.numbering.dateFormat', { returnObjects: true })[setting.dateFormat]} (${formatDatePart(setting.dateFormat, now)})`}</td>
                 {canSave && (
-                  <td className="manage__row-actions">
+                  <td>
+<div className="manage__row-actions">
                     <Button variant="minimal" icon="edit" text={t('manage.edit')} onClick={() => setEditing(setting)} />
                     <Button variant="minimal" icon="trash" intent="danger" text={t('manage.delete')} onClick={() => setDeleting(setting)} />
-                  </td>
+                  </div>
+</td>
                 )}
               </tr>
             ))}

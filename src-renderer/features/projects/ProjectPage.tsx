@@ -103,9 +103,11 @@ export function ProjectPage() {
                         <td>{contract.contractNumber ?? '--'}</td>
                         <td className="manage__text">{contract.counterpartName ?? '--'}</td>
                         <td>{contract.responsibleUserName ?? '--'}</td>
-                        <td className="manage__row-actions">
+                        <td>
+<div className="manage__row-actions">
                           <Button variant="minimal" icon="remove" text={t('manage.projects.remove')} onClick={() => remove(contract.id)} />
-                        </td>
+                        </div>
+</td>
                       </tr>
                     ))}
                   </tbody>

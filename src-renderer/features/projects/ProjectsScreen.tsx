@@ -60,14 +60,16 @@ export function ProjectsScreen() {
                         <td>{project.contractCount}</td>
                         <td>{project.createdByName}</td>
                         <td>{formatDateTime(project.updateTime, i18n.language)}</td>
-                        <td className="manage__row-actions">
+                        <td>
+<div className="manage__row-actions">
                           {user && canChangeProject(user, project) && (
                             <>
                               <Button variant="minimal" icon="edit" text={t('manage.edit')} onClick={() => setEditing(project)} />
                               <Button variant="minimal" icon="trash" intent="danger" text={t('manage.delete')} onClick={() => setDeleting(project)} />
                             </>
                           )}
-                        </td>
+                        </div>
+</td>
                       </tr>
                     ))}
                   </tbody>
