@@ -24,6 +24,7 @@ export const navEntries: readonly NavEntry[] = [
   },
   { to: '/projects', icon: 'projects', label: 'projects', section: ['/projects'] },
   { to: '/settings/numbering', icon: 'numbered-list', label: 'numbering', section: ['/settings/numbering'] },
+  { to: '/ip', icon: 'lightbulb', label: 'intellectualProperty', section: ['/ip'] },
 ];
 
 /** Whether `pathname` is `path` or lies below it. */

@@ -7,6 +7,8 @@ import { ContractPage } from '../features/contracts/ContractPage';
 import { CreateContractScreen } from '../features/contracts/CreateContractScreen';
 import { TemplateApprovalScreen } from '../features/contracts/TemplateApprovalScreen';
 import { TemplateDetailScreen } from '../features/contracts/TemplateDetailScreen';
+import { IpDetailPage } from '../features/ip/IpDetailPage';
+import { IpScreen } from '../features/ip/IpScreen';
 import { LedgerScreen } from '../features/ledger/LedgerScreen';
 import { NumberingScreen } from '../features/numbering/NumberingScreen';
 import { ProjectPage } from '../features/projects/ProjectPage';
@@ -49,6 +51,8 @@ export const routes: RouteObject[] = [
       { path: 'projects', element: <ProjectsScreen /> },
       { path: 'projects/:id', element: <ProjectPage /> },
       { path: 'settings/numbering', element: <NumberingScreen /> },
+      { path: 'ip', element: <IpScreen /> },
+      { path: 'ip/:id', element: <IpDetailPage /> },
     ],
   },
 ];

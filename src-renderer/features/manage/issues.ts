@@ -1,6 +1,7 @@
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
+import { expirationBeforeApplicationMessage, registrationDateMessage } from '../../../src-shared/api/intellectual-property';
 import { projectNameMessage } from '../../../src-shared/api/projects';
 import { toAppError, type AppError } from '../../../src-shared/errors';
 import type { Catalog } from '../../../src-shared/i18n/catalogs';
@@ -14,6 +15,12 @@ type IssueKey = keyof Catalog['manage']['issues'];
 const issueKeys: Record<string, IssueKey> = {
   [projectNameMessage]: 'projectName',
   'letters, digits, - and _ only': 'abbrCharacters',
+  'please enter the name': 'name',
+  'please enter the registration number': 'registrationNumber',
+  [expirationBeforeApplicationMessage]: 'expirationBeforeApplication',
+  [registrationDateMessage]: 'registrationDate',
+  'please enter the title': 'title',
+  'please enter the owner organization': 'ownerOrganization',
 };
 
 export function issueText(t: TFunction, message: string): string {
