@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ipInputSchema, ipRecordInputSchema, type ipDetailSchema } from '../../../src-shared/api/intellectual-property';
 import { ipRecordKinds, ipStatuses, ipTypes, type IpRecordKind, type IpStatus, type IpType } from '../../../src-shared/domain/intellectual-property';
+import { nextIpStatuses } from '../../../src-shared/rules/intellectual-property';
 import { DateInput } from '../../i18n/DateInput';
 import { FormDialog } from '../manage/FormDialog';
 import { fieldIssues } from '../manage/issues';
@@ -96,11 +97,13 @@ export function StatusDialog({ right, onClose }: { right: IpDetail; onClose(): v
   const { t } = useTranslation();
   const labels = ipLabels(t);
   const write = useServerWrite();
-  const [status, setStatus] = useState<IpStatus>(right.status);
+  const choices = nextIpStatuses[right.status];
+  const [status, setStatus] = useState<IpStatus | undefined>(choices[0]);
   const [registrationDate, setRegistrationDate] = useState(right.registrationDate ?? '');
   const [issue, setIssue] = useState<string | undefined>();
 
   async function submit(): Promise<boolean> {
+    if (!status) return true;
     if (status === 'registered' && !registrationDate) {
       setIssue(t('manage.issues.registrationDate'));
       return false;
@@ -111,9 +114,13 @@ export function StatusDialog({ right, onClose }: { right: IpDetail; onClose(): v
 
   return (
     <FormDialog title={t('manage.ip.changeStatus')} width={450} onClose={onClose} onSubmit={submit}>
-      <Field id="ip-new-status" label={t('manage.ip.status')}>
-        <HTMLSelect id="ip-new-status" fill value={status} options={ipStatuses.map((value) => ({ value, label: labels.status(value) }))} onChange={(event) => setStatus(event.currentTarget.value as IpStatus)} />
-      </Field>
+      {status ? (
+        <Field id="ip-new-status" label={t('manage.ip.newStatus', { status: labels.status(right.status) })}>
+          <HTMLSelect id="ip-new-status" fill value={status} options={choices.map((value) => ({ value, label: labels.status(value) }))} onChange={(event) => setStatus(event.currentTarget.value as IpStatus)} />
+        </Field>
+      ) : (
+        <p>{t('manage.ip.finalStatus', { status: labels.status(right.status) })}</p>
+      )}
       {status === 'registered' && (
         <Field id="ip-status-registrationDate" label={t('manage.ip.registrationDate')} issue={issue} required>
           <DateInput id="ip-status-registrationDate" value={registrationDate} invalid={Boolean(issue)} onChange={(value) => setRegistrationDate(value ?? '')} />
