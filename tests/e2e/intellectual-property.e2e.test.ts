@@ -79,14 +79,7 @@ describe('intellectual property', () => {
     expect(saved).toMatchObject({ registrationNumber: 'E2E-REG-001', applicationDate: '2024-03-10', expirationDate: '2034-03-10', remark: 'Checked by the e2e test' });
   });
 
-  it('changes the status and transfers the right', { timeout: 60_000 }, async () => {
-    await page.getByTestId('ip-status').click();
-    expect(await page.locator('#ip-new-status option').allInnerTexts()).toContain('Invalidated');
-    await page.selectOption('#ip-new-status', 'invalidated');
-    await submit();
-    await expect.poll(async () => (await onServer(stage, admin, 'ipGet', { params: { id: rightId } })).status).toBe('invalidated');
-    await expect.poll(() => page.getByTestId('ip-facts').innerText()).toContain('Invalidated');
-
+  it('transfers the right and changes its status', { timeout: 60_000 }, async () => {
     await page.getByTestId('ip-transfer').click();
     await submit();
     await expect.poll(() => dialog().getByText('Please enter the transfer date').count()).toBe(1);
@@ -96,6 +89,13 @@ describe('intellectual property', () => {
     await submit();
     await expect.poll(() => page.getByTestId('ip-transfer-row').filter({ hasText: 'E2E Holder Co' }).count()).toBe(1);
     expect((await onServer(stage, admin, 'ipGet', { params: { id: rightId } })).ownerOrganizationName).toBe('E2E Holder Co');
+
+    await page.getByTestId('ip-status').click();
+    expect(await page.locator('#ip-new-status option').allInnerTexts()).toContain('Invalidated');
+    await page.selectOption('#ip-new-status', 'invalidated');
+    await submit();
+    await expect.poll(async () => (await onServer(stage, admin, 'ipGet', { params: { id: rightId } })).status).toBe('invalidated');
+    await expect.poll(() => page.getByTestId('ip-facts').innerText()).toContain('Invalidated');
   });
 
   it('adds, edits and deletes a history entry', { timeout: 60_000 }, async () => {

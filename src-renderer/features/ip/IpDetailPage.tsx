@@ -59,7 +59,10 @@ function IpDetailBody({ right }: { right: IpDetail }) {
         </h2>
         <Button icon="edit" text={t('manage.edit')} onClick={() => setOpen({ kind: 'edit' })} data-testid="ip-edit" />
         <Button icon="exchange" text={t('manage.ip.changeStatus')} onClick={() => setOpen({ kind: 'status' })} data-testid="ip-status" />
-        <Button icon="swap-horizontal" text={t('manage.ip.transfer')} onClick={() => setOpen({ kind: 'transfer' })} data-testid="ip-transfer" />
+        {/* Only a filed or registered right changes hands (the server's rule). */}
+        {(right.status === 'filed' || right.status === 'registered') && (
+          <Button icon="swap-horizontal" text={t('manage.ip.transfer')} onClick={() => setOpen({ kind: 'transfer' })} data-testid="ip-transfer" />
+        )}
         <Button icon="trash" intent="danger" text={t('manage.delete')} onClick={() => setOpen({ kind: 'delete' })} data-testid="ip-delete" />
       </header>
       <dl className="manage__facts" data-testid="ip-facts">
