@@ -23,6 +23,9 @@ export const navEntries: readonly NavEntry[] = [
     section: ['/', '/standingBook', '/myContract', '/contractApproval', '/template', '/templateApproval'],
   },
   { to: '/counterparties', icon: 'people', label: 'counterparties', section: ['/counterparties', '/manage/oppositeParty'] },
+  { to: '/projects', icon: 'projects', label: 'projects', section: ['/projects'] },
+  { to: '/settings/numbering', icon: 'numbered-list', label: 'numbering', section: ['/settings/numbering'] },
+  { to: '/ip', icon: 'lightbulb', label: 'intellectualProperty', section: ['/ip'] },
 ];
 
 /** Whether `pathname` is `path` or lies below it. */

@@ -10,6 +10,11 @@ import { TemplateDetailScreen } from '../features/contracts/TemplateDetailScreen
 import { SceneLedgerScreen } from '../features/scenes/SceneLedgerScreen';
 import { CounterpartiesScreen } from '../features/counterparties/CounterpartiesScreen';
 import { ExternalDetailScreen } from '../features/counterparties/ExternalDetailScreen';
+import { IpDetailPage } from '../features/ip/IpDetailPage';
+import { IpScreen } from '../features/ip/IpScreen';
+import { NumberingScreen } from '../features/numbering/NumberingScreen';
+import { ProjectPage } from '../features/projects/ProjectPage';
+import { ProjectsScreen } from '../features/projects/ProjectsScreen';
 import { SessionGate } from '../features/session/SessionGate';
 import { AppShell } from './AppShell';
 import { NotFoundScreen, RouteErrorScreen, RoutePlaceholder } from './RouteScreens';
@@ -46,6 +51,12 @@ export const routes: RouteObject[] = [
       // A host that loads the file by name (app://…/index.html) still lands on the home screen.
       { path: 'index.html', element: <Navigate to="/" replace /> },
       { path: '*', element: <NotFoundScreen /> },
+      // Issue 15: projects, numbering and intellectual property.
+      { path: 'projects', element: <ProjectsScreen /> },
+      { path: 'projects/:id', element: <ProjectPage /> },
+      { path: 'settings/numbering', element: <NumberingScreen /> },
+      { path: 'ip', element: <IpScreen /> },
+      { path: 'ip/:id', element: <IpDetailPage /> },
     ],
   },
 ];

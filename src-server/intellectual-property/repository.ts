@@ -1,4 +1,5 @@
 import { aliasedTable, and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { nextIpStatuses } from '../../src-shared/rules/intellectual-property';
 import type { z } from 'zod';
 import {
   ipImportRowSchema,
@@ -8,7 +9,7 @@ import {
   type ipOrganizationInputSchema,
   type ipRecordInputSchema,
 } from '../../src-shared/api/intellectual-property';
-import { ipImportColumns, type IpStatus, type IpType } from '../../src-shared/domain/intellectual-property';
+import { ipImportColumns, type IpType } from '../../src-shared/domain/intellectual-property';
 import { AppFailure, defaultErrorMessages, issuesFromZod, type FieldIssue } from '../../src-shared/errors';
 import type { ServerDb } from '../db/database';
 import { containsPattern } from '../db/like';
@@ -213,19 +214,11 @@ export async function deleteProperty(db: ServerDb, viewer: OrgViewer, id: string
   return { deleted: true };
 }
 
-/** The life of a right: filed rights are granted, abandoned or refused; granted ones expire or are invalidated; an expired one may be restored. */
-const nextStatuses: Record<IpStatus, readonly IpStatus[]> = {
-  filed: ['registered', 'abandoned', 'invalidated'],
-  registered: ['expired', 'invalidated'],
-  expired: ['registered'],
-  invalidated: [],
-  abandoned: [],
-};
 
 export async function changeStatus(db: ServerDb, viewer: OrgViewer, id: string, body: z.output<Endpoints['ipStatus']['body']>, at: Date) {
   await db.transaction(async (tx) => {
     const row = await lockProperty(tx, viewer, id, body.version);
-    if (!nextStatuses[row.status].includes(body.status)) {
+    if (!nextIpStatuses[row.status].includes(body.status)) {
       throw new AppFailure('bad_request', `the status cannot change from ${row.status} to ${body.status}`);
     }
     const registrationDate = body.registrationDate ?? row.registrationDate;

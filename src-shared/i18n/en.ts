@@ -5,6 +5,7 @@ import { archiveEn } from './catalogs/archive';
 import { fulfilmentEn } from './catalogs/fulfilment';
 import { cachedReadsEn } from './catalogs/cached-reads';
 import { counterpartiesEn } from './catalogs/counterparties';
+import { manageEn } from './catalogs/manage';
 
 // English catalog. Strings the spec gives are kept verbatim (they are the product's vocabulary).
 export const en = {
@@ -244,7 +245,7 @@ export const en = {
   mainWindow: {
     navigation: 'Navigation',
     userMenu: 'User menu',
-    nav: { ledger: 'Contract ledger', counterparties: 'Counterparties' },
+    nav: { ledger: 'Contract ledger', counterparties: 'Counterparties', projects: 'Projects', numbering: 'Numbering', intellectualProperty: 'Intellectual property' },
   },
   contractPage: {
     actions: 'Contract actions',
@@ -464,6 +465,7 @@ export const en = {
   },
   scenes: scenesEn,
   fulfilment: fulfilmentEn,
+  manage: manageEn,
 };
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

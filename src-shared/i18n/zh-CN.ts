@@ -5,6 +5,7 @@ import { scenesZh } from './catalogs/scenes';
 import { fulfilmentZh } from './catalogs/fulfilment';
 import { cachedReadsZh } from './catalogs/cached-reads';
 import { counterpartiesZh } from './catalogs/counterparties';
+import { manageZh } from './catalogs/manage';
 
 export const zhCN: Catalog = {
   app: {
@@ -241,7 +242,7 @@ export const zhCN: Catalog = {
   mainWindow: {
     navigation: '导航',
     userMenu: '用户菜单',
-    nav: { ledger: '合同台账', counterparties: '相对方' },
+    nav: { ledger: '合同台账', counterparties: '相对方', projects: '项目', numbering: '编号规则', intellectualProperty: '知识产权' },
   },
   contractPage: {
     actions: '合同操作',
@@ -505,4 +506,5 @@ export const zhCN: Catalog = {
   },
   scenes: scenesZh,
   fulfilment: fulfilmentZh,
+  manage: manageZh,
 };

@@ -17,6 +17,25 @@ export const cachedReadNames = [
   'counterpartExternalDetail',
   'counterpartMonitoring',
   'counterpartRiskAlert',
+  // Projects, numbering and intellectual property (issue 15).
+  'projectList',
+  'projectGet',
+  'projectContracts',
+  'contractListVisible',
+  'contractTypeList',
+  'contractNumberRules',
+  'contractNumberAbbrSettings',
+  'contractNumberRulesPreview',
+  'templateNumberRules',
+  'templateNumberAbbrSettings',
+  'templateNumberRulesPreview',
+  'contractNumberEditors',
+  'userDirectory',
+  'departmentDirectory',
+  'ipOrganizationList',
+  'ipList',
+  'ipGet',
+  'ipTemplateUrl',
 ] as const satisfies readonly EndpointName[];
 export type CachedReadName = (typeof cachedReadNames)[number];
 

@@ -1,0 +1,156 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openE2eStage, type E2eStage } from '../support/e2e-stage';
+import { onServer, signInOnPage, untilOffline } from '../support/manage-e2e';
+
+// Intellectual property against the real server (issue 15): the organisations (create with the
+// name required, edit, delete), the rights list with pages, a right's page: edit with the
+// server's messages, status change, transfer, history entries (add, edit, delete), delete;
+// offline, the list as last read with its time and a write refused at once.
+
+let stage: E2eStage;
+let page: Page;
+const admin = { username: 'admin', password: 'admin123' };
+const dialog = () => page.getByRole('dialog');
+const submit = () => page.getByTestId('dialog-submit').click();
+let rightId = '';
+
+beforeAll(async () => {
+  stage = await openE2eStage({ contracts: 10, seed: 17 });
+  page = stage.page;
+});
+
+afterAll(() => stage?.close());
+
+async function typeDate(id: string, text: string) {
+  await page.fill(`#${id}`, text);
+  await page.press(`#${id}`, 'Tab');
+}
+
+describe('intellectual property', () => {
+  it('creates an organisation (the name is required) and edits it', { timeout: 90_000 }, async () => {
+    await signInOnPage(stage, admin.username, admin.password);
+    await page.getByTestId('nav-intellectualProperty').click();
+    await page.getByRole('tab', { name: 'Organizations' }).click();
+    await page.getByTestId('ip-org-create').click();
+    await submit();
+    await expect.poll(() => dialog().getByText('Please enter the name').count()).toBe(1);
+    await page.fill('#ip-org-name', 'E2E Holder Ltd');
+    await page.fill('#ip-org-contactName', 'Zhang San');
+    await submit();
+    await expect.poll(() => dialog().count()).toBe(0);
+    const row = page.getByTestId('ip-org-row').filter({ hasText: 'E2E Holder Ltd' });
+    await expect.poll(() => row.count()).toBe(1);
+    await row.getByRole('button', { name: 'Edit' }).click();
+    await page.fill('#ip-org-name', 'E2E Holder Co');
+    await submit();
+    await expect.poll(() => page.getByTestId('ip-org-row').filter({ hasText: 'E2E Holder Co' }).count()).toBe(1);
+    expect((await onServer(stage, admin, 'ipOrganizationList', { query: { q: 'E2E Holder' } })).list).toEqual([
+      expect.objectContaining({ name: 'E2E Holder Co', contactName: 'Zhang San' }),
+    ]);
+  });
+
+  it('lists the rights with pages and opens one', { timeout: 60_000 }, async () => {
+    await page.getByRole('tab', { name: 'Rights' }).click();
+    const all = await onServer(stage, admin, 'ipList', { query: { pageSize: '20' } });
+    await expect.poll(() => page.getByTestId('ip-row').count(), { timeout: 20_000 }).toBe(Math.min(20, all.count));
+    expect(await page.getByTestId('pager-total').innerText()).toContain(String(all.count));
+    // One whose status can still change (a filed or registered right).
+    const first = all.list.find((right) => right.status === 'filed' || right.status === 'registered')!;
+    rightId = first.id;
+    await page.getByTestId('ip-row').nth(all.list.indexOf(first)).getByRole('button', { name: first.name }).click();
+    await expect.poll(() => page.getByTestId('ip-name').innerText()).toBe(first.name);
+  });
+
+  it('edits the right with the spec’s messages, then saves it', { timeout: 60_000 }, async () => {
+    await page.getByTestId('ip-edit').click();
+    await page.fill('#ip-registrationNumber', '');
+    await typeDate('ip-applicationDate', '10 Mar 2024');
+    await typeDate('ip-expirationDate', '1 Jan 2024');
+    await submit();
+    await expect.poll(() => dialog().getByText('Please enter the registration number').count()).toBe(1);
+    expect(await dialog().getByText('The expiration date cannot be earlier than the application date').count()).toBe(1);
+    await page.fill('#ip-registrationNumber', 'E2E-REG-001');
+    await typeDate('ip-expirationDate', '10 Mar 2034');
+    await page.fill('#ip-remark', 'Checked by the e2e test');
+    await submit();
+    await expect.poll(() => dialog().count()).toBe(0);
+    const saved = await onServer(stage, admin, 'ipGet', { params: { id: rightId } });
+    expect(saved).toMatchObject({ registrationNumber: 'E2E-REG-001', applicationDate: '2024-03-10', expirationDate: '2034-03-10', remark: 'Checked by the e2e test' });
+  });
+
+  it('transfers the right and changes its status', { timeout: 60_000 }, async () => {
+    await page.getByTestId('ip-transfer').click();
+    await submit();
+    await expect.poll(() => dialog().getByText('Please enter the transfer date').count()).toBe(1);
+    await page.selectOption('#ip-transfer-to', { label: 'E2E Holder Co' });
+    await typeDate('ip-transfer-date', '1 Nov 2026');
+    await page.fill('#ip-transfer-reason', 'Group restructuring');
+    await submit();
+    await expect.poll(() => page.getByTestId('ip-transfer-row').filter({ hasText: 'E2E Holder Co' }).count()).toBe(1);
+    expect((await onServer(stage, admin, 'ipGet', { params: { id: rightId } })).ownerOrganizationName).toBe('E2E Holder Co');
+
+    await page.getByTestId('ip-status').click();
+    expect(await page.locator('#ip-new-status option').allInnerTexts()).toContain('Invalidated');
+    await page.selectOption('#ip-new-status', 'invalidated');
+    await submit();
+    await expect.poll(async () => (await onServer(stage, admin, 'ipGet', { params: { id: rightId } })).status).toBe('invalidated');
+    await expect.poll(() => page.getByTestId('ip-facts').innerText()).toContain('Invalidated');
+  });
+
+  it('adds, edits and deletes a history entry', { timeout: 60_000 }, async () => {
+    const before = (await onServer(stage, admin, 'ipGet', { params: { id: rightId } })).records.length;
+    await page.getByTestId('ip-add-record').click();
+    await submit();
+    await expect.poll(() => dialog().getByText('Please enter the title').count()).toBe(1);
+    await page.selectOption('#ip-record-kind', 'annual_fee');
+    await typeDate('ip-record-date', '5 Nov 2026');
+    await page.fill('#ip-record-title', 'Annual fee 2026');
+    await submit();
+    const entry = page.getByTestId('ip-record').filter({ hasText: 'Annual fee 2026' });
+    await expect.poll(() => entry.count()).toBe(1);
+    await entry.getByRole('button', { name: 'Edit' }).click();
+    await page.fill('#ip-record-title', 'Annual fee 2026 paid');
+    await submit();
+    await expect.poll(() => page.getByTestId('ip-record').filter({ hasText: 'Annual fee 2026 paid' }).count()).toBe(1);
+    const records = (await onServer(stage, admin, 'ipGet', { params: { id: rightId } })).records;
+    expect(records).toHaveLength(before + 1);
+    expect(records).toContainEqual(expect.objectContaining({ kind: 'annual_fee', recordDate: '2026-11-05', title: 'Annual fee 2026 paid' }));
+    await page.getByTestId('ip-record').filter({ hasText: 'Annual fee 2026 paid' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => page.getByTestId('ip-record').filter({ hasText: 'Annual fee 2026 paid' }).count()).toBe(0);
+    expect((await onServer(stage, admin, 'ipGet', { params: { id: rightId } })).records).toHaveLength(before);
+  });
+
+  it('deletes the right and the organisation', { timeout: 60_000 }, async () => {
+    await page.getByTestId('ip-delete').click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => page.url()).toMatch(/\/ip$/);
+    await expect(onServer(stage, admin, 'ipGet', { params: { id: rightId } })).rejects.toMatchObject({ error: { code: 'not_found' } });
+    await page.getByRole('tab', { name: 'Organizations' }).click();
+    const row = page.getByTestId('ip-org-row').filter({ hasText: 'E2E Holder Co' });
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => row.count()).toBe(0);
+    expect((await onServer(stage, admin, 'ipOrganizationList', { query: { q: 'E2E Holder' } })).list).toEqual([]);
+  });
+
+  it('offline: shows the rights as last read with the time, and refuses a new organisation at once', { timeout: 60_000 }, async () => {
+    await page.getByRole('tab', { name: 'Rights' }).click();
+    await expect.poll(() => page.getByTestId('ip-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await stage.stopServer();
+    await untilOffline(page);
+    await page.getByTestId('nav-ledger').click();
+    await page.getByTestId('nav-intellectualProperty').click();
+    await expect.poll(() => page.getByTestId('as-of-note').innerText(), { timeout: 20_000 }).toMatch(/^Offline: as last read on .*\d/);
+    expect(await page.getByTestId('ip-row').count()).toBeGreaterThan(0);
+    await page.getByRole('tab', { name: 'Organizations' }).click();
+    await page.getByTestId('ip-org-create').click();
+    await page.fill('#ip-org-name', 'Never written');
+    const clicked = Date.now();
+    await submit();
+    await expect.poll(() => dialog().getByTestId('dialog-failure').innerText(), { timeout: 2_000 }).toContain('cannot be reached now');
+    expect(Date.now() - clicked).toBeLessThan(2_000);
+    await stage.startServer();
+  });
+});

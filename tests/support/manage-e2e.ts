@@ -1,0 +1,36 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { type EndpointBody, type EndpointName, type EndpointResponse } from '../../src-shared/api/endpoints';
+import { createContractServerClient } from '../../src-main/core/contract-server/client';
+import type { E2eStage } from './e2e-stage';
+
+// What the management screens' end-to-end tests (issue 15) share: signing in through the page,
+// and calls on the server as a given user to check what the screens wrote.
+
+export async function signInOnPage(stage: E2eStage, username: string, password: string): Promise<void> {
+  const { page } = stage;
+  await page.goto(stage.edition.host.url);
+  await expect.poll(() => page.locator('#signin-server').inputValue(), { timeout: 20_000 }).not.toBe('');
+  await page.fill('#signin-username', username);
+  await page.fill('#signin-password', password);
+  await page.getByTestId('signin-submit').click();
+  await page.getByTestId('ledger').waitFor({ timeout: 30_000 });
+}
+
+/** A server call as `username` (signed in once per call: tests make few). */
+export async function onServer<N extends EndpointName>(
+  stage: E2eStage,
+  credentials: { username: string; password: string },
+  name: N,
+  request: { params?: Record<string, string>; query?: Record<string, string>; body?: EndpointBody<N> } = {},
+): Promise<EndpointResponse<N>> {
+  const client = createContractServerClient(stage.serverUrl);
+  const { token } = await client.call('login', { body: credentials });
+  return client.call(name, { ...request, token } as never) as Promise<EndpointResponse<N>>;
+}
+
+/** Waits until the core's sync has noticed the stopped server (writes are then refused at once). */
+export async function untilOffline(page: Page): Promise<void> {
+  await expect.poll(() => page.getByTestId('sync-indicator').getAttribute('data-online'), { timeout: 20_000 }).toBe('false');
+}
+
