@@ -11,6 +11,7 @@ import { intellectualPropertyHandlers } from './intellectual-property/handlers';
 import { lawFirmsHandlers } from './law-firms/handlers';
 import { projectsHandlers } from './projects/handlers';
 import { scoringHandlers } from './scoring/handlers';
+import { installCompression } from './http/compression';
 import { installErrorHandling } from './http/errors';
 import { installJsonBodyParser } from './http/json-body';
 import { installResponseHeaders } from './http/response-headers';
@@ -22,6 +23,7 @@ import { contractFormsHandlers } from './contract-forms/handlers';
 import { performanceHandlers } from './performance/handlers';
 import { defaultSyncHistory, pullChanges, type SyncHistoryOptions } from './sync/pull';
 import { pushMutations } from './sync/push';
+import { packPullResponse } from '../src-shared/sync/feed-codec';
 
 export interface ContractServerOptions {
   /** Log every request (default off). Unexpected errors are logged either way. */
@@ -42,6 +44,7 @@ export function buildContractServer(db: ServerDb, options: ContractServerOptions
   installErrorHandling(app);
   installJsonBodyParser(app);
   installResponseHeaders(app);
+  installCompression(app);
 
   // Built on the server's database once, and per request on the transaction of a write sent with
   // an Idempotency-Key (src-server/http/routes.ts): `db` here is whichever of the two.
@@ -60,6 +63,7 @@ export function buildContractServer(db: ServerDb, options: ContractServerOptions
     contractList: ({ user, query }) => listContracts(db, user, query),
     contractStatistics: ({ user }) => contractStatistics(db, user),
     syncPull: ({ user, query }) => pullChanges(db, user, query, now(), syncHistory),
+    syncFeed: async ({ user, query }) => packPullResponse(await pullChanges(db, user, query, now(), syncHistory)),
     syncPush: ({ user, body }) => pushMutations(db, user, body, now()),
     ...numberingHandlers(db, now),
     ...contractFormsHandlers(db, now),
@@ -72,10 +76,13 @@ export function buildContractServer(db: ServerDb, options: ContractServerOptions
     ...ledgerHandlers(db, now),
     ...directoryHandlers(db, now),
   });
-  registerEndpoints(app, db, handlersOn, (authorization) => authenticate(db, authorization, now()));
-  registerFileRoutes(app, db, now, resolveFileStoreOptions(options.files));
-  // Built once on first request: it only changes with the code.
-  let document: ReturnType<typeof openApiDocument> | undefined;
-  app.get(openApiPath, async () => (document ??= openApiDocument()));
+  // The routes go in once the compression plugin has loaded, so its hooks wrap each of them.
+  void app.register(async (api) => {
+    registerEndpoints(api, db, handlersOn, (authorization) => authenticate(db, authorization, now()));
+    registerFileRoutes(api, db, now, resolveFileStoreOptions(options.files));
+    // Built once on first request: it only changes with the code.
+    let document: ReturnType<typeof openApiDocument> | undefined;
+    api.get(openApiPath, async () => (document ??= openApiDocument()));
+  });
   return app;
 }

@@ -225,7 +225,7 @@ describe.skipIf(!postgres)('sync under faults (contract server on PostgreSQL, co
     const { core, list } = await syncedCore(dir);
     const edited = list.slice(240, 300);
     await queueOffline(core, edited.map((c) => c.id), 'Lossy');
-    proxy.faults = { refuse: false, dropRate: 0.3, delayMs: 15, cutAfterBytes: 6000 };
+    proxy.faults = { ...noFaults, dropRate: 0.3, delayMs: 15, cutAfterBytes: 6000 };
     // A cut mid-request or mid-answer fails the push; the retries after a backoff carry the same ids.
     await new Promise((resolve) => setTimeout(resolve, 3000));
     proxy.faults = { ...noFaults, dropRate: 0.2, delayMs: 5 };
