@@ -162,7 +162,14 @@ export const mutationResultSchema = z.discriminatedUnion('status', [
   /** Permanently refused (validation, permission, illegal state): the client reverts and shows it. */
   z.object({ id: uuidSchema, status: z.literal('rejected'), error: appErrorSchema }),
   /** A touched row changed since its base version: the current rows, for the user to settle. */
-  z.object({ id: uuidSchema, status: z.literal('conflict'), error: appErrorSchema, current: z.array(syncChangeSchema) }),
+  z.object({
+    id: uuidSchema,
+    status: z.literal('conflict'),
+    error: appErrorSchema,
+    current: z.array(syncChangeSchema),
+    /** The field groups ("name", "form:<field id>", …) both the edit and the server changed; absent when the whole row conflicts. */
+    fields: z.array(z.string()).optional(),
+  }),
 ]);
 export type MutationResult = z.infer<typeof mutationResultSchema>;
 
