@@ -5,7 +5,7 @@ import { isMutationName, missingRowMessage, mutations, retiredReason, rowsOf, ty
 import type { ServerDb } from '../db/database';
 import { processedMutations } from '../db/schema';
 import type { OrgViewer } from '../http/feature-helpers';
-import { changedGroups, conflictingGroups } from '../../src-shared/sync/field-versions';
+import { changedGroups, conflictIssue, conflictingGroups } from '../../src-shared/sync/field-versions';
 import { applyMutation, entities, parseRowKey, type LockedRow } from './mutations';
 import { checkSyncVersions } from './protocol';
 
@@ -17,10 +17,14 @@ import { checkSyncVersions } from './protocol';
 // and, once the first batch commits, finds the id taken and returns the stored result. The result
 // is stored in the same transaction as the effect, so either both exist or neither does.
 
-/** A stale base version found: carries the conflict result out of the savepoint it rolls back. */
+/** A stale base version found: carries what conflicts out of the savepoint it rolls back. */
 class Conflict extends Error {
-  constructor(readonly result: Extract<MutationResult, { status: 'conflict' }>) {
-    super(result.error.message);
+  constructor(
+    readonly stale: string[],
+    /** The field groups both sides changed; empty when the whole row conflicts. */
+    readonly fields: string[],
+  ) {
+    super(stale.join('; '));
   }
 }
 
@@ -61,15 +65,16 @@ interface MovedRow {
   before: Record<string, number>;
 }
 
-async function conflictOf(tx: ServerDb, mutation: MutationEnvelope, touched: RowKey[], stale: string[], fields: string[]): Promise<Conflict> {
+/** The conflict's result, with the touched rows as they are once the edit is rolled back. */
+async function conflictResult(tx: ServerDb, mutation: MutationEnvelope, conflict: Conflict): Promise<MutationResult> {
   const current: SyncChange[] = [];
-  for (const key of touched) {
+  for (const key of rowsOf(mutation.name as MutationName, mutation.args).touches) {
     const { entity, id } = parseRowKey(key);
     const change = await entities[entity].current(tx, id);
     if (change) current.push(change);
   }
-  const error = new AppFailure('conflict', `changed by someone else since you edited it: ${stale.join('; ')}`).error;
-  return new Conflict({ id: mutation.id, status: 'conflict', error, current, ...(fields.length > 0 && { fields }) });
+  const error = new AppFailure('conflict', `changed by someone else since you edited it: ${conflict.message}`, conflict.fields.map(conflictIssue)).error;
+  return { id: mutation.id, status: 'conflict', error, current, ...(conflict.fields.length > 0 && { fields: conflict.fields }) };
 }
 
 /**
@@ -92,7 +97,7 @@ async function checkTouchedRows(tx: ServerDb, viewer: OrgViewer, mutation: Mutat
     else stale.push(`${key} is at version ${version}, not ${base}`);
   }
   for (const key of moved) await lockVisible(tx, viewer, key);
-  if (stale.length > 0) throw await conflictOf(tx, mutation, touched, stale, []);
+  if (stale.length > 0) throw new Conflict(stale, []);
   return movedOn;
 }
 
@@ -101,7 +106,7 @@ async function checkTouchedRows(tx: ServerDb, viewer: OrgViewer, mutation: Mutat
  * changed had changed on the server after the base (architecture, sync rule 6). Edits of other
  * fields of the row merge.
  */
-async function checkChangedFields(tx: ServerDb, viewer: OrgViewer, mutation: MutationEnvelope, touched: RowKey[], movedOn: MovedRow[]): Promise<void> {
+async function checkChangedFields(tx: ServerDb, viewer: OrgViewer, movedOn: MovedRow[]): Promise<void> {
   const stale: string[] = [];
   const fields: string[] = [];
   for (const { key, base, version, before } of movedOn) {
@@ -111,7 +116,7 @@ async function checkChangedFields(tx: ServerDb, viewer: OrgViewer, mutation: Mut
     stale.push(`${key} is at version ${version}, not ${base}, and its ${groups.join(', ')} changed since`);
     fields.push(...groups);
   }
-  if (stale.length > 0) throw await conflictOf(tx, mutation, touched, stale, fields);
+  if (stale.length > 0) throw new Conflict(stale, fields);
 }
 
 /**
@@ -125,7 +130,7 @@ async function decide(tx: ServerDb, viewer: OrgViewer, mutation: MutationEnvelop
       const { touches, creates, moves } = rowsOf(name, args);
       const movedOn = await checkTouchedRows(savepoint, viewer, mutation, touches, moves);
       const outcome = await applyOf(name)(savepoint, args, viewer, at);
-      await checkChangedFields(savepoint, viewer, mutation, touches, movedOn);
+      await checkChangedFields(savepoint, viewer, movedOn);
       const versions: Record<string, number> = {};
       for (const key of [...touches, ...creates, ...moves]) {
         const { entity, id } = parseRowKey(key);
@@ -135,7 +140,7 @@ async function decide(tx: ServerDb, viewer: OrgViewer, mutation: MutationEnvelop
       return { id: mutation.id, status: 'applied' as const, versions, ...(outcome && { outcome }) };
     });
   } catch (error) {
-    if (error instanceof Conflict) return error.result;
+    if (error instanceof Conflict) return conflictResult(tx, mutation, error);
     if (error instanceof AppFailure) return { id: mutation.id, status: 'rejected', error: error.error };
     throw error;
   }

@@ -1,4 +1,5 @@
 import { formMessages } from '../form/messages';
+import { syncMergeEn } from './catalogs/sync-merge';
 
 // English catalog. Strings the spec gives are kept verbatim (they are the product's vocabulary).
 export const en = {
@@ -452,6 +453,7 @@ export const en = {
     offline: 'This needs the contract server, which cannot be reached now. It works again once you are back online.',
     connectionLost: 'The connection to the app core was lost. Reconnecting…',
   },
+  syncMerge: syncMergeEn,
 };
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

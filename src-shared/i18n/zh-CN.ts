@@ -1,4 +1,5 @@
 import type { Catalog } from './en';
+import { syncMergeZh } from './catalogs/sync-merge';
 
 export const zhCN: Catalog = {
   app: {
@@ -493,4 +494,5 @@ export const zhCN: Catalog = {
     offline: '此操作需要连接合同服务器，目前无法连接。恢复联网后即可使用。',
     connectionLost: '与应用核心的连接已断开，正在重连…',
   },
+  syncMerge: syncMergeZh,
 };

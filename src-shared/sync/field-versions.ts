@@ -19,3 +19,16 @@ export function changedGroups(before: FieldVersions, after: FieldVersions): stri
 export function conflictingGroups(before: FieldVersions, changed: readonly string[], base: number): string[] {
   return changed.filter((group) => fieldVersionOf(before, group) > base);
 }
+
+/** The field group of one form value. */
+export const formFieldGroup = (fieldId: string) => `form:${fieldId}`;
+
+/** A row's or an edit's fields by field group: each form value under its own, the rest as they are. */
+export function byFieldGroup(fields: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const { formValues, ...rest } = fields;
+  const form = typeof formValues === 'object' && formValues !== null ? Object.entries(formValues) : [];
+  return { ...rest, ...Object.fromEntries(form.map(([id, value]) => [formFieldGroup(id), value])) };
+}
+
+/** What a conflict error says of the field groups both sides changed (its issues' paths). */
+export const conflictIssue = (group: string) => ({ path: group, message: 'changed on the server since this edit was made' });
