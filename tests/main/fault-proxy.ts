@@ -32,12 +32,15 @@ export interface FaultProxy {
   retarget(port: number): void;
   /** Cuts every open connection now. */
   cutAll(): void;
+  /** Bytes passed so far each way: requests up, answers down. */
+  traffic(): { up: number; down: number };
   close(): Promise<void>;
 }
 
 export async function startFaultProxy(targetPort: number, random: () => number = Math.random, listenPort = 0): Promise<FaultProxy> {
   let target = targetPort;
   const open = new Set<Socket>();
+  const moved = { up: 0, down: 0 };
   // The two directions of the shaped link, shared by every connection, made anew when the shape changes.
   let shaped: { shape: LinkShape; up: LinkDirection; down: LinkDirection } | null = null;
   const directionsOf = (shape: LinkShape) => {
@@ -67,6 +70,7 @@ export async function startFaultProxy(targetPort: number, random: () => number =
     const forward = (from: Socket, to: Socket, way: 'up' | 'down') => {
       const send = (chunk: Buffer) => {
         bytes += chunk.length;
+        moved[way] += chunk.length;
         if (way === 'down') answered += chunk.length;
         const limit = proxy.faults.cutAfterBytes;
         const over = Math.max(limit !== null ? bytes - limit : 0, cutAt !== null ? answered - cutAt : 0);
@@ -114,6 +118,7 @@ export async function startFaultProxy(targetPort: number, random: () => number =
     retarget: (next: number) => {
       target = next;
     },
+    traffic: () => ({ ...moved }),
     cutAll: () => {
       for (const socket of open) socket.destroy();
     },

@@ -98,8 +98,9 @@ describe('the shaped link', () => {
     const seconds = (performance.now() - start) / 1000;
     a.close();
     b.close();
+    // Two connections together get the link's rate, not twice it (the lower bound allows for a busy machine).
     expect((1_000_000 * 8) / seconds).toBeLessThan(bitsPerSecond * 1.15);
-    expect((1_000_000 * 8) / seconds).toBeGreaterThan(bitsPerSecond * 0.8);
+    expect((1_000_000 * 8) / seconds).toBeGreaterThan(bitsPerSecond * 0.6);
   });
 
   it('cuts the doomed share of connections part-way through an answer', async () => {
