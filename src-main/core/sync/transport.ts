@@ -12,6 +12,9 @@ export interface TransportSession {
 /** A packed page is about half of this, and a sixth of that once compressed: about a second at 2 Mbit/s. */
 const defaultPageBytes = 4 * 1024 * 1024;
 
+/** A first sync's first page is small, so the ledger is usable after one short answer. */
+const firstPageSize = 500;
+
 /**
  * The sync transport over the contract server's REST endpoints. The token is read on every send
  * (never stored with a mutation), so a retry after a refresh carries the new one. Pages of up to
@@ -26,7 +29,7 @@ export function contractServerTransport(session: TransportSession, pageSize = 50
       unpackPullResponse(
         await session.client.call('syncFeed', {
           token: session.token(),
-          query: { cursor, limit: pageSize, maxBytes: pageBytes, protocolVersion: syncProtocolVersion, schemaVersion: syncSchemaVersion },
+          query: { cursor, limit: cursor === '0' ? firstPageSize : pageSize, maxBytes: pageBytes, protocolVersion: syncProtocolVersion, schemaVersion: syncSchemaVersion },
         }),
       ),
   };
