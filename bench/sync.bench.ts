@@ -1,48 +1,83 @@
 import { availableParallelism, loadavg } from 'node:os';
 import type { Core } from '../src-main/core/core';
 import { ContractStatus } from '../src-shared/domain/enums';
-import { startFaultProxy, type FaultProxy } from '../tests/main/fault-proxy';
+import pg from 'pg';
+import { noFaults, startFaultProxy, type FaultProxy } from '../tests/main/fault-proxy';
+import { isLinkProfile, linkProfiles, type LinkProfile } from '../tests/main/link-shape';
 import { call, testCore, waitFor } from '../tests/support/core';
 import { tempDir } from '../tests/support/temp';
 import { measureFirstPull } from './first-pull.bench';
 import { figure } from './stats';
 import { freshDatabase, reachablePostgres, seedInChild, spawnContractServer } from './support';
 
-// Issue 4 figures (npm run bench:sync), on loopback with the demo data on PostgreSQL: the first
-// sync of contracts and their performance tasks (list usable, everything, main-core memory growth), 1,000 queued offline edits drained,
-// and how much one poisoned mutation among 1,000 delays the rest. The core reaches the server
-// through a loopback proxy, which plays "offline" while the edits are queued.
+// Issue 4 and 12 figures (npm run bench:sync), with the demo data on PostgreSQL, per link profile
+// (BENCH_LINKS, default "loopback,office,poor"; tests/main/link-shape.ts): the first sync of
+// contracts and their performance tasks (list usable, everything, bytes moved, main-core memory
+// growth), 1,000 queued offline edits drained, an incremental sync of 500 changes made on the
+// server, and (on loopback) how much one poisoned mutation among 1,000 delays the rest. The core
+// reaches the server through the loopback proxy, which shapes the link and plays "offline"
+// while the edits are queued.
 
 const contractCount = Number(process.env.BENCH_CONTRACTS ?? 50_000);
+const profiles = (process.env.BENCH_LINKS ?? 'loopback,office,poor').split(',').filter(isLinkProfile);
 const edits = 1000;
+const incremental = 500;
+
+/** The issue's targets per profile, in seconds. */
+const targets: Record<LinkProfile, { usable: number; all: number }> = {
+  loopback: { usable: 5, all: 5 },
+  office: { usable: 10, all: 10 },
+  poor: { usable: 10, all: 60 },
+};
 
 function target(name: string, value: number, unit: string) {
   figure(`${name}_target`, value, unit);
 }
 
+const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
+
 export async function benchSync(): Promise<void> {
   const postgres = await reachablePostgres();
   const serverData = tempDir('contract-desk-bench-sync-server-');
-  const env: Record<string, string> = postgres ? { DATABASE_URL: await freshDatabase(postgres, 'contract_desk_bench_sync') } : {};
+  const databaseUrl = postgres ? await freshDatabase(postgres, 'contract_desk_bench_sync') : null;
+  const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
   const args = postgres ? [] : ['--data', serverData.path];
   console.log(`# ${await seedInChild(contractCount, env, args)} (${postgres ? 'PostgreSQL' : 'PGlite'})`);
-  console.log(`# load average before the run: ${loadavg().map((n) => n.toFixed(2)).join(' ')} on ${availableParallelism()} CPUs`);
+  console.log(`# load average before the run: ${load()} on ${availableParallelism()} CPUs`);
   const server = await spawnContractServer(env, args);
   const proxy = await startFaultProxy(Number(new URL(server.url).port));
-  const desktop = tempDir('contract-desk-bench-sync-desktop-');
-  const core = testCore(desktop.path, { syncIntervalMs: 3_600_000, syncSoonMs: 3_600_000, connectivityProbeMs: 3_600_000, syncBackoffMs: 3_600_000 });
   try {
+    for (const profile of profiles) {
+      proxy.faults = { ...noFaults, link: linkProfiles[profile] };
+      await benchProfile(profile, proxy, databaseUrl);
+      console.log(`# load average after ${profile}: ${load()}`);
+    }
+  } finally {
+    await proxy.close();
+    await server.stop();
+    serverData.cleanup();
+  }
+}
+
+async function benchProfile(profile: LinkProfile, proxy: FaultProxy, databaseUrl: string | null): Promise<void> {
+  const desktop = tempDir(`contract-desk-bench-sync-${profile}-`);
+  const core = testCore(desktop.path, { syncIntervalMs: 3_600_000, syncSoonMs: 3_600_000, connectivityProbeMs: 3_600_000, syncBackoffMs: 500 });
+  const name = (what: string) => `sync_${profile}_${what}`;
+  try {
+    const before = proxy.traffic();
     const first = await measureFirstPull(core, proxy.url, contractCount);
-    figure('sync_first_contracts', contractCount, 'contracts');
+    const after = proxy.traffic();
+    figure(name('first_contracts'), contractCount, 'contracts');
     // The seed gives each contract about four performance tasks; the first sync brings them all.
-    figure('sync_first_tasks_and_settings', first.pulled - contractCount, 'changes');
-    figure('sync_first_list_usable', first.firstUsableMs / 1000, 's');
-    target('sync_first_list_usable', 5, 's');
-    figure('sync_first_all', first.totalMs / 1000, 's');
-    target('sync_first_all', 30, 's');
-    figure('sync_first_core_memory_growth', (first.peak - first.baseline) / 2 ** 20, 'MiB', 1);
-    target('sync_first_core_memory_growth', 250, 'MiB');
-    console.log(`# load average after the first sync: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+    figure(name('first_tasks_and_settings'), first.pulled - contractCount, 'changes');
+    figure(name('first_list_usable'), first.firstUsableMs / 1000, 's');
+    target(name('first_list_usable'), targets[profile].usable, 's');
+    figure(name('first_all'), first.totalMs / 1000, 's');
+    target(name('first_all'), targets[profile].all, 's');
+    figure(name('first_bytes_moved'), (after.down - before.down + after.up - before.up) / 1e6, 'MB', 2);
+    target(name('first_bytes_moved'), 15, 'MB');
+    figure(name('first_core_memory_growth'), (first.peak - first.baseline) / 2 ** 20, 'MiB', 1);
+    target(name('first_core_memory_growth'), 250, 'MiB');
 
     const ids: string[] = [];
     // Each edit changes its own contract (edits of one contract go one after another by design),
@@ -50,23 +85,43 @@ export async function benchSync(): Promise<void> {
     for (let pageNum = 1; pageNum <= edits / 50; pageNum += 1) {
       ids.push(...(await call(core, 'ledger.contractPage', { pageSize: 50, pageNum, status: ContractStatus.Drafting })).list.map((c) => c.id));
     }
-    const clean = await drainQueued(core, proxy, ids, 0, null);
-    figure('sync_drain_1000_edits', clean / 1000, 's');
-    target('sync_drain_1000_edits', 10, 's');
-    // The poison: a rename of an archived contract. The core queues it (whether a status still
-    // allows editing is the server's call at apply time); the server refuses it for good.
-    const [archived] = (await call(core, 'ledger.contractPage', { pageSize: 5, pageNum: 1, status: ContractStatus.Archived })).list;
-    const poisoned = await drainQueued(core, proxy, ids, 1, archived!.id);
-    figure('sync_drain_1000_edits_one_poisoned', poisoned / 1000, 's');
-    figure('sync_poison_delay', Math.max(0, poisoned - clean) / 1000, 's');
-    target('sync_poison_delay', 1, 's');
+    const clean = await drainQueued(core, proxy, ids, profile, null);
+    figure(name('drain_1000_edits'), clean / 1000, 's');
+    if (profile !== 'office') target(name('drain_1000_edits'), 10, 's');
+    if (databaseUrl) {
+      figure(name('incremental_500_changes'), (await incrementalSync(core, databaseUrl, ids.slice(0, incremental), profile)) / 1000, 's');
+      if (profile === 'poor') target(name('incremental_500_changes'), 3, 's');
+    }
+    if (profile === 'loopback') {
+      // The poison: a rename of an archived contract. The core queues it (whether a status still
+      // allows editing is the server's call at apply time); the server refuses it for good.
+      const [archived] = (await call(core, 'ledger.contractPage', { pageSize: 5, pageNum: 1, status: ContractStatus.Archived })).list;
+      const poisoned = await drainQueued(core, proxy, ids, `${profile}-poisoned`, archived!.id);
+      figure(name('drain_1000_edits_one_poisoned'), poisoned / 1000, 's');
+      figure(name('poison_delay'), Math.max(0, poisoned - clean) / 1000, 's');
+      target(name('poison_delay'), 1, 's');
+    }
   } finally {
     await core.close();
-    await proxy.close();
-    await server.stop();
     desktop.cleanup();
-    serverData.cleanup();
   }
+}
+
+/** Changes `ids` on the server (another user's edits) and times the pull that brings them. */
+async function incrementalSync(core: Core, databaseUrl: string, ids: string[], round: string): Promise<number> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    await db.query(`update contracts set name = name || ' (${round})', version = version + 1 where id = any($1)`, [ids]);
+  } finally {
+    await db.end();
+  }
+  const before = (await call(core, 'sync.status', {})).pulled;
+  const start = performance.now();
+  const status = await call(core, 'sync.now', {});
+  const elapsed = performance.now() - start;
+  if (status.pulled < ids.length) throw new Error(`the incremental sync brought ${status.pulled} of ${ids.length} changes (before: ${before})`);
+  return elapsed;
 }
 
 /**
@@ -74,7 +129,7 @@ export async function benchSync(): Promise<void> {
  * times until the queue is empty. With `poison`, edit number 1 goes to that contract, which the
  * server refuses: it is rejected, recorded, and the rest drains on.
  */
-async function drainQueued(core: Core, proxy: FaultProxy, ids: string[], round: number, poison: string | null): Promise<number> {
+async function drainQueued(core: Core, proxy: FaultProxy, ids: string[], round: string, poison: string | null): Promise<number> {
   proxy.faults.refuse = true;
   for (let i = 0; i < edits; i += 1) {
     const id = poison !== null && i === 1 ? poison : ids[i % ids.length]!;

@@ -11,6 +11,7 @@ import { intellectualPropertyHandlers } from './intellectual-property/handlers';
 import { lawFirmsHandlers } from './law-firms/handlers';
 import { projectsHandlers } from './projects/handlers';
 import { scoringHandlers } from './scoring/handlers';
+import { installCompression } from './http/compression';
 import { installErrorHandling } from './http/errors';
 import { installJsonBodyParser } from './http/json-body';
 import { installResponseHeaders } from './http/response-headers';
@@ -23,6 +24,7 @@ import { performanceHandlers } from './performance/handlers';
 import { defaultSyncHistory, pullChanges, type SyncHistoryOptions } from './sync/pull';
 import { pushMutations } from './sync/push';
 import { ensureUserScenes } from './ledger/scenes';
+import { packPullResponse } from '../src-shared/sync/feed-codec';
 
 export interface ContractServerOptions {
   /** Log every request (default off). Unexpected errors are logged either way. */
@@ -43,44 +45,57 @@ export function buildContractServer(db: ServerDb, options: ContractServerOptions
   installErrorHandling(app);
   installJsonBodyParser(app);
   installResponseHeaders(app);
+  installCompression(app);
 
   // Built on the server's database once, and per request on the transaction of a write sent with
   // an Idempotency-Key (src-server/http/routes.ts): `db` here is whichever of the two.
-  const handlersOn = (db: ServerDb): Handlers => ({
-    health: async () => {
-      await db.execute(sql`select 1`);
-      return { status: 'up', protocolVersion: syncProtocolVersion, schemaVersion: syncSchemaVersion };
-    },
-    login: ({ body, clientAddress }) => login(db, body, clientAddress, now()),
-    refresh: ({ body }) => refresh(db, body.refreshToken, now()),
-    logout: async ({ user }) => {
-      await logout(db, user.sessionId, now());
-      return { signedOut: true };
-    },
-    me: async ({ user: { sessionId: _session, organisationId: _organisation, ...user } }) => user,
-    contractList: ({ user, query }) => listContracts(db, user, query),
-    contractStatistics: ({ user }) => contractStatistics(db, user),
-    syncPull: async ({ user, query }) => {
-      // A desktop may never have read the ledger over REST: its system scenes must exist to sync.
-      if (query.cursor === '0') await ensureUserScenes(db, user);
-      return pullChanges(db, user, query, now(), syncHistory);
-    },
-    syncPush: ({ user, body }) => pushMutations(db, user, body, now()),
-    ...numberingHandlers(db, now),
-    ...contractFormsHandlers(db, now),
-    ...performanceHandlers(db, now),
-    ...counterpartiesHandlers(db, now),
-    ...lawFirmsHandlers(db, now),
-    ...projectsHandlers(db, now),
-    ...scoringHandlers(db, now),
-    ...intellectualPropertyHandlers(db, now),
-    ...ledgerHandlers(db, now),
-    ...directoryHandlers(db, now),
+  const handlersOn = (db: ServerDb): Handlers => {
+    // A desktop may never have read the ledger over REST: its system scenes must exist to sync.
+    const scenesBeforeFirstPull = async (user: Parameters<typeof ensureUserScenes>[1], cursor: string) => {
+      if (cursor === '0') await ensureUserScenes(db, user);
+    };
+    return {
+      health: async () => {
+        await db.execute(sql`select 1`);
+        return { status: 'up', protocolVersion: syncProtocolVersion, schemaVersion: syncSchemaVersion };
+      },
+      login: ({ body, clientAddress }) => login(db, body, clientAddress, now()),
+      refresh: ({ body }) => refresh(db, body.refreshToken, now()),
+      logout: async ({ user }) => {
+        await logout(db, user.sessionId, now());
+        return { signedOut: true };
+      },
+      me: async ({ user: { sessionId: _session, organisationId: _organisation, ...user } }) => user,
+      contractList: ({ user, query }) => listContracts(db, user, query),
+      contractStatistics: ({ user }) => contractStatistics(db, user),
+      syncPull: async ({ user, query }) => {
+        await scenesBeforeFirstPull(user, query.cursor);
+        return pullChanges(db, user, query, now(), syncHistory);
+      },
+      syncFeed: async ({ user, query }) => {
+        await scenesBeforeFirstPull(user, query.cursor);
+        return packPullResponse(await pullChanges(db, user, query, now(), syncHistory));
+      },
+      syncPush: ({ user, body }) => pushMutations(db, user, body, now()),
+      ...numberingHandlers(db, now),
+      ...contractFormsHandlers(db, now),
+      ...performanceHandlers(db, now),
+      ...counterpartiesHandlers(db, now),
+      ...lawFirmsHandlers(db, now),
+      ...projectsHandlers(db, now),
+      ...scoringHandlers(db, now),
+      ...intellectualPropertyHandlers(db, now),
+      ...ledgerHandlers(db, now),
+      ...directoryHandlers(db, now),
+    };
+  };
+  // The routes go in once the compression plugin has loaded, so its hooks wrap each of them.
+  void app.register(async (api) => {
+    registerEndpoints(api, db, handlersOn, (authorization) => authenticate(db, authorization, now()));
+    registerFileRoutes(api, db, now, resolveFileStoreOptions(options.files));
+    // Built once on first request: it only changes with the code.
+    let document: ReturnType<typeof openApiDocument> | undefined;
+    api.get(openApiPath, async () => (document ??= openApiDocument()));
   });
-  registerEndpoints(app, db, handlersOn, (authorization) => authenticate(db, authorization, now()));
-  registerFileRoutes(app, db, now, resolveFileStoreOptions(options.files));
-  // Built once on first request: it only changes with the code.
-  let document: ReturnType<typeof openApiDocument> | undefined;
-  app.get(openApiPath, async () => (document ??= openApiDocument()));
   return app;
 }

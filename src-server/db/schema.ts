@@ -240,6 +240,13 @@ export const contracts = pgTable(
     updateTime: timestamp('update_time', { withTimezone: true }).notNull().defaultNow(),
     version: integer('version').notNull().default(1),
     /**
+     * The version at which each field group last changed ("name", "form:<field id>", …; see
+     * src-shared/sync/field-groups.ts), kept by a trigger (migration 0020) from what an update
+     * really changed; "*" is the floor for groups changed before it was kept. Sync decides
+     * conflicts by it, per field (architecture, sync rule 6).
+     */
+    fieldVersions: jsonb('field_versions').$type<Record<string, number>>().notNull().default(sql`'{}'::jsonb`),
+    /**
      * The sync position: the writing transaction's id and a counter within it (see
      * sync_next_change_position in migration 0003, and src-server/sync/pull.ts). Always assigned
      * by the trigger; the 0 default only lets inserts omit it (and, with the unique index, makes a

@@ -30,6 +30,12 @@ export interface LockedRow {
   version: number;
   /** Whether the viewer may see (and so edit) the row. */
   visible: boolean;
+  /**
+   * The version at which each field group last changed, for an entity that keeps them (a
+   * field_versions column kept by the sync_track_field_versions trigger, migration 0020): its
+   * edits conflict per field. Without it, any change of the row since the base is a conflict.
+   */
+  fieldVersions?: Record<string, number>;
 }
 
 interface EntityAccess {
@@ -58,7 +64,7 @@ export const entities = {
     async lock(tx, viewer, id) {
       const visible = visibleTo(viewer);
       const [row] = await tx
-        .select({ version: contracts.version, visible: visible ? sql<boolean>`coalesce(${visible}, false)` : sql<boolean>`true` })
+        .select({ version: contracts.version, fieldVersions: contracts.fieldVersions, visible: visible ? sql<boolean>`coalesce(${visible}, false)` : sql<boolean>`true` })
         .from(contracts)
         .where(eq(contracts.id, id))
         .for('update');

@@ -87,6 +87,18 @@ async function countFeed(tx: ServerDb, viewer: Viewer, after: bigint, below: big
   return total;
 }
 
+/** How many of the first entries make a page: at most `limit`, and within `maxBytes` of JSON unless the first alone is larger. */
+function pageLength(entries: readonly FeedEntry[], limit: number, maxBytes: number): number {
+  let bytes = 0;
+  let length = 0;
+  for (const entry of entries.slice(0, limit)) {
+    bytes += Buffer.byteLength(JSON.stringify(entry.change));
+    if (length > 0 && bytes > maxBytes) break;
+    length += 1;
+  }
+  return length;
+}
+
 export async function pullChanges(db: ServerDb, viewer: Viewer, query: SyncPullQuery, now: Date, history: SyncHistoryOptions): Promise<SyncPullResponse> {
   checkSyncVersions(query);
   const cursor = parseCursor(query.cursor);
@@ -121,8 +133,8 @@ export async function pullChanges(db: ServerDb, viewer: Viewer, query: SyncPullQ
       const candidates: FeedEntry[] = [];
       for (const source of feedSources) candidates.push(...(await source.page(tx, viewer, after, below, query.limit + 1)));
       candidates.sort((a, b) => (a.position < b.position ? -1 : a.position > b.position ? 1 : 0));
-      const page = candidates.slice(0, query.limit);
-      const hasMore = candidates.length > query.limit;
+      const page = candidates.slice(0, pageLength(candidates, query.limit, query.maxBytes));
+      const hasMore = candidates.length > page.length;
       const last = page.at(-1)?.position ?? after;
       // The count comes from the cursor when the previous page left one; else (a pull's first
       // page, or changes written during the pull outran the carried count) from the sources. It

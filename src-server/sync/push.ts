@@ -5,7 +5,8 @@ import { isMutationName, missingRowMessage, mutations, retiredReason, rowsOf, ty
 import type { ServerDb } from '../db/database';
 import { processedMutations } from '../db/schema';
 import type { OrgViewer } from '../http/feature-helpers';
-import { applyMutation, entities, parseRowKey } from './mutations';
+import { changedGroups, conflictIssue, conflictingGroups } from '../../src-shared/sync/field-versions';
+import { applyMutation, entities, parseRowKey, type LockedRow } from './mutations';
 import { checkSyncVersions } from './protocol';
 
 // Push (architecture, sync rules 2, 5, 6): each mutation is decided exactly once, in the client's
@@ -16,10 +17,14 @@ import { checkSyncVersions } from './protocol';
 // and, once the first batch commits, finds the id taken and returns the stored result. The result
 // is stored in the same transaction as the effect, so either both exist or neither does.
 
-/** A stale base version found: carries the conflict result out of the savepoint it rolls back. */
+/** A stale base version found: carries what conflicts out of the savepoint it rolls back. */
 class Conflict extends Error {
-  constructor(readonly result: Extract<MutationResult, { status: 'conflict' }>) {
-    super(result.error.message);
+  constructor(
+    readonly stale: string[],
+    /** The field groups both sides changed; empty when the whole row conflicts. */
+    readonly fields: string[],
+  ) {
+    super(stale.join('; '));
   }
 }
 
@@ -43,41 +48,75 @@ function parseArgs(mutation: MutationEnvelope): { name: MutationName; args: unkn
   return { name: mutation.name, args: parsed.data };
 }
 
-/** Locks a row the mutation changes and checks that the viewer may change it; its version. */
-async function lockVisible(tx: ServerDb, viewer: OrgViewer, key: RowKey): Promise<number> {
+/** Locks a row the mutation changes and checks that the viewer may change it. */
+async function lockVisible(tx: ServerDb, viewer: OrgViewer, key: RowKey): Promise<LockedRow> {
   const { entity, id } = parseRowKey(key);
   const row = await entities[entity].lock(tx, viewer, id);
   if (!row) throw new AppFailure('not_found', missingRowMessage(key));
   if (!row.visible) throw new AppFailure('forbidden', `${key} is not yours to change`);
-  return row.version;
+  return row;
+}
+
+/** A touched row that moved since the edit's base, of an entity with field versions: decided once the edit shows what it changes. */
+interface MovedRow {
+  key: RowKey;
+  base: number;
+  version: number;
+  before: Record<string, number>;
+}
+
+/** The conflict's result, with the touched rows as they are once the edit is rolled back. */
+async function conflictResult(tx: ServerDb, mutation: MutationEnvelope, conflict: Conflict): Promise<MutationResult> {
+  const current: SyncChange[] = [];
+  for (const key of rowsOf(mutation.name as MutationName, mutation.args).touches) {
+    const { entity, id } = parseRowKey(key);
+    const change = await entities[entity].current(tx, id);
+    if (change) current.push(change);
+  }
+  const error = new AppFailure('conflict', `changed by someone else since you edited it: ${conflict.message}`, conflict.fields.map(conflictIssue)).error;
+  return { id: mutation.id, status: 'conflict', error, current, ...(conflict.fields.length > 0 && { fields: conflict.fields }) };
 }
 
 /**
- * Locks every touched and moved row and checks that the viewer may edit it; a touched row must
- * be at the version the client saw (a moved one is checked by its state when the step applies).
+ * Locks every touched and moved row and checks that the viewer may edit it. A touched row must be
+ * at the version the client saw, unless its entity keeps field versions: then it is returned, to
+ * be judged by the fields the edit changes (a moved one is checked by its state when the step applies).
  */
-async function checkTouchedRows(tx: ServerDb, viewer: OrgViewer, mutation: MutationEnvelope, touched: RowKey[], moved: RowKey[]): Promise<void> {
+async function checkTouchedRows(tx: ServerDb, viewer: OrgViewer, mutation: MutationEnvelope, touched: RowKey[], moved: RowKey[]): Promise<MovedRow[]> {
   const stale: string[] = [];
+  const movedOn: MovedRow[] = [];
   for (const key of touched) {
     const base = mutation.baseVersions[key];
     if (base === undefined) {
       const message = `the base version of ${key} is missing`;
       throw new AppFailure('validation_failed', `validation failed: baseVersions: ${message}`, [{ path: `baseVersions.${key}`, message }]);
     }
-    const version = await lockVisible(tx, viewer, key);
-    if (version !== base) stale.push(`${key} is at version ${version}, not ${base}`);
+    const { version, fieldVersions } = await lockVisible(tx, viewer, key);
+    if (version === base) continue;
+    if (fieldVersions && base < version) movedOn.push({ key, base, version, before: fieldVersions });
+    else stale.push(`${key} is at version ${version}, not ${base}`);
   }
   for (const key of moved) await lockVisible(tx, viewer, key);
-  if (stale.length > 0) {
-    const current: SyncChange[] = [];
-    for (const key of touched) {
-      const { entity, id } = parseRowKey(key);
-      const change = await entities[entity].current(tx, id);
-      if (change) current.push(change);
-    }
-    const error = new AppFailure('conflict', `changed by someone else since you edited it: ${stale.join('; ')}`).error;
-    throw new Conflict({ id: mutation.id, status: 'conflict', error, current });
+  if (stale.length > 0) throw new Conflict(stale, []);
+  return movedOn;
+}
+
+/**
+ * After the edit ran on rows that moved since its base: a conflict exactly where a field group it
+ * changed had changed on the server after the base (architecture, sync rule 6). Edits of other
+ * fields of the row merge.
+ */
+async function checkChangedFields(tx: ServerDb, viewer: OrgViewer, movedOn: MovedRow[]): Promise<void> {
+  const stale: string[] = [];
+  const fields: string[] = [];
+  for (const { key, base, version, before } of movedOn) {
+    const after = (await lockVisible(tx, viewer, key)).fieldVersions ?? {};
+    const groups = conflictingGroups(before, changedGroups(before, after), base);
+    if (groups.length === 0) continue;
+    stale.push(`${key} is at version ${version}, not ${base}, and its ${groups.join(', ')} changed since`);
+    fields.push(...groups);
   }
+  if (stale.length > 0) throw new Conflict(stale, fields);
 }
 
 /**
@@ -89,8 +128,9 @@ async function decide(tx: ServerDb, viewer: OrgViewer, mutation: MutationEnvelop
     return await tx.transaction(async (savepoint) => {
       const { name, args } = parseArgs(mutation);
       const { touches, creates, moves } = rowsOf(name, args);
-      await checkTouchedRows(savepoint, viewer, mutation, touches, moves);
+      const movedOn = await checkTouchedRows(savepoint, viewer, mutation, touches, moves);
       const outcome = await applyOf(name)(savepoint, args, viewer, at);
+      await checkChangedFields(savepoint, viewer, movedOn);
       const versions: Record<string, number> = {};
       for (const key of [...touches, ...creates, ...moves]) {
         const { entity, id } = parseRowKey(key);
@@ -100,7 +140,7 @@ async function decide(tx: ServerDb, viewer: OrgViewer, mutation: MutationEnvelop
       return { id: mutation.id, status: 'applied' as const, versions, ...(outcome && { outcome }) };
     });
   } catch (error) {
-    if (error instanceof Conflict) return error.result;
+    if (error instanceof Conflict) return conflictResult(tx, mutation, error);
     if (error instanceof AppFailure) return { id: mutation.id, status: 'rejected', error: error.error };
     throw error;
   }

@@ -13,6 +13,7 @@ import { apiPrefix, endpoint, none, pageNum, trimmed, type Endpoint } from './en
 import { contractFormsEndpoints } from './contract-forms';
 import { numberingEndpoints } from './numbering';
 import { performanceEndpoints } from './performance';
+import { packedPullResponseSchema } from '../sync/feed-codec';
 import { syncPullQuerySchema, syncPullResponseSchema, syncPushRequestSchema, syncPushResponseSchema } from './sync';
 
 // The REST contract of the contract server, written once: the server validates requests and the
@@ -80,6 +81,11 @@ const coreEndpoints = {
   syncPull: endpoint({
     method: 'GET', path: `${apiPrefix}/sync/pull`, auth: true, query: syncPullQuerySchema, body: none,
     response: syncPullResponseSchema,
+  }),
+  /** The same feed as syncPull, packed (src-shared/sync/feed-codec.ts): what the desktop pulls. */
+  syncFeed: endpoint({
+    method: 'GET', path: `${apiPrefix}/sync/feed`, auth: true, query: syncPullQuerySchema, body: none,
+    response: packedPullResponseSchema,
   }),
   syncPush: endpoint({
     method: 'POST', path: `${apiPrefix}/sync/push`, auth: true, query: none, body: syncPushRequestSchema,

@@ -33,6 +33,8 @@ export const syncPullQuerySchema = z
   .object({
     cursor: cursorSchema.default('0'),
     limit: z.coerce.number().int().min(1).max(5000).default(1000),
+    /** A page also ends before its JSON passes this many bytes (architecture, sync rule 10); it always holds one change. */
+    maxBytes: z.coerce.number().int().min(1024).max(16 * 1024 * 1024).default(1024 * 1024),
     protocolVersion: z.coerce.number().int().min(1),
     schemaVersion: z.coerce.number().int().min(1),
   })
@@ -218,7 +220,14 @@ export const mutationResultSchema = z.discriminatedUnion('status', [
   /** Permanently refused (validation, permission, illegal state): the client reverts and shows it. */
   z.object({ id: uuidSchema, status: z.literal('rejected'), error: appErrorSchema }),
   /** A touched row changed since its base version: the current rows, for the user to settle. */
-  z.object({ id: uuidSchema, status: z.literal('conflict'), error: appErrorSchema, current: z.array(syncChangeSchema) }),
+  z.object({
+    id: uuidSchema,
+    status: z.literal('conflict'),
+    error: appErrorSchema,
+    current: z.array(syncChangeSchema),
+    /** The field groups ("name", "form:<field id>", …) both the edit and the server changed; absent when the whole row conflicts. */
+    fields: z.array(z.string()).optional(),
+  }),
 ]);
 export type MutationResult = z.infer<typeof mutationResultSchema>;
 

@@ -6,6 +6,7 @@ import { fulfilmentEn } from './catalogs/fulfilment';
 import { cachedReadsEn } from './catalogs/cached-reads';
 import { counterpartiesEn } from './catalogs/counterparties';
 import { manageEn } from './catalogs/manage';
+import { syncMergeEn } from './catalogs/sync-merge';
 
 // English catalog. Strings the spec gives are kept verbatim (they are the product's vocabulary).
 export const en = {
@@ -466,6 +467,7 @@ export const en = {
   scenes: scenesEn,
   fulfilment: fulfilmentEn,
   manage: manageEn,
+  syncMerge: syncMergeEn,
 };
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

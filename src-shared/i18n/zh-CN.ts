@@ -6,6 +6,7 @@ import { fulfilmentZh } from './catalogs/fulfilment';
 import { cachedReadsZh } from './catalogs/cached-reads';
 import { counterpartiesZh } from './catalogs/counterparties';
 import { manageZh } from './catalogs/manage';
+import { syncMergeZh } from './catalogs/sync-merge';
 
 export const zhCN: Catalog = {
   app: {
@@ -507,4 +508,5 @@ export const zhCN: Catalog = {
   scenes: scenesZh,
   fulfilment: fulfilmentZh,
   manage: manageZh,
+  syncMerge: syncMergeZh,
 };

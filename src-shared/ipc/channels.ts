@@ -114,6 +114,8 @@ export const syncProblemSchema = z.object({
   error: appErrorSchema.nullable(),
   /** For a conflict: the server's current values of those fields. */
   theirs: z.record(z.string(), z.unknown()).nullable(),
+  /** For a conflict decided per field: the fields of the edit the server changed too (the others would have merged). */
+  conflicting: z.array(z.string()),
 });
 export type SyncProblem = z.infer<typeof syncProblemSchema>;
 

@@ -1,8 +1,10 @@
 import { createServer, Socket, type AddressInfo, type Server } from 'node:net';
+import { DelayLine, linkDirection, type LinkDirection, type LinkShape } from './link-shape';
 
 // A loopback TCP proxy in front of the contract server for fault tests and the sync bench: it
 // passes connections through, refuses them (the server looks down), delays every chunk, drops a
 // share of new connections, or cuts connections after some bytes (a half-sent request or answer).
+// With a link shape it plays a slow, distant, flaky network (tests/main/link-shape.ts).
 
 export interface ProxyFaults {
   /** New connections are closed at once. */
@@ -13,9 +15,14 @@ export interface ProxyFaults {
   delayMs: number;
   /** Close a connection once this many bytes went through it (either way); null: never. */
   cutAfterBytes: number | null;
+  /** Bandwidth, round trip and cuts of a real link; null: loopback as it is. */
+  link: LinkShape | null;
 }
 
-export const noFaults: ProxyFaults = { refuse: false, dropRate: 0, delayMs: 0, cutAfterBytes: null };
+export const noFaults: ProxyFaults = { refuse: false, dropRate: 0, delayMs: 0, cutAfterBytes: null, link: null };
+
+/** Where a doomed connection of a shaped link is cut: within the first answer it carries. */
+const maxCutBytes = 32 * 1024;
 
 export interface FaultProxy {
   readonly url: string;
@@ -25,12 +32,21 @@ export interface FaultProxy {
   retarget(port: number): void;
   /** Cuts every open connection now. */
   cutAll(): void;
+  /** Bytes passed so far each way: requests up, answers down. */
+  traffic(): { up: number; down: number };
   close(): Promise<void>;
 }
 
 export async function startFaultProxy(targetPort: number, random: () => number = Math.random, listenPort = 0): Promise<FaultProxy> {
   let target = targetPort;
   const open = new Set<Socket>();
+  const moved = { up: 0, down: 0 };
+  // The two directions of the shaped link, shared by every connection, made anew when the shape changes.
+  let shaped: { shape: LinkShape; up: LinkDirection; down: LinkDirection } | null = null;
+  const directionsOf = (shape: LinkShape) => {
+    if (shaped?.shape !== shape) shaped = { shape, up: linkDirection(shape), down: linkDirection(shape) };
+    return shaped;
+  };
   const proxy: Partial<FaultProxy> & { faults: ProxyFaults } = { faults: { ...noFaults } };
   const server: Server = createServer((client) => {
     const faults = proxy.faults;
@@ -42,35 +58,54 @@ export async function startFaultProxy(targetPort: number, random: () => number =
     open.add(client);
     open.add(upstream);
     let bytes = 0;
+    let answered = 0;
+    const link = faults.link;
+    const cutAt = link && random() < link.cutShare ? 1 + Math.floor(random() * maxCutBytes) : null;
+    const lines: DelayLine[] = [];
     const cut = () => {
+      for (const line of lines) line.clear();
       client.destroy();
       upstream.destroy();
     };
-    const forward = (from: Socket, to: Socket) =>
+    const forward = (from: Socket, to: Socket, way: 'up' | 'down') => {
+      const send = (chunk: Buffer) => {
+        bytes += chunk.length;
+        moved[way] += chunk.length;
+        if (way === 'down') answered += chunk.length;
+        const limit = proxy.faults.cutAfterBytes;
+        const over = Math.max(limit !== null ? bytes - limit : 0, cutAt !== null ? answered - cutAt : 0);
+        if (over > 0) {
+          to.write(chunk.subarray(0, Math.max(0, chunk.length - over)));
+          cut();
+        } else if (!to.destroyed) to.write(chunk);
+      };
+      const line = new DelayLine(send, (full) => (full ? from.pause() : from.resume()));
+      lines.push(line);
+      // A new connection's first bytes wait out the TCP handshake's round trip.
+      let handshake = link && way === 'up' ? link.rttMs : 0;
       from.on('data', (chunk: Buffer) => {
-        const send = () => {
-          bytes += chunk.length;
-          const limit = proxy.faults.cutAfterBytes;
-          if (limit !== null && bytes > limit) {
-            to.write(chunk.subarray(0, Math.max(0, chunk.length - (bytes - limit))));
-            cut();
-          } else if (!to.destroyed) to.write(chunk);
-        };
-        if (proxy.faults.delayMs > 0) {
+        const shape = proxy.faults.link;
+        if (shape) {
+          line.push(directionsOf(shape)[way].arrival(chunk.length) + handshake, chunk);
+          handshake = 0;
+        }
+        else if (proxy.faults.delayMs > 0) {
           from.pause();
           setTimeout(() => {
-            send();
+            send(chunk);
             from.resume();
           }, proxy.faults.delayMs);
-        } else send();
+        } else send(chunk);
       });
-    forward(client, upstream);
-    forward(upstream, client);
-    for (const socket of [client, upstream]) {
+    };
+    forward(client, upstream, 'up');
+    forward(upstream, client, 'down');
+    for (const [socket, line] of [[client, lines[0]!], [upstream, lines[1]!]] as const) {
       socket.on('error', cut);
+      // What the closing side sent before it closed still crosses the link first.
       socket.on('close', () => {
         open.delete(socket);
-        cut();
+        line.whenDrained(cut);
       });
     }
     upstream.connect(target, '127.0.0.1');
@@ -83,6 +118,7 @@ export async function startFaultProxy(targetPort: number, random: () => number =
     retarget: (next: number) => {
       target = next;
     },
+    traffic: () => ({ ...moved }),
     cutAll: () => {
       for (const socket of open) socket.destroy();
     },

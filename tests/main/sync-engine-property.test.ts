@@ -19,7 +19,7 @@ import { replicaFeatures } from '../../src-main/core/features';
 const field = fc.constantFrom('name', 'contractNumber', 'signDate');
 const action = fc.oneof(
   { weight: 5, arbitrary: fc.record({ kind: fc.constant('edit' as const), contract: fc.integer({ min: 1, max: contractCount }), field, value: fc.integer({ min: 0, max: 9 }), forbidden: fc.boolean() }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('editElsewhere' as const), contract: fc.integer({ min: 1, max: contractCount }), value: fc.integer({ min: 0, max: 9 }) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('editElsewhere' as const), contract: fc.integer({ min: 1, max: contractCount }), field, value: fc.integer({ min: 0, max: 9 }) }) },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('sync' as const) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('tick' as const) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('deliverHeld' as const), index: fc.nat() }) },
@@ -66,6 +66,13 @@ async function check({ actions, pushFaults: pushPlan, pullFaults: pullPlan }: Sc
       cursor = next;
       for (const count of server.effects.values()) expect(count).toBe(1);
       expect(server.selfConflicts).toEqual([]);
+      // Per-field merge, judged from the history of field changes: an edit conflicts exactly on the
+      // fields it changes that someone changed after its base; edits of other fields merge.
+      for (const decision of server.decisions) {
+        if (decision.conflicting.includes('*')) continue;
+        const movedSince = decision.changed.filter((f) => server.history.slice(0, decision.historyBefore).some((h) => h.id === decision.row && h.field === f && h.version > decision.base));
+        expect(decision.conflicting).toEqual(movedSince);
+      }
       // The user always sees their own unconfirmed writes: the last live value of each field.
       const live = replica.sqlite.prepare("select args from outbox where state in ('pending', 'applied') order by seq").pluck().all() as string[];
       const expected = new Map<string, Record<string, unknown>>();
@@ -88,7 +95,7 @@ async function check({ actions, pushFaults: pushPlan, pullFaults: pullPlan }: Sc
           break;
         }
         case 'editElsewhere':
-          server.editElsewhere(a.contract, `theirs ${a.value}`);
+          server.editElsewhere(a.contract, a.field, a.field === 'name' ? `theirs ${a.value}` : a.field === 'contractNumber' ? `T-${a.value}` : `2027-02-1${a.value}`);
           break;
         case 'sync':
           await engine.syncNow();
@@ -135,6 +142,9 @@ async function check({ actions, pushFaults: pushPlan, pullFaults: pullPlan }: Sc
     const problems = new Map(status.problems.map((p) => [p.id, p]));
     for (const id of enqueued) {
       const problem = problems.get(id);
+      // A conflict names the fields both sides changed.
+      const decided = server.decisions.find((d) => d.id === id);
+      if (problem?.state === 'conflict' && decided && !decided.conflicting.includes('*')) expect((problem.error?.issues ?? []).map((i) => i.path)).toEqual(decided.conflicting);
       if (dismissed.has(id) || problem?.state === 'conflict') expect(server.effects.has(id)).toBe(false);
       else if (!problem) expect(server.effects.get(id)).toBe(1);
       // Only a mutation set aside for want of a valid answer may have taken effect unseen.

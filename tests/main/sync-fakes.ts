@@ -1,11 +1,12 @@
 import type { SyncTransport, Timer } from '../../src-main/core/sync/sync-engine';
 import { cursorPosition, syncPushRequestSchema, type MutationEnvelope, type MutationResult, type SyncChange, type SyncContract, type SyncPushRequest } from '../../src-shared/api/sync';
 import { AppFailure } from '../../src-shared/errors';
+import { conflictingGroups, conflictIssue } from '../../src-shared/sync/field-versions';
 import { mutations, rowKey } from '../../src-shared/sync/mutations';
 import { makeContract } from '../support/contracts';
 
 // Fakes for the sync engine tests: an in-memory server with the push semantics of sync rules 2
-// and 6 (exactly once by mutation id, conflicts from base versions, permanent rejections), a
+// and 6 (exactly once by mutation id, conflicts per field from base versions, permanent rejections), a
 // transport that drops, duplicates, delays and refuses messages, and a timer run by hand.
 
 export const contractCount = 3;
@@ -21,6 +22,12 @@ export class FakeServer {
   private readonly lastWriter = new Map<string, number>();
   /** Conflicts of the client with its own earlier edit: an edit must build on the ones before it. */
   readonly selfConflicts: string[] = [];
+  /** The version at which each field of each row last changed (the real server's field_versions). */
+  private readonly fieldVersions = new Map<string, Record<string, number>>();
+  /** Every field change, for the tests to judge the decisions by on their own. */
+  readonly history: { id: string; field: string; version: number }[] = [];
+  /** What each edit that reached the server changed, on which base, and where it conflicted. */
+  readonly decisions: { id: string; row: string; base: number; changed: string[]; conflicting: string[]; historyBefore: number }[] = [];
 
   constructor() {
     for (let i = 1; i <= contractCount; i++) this.write(makeContract(i));
@@ -31,11 +38,23 @@ export class FakeServer {
     this.log.push({ position: this.log.length + 1, change: { entity: 'contract', op: 'upsert', row } });
   }
 
-  /** Another user's edit: the next push based on the older version conflicts. */
-  editElsewhere(index: number, name: string) {
+  /** Records the fields a write changed, at the row's new version. */
+  private changedFields(row: SyncContract, next: SyncContract, fields: readonly string[]) {
+    const versions = this.fieldVersions.get(row.id) ?? {};
+    for (const field of fields) {
+      versions[field] = next.version;
+      this.history.push({ id: row.id, field, version: next.version });
+    }
+    this.fieldVersions.set(row.id, versions);
+  }
+
+  /** Another user's edit of one field: a push that changes the same field, based on an older version, conflicts. */
+  editElsewhere(index: number, field: 'name' | 'contractNumber' | 'signDate', value: string) {
     const row = this.rows.get(makeContract(index).id)!;
     this.lastWriter.delete(row.id);
-    this.write({ ...row, name, version: row.version + 1 });
+    const next = { ...row, [field]: value, version: row.version + 1 };
+    this.write(next);
+    if (row[field] !== value) this.changedFields(row, next, [field]);
   }
 
   push(request: SyncPushRequest) {
@@ -59,13 +78,20 @@ export class FakeServer {
     if (!row) return { id: m.id, status: 'rejected', error: { code: 'not_found', message: 'no such contract' } };
     if (args.data.patch.name?.startsWith('forbidden')) return { id: m.id, status: 'rejected', error: { code: 'forbidden', message: 'not yours' } };
     const key = rowKey('contract', row.id);
-    if (m.baseVersions[key] !== row.version) {
-      if ((this.lastWriter.get(row.id) ?? Infinity) < m.seq) this.selfConflicts.push(m.id);
-      return { id: m.id, status: 'conflict', error: { code: 'conflict', message: 'changed' }, current: [{ entity: 'contract', op: 'upsert', row }] };
-    }
+    const base = m.baseVersions[key] ?? -1;
     const { formValues, ...patch } = args.data.patch;
+    const changed = Object.entries(patch).filter(([field, value]) => row[field as keyof SyncContract] !== value).map(([field]) => field);
+    // As the real server: a base ahead of the row conflicts whole; an older one only where a field this edit changes moved since.
+    const conflicting = base > row.version || base < 0 ? ['*'] : conflictingGroups(this.fieldVersions.get(row.id) ?? {}, changed, base);
+    this.decisions.push({ id: m.id, row: row.id, base, changed, conflicting, historyBefore: this.history.length });
+    if (conflicting.length > 0) {
+      if ((this.lastWriter.get(row.id) ?? Infinity) < m.seq) this.selfConflicts.push(m.id);
+      const issues = conflicting.filter((field) => field !== '*').map(conflictIssue);
+      return { id: m.id, status: 'conflict', error: { code: 'conflict', message: 'changed', ...(issues.length > 0 && { issues }) }, current: [{ entity: 'contract', op: 'upsert', row }] };
+    }
     const next = { ...row, ...patch, formValues: { ...row.formValues, ...formValues }, version: row.version + 1 };
     this.write(next);
+    this.changedFields(row, next, changed);
     this.lastWriter.set(row.id, m.seq);
     this.effects.set(m.id, (this.effects.get(m.id) ?? 0) + 1);
     return { id: m.id, status: 'applied', versions: { [key]: next.version } };

@@ -6,6 +6,7 @@ import { tempDir } from '../support/temp';
 import { waitFor } from '../support/core';
 import { CoreChild, pendingIn, replicaFile } from './core-child';
 import { noFaults, startFaultProxy, type FaultProxy } from './fault-proxy';
+import { linkProfiles } from './link-shape';
 
 // Black-box fault tests (issue 4): the real contract server on PostgreSQL in a child process, the
 // main core in another (killed with SIGKILL mid-push and mid-pull), a loopback proxy between them
@@ -159,7 +160,7 @@ describe.skipIf(!postgres)('sync under faults (contract server on PostgreSQL, co
     const { core, list } = await syncedCore(dir);
     const edited = list.slice(240, 300);
     await queueOffline(core, edited.map((c) => c.id), 'Lossy');
-    proxy.faults = { refuse: false, dropRate: 0.3, delayMs: 15, cutAfterBytes: 6000 };
+    proxy.faults = { ...noFaults, dropRate: 0.3, delayMs: 15, cutAfterBytes: 6000 };
     // A cut mid-request or mid-answer fails the push; the retries after a backoff carry the same ids.
     await new Promise((resolve) => setTimeout(resolve, 3000));
     proxy.faults = { ...noFaults, dropRate: 0.2, delayMs: 5 };
@@ -189,4 +190,49 @@ describe.skipIf(!postgres)('sync under faults (contract server on PostgreSQL, co
     await first.core.stop();
     await second.core.stop();
   }, 180_000);
+
+  it('through the poor link: a first sync cut mid-page resumes without starting over, and 200 offline edits drain once', async () => {
+    // A first sync on the poor link as it is (its 1 % of cut connections included), for the bytes it takes.
+    proxy.faults = { ...noFaults, link: linkProfiles.poor };
+    const clean = await syncedCore(newDir());
+    await clean.core.stop();
+    const traffic = () => proxy.traffic().down;
+    const cleanStart = traffic();
+    const again = await syncedCore(newDir());
+    const cleanBytes = traffic() - cleanStart;
+    await again.core.stop();
+
+    // The same first sync, with the link cut while the second page comes in.
+    const dir = newDir();
+    const core = new CoreChild(dir, 300);
+    const start = traffic();
+    await core.call('session.signIn', { serverUrl: proxy.url, username: 'admin', password: 'admin123' });
+    await waitFor(async () => ((core.status?.pulled ?? 0) > 0 && core.status?.firstSync ? true : undefined), 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    proxy.cutAll();
+    const synced = await core.drained();
+    expect(synced.problems).toEqual([]);
+    // Everything arrived once: every contract and task of the server, no more.
+    const counts = ['select count(*) n from contracts', 'select count(*) n from performance_tasks where contract_id is not null'];
+    const there = await Promise.all(counts.map(async (query) => Number((await db.query<{ n: string }>(query)).rows[0]!.n)));
+    const replica = new Database(replicaFile(dir), { readonly: true });
+    expect(counts.map((query) => Number(replica.prepare(query).pluck().get()))).toEqual(there);
+    replica.close();
+    // Resumed from its cursor: at most the cut page came twice, not the whole feed.
+    expect(traffic() - start).toBeLessThan(cleanBytes * 1.6);
+
+    const list = [];
+    for (let pageNum = 1; pageNum <= 4; pageNum += 1) list.push(...(await core.call('ledger.contractPage', { pageSize: 50, pageNum })).list);
+    const edited = list.slice(0, 200);
+    // Offline: the kept-alive connection goes too, not only new ones.
+    proxy.faults = { ...noFaults, refuse: true };
+    proxy.cutAll();
+    await queueOffline(core, edited.map((c) => c.id), 'Poor link');
+    proxy.faults = { ...noFaults, link: linkProfiles.poor };
+    await core.call('sync.now', {});
+    expect((await core.drained()).problems).toEqual([]);
+    expect(await expectAppliedOnce(edited, 'Poor link', clientIdOf(dir))).toBe(edited.length);
+    proxy.faults = { ...noFaults };
+    await core.stop();
+  }, 240_000);
 });

@@ -4,6 +4,7 @@ import { errorEnvelopeSchema, okCode } from '../../../src-shared/api/envelope';
 import { fileDownloadPath, fileUploadPath, uploadedFileSchema, type FilePurpose, type UploadedFile } from '../../../src-shared/api/files';
 import { endpoints, type EndpointBody, type EndpointName, type EndpointQuery, type EndpointResponse } from '../../../src-shared/api/endpoints';
 import { AppFailure } from '../../../src-shared/errors';
+import { bodyCoding, type BodyCoding } from './compression';
 
 // Talks to the contract server through the endpoint map of src-shared. Every answer is checked
 // against the endpoint's response schema: a server of another version cannot hand the core a
@@ -91,9 +92,28 @@ async function answer<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
 /** Files may be large: their transfers get minutes, not the seconds of a JSON call. */
 const fileTimeoutMs = 10 * 60_000;
 
+/** Sends a JSON body compressed when the server takes it (a refused coding is sent once more, plain). */
+async function sendJson(send: typeof fetch, coding: BodyCoding, url: string, init: RequestInit & { headers: Record<string, string> }, json: string | undefined) {
+  const encoded = json === undefined ? null : await coding.encode(json);
+  const headers = { ...init.headers, 'accept-encoding': coding.acceptEncoding, ...(encoded?.coding && { 'content-encoding': encoded.coding }) };
+  let response: Response;
+  try {
+    response = await send(url, { ...init, headers, body: encoded?.body });
+  } catch {
+    throw new AppFailure('server_unreachable');
+  }
+  coding.heard(response);
+  if (response.status === 415 && encoded?.coding) {
+    coding.refused(encoded.coding);
+    return sendJson(send, coding, url, init, json);
+  }
+  return response;
+}
+
 export function createContractServerClient(baseUrl: string, options: ContractServerClientOptions = {}): ContractServerClient {
   const send = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 15_000;
+  const coding = bodyCoding();
   return {
     baseUrl,
     async call(name, request = {}) {
@@ -103,17 +123,9 @@ export function createContractServerClient(baseUrl: string, options: ContractSer
       const hasBody = endpoint.method !== 'GET' && endpoint.method !== 'DELETE';
       if (hasBody) headers['content-type'] = 'application/json';
       const path = fillPath(endpoint.path, request.params as Record<string, unknown> | undefined);
-      let response: Response;
-      try {
-        response = await send(`${baseUrl}${path}${queryString(request.query as Record<string, unknown>)}`, {
-          method: endpoint.method,
-          headers,
-          body: hasBody ? JSON.stringify(request.body ?? {}) : undefined,
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-      } catch {
-        throw new AppFailure('server_unreachable');
-      }
+      const url = `${baseUrl}${path}${queryString(request.query as Record<string, unknown>)}`;
+      const init = { method: endpoint.method, headers, signal: AbortSignal.timeout(timeoutMs) };
+      const response = await sendJson(send, coding, url, init, hasBody ? JSON.stringify(request.body ?? {}) : undefined);
       return answer(response, endpoint.response as z.ZodType) as Promise<EndpointResponse<typeof name>>;
     },
     async uploadFile(request) {

@@ -1,6 +1,7 @@
 import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { AppFailure } from '../../../src-shared/errors';
 import { rowKey, type RowKey } from '../../../src-shared/sync/mutations';
+import { byFieldGroup } from '../../../src-shared/sync/field-versions';
 import type { OverlayEntity, PullWriter, ReplicaTx } from '../data/replica-features';
 import { contracts, contractsLocal, resyncUnseen } from '../data/schema';
 import { pulledRow, toReplicaContract, toRow, type ContractRow, type ReplicaContract } from './contract-rows';
@@ -33,7 +34,7 @@ export const contractOverlay: OverlayEntity = {
     const row = db.select({ name: contractsLocal.name }).from(contractsLocal).where(eq(contractsLocal.id, id)).get() ?? db.select({ name: contracts.name }).from(contracts).where(eq(contracts.id, id)).get();
     return row?.name ?? null;
   },
-  fields: (row) => row as Record<string, unknown>,
+  fields: (row) => byFieldGroup(row as Record<string, unknown>),
 };
 
 /** Rows per multi-row insert: 22 columns each, well under SQLite's bound-variable limit. */

@@ -5,6 +5,7 @@ import { alterationIssues, cleanContractForm } from '../../../src-shared/rules/c
 import { approvalTransitions, stepRefusal } from '../../../src-shared/rules/contract-status';
 import { ledgerTerms } from '../../../src-shared/rules/contract-terms';
 import { rowKey, type RowKey } from '../../../src-shared/sync/mutations';
+import { byFieldGroup } from '../../../src-shared/sync/field-versions';
 import type { ClientMutations, ReplicaTx, WorkingRows } from '../data/replica-features';
 import { numberNotices } from '../data/schema';
 import type { ReplicaContract } from './contract-rows';
@@ -69,7 +70,7 @@ export const contractMutations: ClientMutations<ContractMutation> = {
       const patched = { ...row, ...patch };
       rows.put(key, formValues === undefined ? patched : withFormValues(patched, { ...row.formValues, ...formValues }, owner && catalogueNames(db, owner.id)));
     },
-    view: (args) => ({ row: rowKey('contract', args.id), changes: args.patch }),
+    view: (args) => ({ row: rowKey('contract', args.id), changes: byFieldGroup(args.patch) }),
   },
   'contract.create': {
     check: (args, { db, owner }) => void checkedForm(args.name, fieldsOf(db, owner, args.templateId), args.formValues),
@@ -114,7 +115,7 @@ export const contractMutations: ClientMutations<ContractMutation> = {
       db.insert(numberNotices).values({ contractId: args.id, ...notice }).onConflictDoUpdate({ target: numberNotices.contractId, set: notice }).run();
       return ['numberNotice'];
     },
-    view: (args) => ({ row: rowKey('contract', args.id), changes: args.formValues, name: args.name }),
+    view: (args) => ({ row: rowKey('contract', args.id), changes: byFieldGroup({ formValues: args.formValues }), name: args.name }),
   },
   'contract.alter': {
     /** As the server's alteration: only alterable fields of the form change, and the altered form is valid. */
@@ -130,7 +131,7 @@ export const contractMutations: ClientMutations<ContractMutation> = {
       const row = contractRow(rows, key);
       if (row) rows.put(key, withFormValues(row, { ...row.formValues, ...args.formValues }, owner && catalogueNames(db, owner.id)));
     },
-    view: (args) => ({ row: rowKey('contract', args.id), changes: args.formValues }),
+    view: (args) => ({ row: rowKey('contract', args.id), changes: byFieldGroup({ formValues: args.formValues }) }),
   },
   'contract.approvalStep': {
     /**

@@ -1,4 +1,4 @@
-import { cursorPosition, syncProtocolVersion, syncPullResponseSchema, syncSchemaVersion, type SyncPullResponse, type SyncPushRequest, type SyncPushResponse } from '../../../src-shared/api/sync';
+import { cursorPosition, syncProtocolVersion, syncPullResponseSchema, syncSchemaVersion, type SyncPushRequest, type SyncPushResponse } from '../../../src-shared/api/sync';
 import { AppFailure, toAppError, type AppError, type ErrorCode } from '../../../src-shared/errors';
 import type { Outbox } from '../data/outbox';
 import type { DataEntity } from '../data/replica-features';
@@ -12,7 +12,8 @@ import type { Clock, Logger } from '../ports';
 
 export interface SyncTransport {
   push(request: SyncPushRequest): Promise<SyncPushResponse>;
-  pull(cursor: string): Promise<SyncPullResponse>;
+  /** A page of the feed, checked by the engine against the sync schemas. */
+  pull(cursor: string): Promise<unknown>;
 }
 
 /** Delays, injected so tests control backoff. */

@@ -85,7 +85,8 @@ export function createSyncService(options: SyncServiceOptions) {
     const theirs = theirFields ? Object.fromEntries(Object.keys(changes).map((field) => [field, theirFields[field] ?? null])) : null;
     // A rejected draft is gone from the replica: its own name names it.
     const subject = found ? (found.overlay.name(session.replica.db, found.id) ?? view.name ?? null) : null;
-    return { id: problem.id, name: problem.name, state: problem.state, createdAt: problem.createdAt, subject, changes, error: problem.error, theirs };
+    const conflicting = problem.state === 'conflict' ? (problem.error?.issues ?? []).map((issue) => issue.path).filter((path) => path in changes) : [];
+    return { id: problem.id, name: problem.name, state: problem.state, createdAt: problem.createdAt, subject, changes, error: problem.error, theirs, conflicting };
   }
 
   function queueStatus() {

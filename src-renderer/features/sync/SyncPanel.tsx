@@ -1,4 +1,4 @@
-import { Button, ButtonGroup, Callout, H5, HTMLTable, ProgressBar } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, H5, HTMLTable, ProgressBar, Tag } from '@blueprintjs/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { SyncProblem, SyncStatus } from '../../../src-shared/ipc/channels';
@@ -8,6 +8,8 @@ import { errorTextWithDetail } from '../../i18n/errorText';
 import { formatAge, formatDateTime } from '../../i18n/format';
 import { firstSyncProgress } from './syncView';
 
+const formGroupPrefix = 'form:';
+
 /** A field value of an edit as the ledger would show it. */
 function fieldValue(t: TFunction, field: string, value: unknown): string {
   if (value === null || value === undefined) return t('contractStatus.missing');
@@ -15,7 +17,9 @@ function fieldValue(t: TFunction, field: string, value: unknown): string {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
+/** A field group's label: a ledger column's, or a form value's by its field id. */
 function fieldLabel(t: TFunction, field: string): string {
+  if (field.startsWith(formGroupPrefix)) return t('syncMerge.formField', { id: field.slice(formGroupPrefix.length) });
   return field === 'name' || field === 'contractNumber' || field === 'status' || field === 'amount' ? t(`ledger.columns.${field}`) : field;
 }
 
@@ -26,6 +30,8 @@ function ProblemItem({ problem }: { problem: SyncProblem }) {
   const [keepTheirs, keeping] = useKeepTheirsMutation();
   const [applyMineAgain, applying] = useApplyMineAgainMutation();
   const conflict = problem.state === 'conflict';
+  // The server named the fields both sides changed: each row says whether it is one of them.
+  const perField = conflict && problem.conflicting.length > 0;
   const busy = dismissing.isLoading || keeping.isLoading || applying.isLoading;
   return (
     <Callout data-testid="sync-problem" data-state={problem.state} intent={conflict ? 'warning' : 'danger'} className="sync-panel__problem" compact>
@@ -39,19 +45,24 @@ function ProblemItem({ problem }: { problem: SyncProblem }) {
         <HTMLTable compact className="sync-panel__changes">
           <thead>
             <tr>
-              <th />
+              <th>{t('syncMerge.field')}</th>
               <th>{t('sync.mine')}</th>
               {conflict && <th>{t('sync.theirs')}</th>}
+              {perField && <th />}
             </tr>
           </thead>
           <tbody>
-            {Object.entries(problem.changes).map(([field, value]) => (
-              <tr key={field}>
-                <td>{fieldLabel(t, field)}</td>
-                <td>{fieldValue(t, field, value)}</td>
-                {conflict && <td>{fieldValue(t, field, problem.theirs?.[field])}</td>}
-              </tr>
-            ))}
+            {Object.entries(problem.changes).map(([field, value]) => {
+              const both = problem.conflicting.includes(field);
+              return (
+                <tr key={field} data-testid="sync-problem-field" data-conflicting={both}>
+                  <td>{fieldLabel(t, field)}</td>
+                  <td>{fieldValue(t, field, value)}</td>
+                  {conflict && <td>{fieldValue(t, field, problem.theirs?.[field])}</td>}
+                  {perField && <td>{both ? <Tag intent="warning" minimal>{t('syncMerge.bothChanged')}</Tag> : t('syncMerge.wouldMerge')}</td>}
+                </tr>
+              );
+            })}
           </tbody>
         </HTMLTable>
       )}

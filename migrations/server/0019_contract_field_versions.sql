@@ -1,0 +1,1 @@
+ALTER TABLE "contracts" ADD COLUMN "field_versions" jsonb DEFAULT '{}'::jsonb NOT NULL;
