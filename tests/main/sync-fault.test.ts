@@ -204,7 +204,7 @@ describe.skipIf(!postgres)('sync under faults (contract server on PostgreSQL, co
 
     // The same first sync, with the link cut while the second page comes in.
     const dir = newDir();
-    const core = new CoreChild(dir, 300);
+    const core = new CoreChild(dir, proxy.url, 300);
     const start = traffic();
     await core.call('session.signIn', { serverUrl: proxy.url, username: 'admin', password: 'admin123' });
     await waitFor(async () => ((core.status?.pulled ?? 0) > 0 && core.status?.firstSync ? true : undefined), 60_000);
