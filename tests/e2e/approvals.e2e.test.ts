@@ -70,6 +70,7 @@ describe('approvals from the contract page', () => {
     await page.fill('#signin-username', 'admin');
     await page.fill('#signin-password', 'admin123');
     await page.getByTestId('signin-submit').click();
+    await page.getByTestId('scene-tab-contracts').click({ timeout: 30_000 });
     await expect.poll(() => page.getByTestId('ledger-count-all').innerText(), { timeout: 20_000 }).toBe(String(contracts));
     await expect.poll(() => queued()).toBe('0');
   }, 90_000);

@@ -85,6 +85,7 @@ describe('contract archive and full-text search of its PDF, offline', () => {
     approved = { id: found!.id, name: found!.name };
     await page.goto(stage.edition.host.url);
     await signIn('admin', 'admin123');
+    await page.getByTestId('scene-tab-contracts').click({ timeout: 30_000 });
     await expect.poll(() => page.getByTestId('ledger-count-all').innerText(), { timeout: 30_000 }).toBe(String(contractCount));
   }, 90_000);
 

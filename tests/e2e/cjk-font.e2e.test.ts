@@ -33,6 +33,7 @@ describe('Chinese without a system CJK font', () => {
     await page.fill('#signin-username', 'admin');
     await page.fill('#signin-password', 'admin123');
     await page.getByTestId('signin-submit').click();
+    await page.getByTestId('scene-tab-contracts').click({ timeout: 30_000 });
     await expect.poll(() => page.locator('[data-testid=ledger-row]').count(), { timeout: 20_000 }).toBe(5);
   });
 

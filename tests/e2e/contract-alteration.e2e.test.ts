@@ -30,6 +30,7 @@ describe('altering a seeded approved contract', () => {
     await page.fill('#signin-username', 'admin');
     await page.fill('#signin-password', 'admin123');
     await page.getByTestId('signin-submit').click();
+    await page.getByTestId('scene-tab-contracts').click({ timeout: 30_000 });
     await expect.poll(() => page.getByTestId('ledger-count-all').innerText(), { timeout: 30_000 }).toBe('40');
 
     const approved = (await call(stage.core, 'ledger.contractPage', { pageNum: 1, pageSize: 50, status: 4 })).list.find((c) => c.amount !== null)!;

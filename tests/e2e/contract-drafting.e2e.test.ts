@@ -113,6 +113,7 @@ describe('drafting a contract from a template', () => {
     await page.fill('#signin-username', 'admin');
     await page.fill('#signin-password', 'admin123');
     await page.getByTestId('signin-submit').click();
+    await page.getByTestId('scene-tab-contracts').click({ timeout: 30_000 });
     await expect.poll(() => page.getByTestId('ledger-count-all').innerText(), { timeout: 20_000 }).toBe('12');
   });
 

@@ -125,6 +125,7 @@ describe('counterparties in the browser edition', () => {
 
   it('scores the contract from the ledger (800 px, the form’s dialog) and the average score follows', { timeout: 60_000 }, async () => {
     await page.getByTestId('nav-ledger').click();
+    await page.getByTestId('scene-tab-contracts').click({ timeout: 30_000 });
     const row = page.locator('[data-testid=ledger-row]', { hasText: contract.name });
     await row.waitFor({ timeout: 20_000 });
     await row.getByTestId('ledger-score').click();

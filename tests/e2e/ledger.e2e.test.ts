@@ -44,6 +44,7 @@ describe('ledger in the browser edition', () => {
   it('signs in and shows the status counts and the first page from the replica', async () => {
     await page.fill('#signin-password', 'admin123');
     await page.getByTestId('signin-submit').click();
+    await page.getByTestId('scene-tab-contracts').click({ timeout: 30_000 });
     await expect.poll(() => text('ledger-count-all'), { timeout: 20_000 }).toBe(String(contracts));
     expect(await text('ledger-count-1')).toBe(String(expected.draft));
     expect(await text('ledger-count-2')).toBe(String(expected.underApproval));

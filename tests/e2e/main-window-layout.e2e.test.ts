@@ -102,6 +102,7 @@ beforeAll(async () => {
   await page.fill('#signin-username', 'admin');
   await page.fill('#signin-password', 'admin123');
   await page.getByTestId('signin-submit').click();
+  await page.getByTestId('scene-tab-contracts').click({ timeout: 30_000 });
   await page.waitForFunction(() => document.querySelector('[data-testid=ledger-count-all]')?.textContent === '65', null, { timeout: 20_000 });
   await fullPage();
   const view = await page.getByTestId('ledger-row').first().getByRole('link').first().getAttribute('href');

@@ -64,6 +64,7 @@ describe('the counterparty in the contract form', () => {
     await page.fill('#signin-username', 'admin');
     await page.fill('#signin-password', 'admin123');
     await page.getByTestId('signin-submit').click();
+    await page.getByTestId('scene-tab-contracts').click({ timeout: 30_000 });
     await expect.poll(() => page.getByTestId('ledger-count-all').innerText(), { timeout: 20_000 }).toBe('15');
     await page.goto(`${stage.edition.host.url}/standingBook/detail?id=${scored.contractId}`);
     await expect.poll(() => partyField().innerText(), { timeout: 20_000 }).toContain(scored.partyName);

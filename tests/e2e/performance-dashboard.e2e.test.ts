@@ -48,7 +48,7 @@ describe('the performance dashboard in the browser edition', () => {
     await page.fill('#signin-password', user.password);
     await page.getByTestId('signin-submit').click();
     await expect.poll(() => queued(), { timeout: 20_000 }).toBe('0');
-    await page.getByTestId('ledger-scene-dashboard').click();
+    await page.getByTestId('scene-tab-dashboard').click();
     const { client, token } = await serverApi();
     const counts = await client.call('performanceStatistics', { token, query: thisMonth() });
     for (const [field, value] of Object.entries(counts)) await expect.poll(() => text(`dashboard-count-${field}`), { timeout: 10_000 }).toBe(String(value));

@@ -82,6 +82,7 @@ describe('sign-in problems in the browser edition', () => {
     const page = await openApp({}, dir);
     await expect.poll(() => page.getByTestId('signin-problem').innerText()).toContain('The local data file is damaged');
     await signIn(page, 'alice', 'alice123');
+    await page.getByTestId('scene-tab-contracts').click({ timeout: 30_000 });
     await expect.poll(() => page.locator('[data-testid=ledger-row]').count(), { timeout: 20_000 }).toBeGreaterThan(0);
   });
 

@@ -42,6 +42,7 @@ describe('signing out and in as another user', () => {
     await page.goto(stage.edition.host.url);
     await expect.poll(() => page.locator('#signin-server').inputValue()).not.toBe('');
     await signIn('admin', 'admin123');
+    await page.getByTestId('scene-tab-contracts').click({ timeout: 30_000 });
     await expect.poll(() => page.getByTestId('ledger-count-all').innerText(), { timeout: 20_000 }).toBe('30');
     await page.goto(`${stage.edition.host.url}/standingBook/detail?id=${adminOnlyId}`);
     await page.getByTestId('contract-detail').waitFor();
@@ -53,6 +54,7 @@ describe('signing out and in as another user', () => {
 
   it('lands the next user on the ledger, not on the previous user’s contract', { timeout: 60_000 }, async () => {
     await signIn('bob', 'bob123');
+    await page.getByTestId('scene-tab-contracts').click({ timeout: 30_000 });
     await page.getByTestId('ledger-count-all').waitFor({ timeout: 20_000 });
     expect(new URL(page.url()).pathname).toBe('/');
     expect(new URL(page.url()).search).toBe('');

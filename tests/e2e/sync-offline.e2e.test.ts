@@ -30,6 +30,7 @@ describe('offline edits in the browser edition', () => {
     await page.fill('#signin-username', 'admin');
     await page.fill('#signin-password', 'admin123');
     await page.getByTestId('signin-submit').click();
+    await page.getByTestId('scene-tab-contracts').click({ timeout: 30_000 });
     await expect.poll(() => text('ledger-count-all'), { timeout: 20_000 }).toBe(String(contracts));
     await expect.poll(() => queued()).toBe('0');
   });

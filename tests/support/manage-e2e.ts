@@ -14,7 +14,7 @@ export async function signInOnPage(stage: E2eStage, username: string, password: 
   await page.fill('#signin-username', username);
   await page.fill('#signin-password', password);
   await page.getByTestId('signin-submit').click();
-  await page.getByTestId('ledger').waitFor({ timeout: 30_000 });
+  await page.getByTestId('scene-ledger').waitFor({ timeout: 30_000 });
 }
 
 /** A server call as `username` (signed in once per call: tests make few). */

@@ -3,6 +3,7 @@ import { Button, Callout, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { SceneView } from '../../../src-shared/ipc/scenes';
 import { errorText } from '../../i18n/errorText';
+import { ContractOverview } from '../ledger/ContractOverview';
 import { PerformanceDashboard } from '../performance/PerformanceDashboard';
 import { ManageScenesDialog } from './ManageScenesDialog';
 import { SceneConfigDialog } from './SceneConfigDialog';
@@ -15,6 +16,9 @@ import { StatusCounts } from './StatusCounts';
 // scenes from the replica, the default one chosen on load; managing and configuring scenes.
 
 const dashboardTab = 'performance-statistics';
+/** The contracts of the user's view with their actions (search, transfer, archive, scoring): a fixed tab after the dashboard. */
+const contractsTab = 'contracts';
+const fixedTabs: readonly string[] = [dashboardTab, contractsTab];
 
 type Editing = { scene: SceneView | null } | null;
 
@@ -35,7 +39,7 @@ export function SceneLedgerScreen() {
   }
   if (!scenes || !fields) return <Spinner className="ledger__loading" />;
   // The default scene on load; a chosen tab whose scene is gone falls back to it too.
-  const selected = chosen === dashboardTab || scenes.some((scene) => scene.id === chosen) ? chosen! : (scenes.find((scene) => scene.isDefault)?.id ?? dashboardTab);
+  const selected = (chosen !== null && fixedTabs.includes(chosen)) || scenes.some((scene) => scene.id === chosen) ? chosen! : (scenes.find((scene) => scene.isDefault)?.id ?? dashboardTab);
   const scene = scenes.find((s) => s.id === selected);
 
   return (
@@ -43,6 +47,7 @@ export function SceneLedgerScreen() {
       <div className="ledger__header scene-ledger__header">
         <Tabs id="ledger-scenes" size="large" animate={false} selectedTabId={selected} onChange={(id) => setChosen(String(id))} className="scene-ledger__tabs">
           <Tab id={dashboardTab} data-testid="scene-tab-dashboard" title={t('ledger.performanceStatistics')} />
+          <Tab id={contractsTab} data-testid="scene-tab-contracts" title={t('dashboard.contractsTab')} />
           {scenes.map((s) => (
             <Tab
               key={s.id}
@@ -60,7 +65,9 @@ export function SceneLedgerScreen() {
         </div>
       </div>
       {scene && <StatusCounts />}
-      {scene ? <ScenePanel key={scene.id} scene={scene} fields={fields} /> : <PerformanceDashboard />}
+      {scene && <ScenePanel key={scene.id} scene={scene} fields={fields} />}
+      {selected === dashboardTab && <PerformanceDashboard />}
+      {selected === contractsTab && <ContractOverview />}
       {scenes.length === 0 && <Tag minimal>{t('scenes.noScenes')}</Tag>}
       {managing && <ManageScenesDialog scenes={scenes} onClose={() => setManaging(false)} onEdit={(s) => setEditing({ scene: s })} />}
       {editing && <SceneConfigDialog scene={editing.scene} scenes={scenes} fields={fields} onClose={() => setEditing(null)} />}

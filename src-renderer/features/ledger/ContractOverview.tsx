@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Button, Callout, Collapse, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { Button, Callout, Collapse, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useContractPageQuery, useContractStatisticsQuery } from '../../api/api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { errorText } from '../../i18n/errorText';
 import { openRoute } from '../contracts/openRoute';
-import { PerformanceDashboard } from '../performance/PerformanceDashboard';
 import { LedgerFilters } from './LedgerFilters';
 import { contractPageRequest, filtersReset, pageChanged, pageSizeChanged, tabChanged } from './ledgerSlice';
 import { LedgerTable } from './LedgerTable';
@@ -16,15 +15,13 @@ import { StatusTabs } from './StatusTabs';
 import { FullTextSearch } from '../search/FullTextSearch';
 import { TransferAction, useContractSelection } from '../transfer/TransferDialog';
 
-/** The ledger list screen (the app's home): status tabs with counts, filters, table and pager. */
-export function LedgerScreen() {
+/** The ledger's contracts tab: status tabs with counts, search, filters, the contracts' table with their actions, pager. */
+export function ContractOverview() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const ledger = useAppSelector((state) => state.ledger);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  // The fixed first tab is the dashboard (spec 2); the contracts' list is the default on load.
-  const [scene, setScene] = useState<'dashboard' | 'contracts'>('contracts');
   const selection = useContractSelection();
   const { data: statistics } = useContractStatisticsQuery();
   // `data` keeps the previous page on screen while the next one loads; `currentData` is this page's.
@@ -71,24 +68,8 @@ export function LedgerScreen() {
     );
   }
 
-  const scenes = (
-    <Tabs id="ledger-scenes" selectedTabId={scene} onChange={(id) => setScene(id as typeof scene)} animate={false}>
-      <Tab id="dashboard" title={t('ledger.performanceStatistics')} data-testid="ledger-scene-dashboard" />
-      <Tab id="contracts" title={t('dashboard.contractsTab')} data-testid="ledger-scene-contracts" />
-    </Tabs>
-  );
-  if (scene === 'dashboard') {
-    return (
-      <section className="ledger" data-testid="ledger">
-        {scenes}
-        <PerformanceDashboard />
-      </section>
-    );
-  }
-
   return (
     <section className="ledger" data-testid="ledger">
-      {scenes}
       <div className="ledger__header" data-testid="ledger-header">
         <StatusTabs selected={ledger.status} statistics={statistics} onChange={(status) => dispatch(tabChanged(status))} />
         <div className="ledger__actions">
