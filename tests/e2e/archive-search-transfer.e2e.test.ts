@@ -120,6 +120,7 @@ describe('contract archive and full-text search of its PDF, offline', () => {
     await expect.poll(online, { timeout: 20_000 }).toBe('false');
 
     await page.goto(stage.edition.host.url);
+    await page.getByTestId('scene-tab-contracts').click({ timeout: 30_000 });
     await page.getByTestId('ledger-table').waitFor();
     await search(pdfWord.toLowerCase());
     const hit = page.getByTestId('full-text-hit');

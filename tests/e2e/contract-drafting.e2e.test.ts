@@ -291,6 +291,7 @@ describe('drafting a contract from a template', () => {
 describe('a contract’s detail', () => {
   it('opens from the ledger row’s view in a new tab, in preview', async () => {
     await page.goto(stage.edition.host.url);
+    await page.getByTestId('scene-tab-contracts').click({ timeout: 30_000 });
     const first = page.getByTestId('ledger-row').first();
     await first.waitFor();
     const name = await first.locator('td').first().innerText();

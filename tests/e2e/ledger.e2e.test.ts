@@ -110,6 +110,7 @@ describe('ledger in the browser edition', () => {
     await page.getByText('There is no screen at').first().waitFor();
     expect(await page.locator('body').innerText()).toContain('/no/such/screen');
     await page.goto(stage.edition.host.url);
+    await page.getByTestId('scene-tab-contracts').click({ timeout: 30_000 });
     await page.getByTestId('ledger-tab-all').waitFor();
   });
 

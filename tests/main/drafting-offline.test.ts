@@ -157,7 +157,8 @@ describe('drafting offline against the contract server', () => {
     expect(synced.contractNumber).toEqual(expect.any(String));
     const notices = await call(core, 'contract.numberNotices', {});
     expect(notices).toEqual([{ contractId: drafted.id, contractName: 'chairs drafted late', provisional: preview, confirmed: synced.contractNumber, at: expect.any(String) }]);
-    expect(events).toContainEqual({ event: 'data.changed', payload: { entities: ['contract', 'numberNotice'] } });
+    // The pull that confirms the number may bring other entities in the same round.
+    expect(events).toContainEqual({ event: 'data.changed', payload: { entities: expect.arrayContaining(['contract', 'numberNotice']) } });
     expect(await call(core, 'contract.dismissNumberNotice', { contractId: drafted.id })).toEqual([]);
     expect(await call(core, 'contract.numberNotices', {})).toEqual([]);
   });
