@@ -11,6 +11,7 @@ import { envelopeSchema, errorEnvelopeSchema, type ErrorEnvelope } from '../../s
 import { endpoints, type EndpointName, type EndpointResponse } from '../../src-shared/api/endpoints';
 import { syncProtocolVersion, syncSchemaVersion, type ContractChange, type SyncChange } from '../../src-shared/api/sync';
 import { buildContractServer, openDatabase, type ContractServerOptions, type DatabaseHandle, type ServerDb } from '../../src-server/index';
+import { ensureUserScenes } from '../../src-server/ledger/scenes';
 
 // Every server suite runs twice: on PGlite in a temporary directory, and on a fresh, uniquely
 // named PostgreSQL database (dropped afterwards) when one answers at TEST_DATABASE_URL.
@@ -227,11 +228,17 @@ export function upsertedRows(page: EndpointResponse<'syncPull'>) {
 }
 
 /**
- * Empties the task and reminder-settings parts of the feed of a seeded database (TRUNCATE fires
- * no row triggers, so no tombstones), for suites that count the contract feed's pages exactly.
+ * Empties the task, plan and reminder-settings parts of the feed of a seeded database (TRUNCATE
+ * fires no row triggers, so no tombstones), for suites that count the contract feed's pages exactly.
  */
-export async function withoutTaskFeed(db: ServerDb): Promise<void> {
-  await db.execute(sql`truncate performance_tasks, performance_task_tombstones, reminder_settings cascade`);
+export async function contractsOnlyFeed(db: ServerDb): Promise<void> {
+  await db.execute(sql`truncate performance_tasks, performance_task_tombstones, performance_plans, performance_plan_tombstones, reminder_settings cascade`);
+  // A first pull makes the user's system scenes (src-server/app.ts): made now, and kept below every cursor.
+  const users = await queryRows<{ id: string; organisationId: string }>(db, sql`select id, organisation_id as "organisationId" from users`);
+  for (const user of users) await ensureUserScenes(db, user);
+  await db.execute(sql`alter table ledger_scenes disable trigger user`);
+  await db.execute(sql`update ledger_scenes set change_seq = 0`);
+  await db.execute(sql`alter table ledger_scenes enable trigger user`);
 }
 
 /** The database behind each test server, so pulls can wait for the feed to settle. */

@@ -4,7 +4,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { cursorPosition, syncProtocolVersion, syncSchemaVersion } from '../../src-shared/api/sync';
 import { contracts } from '../../src-server/db/schema';
 import { demoUsers, seedDatabase } from '../../src-server/index';
-import { callEndpoint, describeOnDatabases, failure, okData, pullAll, settledFeed, signIn, upsertedRows, withoutTaskFeed } from './support';
+import { callEndpoint, describeOnDatabases, failure, okData, pullAll, settledFeed, signIn, upsertedRows, contractsOnlyFeed } from './support';
 
 const admin = demoUsers.find((u) => u.role === 'admin')!;
 const total = 230;
@@ -17,7 +17,7 @@ describeOnDatabases('sync pull', (fixture) => {
   beforeAll(async () => {
     await seedDatabase(fixture.db, { contracts: total, seed: 9 });
     // This suite counts the contract feed's pages; tasks are covered in sync-tasks.test.ts.
-    await withoutTaskFeed(fixture.db);
+    await contractsOnlyFeed(fixture.db);
     const rows = await fixture.db.select({ id: contracts.id, changeSeq: contracts.changeSeq }).from(contracts);
     seqOf = new Map(rows.map((r) => [r.id, r.changeSeq]));
     app = fixture.server();
