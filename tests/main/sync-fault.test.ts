@@ -40,6 +40,8 @@ async function syncedCore(dir: string) {
 /** Queues one edit per contract while the proxy refuses connections (offline). */
 async function queueOffline(core: CoreChild, ids: string[], tag: string) {
   proxy.faults = { ...noFaults, refuse: true };
+  // A kept-alive connection would still carry pushes: offline means none is left open.
+  proxy.cutAll();
   for (const [i, id] of ids.entries()) await core.call('contract.update', { id, patch: { name: `${tag} ${i}` } });
   expect((await core.call('sync.status', {})).queued).toBe(ids.length);
 }
