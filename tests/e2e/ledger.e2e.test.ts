@@ -96,6 +96,7 @@ describe('ledger in the browser edition', () => {
   it('after the server stops, a reload still shows the counts and rows, and offline', async () => {
     await stage.stopServer();
     await page.reload();
+    await page.getByTestId('scene-tab-contracts').click({ timeout: 30_000 });
     await expect.poll(() => text('ledger-count-all'), { timeout: 20_000 }).toBe(String(contracts));
     await expect.poll(() => rows().count()).toBeGreaterThan(0);
     expect(await text('ledger-count-4')).toBe(String(expected.approved));

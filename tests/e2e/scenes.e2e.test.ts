@@ -33,7 +33,7 @@ describe('ledger scenes in the browser edition', () => {
     await page.fill('#signin-password', 'alice123');
     await page.getByTestId('signin-submit').click();
     await page.getByTestId('scene-row').first().waitFor({ timeout: 30_000 });
-    expect(await tabNames()).toEqual(['Performance statistics', 'All performance records', 'Receivables and payables', 'my receivables']);
+    expect(await tabNames()).toEqual(['Performance statistics', 'Contracts', 'All performance records', 'Receivables and payables', 'my receivables']);
     expect(await page.locator('[role=tab][aria-selected=true][data-testid^="scene-tab-"]').innerText()).toBe('All performance records');
   });
 
@@ -67,7 +67,7 @@ describe('ledger scenes in the browser edition', () => {
     await page.locator('.bp6-alert').getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => rows.allInnerTexts()).toHaveLength(3);
     await page.keyboard.press('Escape');
-    expect(await tabNames()).toEqual(['Performance statistics', 'All performance records', 'Receivables and payables', 'Overdue offline']);
+    expect(await tabNames()).toEqual(['Performance statistics', 'Contracts', 'All performance records', 'Receivables and payables', 'Overdue offline']);
 
     await stage.startServer();
     await expect.poll(async () => (await serverScenes()).map((s) => [s.name, s.isDefault]), { timeout: 30_000 }).toEqual([

@@ -101,6 +101,7 @@ describe('the renderer under the app:// Content-Security-Policy', () => {
     await page.locator('#signin-username').fill('alice');
     await page.locator('#signin-password').fill('alice123');
     await page.getByTestId('signin-submit').click();
+    await page.getByTestId('scene-tab-contracts').click({ timeout: 30_000 });
     await expect.poll(() => page.locator('[data-testid=ledger-row]').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     // A Blueprint popover and icons render too.
     await page.getByTestId('ledger-filter-toggle').click();
