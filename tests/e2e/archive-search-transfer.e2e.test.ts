@@ -148,6 +148,7 @@ describe('batch transfer of the responsible person', () => {
     await page.getByTestId('user-menu').click();
     await page.getByTestId('sign-out').click();
     await signIn('alice', 'alice123');
+    await page.getByTestId('scene-tab-contracts').click({ timeout: 30_000 });
     await page.getByTestId('ledger-table').waitFor({ timeout: 30_000 });
     for (const contract of aliceOnly) await page.getByTestId('ledger-row').filter({ hasText: contract.name }).waitFor({ timeout: 20_000 });
 
