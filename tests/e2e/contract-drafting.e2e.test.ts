@@ -294,7 +294,8 @@ describe('a contract’s detail', () => {
     await page.getByTestId('scene-tab-contracts').click({ timeout: 30_000 });
     const first = page.getByTestId('ledger-row').first();
     await first.waitFor();
-    const name = await first.locator('td').first().innerText();
+    // The first cell is the row's selection (batch transfer); the name follows.
+    const name = await first.locator('td').nth(1).innerText();
     const opened = page.context().waitForEvent('page');
     await first.getByRole('link', { name: 'View' }).click();
     const tab = await opened;
