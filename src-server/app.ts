@@ -5,6 +5,7 @@ import { authenticate, login, logout, refresh } from './auth/service';
 import { contractStatistics, listContracts } from './contracts/repository';
 import { counterpartiesHandlers } from './counterparties/handlers';
 import { directoryHandlers } from './directory/handlers';
+import { organisationHandlers } from './organisation/handlers';
 import type { ServerDb } from './db/database';
 import { registerFileRoutes, resolveFileStoreOptions, type FileStoreOptions } from './files/routes';
 import { intellectualPropertyHandlers } from './intellectual-property/handlers';
@@ -87,6 +88,7 @@ export function buildContractServer(db: ServerDb, options: ContractServerOptions
       ...intellectualPropertyHandlers(db, now),
       ...ledgerHandlers(db, now),
       ...directoryHandlers(db, now),
+      ...organisationHandlers(db, now),
     };
   };
   // The routes go in once the compression plugin has loaded, so its hooks wrap each of them.

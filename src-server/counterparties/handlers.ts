@@ -3,6 +3,7 @@ import type { counterpartiesEndpoints } from '../../src-shared/api/counterpartie
 import type { ServerDb } from '../db/database';
 import { basedOnVersion } from '../http/write-safety';
 import type { FeatureHandlers } from '../http/routes';
+import { requireCreditPlatform } from '../organisation/settings';
 import {
   createCounterparty,
   externalDetail,
@@ -19,9 +20,18 @@ export function counterpartiesHandlers(db: ServerDb, now: () => Date): FeatureHa
   return {
     counterpartSearch: async ({ user, query }) => ({ list: await searchCounterparts(db, user, query.abbr, query.type) }),
     counterpartExternalDetail: async ({ user, params, query }) => externalDetail(db, user, params.id, query.refresh ?? false, now()),
-    counterpartRiskAlert: async ({ user }) => ({ list: await riskAlerts(db, user) }),
-    counterpartMonitoring: async ({ user, params }) => ({ list: await monitoringResults(db, user, params.id) }),
-    counterpartMonitoringUrl: async ({ user, params }) => monitoringUrl(db, user, params.id),
+    counterpartRiskAlert: async ({ user }) => {
+      await requireCreditPlatform(db, user);
+      return { list: await riskAlerts(db, user) };
+    },
+    counterpartMonitoring: async ({ user, params }) => {
+      await requireCreditPlatform(db, user);
+      return { list: await monitoringResults(db, user, params.id) };
+    },
+    counterpartMonitoringUrl: async ({ user, params }) => {
+      await requireCreditPlatform(db, user);
+      return monitoringUrl(db, user, params.id);
+    },
     counterpartyList: async ({ user, query }) => listCounterparties(db, user, query),
     counterpartyCreate: async ({ user, body }) => createCounterparty(db, user, uuidv7(), body, now()),
     counterpartyGet: async ({ user, params }) => getCounterparty(db, user, params.id),

@@ -29,6 +29,11 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 export const organisations = pgTable('organisations', {
   id: id(),
   name: text('name').notNull(),
+  /**
+   * The organisation subscribes to a counterparty credit platform (spec 6): its risk reminders,
+   * credit-risk and monitoring views are shown. Off for a new organisation until IT turns it on.
+   */
+  creditPlatformEnabled: boolean('credit_platform_enabled').notNull().default(false),
   createdAt: createdAt(),
 });
 

@@ -90,7 +90,8 @@ export function generateDemoData(options: { contracts: number; seed: number }): 
   const daysAgo = (days: number) => base - days * dayMs - random.int(0, 9 * 60 * 60 * 1000);
   const founded = base - 1000 * dayMs;
 
-  const organisation = { id: newId(founded), name: organisationName, createdAt: new Date(founded) };
+  // The demo shows the credit views: its organisation subscribes to the credit platform.
+  const organisation = { id: newId(founded), name: organisationName, creditPlatformEnabled: true, createdAt: new Date(founded) };
 
   const departmentIds = new Map<string, string>();
   const departmentRows = departmentCatalogue.map(({ name, parent }) => {

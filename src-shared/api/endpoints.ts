@@ -4,6 +4,7 @@ import { userSchema } from '../domain/user';
 import { pageSchema } from './envelope';
 import { counterpartiesEndpoints } from './counterparties';
 import { directoryEndpoints } from './directory';
+import { organisationEndpoints } from './organisation';
 import { intellectualPropertyEndpoints } from './intellectual-property';
 import { lawFirmsEndpoints } from './law-firms';
 import { projectsEndpoints } from './projects';
@@ -106,6 +107,7 @@ export const endpoints = {
   ...intellectualPropertyEndpoints,
   ...ledgerEndpoints,
   ...directoryEndpoints,
+  ...organisationEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export { apiPrefix };

@@ -36,6 +36,8 @@ export const cachedReadNames = [
   'ipList',
   'ipGet',
   'ipTemplateUrl',
+  // The organisation's settings: the credit platform configuration, read offline too.
+  'organisationSettings',
 ] as const satisfies readonly EndpointName[];
 export type CachedReadName = (typeof cachedReadNames)[number];
 

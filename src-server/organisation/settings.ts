@@ -1,0 +1,34 @@
+import { eq } from 'drizzle-orm';
+import { creditPlatformOffMessage, type OrganisationSettings } from '../../src-shared/api/organisation';
+import { AppFailure } from '../../src-shared/errors';
+import type { ServerDb } from '../db/database';
+import { organisations } from '../db/schema';
+import type { OrgViewer } from '../http/feature-helpers';
+
+// Organisation settings: one row per organisation (the organisations table), read by every user
+// of it and changed by its administrators.
+
+export async function organisationSettings(db: ServerDb, viewer: Pick<OrgViewer, 'organisationId'>): Promise<OrganisationSettings> {
+  const [row] = await db
+    .select({ creditPlatformEnabled: organisations.creditPlatformEnabled })
+    .from(organisations)
+    .where(eq(organisations.id, viewer.organisationId));
+  if (!row) throw new AppFailure('not_found', `organisation ${viewer.organisationId} not found`);
+  return row;
+}
+
+export async function updateOrganisationSettings(db: ServerDb, viewer: OrgViewer, settings: OrganisationSettings): Promise<OrganisationSettings> {
+  if (viewer.role !== 'admin') throw new AppFailure('forbidden', 'only administrators may change the organisation settings');
+  const [row] = await db
+    .update(organisations)
+    .set({ creditPlatformEnabled: settings.creditPlatformEnabled })
+    .where(eq(organisations.id, viewer.organisationId))
+    .returning({ creditPlatformEnabled: organisations.creditPlatformEnabled });
+  if (!row) throw new AppFailure('not_found', `organisation ${viewer.organisationId} not found`);
+  return row;
+}
+
+/** The credit-platform reads refuse while the organisation has no credit platform configured. */
+export async function requireCreditPlatform(db: ServerDb, viewer: Pick<OrgViewer, 'organisationId'>): Promise<void> {
+  if (!(await organisationSettings(db, viewer)).creditPlatformEnabled) throw new AppFailure('forbidden', creditPlatformOffMessage);
+}
