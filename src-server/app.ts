@@ -36,12 +36,21 @@ export interface ContractServerOptions {
   syncHistory?: SyncHistoryOptions;
   /** Where uploads go and how large they may be (default: CONTRACT_SERVER_FILES_DIR or .data/server/files, 20 MB). */
   files?: Partial<FileStoreOptions>;
+  /**
+   * The credit platform's monitoring page of a counterparty, with {id}, {name} and {idNumber}
+   * placeholders (default: CONTRACT_SERVER_CREDIT_MONITORING_URL; unset: the app's external detail).
+   */
+  creditMonitoringUrl?: string;
 }
 
 /** The contract server on an open database, not yet listening (tests drive it with `inject`). */
 export function buildContractServer(db: ServerDb, options: ContractServerOptions = {}): FastifyInstance {
   const now = options.now ?? (() => new Date());
   const syncHistory = options.syncHistory ?? defaultSyncHistory;
+  const monitoringUrlTemplate = options.creditMonitoringUrl ?? (process.env.CONTRACT_SERVER_CREDIT_MONITORING_URL || undefined);
+  if (monitoringUrlTemplate !== undefined && !/^https?:\/\/[^/\s]+/.test(monitoringUrlTemplate)) {
+    throw new Error(`the credit monitoring URL must be an http(s) address, got "${monitoringUrlTemplate.slice(0, 200)}"`);
+  }
   const app = Fastify({ logger: options.logger ? true : { level: 'error' } });
   installErrorHandling(app);
   installJsonBodyParser(app);
@@ -81,7 +90,7 @@ export function buildContractServer(db: ServerDb, options: ContractServerOptions
       ...numberingHandlers(db, now),
       ...contractFormsHandlers(db, now),
       ...performanceHandlers(db, now),
-      ...counterpartiesHandlers(db, now),
+      ...counterpartiesHandlers(db, now, monitoringUrlTemplate),
       ...lawFirmsHandlers(db, now),
       ...projectsHandlers(db, now),
       ...scoringHandlers(db, now),

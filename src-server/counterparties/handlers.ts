@@ -5,6 +5,7 @@ import { basedOnVersion } from '../http/write-safety';
 import type { FeatureHandlers } from '../http/routes';
 import { requireCreditPlatform } from '../organisation/settings';
 import {
+  contractCreditRisk,
   createCounterparty,
   externalDetail,
   getCounterparty,
@@ -16,7 +17,7 @@ import {
   updateCounterparty,
 } from './repository';
 
-export function counterpartiesHandlers(db: ServerDb, now: () => Date): FeatureHandlers<typeof counterpartiesEndpoints> {
+export function counterpartiesHandlers(db: ServerDb, now: () => Date, monitoringUrlTemplate?: string): FeatureHandlers<typeof counterpartiesEndpoints> {
   return {
     counterpartSearch: async ({ user, query }) => ({ list: await searchCounterparts(db, user, query.abbr, query.type) }),
     counterpartExternalDetail: async ({ user, params, query }) => externalDetail(db, user, params.id, query.refresh ?? false, now()),
@@ -30,7 +31,11 @@ export function counterpartiesHandlers(db: ServerDb, now: () => Date): FeatureHa
     },
     counterpartMonitoringUrl: async ({ user, params }) => {
       await requireCreditPlatform(db, user);
-      return monitoringUrl(db, user, params.id);
+      return monitoringUrl(db, user, params.id, monitoringUrlTemplate);
+    },
+    contractCreditRisk: async ({ user, params }) => {
+      await requireCreditPlatform(db, user);
+      return contractCreditRisk(db, user, params.id);
     },
     counterpartyList: async ({ user, query }) => listCounterparties(db, user, query),
     counterpartyCreate: async ({ user, body }) => createCounterparty(db, user, uuidv7(), body, now()),

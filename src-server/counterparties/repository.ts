@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
+  ContractCreditRisk,
   Counterparty,
   CounterpartyInput,
   counterpartyListQuerySchema,
@@ -286,6 +287,28 @@ export async function riskAlerts(db: ServerDb, viewer: OrgViewer): Promise<z.inf
   return rows.map((r) => ({ counterpartyID: r.id, riskInfo: { companyName: r.name, riskCount: r.riskCount, dimensionName: r.dimensionName } }));
 }
 
+/** The credit-risk preview of a contract the viewer may see: its outer party, its rating and risks. */
+export async function contractCreditRisk(db: ServerDb, viewer: OrgViewer, contractId: string): Promise<ContractCreditRisk> {
+  const contract = single(
+    await db.select({ name: contracts.name, counterpartyId: contracts.counterpartyId }).from(contracts).where(and(eq(contracts.id, contractId), visibleTo(viewer))),
+    'contract',
+  );
+  const party = contract.counterpartyId ? (await loadCounterparties(db, viewer, [contract.counterpartyId]))[0] : undefined;
+  if (!party || party.type !== PartyType.Outer) return { contractId, contractName: contract.name, list: [] };
+  const risks = await db
+    .select({ id: counterpartyRisks.id, dimensionName: counterpartyRisks.dimensionName, description: counterpartyRisks.description, occurredOn: counterpartyRisks.occurredOn })
+    .from(counterpartyRisks)
+    .where(eq(counterpartyRisks.counterpartyId, party.id))
+    .orderBy(desc(counterpartyRisks.occurredOn), asc(counterpartyRisks.id))
+    .limit(200);
+  const riskCount = (await riskCounts(db, [party.id])).get(party.id) ?? 0;
+  return {
+    contractId,
+    contractName: contract.name,
+    list: [{ counterpartyID: party.id, name: party.name, idNumber: party.idNumber, rating: party.rating, riskCount, risks }],
+  };
+}
+
 export async function monitoringResults(db: ServerDb, viewer: OrgViewer, id: string) {
   await getCounterparty(db, viewer, id);
   const rows = await db
@@ -297,8 +320,14 @@ export async function monitoringResults(db: ServerDb, viewer: OrgViewer, id: str
   return rows.map((r) => ({ id: r.id, dimensionName: r.dimensionName, info: r.info, updateTime: r.updateTime.toISOString() }));
 }
 
-/** The external-detail screen of the renderer, opened in a new window by the monitoring table. */
-export async function monitoringUrl(db: ServerDb, viewer: OrgViewer, id: string): Promise<{ url: string }> {
-  await getCounterparty(db, viewer, id);
-  return { url: `/manage/oppositeParty/externalDetail?${new URLSearchParams({ id, role: 'organization' }).toString()}` };
+/**
+ * The page the monitoring table's 'view' opens: the credit platform's page of the party when the
+ * server is configured with one (an http(s) template, opened in the system browser), otherwise
+ * the renderer's external-detail screen in a new window.
+ */
+export async function monitoringUrl(db: ServerDb, viewer: OrgViewer, id: string, template?: string): Promise<{ url: string }> {
+  const party = await getCounterparty(db, viewer, id);
+  if (!template) return { url: `/manage/oppositeParty/externalDetail?${new URLSearchParams({ id, role: 'organization' }).toString()}` };
+  const values: Record<string, string> = { id, name: party.name, idNumber: party.idNumber ?? '' };
+  return { url: template.replace(/\{(id|name|idNumber)\}/g, (_match, key: string) => encodeURIComponent(values[key] ?? '')) };
 }

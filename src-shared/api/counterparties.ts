@@ -158,6 +158,28 @@ export const riskAlertSchema = z.object({
   riskInfo: z.object({ companyName: z.string(), riskCount: z.number().int(), dimensionName: z.string() }),
 });
 
+/** One risk the credit platform reported for a party. */
+export const riskRecordSchema = z.object({ id: idSchema, dimensionName: z.string(), description: z.string(), occurredOn: isoDateSchema });
+
+/** The credit-risk preview of a contract (spec 2, the ledger's credit-risk dialog): its outer party with its risks. */
+export const contractCreditRiskSchema = z.object({
+  contractId: idSchema,
+  contractName: z.string(),
+  /** Empty when the contract names no outer party. */
+  list: z.array(
+    z.object({
+      counterpartyID: idSchema,
+      name: z.string(),
+      idNumber: z.string().nullable(),
+      rating: creditRatingSchema,
+      riskCount: z.number().int(),
+      /** Newest first, at most 200. */
+      risks: z.array(riskRecordSchema),
+    }),
+  ),
+});
+export type ContractCreditRisk = z.infer<typeof contractCreditRiskSchema>;
+
 export const monitoringResultSchema = z.object({ id: idSchema, dimensionName: z.string(), info: z.string(), updateTime: z.string() });
 
 export const counterpartiesEndpoints = {
@@ -186,6 +208,11 @@ export const counterpartiesEndpoints = {
   counterpartMonitoringUrl: endpoint({
     method: 'GET', path: `${apiPrefix}/counterpart/:id/monitoring_url`, auth: true, params: idParams, query: none, body: none,
     response: z.object({ url: z.string() }),
+  }),
+  /** Defined here: the credit-risk preview of a visible contract's counterparty. */
+  contractCreditRisk: endpoint({
+    method: 'GET', path: `${apiPrefix}/contracts/:id/credit_risk`, auth: true, params: idParams, query: none, body: none,
+    response: contractCreditRiskSchema,
   }),
   /** Defined here: inner (type=1) or outer (type=2) counterparties with the list columns of spec 3. */
   counterpartyList: endpoint({

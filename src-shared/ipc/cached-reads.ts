@@ -17,6 +17,7 @@ export const cachedReadNames = [
   'counterpartExternalDetail',
   'counterpartMonitoring',
   'counterpartRiskAlert',
+  'contractCreditRisk',
   // Projects, numbering and intellectual property (issue 15).
   'projectList',
   'projectGet',
