@@ -4,6 +4,7 @@ import { scenesEn } from './catalogs/scenes';
 import { archiveEn } from './catalogs/archive';
 import { fulfilmentEn } from './catalogs/fulfilment';
 import { cachedReadsEn } from './catalogs/cached-reads';
+import { creditEn } from './catalogs/credit';
 import { counterpartiesEn } from './catalogs/counterparties';
 import { manageEn } from './catalogs/manage';
 import { syncMergeEn } from './catalogs/sync-merge';
@@ -443,6 +444,7 @@ export const en = {
   dashboard: dashboardEn,
   archive: archiveEn,
   cachedReads: cachedReadsEn,
+  credit: creditEn,
   counterparties: counterpartiesEn,
   errors: {
     validation_failed: 'Validation failed.',

@@ -4,6 +4,7 @@ import { dashboardZh } from './catalogs/dashboard';
 import { scenesZh } from './catalogs/scenes';
 import { fulfilmentZh } from './catalogs/fulfilment';
 import { cachedReadsZh } from './catalogs/cached-reads';
+import { creditZh } from './catalogs/credit';
 import { counterpartiesZh } from './catalogs/counterparties';
 import { manageZh } from './catalogs/manage';
 import { syncMergeZh } from './catalogs/sync-merge';
@@ -484,6 +485,7 @@ export const zhCN: Catalog = {
   dashboard: dashboardZh,
   archive: archiveZh,
   cachedReads: cachedReadsZh,
+  credit: creditZh,
   counterparties: counterpartiesZh,
   errors: {
     validation_failed: '校验失败',

@@ -18,6 +18,7 @@ export const cachedReadNames = [
   'counterpartMonitoring',
   'counterpartRiskAlert',
   'contractCreditRisk',
+  'counterpartMonitoringUrl',
   // Projects, numbering and intellectual property (issue 15).
   'projectList',
   'projectGet',

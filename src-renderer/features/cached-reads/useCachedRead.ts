@@ -20,8 +20,9 @@ function checkedAnswer<N extends CachedReadName>(endpoint: N, data: CachedAnswer
   return { answer: { ...data, value: parsed.data as EndpointResponse<N> } };
 }
 
-export function useCachedRead<N extends CachedReadName>(request: CachedReadRequest & { endpoint: N }, options: { skip?: boolean } = {}) {
-  const result = useCachedReadQuery(request, { skip: options.skip, refetchOnMountOrArgChange: true });
+/** `pollingInterval` (ms) asks again while mounted, e.g. the dashboard's risk reminders every 10 minutes. */
+export function useCachedRead<N extends CachedReadName>(request: CachedReadRequest & { endpoint: N }, options: { skip?: boolean; pollingInterval?: number } = {}) {
+  const result = useCachedReadQuery(request, { skip: options.skip, pollingInterval: options.pollingInterval, refetchOnMountOrArgChange: true });
   const checked = useMemo(() => checkedAnswer(request.endpoint, result.data), [request.endpoint, result.data]);
   return {
     answer: checked.answer,

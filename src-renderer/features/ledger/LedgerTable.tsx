@@ -9,6 +9,7 @@ import { ContractEditDialog } from './ContractEditDialog';
 import { ContractScoreDialog } from '../contracts/ContractScoreDialog';
 import { ContractStatusCell } from './ContractStatusCell';
 import { ArchiveAction } from '../archive/ArchiveDialog';
+import { CreditRiskAction } from '../credit/CreditRiskDialog';
 import { SelectPageCell, SelectRowCell, type ContractSelection } from '../transfer/TransferDialog';
 
 interface Column {
@@ -77,6 +78,7 @@ export function LedgerTable({ contracts, stale, selection }: { contracts: Contra
                 <ArchiveAction contract={contract} minimal />
                 {/* Issue 15: score the contract's counterparty from the ledger. */}
                 <Button variant="minimal" size="small" icon="star" data-testid="ledger-score" aria-label={t('contractPage.scoreCounterparty')} title={t('contractPage.scoreCounterparty')} onClick={() => setScoring(contract.id)} />
+                <CreditRiskAction contractId={contract.id} />
               </td>
             </tr>
           ))}

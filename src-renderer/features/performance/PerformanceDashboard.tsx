@@ -20,6 +20,7 @@ import { performanceApi, useTaskBoardQuery, useTaskStatisticsQuery } from './per
 import { useAppDispatch } from '../../app/hooks';
 import { QuickTaskButton } from './QuickTaskDialog';
 import { ReminderSettingsDialog } from './ReminderSettingsDialog';
+import { RiskReminderList } from '../credit/RiskReminderList';
 import './dashboard.css';
 
 // The ledger's first tab, 'performance statistics' (spec 2, issue 13): task counts over a date
@@ -216,6 +217,7 @@ export function PerformanceDashboard() {
           </Card>
         ))}
       </div>
+      <RiskReminderList />
       <div className="dashboard__board-header">
         <h3 className="dashboard__title">{t('dashboard.board.title')}</h3>
         <SegmentedControl
