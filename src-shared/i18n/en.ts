@@ -5,6 +5,7 @@ import { archiveEn } from './catalogs/archive';
 import { fulfilmentEn } from './catalogs/fulfilment';
 import { cachedReadsEn } from './catalogs/cached-reads';
 import { creditEn } from './catalogs/credit';
+import { cascaderEn } from './catalogs/cascader';
 import { counterpartiesEn } from './catalogs/counterparties';
 import { manageEn } from './catalogs/manage';
 import { syncMergeEn } from './catalogs/sync-merge';
@@ -445,6 +446,7 @@ export const en = {
   archive: archiveEn,
   cachedReads: cachedReadsEn,
   credit: creditEn,
+  cascader: cascaderEn,
   counterparties: counterpartiesEn,
   errors: {
     validation_failed: 'Validation failed.',

@@ -5,6 +5,7 @@ import { scenesZh } from './catalogs/scenes';
 import { fulfilmentZh } from './catalogs/fulfilment';
 import { cachedReadsZh } from './catalogs/cached-reads';
 import { creditZh } from './catalogs/credit';
+import { cascaderZh } from './catalogs/cascader';
 import { counterpartiesZh } from './catalogs/counterparties';
 import { manageZh } from './catalogs/manage';
 import { syncMergeZh } from './catalogs/sync-merge';
@@ -486,6 +487,7 @@ export const zhCN: Catalog = {
   archive: archiveZh,
   cachedReads: cachedReadsZh,
   credit: creditZh,
+  cascader: cascaderZh,
   counterparties: counterpartiesZh,
   errors: {
     validation_failed: '校验失败',

@@ -19,6 +19,8 @@ export const cachedReadNames = [
   'counterpartRiskAlert',
   'contractCreditRisk',
   'counterpartMonitoringUrl',
+  // The scene config dialog's performance task cascader (issue 14).
+  'performanceList',
   // Projects, numbering and intellectual property (issue 15).
   'projectList',
   'projectGet',

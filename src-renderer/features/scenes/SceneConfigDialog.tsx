@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { nameFieldId, sceneNameMax, type LedgerField } from '../../../src-shared/domain/ledger';
 import type { SceneView } from '../../../src-shared/ipc/scenes';
 import { sceneNameProblem } from '../../../src-shared/rules/scenes';
+import { PerformanceTaskCascader } from '../cascader/PerformanceTaskCascader';
 import { useCreateSceneMutation, useUpdateSceneMutation } from './scenesApi';
 import { fieldLabel, sceneErrorText, sceneName } from './sceneText';
 
-// The scene config dialog (spec 2): the scene's name, its filter fields and its list fields
+// The scene config dialog (spec 2): the scene's name, its performance task (a cascader), its filter fields and its list fields
 // ('name' always listed). The name is checked by the shared rules as the user types; the core
 // checks again before queuing and the server when it applies the edit.
 
@@ -45,6 +46,7 @@ export function SceneConfigDialog({ scene, scenes, fields, onClose }: SceneConfi
   const [name, setName] = useState(scene ? sceneName(t, scene) : '');
   const [filterIDs, setFilterIDs] = useState<string[]>(scene?.filterIDs ?? fields.filter((f) => f.isDefaultFilter).map((f) => f.id));
   const [titleIDs, setTitleIDs] = useState<string[]>(scene?.titleIDs ?? fields.filter((f) => f.isDefaultTitle).map((f) => f.id));
+  const [performanceId, setPerformanceId] = useState<string | null>(scene?.performanceId ?? null);
   const [touched, setTouched] = useState(false);
   const [createScene, created] = useCreateSceneMutation();
   const [updateScene, updated] = useUpdateSceneMutation();
@@ -56,8 +58,8 @@ export function SceneConfigDialog({ scene, scenes, fields, onClose }: SceneConfi
     if (problem) return;
     const titles = [nameFieldId, ...titleIDs.filter((id) => id !== nameFieldId)];
     const result = scene
-      ? await updateScene({ id: scene.id, patch: { ...(system ? {} : { name: name.trim() }), filterIDs, titleIDs: titles } })
-      : await createScene({ name: name.trim(), filterIDs, titleIDs: titles });
+      ? await updateScene({ id: scene.id, patch: { ...(system ? {} : { name: name.trim() }), filterIDs, titleIDs: titles, performanceId } })
+      : await createScene({ name: name.trim(), filterIDs, titleIDs: titles, performanceId });
     if ('data' in result) onClose();
   }
 
@@ -84,6 +86,9 @@ export function SceneConfigDialog({ scene, scenes, fields, onClose }: SceneConfi
               setTouched(true);
             }}
           />
+        </FormGroup>
+        <FormGroup label={t('cascader.performanceTask')} labelFor="scene-config-performance">
+          <PerformanceTaskCascader value={performanceId} onChange={setPerformanceId} />
         </FormGroup>
         <FieldChoice legend={t('scenes.configDialog.filterFields')} testId="scene-config-filters" fields={fields} chosen={filterIDs} onChange={setFilterIDs} />
         <FieldChoice legend={t('scenes.configDialog.listFields')} testId="scene-config-titles" fields={fields} chosen={titleIDs} locked={nameFieldId} onChange={setTitleIDs} />

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import type { CatalogueContractType } from '../../../../../src-shared/ipc/drafting';
 import type { FieldOption } from '../../../../../src-shared/form/field-config';
 import { cascaderPath, isSelectableOption } from '../../../../../src-shared/form/options';
+import { CaseTypeCascader } from '../../../cascader/CaseTypeCascader';
 import { useFormServices } from '../../FormServicesContext';
 import type { FieldProps } from '../../types';
 import { asText, fieldInputId, OptionSelect, PreviewText, usePlaceholder } from './shared';
@@ -41,9 +42,25 @@ function TreeSelect({ options, ...props }: FieldProps<string> & { options: reado
   );
 }
 
-/** Cascader and case type: the tree comes with the field's options. */
+/** Cascader: the tree comes with the field's options. */
 export function CascaderField(props: FieldProps<string>) {
   return <TreeSelect {...props} options={props.field.options ?? []} />;
+}
+
+/**
+ * Case type (spec 2 and 3): the organisation's case-type tree from `case_type/list/by_user` (kept for
+ * offline use) unless the template brings its own options; one case type, or several when the
+ * field is multiple; disabled case types cannot be chosen.
+ */
+export function CaseTypeField(props: FieldProps<string | string[]>) {
+  const placeholder = usePlaceholder(props.field, 'pleaseSelect');
+  if (props.field.options?.length) return <CascaderField {...(props as FieldProps<string>)} />;
+  const common = { testId: `case-type-${props.field.id}`, id: fieldInputId(props.field.id), placeholder, preview: props.mode === 'preview' };
+  return props.field.multiple ? (
+    <CaseTypeCascader {...common} multiple value={Array.isArray(props.value) ? props.value : []} onChange={(value) => props.onChange(value.length > 0 ? value : undefined)} />
+  ) : (
+    <CaseTypeCascader {...common} value={typeof props.value === 'string' ? props.value : null} onChange={(value) => props.onChange(value ?? undefined)} />
+  );
 }
 
 /** Contract types as a tree, from the catalogue kept for offline drafting. */

@@ -1,6 +1,6 @@
 import type { FieldType } from '../../../../../src-shared/domain/enums';
 import type { FieldComponent } from '../../types';
-import { CascaderField, ContractTypeField } from './CascaderFields';
+import { CascaderField, CaseTypeField, ContractTypeField } from './CascaderFields';
 import { BoolField, CheckboxField, MultiselectField, RadioField, SelectField } from './ChoiceFields';
 import { DateField, DateRangeField, DateTimeField } from './DateFields';
 import { MoneyField } from './MoneyField';
@@ -24,7 +24,7 @@ export const basicFields: Partial<Record<FieldType, FieldComponent>> = {
   radio: RadioField,
   checkbox: CheckboxField,
   cascader: CascaderField,
-  caseType: CascaderField,
+  caseType: CaseTypeField,
   contractType: ContractTypeField,
   bankAccount: BankAccountField,
   serialNumber: SystemTextField,
