@@ -183,4 +183,27 @@ describe('counterparty credit views in the browser edition', () => {
     await openDashboard();
     await expect.poll(() => reminder(party.name).count(), { timeout: 20_000 }).toBe(1);
   });
+
+  it("configures a scene's performance task with the cascader, kept for offline editing", { timeout: 120_000 }, async () => {
+    const { performanceList } = await onServer(stage, admin, 'performanceList');
+    const chosen = performanceList.find((p) => p.type === 'payable') ?? performanceList[0]!;
+    await page.getByTestId('scene-add').click();
+    await page.fill('#scene-config-name', 'Payables by task');
+    await page.getByTestId('performance-cascader-target').click();
+    const option = (name: string) => page.getByTestId('performance-cascader-option').filter({ hasText: name });
+    const typeLabel = { receivable: 'Receivable', collection: 'Collection', payable: 'Payable', payment: 'Payment', invoicing: 'Invoicing', expiration: 'Expiration', recall: 'Recall', custom: 'Custom' }[chosen.type];
+    await option(typeLabel).first().click();
+    await option(chosen.name).first().click();
+    expect(await page.getByTestId('performance-cascader-target').innerText()).toBe(`${typeLabel} / ${chosen.name}`);
+    await page.getByTestId('scene-config-save').click();
+    await expect.poll(async () => (await onServer(stage, admin, 'ledgerScenes')).find((scene) => scene.name === 'Payables by task')?.performanceId, { timeout: 30_000 }).toBe(chosen.id);
+
+    // Offline the dialog still shows the chosen task by name: the performances were kept.
+    await stage.stopServer();
+    await untilOffline(page);
+    await page.getByTestId('scene-manage').click();
+    await page.locator('[data-testid=manage-scenes] li').filter({ hasText: 'Payables by task' }).getByTestId('manage-scene-edit').click();
+    await expect.poll(() => page.getByTestId('performance-cascader-target').innerText(), { timeout: 20_000 }).toBe(`${typeLabel} / ${chosen.name}`);
+    await page.getByTestId('performance-cascader-as-of').waitFor({ timeout: 20_000 });
+  });
 });

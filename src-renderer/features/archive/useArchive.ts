@@ -18,20 +18,24 @@ function fromBase64(text: string): Uint8Array {
 export function useArchivedBytes(file: ArchivedFile | null | undefined): { data?: Uint8Array; error?: AppError } {
   const dispatch = useAppDispatch();
   const [state, setState] = useState<{ key: string; data?: Uint8Array; error?: AppError } | null>(null);
-  const key = file?.cached ? `${file.contractId}:${file.fileId}` : null;
+  // The bytes follow the kept file (its contract and file id), not the record's other fields
+  // (indexing progress): the effect depends on those ids alone.
+  const contractId = file?.cached ? file.contractId : null;
+  const fileId = file?.cached ? file.fileId : null;
+  const key = contractId && fileId ? `${contractId}:${fileId}` : null;
 
   useEffect(() => {
-    if (!key || !file) return;
+    if (!key || !contractId) return;
     let live = true;
     const bridge = dispatch(bridgeOf);
     void (async () => {
       try {
-        const first = await invoke(bridge, 'archive.read', { contractId: file.contractId, offset: 0 });
+        const first = await invoke(bridge, 'archive.read', { contractId, offset: 0 });
         const bytes = new Uint8Array(first.size);
         const head = fromBase64(first.data);
         bytes.set(head);
         for (let offset = head.length; offset < first.size && live; ) {
-          const piece = fromBase64((await invoke(bridge, 'archive.read', { contractId: file.contractId, offset })).data);
+          const piece = fromBase64((await invoke(bridge, 'archive.read', { contractId, offset })).data);
           if (piece.length === 0) break;
           bytes.set(piece, offset);
           offset += piece.length;
@@ -44,9 +48,7 @@ export function useArchivedBytes(file: ArchivedFile | null | undefined): { data?
     return () => {
       live = false;
     };
-    // The bytes follow the file (its id), not the record's other fields (indexing progress).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, dispatch]);
+  }, [key, contractId, dispatch]);
   return state?.key === key ? state : {};
 }
 
