@@ -16,3 +16,5 @@ const common: BuildOptions = {
 await build({ ...common, entryPoints: ['src-main/shell/main.ts'], outfile: 'dist/main/shell.cjs' });
 // A sandboxed preload must be one self-contained script.
 await build({ ...common, entryPoints: ['src-main/shell/preload.ts'], outfile: 'dist/main/preload.cjs' });
+// The archive's PDF text extraction runs on a worker thread (src-main/core/archive/pdf-text-thread.ts).
+await build({ ...common, entryPoints: ['src-main/core/archive/pdf-text-worker.ts'], outfile: 'dist/main/pdf-text-worker.cjs' });

@@ -14,11 +14,11 @@ import { onlineCall } from '../session/online-call';
 import type { ActiveSession } from '../session/session-service';
 import type { SyncService } from '../sync/sync-service';
 import { archiveStore, toArchivedFile, type ArchivedFileRow } from './archive-store';
-import { extractPdfText } from './pdf-text';
+import { extractPdfTextOffThread } from './pdf-text-thread';
 
 // The contract archive for one signed-in session (spec 2 "contract archive"). Archiving needs the
 // server (the signed PDF is uploaded there first); the archived PDF is then kept in a bounded
-// cache beside the replica so it opens offline, and its text is extracted here, in the core, one
+// cache beside the replica so it opens offline, and its text is extracted on a worker thread, one
 // document at a time, with progress events, for the full-text index.
 
 export interface ArchiveServiceOptions {
@@ -93,7 +93,7 @@ export function createArchiveService(options: ArchiveServiceOptions) {
       if (abort.signal.aborted) return;
       try {
         const bytes = new Uint8Array(await readFile(fileOf(row)));
-        const { text, pages } = await extractPdfText(
+        const { text, pages } = await extractPdfTextOffThread(
           bytes,
           (indexedPages, total) => {
             if (abort.signal.aborted) return;

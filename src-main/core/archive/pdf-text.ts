@@ -1,16 +1,26 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-// The text of an archived PDF for the full-text index, read with pdfjs-dist (its Node build) in
-// the core, page by page, so the renderer never does this work and progress can be reported.
+// The text of an archived PDF for the full-text index, read with pdfjs-dist (its Node build) page
+// by page, so progress can be reported. It runs on a worker thread (pdf-text-thread.ts), never on
+// the core's event loop, and never in the renderer.
+
+/**
+ * This module's file: the source (.ts, run by tsx or Vitest) or the bundle it was built into
+ * (dist/main/*.cjs, where esbuild leaves import.meta empty and __filename names the bundle).
+ */
+export function moduleFile(): string {
+  const url = (import.meta as { url?: string }).url;
+  return typeof url === 'string' && url.startsWith('file:') ? fileURLToPath(url) : __filename;
+}
 
 /** Enough for any contract; a longer document's tail is left out of the index rather than bloat it. */
 export const maxIndexedCharacters = 2_000_000;
 
 /** pdfjs reads the standard fonts' metrics from its own folder (otherwise it warns on every document). */
 function standardFontDataUrl(): string {
-  const packageJson = createRequire(import.meta.url).resolve('pdfjs-dist/package.json');
+  const packageJson = createRequire(moduleFile()).resolve('pdfjs-dist/package.json');
   return `${pathToFileURL(join(dirname(packageJson), 'standard_fonts')).pathname}/`;
 }
 
