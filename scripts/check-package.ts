@@ -37,7 +37,7 @@ const expect = (ok: boolean, what: string) => {
 };
 
 try {
-  for (const built of ['dist/main/shell.cjs', 'dist/main/preload.cjs', 'dist/renderer/index.html']) {
+  for (const built of ['dist/main/shell.cjs', 'dist/main/preload.cjs', 'dist/main/pdf-text-worker.cjs', 'dist/renderer/index.html']) {
     if (!existsSync(built)) throw new Error(`${built} is missing: run \`npm run build\` first`);
   }
   const electronDist = join(work, 'electron');
@@ -54,7 +54,7 @@ try {
   const asar = join(appDir, 'resources', 'app.asar');
   const files = new Set(listPackage(asar, { isPack: false }).map((f) => f.replaceAll('\\', '/')));
   console.log(`app.asar: ${files.size} entries`);
-  for (const file of ['/package.json', '/dist/main/shell.cjs', '/dist/main/preload.cjs', '/dist/renderer/index.html', '/migrations/client/meta/_journal.json']) {
+  for (const file of ['/package.json', '/dist/main/shell.cjs', '/dist/main/preload.cjs', '/dist/main/pdf-text-worker.cjs', '/dist/renderer/index.html', '/migrations/client/meta/_journal.json']) {
     expect(files.has(file), `app.asar holds ${file}`);
   }
   expect([...files].some((f) => /^\/migrations\/client\/\d{4}_.*\.sql$/.test(f)), 'app.asar holds the client migrations');

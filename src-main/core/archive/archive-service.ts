@@ -10,7 +10,7 @@ import { archiveReadChunkBytes, type ArchivedFile } from '../../../src-shared/ip
 import { stepRefusal } from '../../../src-shared/rules/contract-status';
 import type { EventHub } from '../events';
 import type { Clock, Logger } from '../ports';
-import { onlineCall } from '../session/online-call';
+import { isServerAway, onlineCall } from '../session/online-call';
 import type { ActiveSession } from '../session/session-service';
 import type { SyncService } from '../sync/sync-service';
 import { archiveStore, toArchivedFile, type ArchivedFileRow } from './archive-store';
@@ -20,6 +20,13 @@ import { extractPdfTextOffThread } from './pdf-text-thread';
 // server (the signed PDF is uploaded there first); the archived PDF is then kept in a bounded
 // cache beside the replica so it opens offline, and its text is extracted on a worker thread, one
 // document at a time, with progress events, for the full-text index.
+
+/** How many archived contracts one prefetch round asks the server about. */
+const prefetchLookupsPerRound = 50;
+/** The share of the cache's bound the background prefetch fills. */
+export const prefetchShare = 0.8;
+/** A prefetched PDF's "last opened": before any PDF the user opened. */
+const prefetchedOpenedAt = new Date(0).toISOString();
 
 export interface ArchiveServiceOptions {
   session: ActiveSession;
@@ -39,13 +46,16 @@ export function createArchiveService(options: ArchiveServiceOptions) {
   const fileOf = (row: Pick<ArchivedFileRow, 'fileId'>) => join(dir, `${row.fileId}.pdf`);
   const abort = new AbortController();
   let indexing: Promise<void> = Promise.resolve();
+  let prefetching: Promise<void> | null = null;
+  /** Archived contracts whose file the server did not name or give (asked once per session). */
+  const skipped = new Set<string>();
 
   function requireOnline(): void {
     if (!options.sync().status().online) throw new AppFailure('offline');
   }
 
   /** Downloads the stored file into the cache (through a temporary name: never half a PDF). */
-  async function download(contractId: string, fileId: string, name: string): Promise<ArchivedFileRow> {
+  async function download(contractId: string, fileId: string, name: string, openedAt = clock.now().toISOString()): Promise<ArchivedFileRow> {
     const send = (token: string) => session.client.downloadFile(fileId, token);
     let response: Response;
     try {
@@ -68,7 +78,7 @@ export function createArchiveService(options: ArchiveServiceOptions) {
     });
     await pipeline(counted, createWriteStream(temporary, { mode: 0o600 }));
     await rename(temporary, target);
-    const row = store.kept({ contractId, fileId, name, size }, clock.now().toISOString());
+    const row = store.kept({ contractId, fileId, name, size }, openedAt);
     await enforceBound(contractId);
     index(row);
     return row;
@@ -117,6 +127,41 @@ export function createArchiveService(options: ArchiveServiceOptions) {
     return detail.archiveFileId;
   }
 
+  /**
+   * Background prefetch: the PDFs of contracts archived by others (or before this device synced)
+   * are kept too, newest first, so they open offline, while online and while the cache is below
+   * `prefetchShare` of its bound (the rest is room for what the user opens). A prefetched PDF
+   * counts as opened long ago, so it is the first to leave when the user's own PDFs need room.
+   */
+  async function prefetchWhileRoom(): Promise<void> {
+    // Each round asks the server about at most this many contracts (the newest first: those just
+    // archived by others), so a replica with thousands of older archived contracts stays light.
+    for (let asked = 0; asked < prefetchLookupsPerRound; asked++) {
+      if (abort.signal.aborted || !options.sync().status().online) return;
+      if (store.usage().usedBytes >= options.cacheBytes() * prefetchShare) return;
+      const next = store.neverKept(skipped.size + 1).find((row) => !skipped.has(row.contractId));
+      if (!next) return;
+      try {
+        const fileId = await serverArchive(next.contractId);
+        if (fileId === null) skipped.add(next.contractId);
+        else await download(next.contractId, fileId, `${next.contractId}.pdf`, prefetchedOpenedAt);
+      } catch (cause) {
+        if (isServerAway(cause) || abort.signal.aborted) return;
+        // One file the server will not give (gone, refused) does not stop the others.
+        skipped.add(next.contractId);
+        logger.warn(`could not prefetch the archived PDF of ${next.contractId}`, String(cause));
+      }
+    }
+  }
+
+  function prefetch(): void {
+    prefetching ??= prefetchWhileRoom()
+      .catch((cause: unknown) => logger.warn('the archived PDF prefetch stopped', String(cause)))
+      .finally(() => {
+        prefetching = null;
+      });
+  }
+
   /** Removes cached files no record claims (a crash between download and record, an evicted record). */
   async function pruneStrays(): Promise<void> {
     const claimed = new Set(store.cachedByAge().map((row) => `${row.fileId}.pdf`));
@@ -125,11 +170,16 @@ export function createArchiveService(options: ArchiveServiceOptions) {
   }
 
   return {
-    /** Resumes what a restart interrupted and tidies the cache. */
+    /** Resumes what a restart interrupted, tidies the cache, and prefetches now and after each pull that changed contracts. */
     start(): void {
       void pruneStrays().then(() => {
         for (const row of store.unindexed()) index(row);
+        prefetch();
       });
+      const unsubscribe = hub.subscribe((event, payload) => {
+        if (event === 'data.changed' && (payload as { entities: string[] }).entities.includes('contract')) prefetch();
+      });
+      abort.signal.addEventListener('abort', unsubscribe, { once: true });
     },
 
     stop(): void {
@@ -198,8 +248,11 @@ export function createArchiveService(options: ArchiveServiceOptions) {
       await enforceBound('');
     },
 
-    /** Waits for the queued text extractions (tests, shutdown). */
-    idle: () => indexing,
+    /** Waits for the prefetch and the queued text extractions (tests, shutdown). */
+    idle: async () => {
+      await prefetching;
+      await indexing;
+    },
   };
 }
 export type ArchiveService = ReturnType<typeof createArchiveService>;

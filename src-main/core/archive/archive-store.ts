@@ -1,6 +1,6 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, notExists, sql } from 'drizzle-orm';
 import type { ArchivedFile } from '../../../src-shared/ipc/archive';
-import type { ContractStatus } from '../../../src-shared/domain/enums';
+import { ContractStatus } from '../../../src-shared/domain/enums';
 import type { OpenReplica } from '../data/replica';
 import { archivedFiles, contractsOverlay } from '../data/schema';
 
@@ -66,6 +66,25 @@ export function archiveStore(replica: OpenReplica) {
         .where(and(eq(archivedFiles.contractId, contractId), eq(archivedFiles.fileId, fileId)))
         .run();
     },
+
+    /**
+     * Archived contracts whose PDF this device never kept (archived by others, or before this
+     * device synced), newest first: what the background prefetch fetches. A PDF the cache evicted
+     * is not among them, so the prefetch never undoes the cache's own choice.
+     */
+    neverKept: (limit: number): { contractId: string }[] =>
+      db
+        .select({ contractId: contractsOverlay.id })
+        .from(contractsOverlay)
+        .where(
+          and(
+            eq(contractsOverlay.status, ContractStatus.Archived),
+            notExists(db.select({ one: sql`1` }).from(archivedFiles).where(eq(archivedFiles.contractId, contractsOverlay.id))),
+          ),
+        )
+        .orderBy(desc(contractsOverlay.updateTime), asc(contractsOverlay.id))
+        .limit(limit)
+        .all(),
 
     /** Cached PDFs, least recently opened first: the order they leave the cache in. */
     cachedByAge: (): ArchivedFileRow[] => db.select().from(archivedFiles).where(eq(archivedFiles.cached, true)).orderBy(asc(archivedFiles.openedAt)).all(),
