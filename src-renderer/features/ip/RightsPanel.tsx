@@ -1,4 +1,5 @@
-import { HTMLTable, NonIdealState } from '@blueprintjs/core';
+import { useState } from 'react';
+import { Button, HTMLTable, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../app/LinkButton';
 import { formatDay } from '../../i18n/format';
@@ -7,6 +8,7 @@ import { ReadState } from '../manage/ReadState';
 import { SearchBox } from '../manage/SearchBox';
 import { useServerRead } from '../manage/serverData';
 import { usePaging } from '../manage/usePaging';
+import { IpImportDialog } from './IpImportDialog';
 import { ipLabels } from './ipLabels';
 
 /** The register of rights: search and pages; a right opens its page. */
@@ -15,12 +17,14 @@ export function RightsPanel() {
   const labels = ipLabels(t);
   const paging = usePaging();
   const { answer, error } = useServerRead('ipList', { query: { pageNum: paging.pageNum, pageSize: paging.pageSize, q: paging.q } });
+  const [importing, setImporting] = useState(false);
   const day = (value: string | null) => (value ? formatDay(value, i18n.language) : '--');
 
   return (
     <div className="manage" data-testid="ip-rights">
       <div className="manage__header">
         <SearchBox placeholder={t('manage.ip.searchRights')} onSearch={paging.search} testId="ip-search" />
+        <Button icon="import" intent="primary" text={t('manage.ip.import.open')} onClick={() => setImporting(true)} data-testid="ip-import" />
       </div>
       <ReadState answer={answer} error={error}>
         {(page) =>
@@ -61,6 +65,7 @@ export function RightsPanel() {
           )
         }
       </ReadState>
+      {importing && <IpImportDialog onClose={() => setImporting(false)} />}
     </div>
   );
 }
