@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FileInput, FormGroup, HTMLSelect, HTMLTable, ProgressBar } from '@blueprintjs/core';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, FileInput, FormGroup, HTMLSelect, ProgressBar } from '@blueprintjs/core';
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { checkIpImportRows, ipImportIssueField, ipImportIssueRow, ipImportRowsFr
 import { errorText } from '../../i18n/errorText';
 import { Pager } from '../ledger/Pager';
 import { issueText } from '../manage/issues';
+import { ManagedTable } from '../manage/ManagedList';
 import { useServerRead, useServerWrite } from '../manage/serverData';
 import { useCachedFetch } from '../cached-reads/useCachedRead';
 import { usePaging } from '../manage/usePaging';
@@ -136,6 +137,11 @@ export function IpImportDialog({ onClose }: { onClose(): void }) {
     }
   }
 
+  const typeLabel = (value: unknown) => {
+    const type = ipTypes.find((known) => known === value);
+    return type ? labels.type(type) : typeof value === 'string' ? value : '--';
+  };
+  const cell = (row: IpImportRowCheck, name: string) => (typeof row.raw[name] === 'string' ? (row.raw[name] as string) : '--');
   const shown = rows?.slice((paging.pageNum - 1) * paging.pageSize, paging.pageNum * paging.pageSize) ?? [];
   const writing = phase.kind === 'writing';
 
@@ -163,46 +169,34 @@ export function IpImportDialog({ onClose }: { onClose(): void }) {
             <Callout intent={bad > 0 ? 'warning' : 'primary'} icon="th" data-testid="ip-import-summary">
               {t('manage.ip.import.summary', { count: rows.length, good: good.length, bad })}
             </Callout>
-            <div className="manage__table ip-import__table">
-              <HTMLTable compact striped>
-                <thead>
-                  <tr>
-                    <th>{t('manage.ip.import.row')}</th>
-                    <th>{t('manage.ip.name')}</th>
-                    <th>{t('manage.ip.type')}</th>
-                    <th>{t('manage.ip.registrationNumber')}</th>
-                    <th>{t('manage.ip.owner')}</th>
-                    <th>{t('manage.ip.import.check')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {shown.map((row) => {
-                    const cell = (name: string) => (typeof row.raw[name] === 'string' ? (row.raw[name] as string) : '--');
-                    const type = ipTypes.find((value) => value === row.raw.type);
-                    return (
-                      <tr key={row.row} data-testid="ip-import-row" data-valid={row.valid ? 'true' : 'false'}>
-                        <td>{row.row}</td>
-                        <td className="manage__text">{cell('name')}</td>
-                        <td>{type ? labels.type(type) : cell('type')}</td>
-                        <td className="manage__text">{cell('registrationNumber')}</td>
-                        <td className="manage__text">{cell('ownerOrganizationName')}</td>
-                        <td className="manage__text">
-                          {row.issues.length === 0 ? (
-                            <span className="manage__muted">{t('manage.ip.import.ok')}</span>
-                          ) : (
-                            <ul className="ip-import__issues" data-testid="ip-import-issues">
-                              {row.issues.map((issue) => (
-                                <li key={`${issue.path}-${issue.message}`}>{rowIssueText(t, issue)}</li>
-                              ))}
-                            </ul>
-                          )}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </HTMLTable>
-            </div>
+            <ManagedTable
+              className="ip-import__table"
+              rows={shown}
+              rowKey={(row) => String(row.row)}
+              rowTestId="ip-import-row"
+              rowProps={(row) => ({ 'data-valid': row.valid ? 'true' : 'false' })}
+              columns={[
+                { header: t('manage.ip.import.row'), cell: (row) => row.row },
+                { header: t('manage.ip.name'), wrap: true, cell: (row) => cell(row, 'name') },
+                { header: t('manage.ip.type'), cell: (row) => typeLabel(row.raw.type) },
+                { header: t('manage.ip.registrationNumber'), wrap: true, cell: (row) => cell(row, 'registrationNumber') },
+                { header: t('manage.ip.owner'), wrap: true, cell: (row) => cell(row, 'ownerOrganizationName') },
+                {
+                  header: t('manage.ip.import.check'),
+                  wrap: true,
+                  cell: (row) =>
+                    row.issues.length === 0 ? (
+                      <span className="manage__muted">{t('manage.ip.import.ok')}</span>
+                    ) : (
+                      <ul className="ip-import__issues" data-testid="ip-import-issues">
+                        {row.issues.map((issue) => (
+                          <li key={`${issue.path}-${issue.message}`}>{rowIssueText(t, issue)}</li>
+                        ))}
+                      </ul>
+                    ),
+                },
+              ]}
+            />
             <Pager pageNum={paging.pageNum} pageSize={paging.pageSize} total={rows.length} onPageChange={paging.setPageNum} onPageSizeChange={paging.setPageSize} />
           </div>
         )}
