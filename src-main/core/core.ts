@@ -43,6 +43,8 @@ export interface CoreOptions {
   /** How soon after a local edit sync starts (edits in a burst share one push). */
   syncSoonMs?: number;
   connectivityProbeMs?: number;
+  /** How long a health check waits before the server counts as away. */
+  connectivityProbeTimeoutMs?: number;
   pullPageSize?: number;
   /** The first pause after a failed sync; it doubles up to a minute. */
   syncBackoffMs?: number;
@@ -130,6 +132,7 @@ export function createCore(options: CoreOptions) {
       intervalMs: options.syncIntervalMs,
       soonMs: options.syncSoonMs,
       probeIntervalMs: options.connectivityProbeMs,
+      probeTimeoutMs: options.connectivityProbeTimeoutMs,
       pageSize: options.pullPageSize,
       baseBackoffMs: options.syncBackoffMs,
     });

@@ -26,6 +26,7 @@ export const navEntries: readonly NavEntry[] = [
   { to: '/projects', icon: 'projects', label: 'projects', section: ['/projects'] },
   { to: '/settings/numbering', icon: 'numbered-list', label: 'numbering', section: ['/settings/numbering'] },
   { to: '/ip', icon: 'lightbulb', label: 'intellectualProperty', section: ['/ip'] },
+  { to: '/legal', icon: 'briefcase', label: 'legal', section: ['/legal'] },
 ];
 
 /** Whether `pathname` is `path` or lies below it. */

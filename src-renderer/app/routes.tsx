@@ -12,6 +12,7 @@ import { CounterpartiesScreen } from '../features/counterparties/CounterpartiesS
 import { ExternalDetailScreen } from '../features/counterparties/ExternalDetailScreen';
 import { IpDetailPage } from '../features/ip/IpDetailPage';
 import { IpScreen } from '../features/ip/IpScreen';
+import { LegalScreen } from '../features/legal/LegalScreen';
 import { NumberingScreen } from '../features/numbering/NumberingScreen';
 import { ProjectPage } from '../features/projects/ProjectPage';
 import { ProjectsScreen } from '../features/projects/ProjectsScreen';
@@ -57,6 +58,7 @@ export const routes: RouteObject[] = [
       { path: 'settings/numbering', element: <NumberingScreen /> },
       { path: 'ip', element: <IpScreen /> },
       { path: 'ip/:id', element: <IpDetailPage /> },
+      { path: 'legal', element: <LegalScreen /> },
     ],
   },
 ];

@@ -1,14 +1,15 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type {
-  ContractCreditRisk,
-  Counterparty,
-  CounterpartyInput,
-  counterpartyListQuerySchema,
-  counterpartyListRowSchema,
-  counterpartSearchItemSchema,
-  externalDetailSchema,
-  riskAlertSchema,
+import {
+  cooperationContractsShown,
+  type ContractCreditRisk,
+  type Counterparty,
+  type CounterpartyInput,
+  type counterpartyListQuerySchema,
+  type counterpartyListRowSchema,
+  type counterpartSearchItemSchema,
+  type externalDetailSchema,
+  type riskAlertSchema,
 } from '../../src-shared/api/counterparties';
 import { PartySubtype, PartyType } from '../../src-shared/domain/enums';
 import { visibleTo } from '../contracts/repository';
@@ -203,40 +204,76 @@ export async function listCounterparties(db: ServerDb, viewer: OrgViewer, query:
   const ids = rows.map((r) => r.row.id);
   const { banks } = await loadChildren(db, ids);
   const outer = query.type === PartyType.Outer && ids.length > 0;
-  const visible = and(inArray(contracts.counterpartyId, ids), visibleTo(viewer));
-  const [amounts, scores, risks] = outer
-    ? await Promise.all([
-        db
-          .select({ id: contracts.counterpartyId, unit: contracts.amountUnit, count: count(), sum: sql<string | null>`sum(${contracts.amount})` })
-          .from(contracts)
-          .where(visible)
-          .groupBy(contracts.counterpartyId, contracts.amountUnit),
-        db
-          .select({ id: scoreResults.counterpartyId, average: sql<string>`round(avg(${scoreResults.totalScore} * 100.0 / ${scoreResults.maxTotalScore}), 1)` })
-          .from(scoreResults)
-          .innerJoin(contracts, eq(contracts.id, scoreResults.contractId))
-          .where(visible)
-          .groupBy(scoreResults.counterpartyId),
-        riskCounts(db, ids),
-      ])
-    : [[], [], new Map<string, number>()];
+  const [cooperation, risks] = outer ? await Promise.all([cooperationFigures(db, viewer, ids), riskCounts(db, ids)]) : [new Map<string, Cooperation>(), new Map<string, number>()];
   return {
     count: total?.count ?? 0,
     list: rows.map(({ row, updaterName }) => {
-      const own = amounts.filter((a) => a.id === row.id);
       const firstBank = banks.get(row.id)?.[0];
-      const average = scores.find((s) => s.id === row.id)?.average;
       return {
         id: row.id, type: row.type, subtype: row.subtype, name: row.name, idNumber: row.idNumber, address: row.address,
         bank: firstBank?.name ?? null, account: firstBank?.account ?? null, updaterName, updateTime: row.updatedAt.toISOString(),
         rating: row.rating,
-        cooperationCount: own.reduce((sum, a) => sum + a.count, 0),
-        totalAmount: own.flatMap((a) => (a.unit !== null && a.sum !== null ? [{ amount: Number(a.sum), unit: a.unit }] : [])),
-        averageScore: average !== undefined ? Number(average) : null,
+        ...(cooperation.get(row.id) ?? noCooperation),
         riskCount: risks.get(row.id) ?? 0,
       };
     }),
   };
+}
+
+type Cooperation = Pick<ListRow, 'cooperationCount' | 'totalAmount' | 'averageScore'>;
+const noCooperation: Cooperation = { cooperationCount: 0, totalAmount: [], averageScore: null };
+
+/** A score as a share of the full score, one decimal (the list's and the detail's average score). */
+const scoreShare = (total: SQL | typeof scoreResults.totalScore, max: SQL | typeof scoreResults.maxTotalScore) => sql`${total} * 100.0 / ${max}`;
+
+/**
+ * The cooperation columns of each party: the contracts with it the viewer may see, their total
+ * per currency unit, and the average share of the full score over those scored.
+ */
+async function cooperationFigures(db: ServerDb, viewer: OrgViewer, ids: string[]): Promise<Map<string, Cooperation>> {
+  const visible = and(inArray(contracts.counterpartyId, ids), visibleTo(viewer));
+  const [amounts, scores] = await Promise.all([
+    db
+      .select({ id: contracts.counterpartyId, unit: contracts.amountUnit, count: count(), sum: sql<string | null>`sum(${contracts.amount})` })
+      .from(contracts)
+      .where(visible)
+      .groupBy(contracts.counterpartyId, contracts.amountUnit),
+    db
+      .select({ id: scoreResults.counterpartyId, average: sql<string>`round(avg(${scoreShare(scoreResults.totalScore, scoreResults.maxTotalScore)}), 1)` })
+      .from(scoreResults)
+      .innerJoin(contracts, eq(contracts.id, scoreResults.contractId))
+      .where(visible)
+      .groupBy(scoreResults.counterpartyId),
+  ]);
+  return new Map(ids.map((id) => {
+    const own = amounts.filter((a) => a.id === id);
+    const average = scores.find((s) => s.id === id)?.average;
+    return [id, {
+      cooperationCount: own.reduce((sum, a) => sum + a.count, 0),
+      totalAmount: own.flatMap((a) => (a.unit !== null && a.sum !== null ? [{ amount: Number(a.sum), unit: a.unit }] : [])),
+      averageScore: average !== undefined ? Number(average) : null,
+    }];
+  }));
+}
+
+/** The newest contracts with the party the viewer may see, each with its score. */
+async function cooperationContracts(db: ServerDb, viewer: OrgViewer, id: string) {
+  const rows = await db
+    .select({
+      id: contracts.id, name: contracts.name, contractNumber: contracts.contractNumber, amount: contracts.amount, unit: contracts.amountUnit,
+      updateTime: contracts.updateTime, score: sql<string | null>`round(${scoreShare(scoreResults.totalScore, scoreResults.maxTotalScore)}, 1)`,
+    })
+    .from(contracts)
+    .leftJoin(scoreResults, eq(scoreResults.contractId, contracts.id))
+    .where(and(eq(contracts.counterpartyId, id), visibleTo(viewer)))
+    .orderBy(desc(contracts.updateTime), desc(contracts.id))
+    .limit(cooperationContractsShown);
+  return rows.map((r) => ({
+    id: r.id, name: r.name, contractNumber: r.contractNumber,
+    amount: r.amount !== null && r.unit !== null ? { amount: r.amount, unit: r.unit } : null,
+    score: r.score !== null ? Number(r.score) : null,
+    updateTime: r.updateTime.toISOString(),
+  }));
 }
 
 /**
@@ -250,15 +287,19 @@ export async function externalDetail(
     await db.update(counterparties).set({ detailRefreshedAt: at }).where(and(sameOrganisation(viewer), eq(counterparties.id, id)));
   }
   const party = await getCounterparty(db, viewer, id);
-  const [[refreshed], risks] = await Promise.all([
+  const [[refreshed], risks, cooperation, contractsWith] = await Promise.all([
     db.select({ at: counterparties.detailRefreshedAt }).from(counterparties).where(eq(counterparties.id, id)),
     riskCounts(db, [id]),
+    cooperationFigures(db, viewer, [id]),
+    cooperationContracts(db, viewer, id),
   ]);
   return {
     ...party,
     subType: party.subtype === PartySubtype.NaturalPerson ? 'naturalPerson' : 'organization',
     riskCount: risks.get(id) ?? 0,
     refreshTime: refreshed?.at?.toISOString() ?? null,
+    ...(cooperation.get(id) ?? noCooperation),
+    cooperationContracts: contractsWith,
   };
 }
 

@@ -1,8 +1,8 @@
 import { aliasedTable, and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { nextIpStatuses } from '../../src-shared/rules/intellectual-property';
+import { checkIpImportRows, ipImportRegistrationNumbers, ipImportRowsFromCsv, ipRegistrationKey } from '../../src-shared/rules/ip-import';
 import type { z } from 'zod';
 import {
-  ipImportRowSchema,
   type ipImportSchema,
   type ipInputSchema,
   type intellectualPropertyEndpoints,
@@ -10,12 +10,11 @@ import {
   type ipRecordInputSchema,
 } from '../../src-shared/api/intellectual-property';
 import { ipImportColumns, type IpType } from '../../src-shared/domain/intellectual-property';
-import { AppFailure, defaultErrorMessages, issuesFromZod, type FieldIssue } from '../../src-shared/errors';
+import { AppFailure, defaultErrorMessages, type FieldIssue } from '../../src-shared/errors';
 import type { ServerDb } from '../db/database';
 import { containsPattern } from '../db/like';
 import { isUniqueViolation, notFound, type OrgViewer } from '../http/feature-helpers';
 import { checkIfMatch } from '../http/write-safety';
-import { parseCsv } from './csv';
 import { intellectualProperties, ipOrganizations, ipRecords, ipTransfers } from './schema';
 
 type Endpoints = typeof intellectualPropertyEndpoints;
@@ -290,57 +289,31 @@ export async function deleteRecord(db: ServerDb, viewer: OrgViewer, id: string, 
 /** CSV rows keyed by the template's header, or the JSON rows as sent; row numbers count from 1 (the CSV header is row 0). */
 function importRows(body: z.output<typeof ipImportSchema>): Record<string, unknown>[] {
   if ('rows' in body) return body.rows;
-  const [header, ...lines] = parseCsv(body.csv);
-  const columns = header?.map((h) => h.trim()) ?? [];
-  const unknownColumns = columns.filter((c) => !(ipImportColumns as readonly string[]).includes(c));
-  if (columns.length === 0 || unknownColumns.length > 0) {
-    throw validationError([{ path: 'csv', message: `the header must name the template's columns (${ipImportColumns.join(', ')}); unknown: ${unknownColumns.join(', ') || 'none'}` }]);
-  }
-  if (lines.length === 0) throw validationError([{ path: 'csv', message: 'no rows to import' }]);
-  if (lines.length > 5000) throw validationError([{ path: 'csv', message: 'at most 5000 rows can be imported at once' }]);
-  // Empty cells are absent values, as in a hand-written JSON row.
-  return lines.map((cells) => Object.fromEntries(columns.flatMap((column, i) => (cells[i]?.trim() ? [[column, cells[i]]] : []))));
+  const read = ipImportRowsFromCsv(body.csv);
+  if ('issue' in read) throw validationError([read.issue]);
+  return read.rows;
 }
 
 /**
- * Validates every row before writing any: field rules, the owner organisation by name, and
- * registration numbers unique within the file and against the register. One bad row writes nothing.
+ * Validates every row before writing any (the shared rules of src-shared/rules/ip-import.ts):
+ * field rules, the owner organisation by name, and registration numbers unique within the file
+ * and against the register. One bad row writes nothing.
  */
 export async function importProperties(db: ServerDb, viewer: OrgViewer, body: z.output<typeof ipImportSchema>, newId: () => string, at: Date) {
   const rows = importRows(body);
   const organisations = await db.select({ id: ipOrganizations.id, name: ipOrganizations.name }).from(ipOrganizations).where(eq(ipOrganizations.organisationId, viewer.organisationId));
-  const organisationByName = new Map(organisations.map((o) => [o.name, o.id]));
-  const issues: FieldIssue[] = [];
-  const valid: (typeof intellectualProperties.$inferInsert)[] = [];
-  const seen = new Map<string, number>();
-  rows.forEach((raw, index) => {
-    const rowNumber = index + 1;
-    const parsed = ipImportRowSchema.safeParse(raw);
-    if (!parsed.success) {
-      for (const issue of issuesFromZod(parsed.error)) issues.push({ path: `row ${rowNumber}: ${issue.path}`, message: issue.message });
-      return;
-    }
-    const { ownerOrganizationName, ...fields } = parsed.data;
-    const ownerOrganizationId = organisationByName.get(ownerOrganizationName);
-    if (!ownerOrganizationId) issues.push({ path: `row ${rowNumber}: ownerOrganizationName`, message: `unknown organization ${ownerOrganizationName}` });
-    const key = `${fields.type}\u0000${fields.registrationNumber}`;
-    const earlier = seen.get(key);
-    if (earlier !== undefined) issues.push({ path: `row ${rowNumber}: registrationNumber`, message: `duplicates row ${earlier}` });
-    seen.set(key, rowNumber);
-    if (ownerOrganizationId) valid.push({ id: newId(), organisationId: viewer.organisationId, ...fields, ownerOrganizationId, createdBy: viewer.id, createTime: at, updateTime: at });
+  const numbers = ipImportRegistrationNumbers(rows);
+  const existing = numbers.length === 0 ? [] : await db
+    .select({ type: intellectualProperties.type, registrationNumber: intellectualProperties.registrationNumber })
+    .from(intellectualProperties)
+    .where(and(eq(intellectualProperties.organisationId, viewer.organisationId), inArray(intellectualProperties.registrationNumber, numbers)));
+  const checked = checkIpImportRows(rows, {
+    organisationIdByName: new Map(organisations.map((o) => [o.name, o.id])),
+    registered: new Set(existing.map((e) => ipRegistrationKey(e.type, e.registrationNumber))),
   });
-  if (valid.length > 0) {
-    const existing = await db
-      .select({ type: intellectualProperties.type, registrationNumber: intellectualProperties.registrationNumber })
-      .from(intellectualProperties)
-      .where(and(eq(intellectualProperties.organisationId, viewer.organisationId), inArray(intellectualProperties.registrationNumber, valid.map((v) => v.registrationNumber))));
-    const taken = new Set(existing.map((e) => `${e.type}\u0000${e.registrationNumber}`));
-    for (const [key, rowNumber] of seen) if (taken.has(key)) issues.push({ path: `row ${rowNumber}: registrationNumber`, message: 'already registered' });
-  }
-  if (issues.length > 0) {
-    issues.sort((a, b) => Number(/\d+/.exec(a.path)?.[0]) - Number(/\d+/.exec(b.path)?.[0]));
-    throw validationError(issues);
-  }
+  const issues = checked.flatMap((row) => row.issues);
+  if (issues.length > 0) throw validationError(issues);
+  const valid = checked.flatMap((row) => (row.valid ? [{ id: newId(), organisationId: viewer.organisationId, ...row.valid, createdBy: viewer.id, createTime: at, updateTime: at }] : []));
   await unique(() => db.transaction(async (tx) => {
     for (let start = 0; start < valid.length; start += 1000) await tx.insert(intellectualProperties).values(valid.slice(start, start + 1000));
   }), duplicateNumber);

@@ -146,11 +146,31 @@ export const counterpartSearchItemSchema = z.object({
   contactItemList: z.array(contactOut),
 });
 
+/** One contract of the cooperation with a party: the detail lists them to open or score. */
+export const cooperationContractSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  contractNumber: z.string().nullable(),
+  amount: moneySchema.nullable(),
+  /** The contract's score as a share of the full score (0–100, one decimal), null until scored. */
+  score: z.number().nullable(),
+  updateTime: z.string(),
+});
+
+/** How many of the detail's cooperation contracts are listed (the newest). */
+export const cooperationContractsShown = 50;
+
 export const externalDetailSchema = counterpartySchema.extend({
   /** 'organization' or 'naturalPerson' (spec 3, "External party detail"). */
   subType: z.enum(['organization', 'naturalPerson']),
   riskCount: z.number().int(),
   refreshTime: z.string().nullable(),
+  /** The list's cooperation columns, over the contracts the viewer may see. */
+  cooperationCount: z.number().int(),
+  totalAmount: z.array(moneySchema),
+  averageScore: z.number().nullable(),
+  /** The newest of those contracts (at most cooperationContractsShown). */
+  cooperationContracts: z.array(cooperationContractSchema),
 });
 
 export const riskAlertSchema = z.object({

@@ -248,7 +248,7 @@ export const en = {
   mainWindow: {
     navigation: 'Navigation',
     userMenu: 'User menu',
-    nav: { ledger: 'Contract ledger', counterparties: 'Counterparties', projects: 'Projects', numbering: 'Numbering', intellectualProperty: 'Intellectual property' },
+    nav: { ledger: 'Contract ledger', counterparties: 'Counterparties', projects: 'Projects', numbering: 'Numbering', intellectualProperty: 'Intellectual property', legal: 'Law firms and case types' },
   },
   contractPage: {
     actions: 'Contract actions',

@@ -245,7 +245,7 @@ export const zhCN: Catalog = {
   mainWindow: {
     navigation: '导航',
     userMenu: '用户菜单',
-    nav: { ledger: '合同台账', counterparties: '相对方', projects: '项目', numbering: '编号规则', intellectualProperty: '知识产权' },
+    nav: { ledger: '合同台账', counterparties: '相对方', projects: '项目', numbering: '编号规则', intellectualProperty: '知识产权', legal: '律所与案件类型' },
   },
   contractPage: {
     actions: '合同操作',

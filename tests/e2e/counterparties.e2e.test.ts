@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contracts, counterparties } from '../../src-server/db/schema';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
+import { onServer } from '../support/manage-e2e';
 
 // The counterparty screens against the real server (issue 15): the lists with the spec's columns,
 // search and paging; create and edit with the spec's messages; the external detail in a new window;
@@ -15,6 +16,7 @@ const outer = { id: '', name: 'Harbour Logistics Ltd' };
 /** A seeded contract with that party, renamed so the ledger shows it in Latin letters. */
 const contract = { id: '', name: 'Harbour freight 2026' };
 const created = 'Riverside Paper Co';
+const admin = { username: 'admin', password: 'admin123' };
 
 beforeAll(async () => {
   stage = await openE2eStage({
@@ -148,6 +150,39 @@ describe('counterparties in the browser edition', () => {
     await page.getByTestId('tab-outer').click();
     await search('Harbour');
     await expect.poll(() => page.getByTestId(`counterparty-row-${outer.id}`).locator('td').nth(9).innerText(), { timeout: 20_000 }).toBe('0.0');
+  });
+
+  it('shows the cooperation figures on the detail and scores a contract from it; the figures follow', { timeout: 90_000 }, async () => {
+    await search('Harbour');
+    const link = page.getByTestId(`counterparty-row-${outer.id}`).getByRole('link');
+    await link.waitFor({ timeout: 20_000 });
+    const [detail] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+    await detail.getByTestId('external-detail').waitFor({ timeout: 20_000 });
+    const expected = await onServer(stage, admin, 'counterpartExternalDetail', { params: { id: outer.id } });
+    const figures = detail.getByTestId('external-detail-cooperation');
+    expect(await figures.innerText()).toMatch(new RegExp(`Cooperation count\\s+${expected.cooperationCount}\\b`));
+    expect(await figures.innerText()).toMatch(/Average score\s+0\.0/);
+    expect(await figures.innerText()).toMatch(/Rating\s+Blacklisted/);
+    expect(await figures.innerText()).toMatch(new RegExp(`Risk count\\s+${expected.riskCount}\\b`));
+    expect(await detail.getByTestId('external-detail-contract').count()).toBe(expected.cooperationContracts.length);
+
+    const row = detail.getByTestId('external-detail-contract').filter({ hasText: contract.name });
+    await row.getByTestId('external-detail-score').click();
+    const scoreDialog = detail.getByRole('dialog');
+    const inputs = scoreDialog.locator('input[id^=score-]');
+    await expect.poll(() => inputs.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(() => scoreDialog.evaluate((element) => element.getBoundingClientRect().width)).toBe(800);
+    const scored = await onServer(stage, admin, 'scoreDetail', { params: { id: contract.id } });
+    const criteria = scored.resultItems.flatMap((group) => group.children);
+    for (const criterion of criteria) await scoreDialog.locator(`#score-${criterion.id}`).fill(String(criterion.maxScore));
+    await scoreDialog.getByRole('button', { name: /confirm/i }).click();
+    await expect.poll(() => scoreDialog.count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => detail.getByText(/operation successful/i).count()).toBeGreaterThan(0);
+    // Full marks on the contract: its score and the party's average are 100.
+    await expect.poll(async () => (await onServer(stage, admin, 'counterpartExternalDetail', { params: { id: outer.id } })).averageScore).toBe(100);
+    await expect.poll(() => figures.innerText(), { timeout: 20_000 }).toMatch(/Average score\s+100\.0/);
+    expect(await row.innerText()).toContain('100.0');
+    await detail.close();
   });
 
   it('offline: the lists and the detail as last read with their time; every write refused at once', { timeout: 90_000 }, async () => {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
@@ -133,6 +134,51 @@ describe('intellectual property', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => row.count()).toBe(0);
     expect((await onServer(stage, admin, 'ipOrganizationList', { query: { q: 'E2E Holder' } })).list).toEqual([]);
+  });
+
+  it('imports from a file: two bad rows previewed with their errors, nothing written until confirmed, then only the good rows', { timeout: 90_000 }, async () => {
+    // The server takes an import all or nothing; the dialog sends only the rows its preview found good.
+    const owner = (await onServer(stage, admin, 'ipOrganizationList')).list[0]!.name;
+    const csv = [
+      'name,type,registrationNumber,ownerOrganizationName,status,applicationDate,registrationDate,expirationDate,remark',
+      `E2E import one,patent,E2E-IMP-1,${owner},filed,2024-01-10,,,`,
+      `,patent,E2E-IMP-2,${owner},filed,2024-01-11,,,`,
+      `E2E import three,trademark,E2E-IMP-3,No Such Holder,registered,2023-01-01,2024-01-01,2034-01-01,`,
+      `E2E import four,software_copyright,E2E-IMP-4,${owner},registered,2023-05-01,2023-06-01,,`,
+    ].join('\r\n');
+    const imported = async () => (await onServer(stage, admin, 'ipList', { query: { q: 'E2E-IMP', pageSize: '50' } })).list.map((right) => right.registrationNumber).sort();
+    await page.getByRole('tab', { name: 'Rights' }).click();
+    await page.getByTestId('ip-import').click();
+    await page.selectOption('#ip-import-template-type', 'trademark');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('ip-import-template').click()]);
+    expect(download.suggestedFilename()).toBe('intellectual_property_trademark_template.csv');
+    expect(readFileSync((await download.path())!, 'utf8')).toMatch(/^\uFEFFname,type,registrationNumber,ownerOrganizationName,status,.*\r\n.*,trademark,/);
+    await page.setInputFiles('#ip-import-file', { name: 'rights.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${csv}`) });
+    await expect.poll(() => page.getByTestId('ip-import-row').count()).toBe(4);
+    expect(await page.getByTestId('ip-import-summary').innerText()).toBe('4 rows: 2 ready, 2 with errors. Rows with errors are not imported.');
+    const bad = page.locator('[data-testid="ip-import-row"][data-valid="false"]');
+    expect(await bad.count()).toBe(2);
+    expect(await bad.nth(0).innerText()).toContain('Name: Please enter the name');
+    expect(await bad.nth(1).innerText()).toContain('Owner: unknown organization “No Such Holder”');
+    // Previewed, not written.
+    expect(await imported()).toEqual([]);
+
+    await page.getByTestId('ip-import-confirm').click();
+    await expect.poll(() => page.getByTestId('ip-import-result').innerText(), { timeout: 20_000 }).toBe('2 rights imported; 2 rows with errors skipped.');
+    expect(await imported()).toEqual(['E2E-IMP-1', 'E2E-IMP-4']);
+    await page.getByTestId('ip-import-close').click();
+
+    // The same file again: the preview cannot know the register, the server refuses the whole import and names the rows.
+    await page.getByTestId('ip-import').click();
+    await page.setInputFiles('#ip-import-file', { name: 'rights.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await expect.poll(() => page.getByTestId('ip-import-row').count()).toBe(4);
+    await page.getByTestId('ip-import-confirm').click();
+    await expect.poll(() => page.getByTestId('ip-import-result').innerText(), { timeout: 20_000 }).toContain('Nothing was written');
+    expect(await page.locator('[data-testid="ip-import-row"][data-valid="false"]').count()).toBe(4);
+    expect(await page.getByTestId('ip-import-row').nth(3).innerText()).toContain('Registration number: already registered');
+    expect(await page.getByTestId('ip-import-confirm').isDisabled()).toBe(true);
+    expect(await imported()).toEqual(['E2E-IMP-1', 'E2E-IMP-4']);
+    await page.getByRole('button', { name: 'Cancel' }).click();
   });
 
   it('offline: shows the rights as last read with the time, and refuses a new organisation at once', { timeout: 60_000 }, async () => {

@@ -17,9 +17,11 @@ export interface ProxyFaults {
   cutAfterBytes: number | null;
   /** Bandwidth, round trip and cuts of a real link; null: loopback as it is. */
   link: LinkShape | null;
+  /** Every byte either way is swallowed without a word (a firewall that drops packets): calls hang. */
+  silent: boolean;
 }
 
-export const noFaults: ProxyFaults = { refuse: false, dropRate: 0, delayMs: 0, cutAfterBytes: null, link: null };
+export const noFaults: ProxyFaults = { refuse: false, dropRate: 0, delayMs: 0, cutAfterBytes: null, link: null, silent: false };
 
 /** Where a doomed connection of a shaped link is cut: within the first answer it carries. */
 const maxCutBytes = 32 * 1024;
@@ -84,6 +86,7 @@ export async function startFaultProxy(targetPort: number, random: () => number =
       // A new connection's first bytes wait out the TCP handshake's round trip.
       let handshake = link && way === 'up' ? link.rttMs : 0;
       from.on('data', (chunk: Buffer) => {
+        if (proxy.faults.silent) return;
         const shape = proxy.faults.link;
         if (shape) {
           line.push(directionsOf(shape)[way].arrival(chunk.length) + handshake, chunk);

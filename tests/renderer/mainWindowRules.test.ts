@@ -18,7 +18,7 @@ describe('navigation', () => {
   });
 
   it('lists only entries whose screens exist', () => {
-    expect(navEntries.map((entry) => entry.to)).toEqual(['/', '/counterparties', '/projects', '/settings/numbering', '/ip']);
+    expect(navEntries.map((entry) => entry.to)).toEqual(['/', '/counterparties', '/projects', '/settings/numbering', '/ip', '/legal']);
   });
 });
 

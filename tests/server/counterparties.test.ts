@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { contracts, counterparties, organisations, users } from '../../src-server/db/schema';
 import { counterpartyRisks } from '../../src-server/counterparties/schema';
+import { scoreResults } from '../../src-server/scoring/schema';
 import { demoUsers, seedDatabase } from '../../src-server/index';
 import { callEndpoint, call, describeOnDatabases, failure, okData, queryRows, signIn } from './support';
 
@@ -138,6 +139,23 @@ describeOnDatabases('counterparties', (fixture) => {
     expect(plain).toMatchObject({ subType: 'organization', riskCount: 2, refreshTime: null });
     const refreshed = okData('counterpartExternalDetail', await call(app, 'GET', path, { token: alice, query: { refresh: 'true' } }));
     expect(refreshed.refreshTime).not.toBeNull();
+
+    // The cooperation figures of the list, over the viewer's contracts, and those contracts with their scores.
+    expect(plain).toMatchObject({ cooperationCount: 2, averageScore: null });
+    expect(plain.totalAmount).toEqual(expect.arrayContaining([{ amount: 10000, unit: 'CNY' }, { amount: 5050, unit: 'USD' }]));
+    await fixture.db.insert(scoreResults).values({ id: 'score-cp-alice-1', contractId: 'cp-alice-1', counterpartyId: created.id, totalScore: 37, maxTotalScore: 40 });
+    const scored = okData('counterpartExternalDetail', await call(app, 'GET', path, { token: alice }));
+    expect(scored.averageScore).toBe(92.5);
+    expect(scored.cooperationContracts.map((c) => [c.id, c.score, c.amount])).toEqual(expect.arrayContaining([
+      ['cp-alice-1', 92.5, { amount: 10000, unit: 'CNY' }],
+      ['cp-alice-2', null, { amount: 5050, unit: 'USD' }],
+    ]));
+    expect(scored.cooperationContracts).toHaveLength(2);
+    const asAdmin = okData('counterpartExternalDetail', await call(app, 'GET', path, { token: admin }));
+    expect(asAdmin.cooperationCount).toBe(3);
+    expect(asAdmin.cooperationContracts.map((c) => c.id)).toContain('cp-bob-1');
+    const listed = okData('counterpartyList', await callEndpoint(app, 'counterpartyList', { token: alice, query: { type: 2, q: '上海测试科技' } }));
+    expect(listed.list[0]).toMatchObject({ cooperationCount: 2, averageScore: 92.5 });
     failure(await call(app, 'GET', path, { token: alice, query: { refresh: 'maybe' } }), 400, 'validation_failed');
     failure(await call(app, 'GET', `/api/v1/counterpart/${missing}/external_detail`, { token: alice }), 404, 'not_found');
     failure(await call(app, 'GET', '/api/v1/counterpart/not-a-uuid/external_detail', { token: alice }), 400, 'validation_failed');

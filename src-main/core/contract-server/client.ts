@@ -17,6 +17,8 @@ export interface ContractServerRequest<N extends EndpointName> {
   body?: EndpointBody<N>;
   /** Read at send time and never stored with the request. */
   token?: string;
+  /** How long to wait for the answer, when not the client's usual time (a quick health probe). */
+  timeoutMs?: number;
 }
 
 export interface ContractServerClient {
@@ -124,7 +126,7 @@ export function createContractServerClient(baseUrl: string, options: ContractSer
       if (hasBody) headers['content-type'] = 'application/json';
       const path = fillPath(endpoint.path, request.params as Record<string, unknown> | undefined);
       const url = `${baseUrl}${path}${queryString(request.query as Record<string, unknown>)}`;
-      const init = { method: endpoint.method, headers, signal: AbortSignal.timeout(timeoutMs) };
+      const init = { method: endpoint.method, headers, signal: AbortSignal.timeout(request.timeoutMs ?? timeoutMs) };
       const response = await sendJson(send, coding, url, init, hasBody ? JSON.stringify(request.body ?? {}) : undefined);
       return answer(response, endpoint.response as z.ZodType) as Promise<EndpointResponse<typeof name>>;
     },

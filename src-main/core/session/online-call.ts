@@ -5,6 +5,7 @@ import type { ContractServerRequest } from '../contract-server/client';
 import type { CachedEntry } from '../data/cached-reads';
 import type { Clock } from '../ports';
 import { authorizedCall } from './authorized-call';
+import { serverPresenceOf } from './server-presence';
 import type { ActiveSession } from './session-service';
 
 // Server-only calls (template approval, the form's online helpers, the management screens of
@@ -18,6 +19,12 @@ export function isServerAway(cause: unknown): cause is AppFailure {
 
 /** A call only the server can answer: 'offline', at once, while it cannot be reached. */
 export async function onlineCall<N extends EndpointName>(session: ActiveSession, name: N, request: ContractServerRequest<N> = {}): Promise<EndpointResponse<N>> {
+  // Known away (silently dropped packets would otherwise hold the call for the whole timeout).
+  const presence = serverPresenceOf(session);
+  if (presence?.away()) {
+    presence.recheck();
+    throw new AppFailure('offline');
+  }
   try {
     return await authorizedCall(session, name, request);
   } catch (cause) {

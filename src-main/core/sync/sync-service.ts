@@ -6,6 +6,7 @@ import { overlayEntities, overlayOf, splitRowKey, type ClientMutation, type Data
 import { replicaClientId } from '../data/replica-sync';
 import type { EventHub } from '../events';
 import type { Clock, Logger } from '../ports';
+import { registerServerPresence } from '../session/server-presence';
 import type { ActiveSession } from '../session/session-service';
 import { createSyncEngine, type SyncEngineState, type SyncProgress, type Timer } from './sync-engine';
 import { contractServerTransport } from './transport';
@@ -28,6 +29,8 @@ export interface SyncServiceOptions {
   changeNoticeMs?: number;
   /** How often a cheap health check notices a lost or returning server between syncs. */
   probeIntervalMs?: number;
+  /** How long a health check waits: a server whose packets are silently dropped is away after this. */
+  probeTimeoutMs?: number;
   baseBackoffMs?: number;
 }
 
@@ -57,6 +60,7 @@ export function createSyncService(options: SyncServiceOptions) {
   const { session, hub, clock, logger } = options;
   const changeNoticeMs = options.changeNoticeMs ?? 500;
   const probeIntervalMs = options.probeIntervalMs ?? 10_000;
+  const probeTimeoutMs = options.probeTimeoutMs ?? 5_000;
   const { features } = session;
   const outbox = createOutbox(session.replica, { clock, features });
   /** What open screens are told changed when the outbox changes: every entity edits show on. */
@@ -170,20 +174,27 @@ export function createSyncService(options: SyncServiceOptions) {
 
   // Between syncs, a health check notices a lost server within seconds, and a server that is
   // back triggers a sync at once (sync on reconnect).
+  let probing = false;
   async function probe() {
-    if (stopped || engine.state().phase === 'syncing' || engine.state().phase === 'paused') return;
+    if (stopped || probing || engine.state().phase === 'syncing' || engine.state().phase === 'paused') return;
+    probing = true;
     try {
-      await session.client.call('health');
+      await session.client.call('health', { timeoutMs: probeTimeoutMs });
       if (!status.online) void syncNow();
     } catch (cause) {
       // Stopped while the check was out: the replica may be closed already.
       if (stopped) return;
       const error = toAppError(cause);
       if (error.code === 'server_unreachable' && status.online) publish({ online: false, phase: 'offline', error });
+    } finally {
+      probing = false;
     }
   }
   const probeTimer = setInterval(() => void probe(), probeIntervalMs);
   probeTimer.unref?.();
+  // Server-only calls are refused at once while the server is known away; each refusal asks for a
+  // fresh check, so a returning server is noticed at the next try, not the next interval.
+  registerServerPresence(session, { away: () => !status.online, recheck: () => void probe() });
 
   /** After a change of the outbox made here: the UI shows it at once. */
   function locallyChanged() {

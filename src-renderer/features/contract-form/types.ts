@@ -7,6 +7,7 @@ import type { ValidateErrorEvent } from '../../../src-shared/form/validation';
 import type { ChannelRequest, ChannelResponse } from '../../../src-shared/ipc/channels';
 import type { EndpointName } from '../../../src-shared/api/endpoints';
 import type { OnlineCallName } from '../../../src-shared/ipc/drafting';
+import type { CachedAnswer, CachedReadName } from '../../../src-shared/ipc/cached-reads';
 
 // The generic form's React contract (issue 6). The engine (`ContractForm`) renders each field
 // through the component its type maps to; fields get data through `FormServices`, so the same
@@ -44,6 +45,8 @@ export interface FormServices {
     endpoint: N,
     request: { params?: Record<string, string>; query?: Record<string, string | number | boolean>; body?: unknown },
   ): Promise<unknown>;
+  /** A server read kept for offline reading (the law firms and lawyers of the agent field): the server's answer, or the kept one as of its time. */
+  cachedRead(endpoint: CachedReadName, request: { params?: Record<string, string>; query?: Record<string, string | number | boolean> }): Promise<CachedAnswer<unknown>>;
   /** Uploads a file; progress in 0..1; the signal cancels. Resolves to the stored file. */
   upload(file: File, options: UploadOptions): Promise<{ id: string; name: string; file: string }>;
   /** The catalogue kept for offline drafting (contract types, numbering preview, number-editor flag). */

@@ -110,6 +110,15 @@ export function useBridgeFormServices(): { services: FormServices | undefined; e
         }
         return parsed.data;
       },
+      cachedRead: async (endpoint, request) => {
+        const answer = await dispatch(api.endpoints.cachedRead.initiate({ endpoint, params: request.params ?? {}, query: request.query ?? {} }, { subscribe: false })).unwrap();
+        const parsed = endpoints[endpoint].response.safeParse(answer.value);
+        if (!parsed.success) {
+          const error: AppError = { code: 'server_error', message: `${endpoint}: ${parsed.error.issues[0]?.message ?? 'unexpected answer'}` };
+          throw error;
+        }
+        return { ...answer, value: parsed.data };
+      },
       upload: (file, options) => uploadThroughCore(dispatch(bridgeOf), file, options),
       directory: () => dispatch(api.endpoints.directory.initiate(undefined, { subscribe: false })).unwrap(),
       openRoute: (path, options) => {

@@ -1,14 +1,25 @@
 import './counterparties.css';
-import { Callout, Card, HTMLTable, NonIdealState, Tag } from '@blueprintjs/core';
+import { useState } from 'react';
+import { Button, Callout, Card, HTMLTable, NonIdealState, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
-import { registrationSchema } from '../../../src-shared/api/counterparties';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { z } from 'zod';
+import { registrationSchema, type externalDetailSchema } from '../../../src-shared/api/counterparties';
+import { formatMoney, type Money } from '../../../src-shared/domain/money';
 import { CreditRating } from '../../../src-shared/domain/enums';
 import { showsPartyDetailLink } from '../../../src-shared/form/parties';
-import { useAppInfoQuery } from '../../api/api';
+import { api, useAppInfoQuery } from '../../api/api';
+import { useAppDispatch } from '../../app/hooks';
 import { AsOfNote } from '../cached-reads/AsOfNote';
 import { useCachedRead } from '../cached-reads/useCachedRead';
+import { ContractScoreDialog } from '../contracts/ContractScoreDialog';
+import { openRoute } from '../contracts/openRoute';
 import { ScreenState } from '../contracts/ScreenState';
+import { formatDateTime } from '../../i18n/format';
+import { ManagedTable } from '../manage/ManagedList';
+import '../manage/manage.css';
+
+type ExternalDetail = z.infer<typeof externalDetailSchema>;
 
 // The external counterparty detail (spec 2, `/manage/oppositeParty/externalDetail?id=…`), opened in
 // a new window: basic information, banks, the credit rating with its label and remark, the
@@ -90,6 +101,7 @@ export function ExternalDetailScreen() {
           </HTMLTable>
         )}
       </Card>
+      <CooperationCard detail={detail} />
       {detail.registration && (
         <Card className="external-detail__card">
           <h3>{t('counterparties.detail.registration')}</h3>
@@ -100,6 +112,72 @@ export function ExternalDetailScreen() {
         </Card>
       )}
     </section>
+  );
+}
+
+/**
+ * The cooperation with the party (the list's columns) and its newest contracts: each opens in its
+ * page, and is scored here in the 800 px scoring dialog (online only, like every scoring).
+ */
+function CooperationCard({ detail }: { detail: ExternalDetail }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const [scoring, setScoring] = useState<string | null>(null);
+  const columns = t('counterparties.columns', { returnObjects: true });
+  const money = (amounts: readonly Money[]) => (amounts.length ? amounts.map(formatMoney).join(t('contractForm.listSeparator')) : '--');
+  const figures: [string, string][] = [
+    [columns.cooperationCount, String(detail.cooperationCount)],
+    [columns.totalAmount, money(detail.totalAmount)],
+    [columns.averageScore, detail.averageScore === null ? '--' : detail.averageScore.toFixed(1)],
+    [columns.rating, t('creditRating', { returnObjects: true })[detail.rating]],
+    [columns.riskCount, String(detail.riskCount)],
+  ];
+  return (
+    <Card className="external-detail__card">
+      <h3>{t('counterparties.detail.cooperation')}</h3>
+      <FactTable rows={figures} testId="external-detail-cooperation" />
+      <h4>{t('counterparties.detail.contracts')}</h4>
+      <ManagedTable
+        rows={detail.cooperationContracts}
+        emptyText={t('counterparties.detail.noContracts')}
+        rowKey={(contract) => contract.id}
+        rowTestId="external-detail-contract"
+        columns={[
+          {
+            header: t('counterparties.detail.contractName'),
+            wrap: true,
+            cell: (contract) => (
+              <Button
+                variant="minimal"
+                intent="primary"
+                text={contract.name}
+                onClick={() => openRoute(`/standingBook/detail?${new URLSearchParams({ contractId: contract.id, mode: 'contract' })}`, (to) => void navigate(to))}
+              />
+            ),
+          },
+          { header: t('counterparties.detail.contractNumber'), cell: (contract) => contract.contractNumber ?? '--' },
+          { header: t('counterparties.detail.amount'), cell: (contract) => (contract.amount ? formatMoney(contract.amount) : '--') },
+          { header: t('counterparties.detail.score'), cell: (contract) => (contract.score === null ? '--' : contract.score.toFixed(1)) },
+          { header: columns.updateTime, cell: (contract) => formatDateTime(contract.updateTime, i18n.language) },
+        ]}
+        actions={(contract) => <Button variant="minimal" icon="star" text={t('counterparties.detail.scoreAction')} onClick={() => setScoring(contract.id)} data-testid="external-detail-score" />}
+      />
+      {detail.cooperationContracts.length < detail.cooperationCount && (
+        <p className="manage__muted">{t('counterparties.detail.newestContracts', { shown: detail.cooperationContracts.length, count: detail.cooperationCount })}</p>
+      )}
+      {scoring && (
+        <ContractScoreDialog
+          key={scoring}
+          contractId={scoring}
+          onClose={() => {
+            setScoring(null);
+            // A saved score changes the average and the contract's score: read the detail again.
+            dispatch(api.util.invalidateTags(['CachedRead']));
+          }}
+        />
+      )}
+    </Card>
   );
 }
 

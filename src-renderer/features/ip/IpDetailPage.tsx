@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, HTMLTable } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { LinkButton } from '../../app/LinkButton';
 import { formatDay } from '../../i18n/format';
 import { DeleteAlert } from '../manage/DeleteAlert';
+import { ListHeader, ManagedTable } from '../manage/ManagedList';
 import { ReadState } from '../manage/ReadState';
 import { useServerRead, useServerWrite } from '../manage/serverData';
 import { IpEditDialog, RecordDialog, StatusDialog, TransferDialog, type IpDetail, type IpRecord } from './IpDialogs';
@@ -73,69 +74,41 @@ function IpDetailBody({ right }: { right: IpDetail }) {
           </div>
         ))}
       </dl>
-      <div className="manage__header">
-        <h3 className="manage__subtitle">{t('manage.ip.records')}</h3>
+      <ListHeader title={t('manage.ip.records')} subtitle>
         <Button icon="add" text={t('manage.ip.addRecord')} onClick={() => setOpen({ kind: 'record', record: null })} data-testid="ip-add-record" />
-      </div>
-      <div className="manage__table">
-        <HTMLTable compact striped>
-          <thead>
-            <tr>
-              <th>{t('manage.ip.recordDate')}</th>
-              <th>{t('manage.ip.recordKind')}</th>
-              <th>{t('manage.ip.recordTitle')}</th>
-              <th>{t('manage.ip.recordContent')}</th>
-              <th>{t('manage.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {right.records.length === 0 && (
-              <tr>
-                <td colSpan={5}>{t('manage.ip.noRecords')}</td>
-              </tr>
-            )}
-            {right.records.map((record) => (
-              <tr key={record.id} data-testid="ip-record">
-                <td>{day(record.recordDate)}</td>
-                <td>{labels.recordKind(record.kind)}</td>
-                <td className="manage__text">{record.title}</td>
-                <td className="manage__text">{record.content || '--'}</td>
-                <td>
-                  <div className="manage__row-actions">
-                    <Button variant="minimal" icon="edit" text={t('manage.edit')} onClick={() => setOpen({ kind: 'record', record })} />
-                    <Button variant="minimal" icon="trash" intent="danger" text={t('manage.delete')} onClick={() => setOpen({ kind: 'deleteRecord', record })} />
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-      </div>
+      </ListHeader>
+      <ManagedTable
+        rows={right.records}
+        emptyText={t('manage.ip.noRecords')}
+        rowKey={(record) => record.id}
+        rowTestId="ip-record"
+        columns={[
+          { header: t('manage.ip.recordDate'), cell: (record) => day(record.recordDate) },
+          { header: t('manage.ip.recordKind'), cell: (record) => labels.recordKind(record.kind) },
+          { header: t('manage.ip.recordTitle'), wrap: true, cell: (record) => record.title },
+          { header: t('manage.ip.recordContent'), wrap: true, cell: (record) => record.content || '--' },
+        ]}
+        actions={(record) => (
+          <>
+            <Button variant="minimal" icon="edit" text={t('manage.edit')} onClick={() => setOpen({ kind: 'record', record })} />
+            <Button variant="minimal" icon="trash" intent="danger" text={t('manage.delete')} onClick={() => setOpen({ kind: 'deleteRecord', record })} />
+          </>
+        )}
+      />
       {right.transfers.length > 0 && (
         <>
-          <h3 className="manage__subtitle">{t('manage.ip.transfers')}</h3>
-          <div className="manage__table">
-            <HTMLTable compact striped>
-              <thead>
-                <tr>
-                  <th>{t('manage.ip.transferDate')}</th>
-                  <th>{t('manage.ip.transferFrom')}</th>
-                  <th>{t('manage.ip.transferTo')}</th>
-                  <th>{t('manage.ip.reason')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {right.transfers.map((transfer) => (
-                  <tr key={transfer.id} data-testid="ip-transfer-row">
-                    <td>{day(transfer.transferDate)}</td>
-                    <td className="manage__text">{transfer.fromOrganizationName}</td>
-                    <td className="manage__text">{transfer.toOrganizationName}</td>
-                    <td className="manage__text">{transfer.reason || '--'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </HTMLTable>
-          </div>
+          <ListHeader title={t('manage.ip.transfers')} subtitle />
+          <ManagedTable
+            rows={right.transfers}
+            rowKey={(transfer) => transfer.id}
+            rowTestId="ip-transfer-row"
+            columns={[
+              { header: t('manage.ip.transferDate'), cell: (transfer) => day(transfer.transferDate) },
+              { header: t('manage.ip.transferFrom'), wrap: true, cell: (transfer) => transfer.fromOrganizationName },
+              { header: t('manage.ip.transferTo'), wrap: true, cell: (transfer) => transfer.toOrganizationName },
+              { header: t('manage.ip.reason'), wrap: true, cell: (transfer) => transfer.reason || '--' },
+            ]}
+          />
         </>
       )}
       {open?.kind === 'edit' && <IpEditDialog right={right} onClose={close} />}

@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { Button, FormGroup, HTMLTable, InputGroup, NonIdealState, TextArea } from '@blueprintjs/core';
+import { Button, FormGroup, InputGroup, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ipOrganizationInputSchema, type ipOrganizationSchema } from '../../../src-shared/api/intellectual-property';
 import { DeleteAlert } from '../manage/DeleteAlert';
 import { FormDialog } from '../manage/FormDialog';
 import { fieldIssues } from '../manage/issues';
-import { ReadState } from '../manage/ReadState';
-import { SearchBox } from '../manage/SearchBox';
+import { ListHeader, ManagedList } from '../manage/ManagedList';
 import { useServerRead, useServerWrite } from '../manage/serverData';
 
 type Organization = z.infer<typeof ipOrganizationSchema>;
@@ -16,54 +15,35 @@ type Organization = z.infer<typeof ipOrganizationSchema>;
 export function OrganizationsPanel() {
   const { t } = useTranslation();
   const [q, setQ] = useState('');
-  const { answer, error } = useServerRead('ipOrganizationList', { query: { q } });
+  const read = useServerRead('ipOrganizationList', { query: { q } });
   const write = useServerWrite();
   const [editing, setEditing] = useState<Organization | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Organization | null>(null);
 
   return (
     <div className="manage" data-testid="ip-organizations">
-      <div className="manage__header">
-        <SearchBox placeholder={t('manage.ip.searchOrganizations')} onSearch={setQ} testId="ip-org-search" />
+      <ListHeader search={{ placeholder: t('manage.ip.searchOrganizations'), onSearch: setQ, testId: 'ip-org-search' }}>
         <Button icon="add" intent="primary" text={t('manage.ip.createOrganization')} onClick={() => setEditing('new')} data-testid="ip-org-create" />
-      </div>
-      <ReadState answer={answer} error={error}>
-        {({ list }) =>
-          list.length === 0 ? (
-            <NonIdealState icon="office" title={t('manage.ip.noOrganizations')} />
-          ) : (
-            <div className="manage__table">
-              <HTMLTable compact striped>
-                <thead>
-                  <tr>
-                    <th>{t('manage.ip.organizationName')}</th>
-                    <th>{t('manage.ip.creditCode')}</th>
-                    <th>{t('manage.ip.contact')}</th>
-                    <th>{t('manage.ip.propertyCount')}</th>
-                    <th>{t('manage.actions')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.map((organization) => (
-                    <tr key={organization.id} data-testid="ip-org-row">
-                      <td className="manage__text">{organization.name}</td>
-                      <td>{organization.creditCode ?? '--'}</td>
-                      <td>{[organization.contactName, organization.contactPhone].filter(Boolean).join(' ') || '--'}</td>
-                      <td>{organization.propertyCount}</td>
-                      <td>
-                        <div className="manage__row-actions">
-                          <Button variant="minimal" icon="edit" text={t('manage.edit')} onClick={() => setEditing(organization)} />
-                          <Button variant="minimal" icon="trash" intent="danger" text={t('manage.delete')} onClick={() => setDeleting(organization)} />
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </HTMLTable>
-            </div>
-          )
-        }
-      </ReadState>
+      </ListHeader>
+      <ManagedList
+        read={read}
+        rows={({ list }) => ({ list, count: list.length })}
+        empty={{ icon: 'office', title: t('manage.ip.noOrganizations') }}
+        rowKey={(organization) => organization.id}
+        rowTestId="ip-org-row"
+        columns={[
+          { header: t('manage.ip.organizationName'), wrap: true, cell: (organization) => organization.name },
+          { header: t('manage.ip.creditCode'), cell: (organization) => organization.creditCode ?? '--' },
+          { header: t('manage.ip.contact'), cell: (organization) => [organization.contactName, organization.contactPhone].filter(Boolean).join(' ') || '--' },
+          { header: t('manage.ip.propertyCount'), cell: (organization) => organization.propertyCount },
+        ]}
+        actions={(organization) => (
+          <>
+            <Button variant="minimal" icon="edit" text={t('manage.edit')} onClick={() => setEditing(organization)} />
+            <Button variant="minimal" icon="trash" intent="danger" text={t('manage.delete')} onClick={() => setDeleting(organization)} />
+          </>
+        )}
+      />
       {editing && <OrganizationDialog organization={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {deleting && (
         <DeleteAlert name={deleting.name} onClose={() => setDeleting(null)} onConfirm={() => write('ipOrganizationDelete', { params: { id: deleting.id } })} />

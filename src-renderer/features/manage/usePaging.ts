@@ -21,3 +21,5 @@ export function usePaging() {
     },
   };
 }
+
+export type Paging = ReturnType<typeof usePaging>;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, HTMLTable, NonIdealState } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { SerializedError } from '@reduxjs/toolkit';
@@ -8,9 +8,9 @@ import { canChangeProject } from '../../../src-shared/rules/projects';
 import { LinkButton } from '../../app/LinkButton';
 import { showFailure } from '../../app/toaster';
 import { openRoute } from '../contracts/openRoute';
-import { Pager } from '../ledger/Pager';
 import { DeleteAlert } from '../manage/DeleteAlert';
 import { failureText } from '../manage/issues';
+import { ListHeader, ManagedList } from '../manage/ManagedList';
 import { ReadState } from '../manage/ReadState';
 import { useServerRead, useServerWrite } from '../manage/serverData';
 import { useCurrentUser } from '../manage/useCurrentUser';
@@ -68,56 +68,30 @@ export function ProjectPage() {
           </>
         )}
       </ReadState>
-      <header className="manage__header">
-        <h3 className="manage__subtitle">{t('manage.projects.contracts')}</h3>
+      <ListHeader title={t('manage.projects.contracts')} subtitle>
         <Button icon="add" intent="primary" text={t('manage.projects.addContracts')} onClick={() => setDialog('add')} data-testid="project-add-contracts" />
-      </header>
-      <ReadState answer={contracts.answer} error={contracts.error}>
-        {(page) =>
-          page.count === 0 ? (
-            <NonIdealState icon="document" title={t('manage.projects.noContracts')} />
-          ) : (
-            <>
-              <div className="manage__table">
-                <HTMLTable compact striped>
-                  <thead>
-                    <tr>
-                      <th>{t('manage.projects.contractName')}</th>
-                      <th>{t('manage.projects.contractNumber')}</th>
-                      <th>{t('manage.projects.counterpart')}</th>
-                      <th>{t('manage.projects.responsible')}</th>
-                      <th>{t('manage.actions')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {page.list.map((contract) => (
-                      <tr key={contract.id} data-testid="project-contract">
-                        <td className="manage__text">
-                          <Button
-                            variant="minimal"
-                            intent="primary"
-                            text={contract.name}
-                            onClick={() => openRoute(`/standingBook/detail?${new URLSearchParams({ id: contract.id })}`, (to) => void navigate(to))}
-                          />
-                        </td>
-                        <td>{contract.contractNumber ?? '--'}</td>
-                        <td className="manage__text">{contract.counterpartName ?? '--'}</td>
-                        <td>{contract.responsibleUserName ?? '--'}</td>
-                        <td>
-<div className="manage__row-actions">
-                          <Button variant="minimal" icon="remove" text={t('manage.projects.remove')} onClick={() => remove(contract.id)} />
-                        </div>
-</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </HTMLTable>
-              </div>
-              <Pager pageNum={paging.pageNum} pageSize={paging.pageSize} total={page.count} onPageChange={paging.setPageNum} onPageSizeChange={paging.setPageSize} />
-            </>
-          )
-        }
-      </ReadState>
+      </ListHeader>
+      <ManagedList
+        read={contracts}
+        rows={(page) => page}
+        paging={paging}
+        empty={{ icon: 'document', title: t('manage.projects.noContracts') }}
+        rowKey={(contract) => contract.id}
+        rowTestId="project-contract"
+        columns={[
+          {
+            header: t('manage.projects.contractName'),
+            wrap: true,
+            cell: (contract) => (
+              <Button variant="minimal" intent="primary" text={contract.name} onClick={() => openRoute(`/standingBook/detail?${new URLSearchParams({ id: contract.id })}`, (to) => void navigate(to))} />
+            ),
+          },
+          { header: t('manage.projects.contractNumber'), cell: (contract) => contract.contractNumber ?? '--' },
+          { header: t('manage.projects.counterpart'), wrap: true, cell: (contract) => contract.counterpartName ?? '--' },
+          { header: t('manage.projects.responsible'), cell: (contract) => contract.responsibleUserName ?? '--' },
+        ]}
+        actions={(contract) => <Button variant="minimal" icon="remove" text={t('manage.projects.remove')} onClick={() => remove(contract.id)} />}
+      />
       {dialog === 'add' && <AddContractsDialog projectId={id} onClose={() => setDialog(null)} />}
     </section>
   );

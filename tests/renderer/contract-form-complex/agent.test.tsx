@@ -21,9 +21,9 @@ describe('agent information', () => {
   it('lists law firms from one page of 100, then the lawyers of the chosen firms', async () => {
     const view = renderField(agentField, { services: services() });
     await userEvent.click(await screen.findByRole('checkbox', { name: 'King & Wood' }));
-    expect(view.services.onlineCall).toHaveBeenCalledWith('lawFirmList', { query: { pageSize: 100, pageNum: 1 } });
+    expect(view.services.cachedRead).toHaveBeenCalledWith('lawFirmList', { query: { pageSize: 100, pageNum: 1 } });
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Li Lei' }));
-    expect(view.services.onlineCall).toHaveBeenCalledWith('lawyersByLawFirms', { query: { lawFirmIDs: 'f1' } });
+    expect(view.services.cachedRead).toHaveBeenCalledWith('lawyersByLawFirms', { query: { lawFirmIDs: 'f1' } });
     expect(screen.queryByRole('checkbox', { name: 'Han Mei' })).toBeNull();
     expect(view.value()).toEqual({ lawFirmIDList: ['f1'], lawyerIDList: ['l1'] });
   });
@@ -33,6 +33,15 @@ describe('agent information', () => {
     await screen.findByRole('checkbox', { name: 'Han Mei' });
     await userEvent.click(screen.getByRole('checkbox', { name: 'Fangda' }));
     expect(view.value()).toEqual({ lawFirmIDList: ['f1'], lawyerIDList: ['l1'] });
+  });
+
+  it('offline, lists the law firms as last read, with that time', async () => {
+    const kept = services();
+    const cachedRead = kept.cachedRead;
+    kept.cachedRead = (endpoint, request) => cachedRead(endpoint, request).then((answer) => ({ ...answer, offline: true }));
+    renderField(agentField, { services: kept });
+    expect(await screen.findByRole('checkbox', { name: 'King & Wood' })).toBeTruthy();
+    expect(screen.getByTestId('agent-as-of').textContent).toMatch(/^Offline: as last read on .*2026/);
   });
 
   it('says why when the law firms cannot be loaded offline', async () => {

@@ -79,7 +79,7 @@ describe('party picker', () => {
       counterpartExternalDetail: () => ({
         id: 'a1', type: 2, subtype: 1, subType: 'organization', name: 'Acme Ltd', keyword: null, idNumber: '91310000', address: 'Shanghai',
         contactInfo: null, email: null, fax: null, rating: 40, ratingRemark: null, isConnectedTransaction: false, banks: [], contacts: [],
-        registration: null, updaterName: null, createTime: '2026-01-01', updateTime: '2026-01-01', version: 1, riskCount: 3, refreshTime: null,
+        registration: null, updaterName: null, createTime: '2026-01-01', updateTime: '2026-01-01', version: 1, riskCount: 3, refreshTime: null, cooperationCount: 0, totalAmount: [], averageScore: null, cooperationContracts: [],
       }),
     });
     renderField(outer, { services, value: [acme, { id: 0, name: 'Draft Co' }], mode: 'preview' });

@@ -31,6 +31,16 @@ export function fakeServices(overrides: Partial<FormServices> = {}, answers: Onl
         return Promise.reject(error);
       }
     }) as FormServices['onlineCall'],
+    // The same answers, kept: online they come "now"; an endpoint without an answer is a read never made, offline.
+    cachedRead: vi.fn((endpoint: string, request: Parameters<FormServices['cachedRead']>[1]) => {
+      const answer = answers[endpoint];
+      if (!answer) return Promise.reject({ code: 'offline', message: 'offline' });
+      try {
+        return Promise.resolve({ value: answer(request), asOf: '2026-11-20T08:00:00.000Z', offline: false });
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    }) as FormServices['cachedRead'],
     upload: vi.fn(() => Promise.resolve({ id: 'f1', name: 'a.pdf', file: '/files/f1' })),
     catalogue: { refreshedAt: null, templates: [], contractTypes: [], numberingPreview: [], isNumberEditor: false },
     organizationShare: false,

@@ -23,6 +23,7 @@ export function fakeServices(overrides: Partial<FormServices> = {}): FormService
   return {
     searchParties: vi.fn(() => Promise.reject(new Error('not used'))),
     onlineCall: vi.fn(() => Promise.reject(new Error('not used'))),
+    cachedRead: vi.fn(() => Promise.reject(new Error('not used'))),
     upload: vi.fn(() => Promise.reject(new Error('not used'))),
     catalogue: emptyCatalogue,
     organizationShare: false,

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { changeLawFirms, lawyersOfFirms, type Lawyer } from '../../../../../../src-shared/form/agent';
 import { lawFirmSchema, lawyerSchema, type AgentValue } from '../../../../../../src-shared/form/field-config';
 import { lawFirmPage } from '../../../../../../src-shared/form/parties';
+import { formatDateTime } from '../../../../../i18n/format';
 import type { FieldProps } from '../../../types';
 import { callFailureText, useFormServices } from '../services';
 
@@ -12,15 +13,18 @@ import { callFailureText, useFormServices } from '../services';
 // then the lawyers of the chosen firms.
 
 type LawFirm = z.infer<typeof lawFirmSchema>;
-type Load<T> = { status: 'loading' } | { status: 'loaded'; list: T[] } | { status: 'failed'; text: string };
+type Load<T> = { status: 'loading' } | { status: 'loaded'; list: T[]; asOf?: string } | { status: 'failed'; text: string };
 
 const lawFirmsAnswer = z.object({ list: z.array(lawFirmSchema) });
 const lawyersAnswer = z.object({ list: z.array(lawyerSchema) });
 const emptyAgent: AgentValue = { lawFirmIDList: [], lawyerIDList: [] };
 const lawFirmQuery = { ...lawFirmPage };
 
-/** A list the server answers while online; `query` null asks nothing (and lists nothing). */
-function useOnlineList<T>(endpoint: 'lawFirmList' | 'lawyersByLawFirms', query: Record<string, string | number> | null, schema: z.ZodType<{ list: T[] }>): Load<T> {
+/**
+ * A list the server answers, kept in the core's cached reads (the same store as the law-firm
+ * screens): offline the kept one with its time. `query` null asks nothing (and lists nothing).
+ */
+function useKeptList<T>(endpoint: 'lawFirmList' | 'lawyersByLawFirms', query: Record<string, string | number> | null, schema: z.ZodType<{ list: T[] }>): Load<T> {
   const { t } = useTranslation();
   const services = useFormServices();
   const key = query && JSON.stringify(query);
@@ -28,8 +32,8 @@ function useOnlineList<T>(endpoint: 'lawFirmList' | 'lawyersByLawFirms', query: 
   useEffect(() => {
     if (key === null) return;
     let live = true;
-    services.onlineCall(endpoint, { query: JSON.parse(key) as Record<string, string | number> }).then(
-      (answer) => live && setState({ key, load: { status: 'loaded', list: schema.parse(answer).list } }),
+    services.cachedRead(endpoint, { query: JSON.parse(key) as Record<string, string | number> }).then(
+      (answer) => live && setState({ key, load: { status: 'loaded', list: schema.parse(answer.value).list, ...(answer.offline && { asOf: answer.asOf }) } }),
       (failure: unknown) => live && setState({ key, load: { status: 'failed', text: callFailureText(t, failure) } }),
     );
     return () => {
@@ -45,8 +49,8 @@ export function AgentInformationField({ field, value, mode, onChange }: FieldPro
   const agent = value ?? emptyAgent;
   const firmIds = agent.lawFirmIDList;
 
-  const firms = useOnlineList<LawFirm>('lawFirmList', lawFirmQuery, lawFirmsAnswer);
-  const lawyers = useOnlineList<Lawyer>('lawyersByLawFirms', firmIds.length === 0 ? null : { lawFirmIDs: firmIds.join(',') }, lawyersAnswer);
+  const firms = useKeptList<LawFirm>('lawFirmList', lawFirmQuery, lawFirmsAnswer);
+  const lawyers = useKeptList<Lawyer>('lawyersByLawFirms', firmIds.length === 0 ? null : { lawFirmIDs: firmIds.join(',') }, lawyersAnswer);
   const offered = lawyers.status === 'loaded' ? lawyersOfFirms(lawyers.list, firmIds) : [];
 
   function toggleFirm(id: string, on: boolean) {
@@ -107,8 +111,17 @@ export function AgentInformationField({ field, value, mode, onChange }: FieldPro
 }
 
 function ListState({ load }: { load: Load<unknown> }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (load.status === 'loading') return <Spinner size={16} aria-label={t('contractFormComplex.agent.loading')} />;
   if (load.status === 'failed') return <p role="status">{load.text}</p>;
-  return load.list.length === 0 ? <p>{t('form.noData')}</p> : null;
+  return (
+    <>
+      {load.asOf && (
+        <p className="agent-field__as-of" data-testid="agent-as-of">
+          {t('cachedReads.asOf', { time: formatDateTime(load.asOf, i18n.language) })}
+        </p>
+      )}
+      {load.list.length === 0 && <p>{t('form.noData')}</p>}
+    </>
+  );
 }
