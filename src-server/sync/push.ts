@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { MutationEnvelope, MutationOutcome, MutationResult, SyncChange, SyncPushRequest, SyncPushResponse } from '../../src-shared/api/sync';
 import { AppFailure, validationFailure } from '../../src-shared/errors';
-import { isMutationName, missingRowMessage, mutations, retiredReason, rowsOf, type MutationName, type RowKey } from '../../src-shared/sync/mutations';
+import { fieldsOf, isMutationName, missingRowMessage, mutations, retiredReason, rowsOf, type MutationName, type RowKey } from '../../src-shared/sync/mutations';
 import type { ServerDb } from '../db/database';
 import { processedMutations } from '../db/schema';
 import type { OrgViewer } from '../http/feature-helpers';
@@ -104,13 +104,16 @@ async function checkTouchedRows(tx: ServerDb, viewer: OrgViewer, mutation: Mutat
 /**
  * After the edit ran on rows that moved since its base: a conflict exactly where a field group it
  * changed had changed on the server after the base (architecture, sync rule 6). Edits of other
- * fields of the row merge. `after` holds the rows as the edit left them.
+ * fields of the row merge. What it changed is what it declares (the registry's `fields`) and the
+ * rows show changed: a group the write touched only as a side effect is not the user's edit.
+ * `after` holds the rows as the edit left them.
  */
-function checkChangedFields(movedOn: MovedRow[], after: ReadonlyMap<RowKey, LockedRow>): void {
+function checkChangedFields(movedOn: MovedRow[], declared: readonly string[], after: ReadonlyMap<RowKey, LockedRow>): void {
   const stale: string[] = [];
   const fields: string[] = [];
   for (const { key, base, version, before } of movedOn) {
-    const groups = conflictingGroups(before, changedGroups(before, after.get(key)?.fieldVersions ?? {}), base);
+    const changed = changedGroups(before, after.get(key)?.fieldVersions ?? {}).filter((group) => declared.includes(group));
+    const groups = conflictingGroups(before, changed, base);
     if (groups.length === 0) continue;
     stale.push(`${key} is at version ${version}, not ${base}, and its ${groups.join(', ')} changed since`);
     fields.push(...groups);
@@ -141,7 +144,7 @@ async function decide(tx: ServerDb, viewer: OrgViewer, mutation: MutationEnvelop
       const movedOn = await checkTouchedRows(savepoint, viewer, mutation, touches, moves);
       const outcome = await applyOf(name)(savepoint, args, viewer, at);
       const after = await rowsAfter(savepoint, viewer, [...touches, ...creates, ...moves]);
-      checkChangedFields(movedOn, after);
+      checkChangedFields(movedOn, fieldsOf(name, args), after);
       const versions = Object.fromEntries([...after].map(([key, row]) => [key, row.version]));
       return { id: mutation.id, status: 'applied' as const, versions, ...(outcome && { outcome }) };
     });
