@@ -8,12 +8,12 @@ import { figure } from './stats';
 import { freshDatabase, reachablePostgres } from './support';
 
 // Focused push-drain bench (issue 4, "1,000 queued offline edits drained ≤ 10 s"): the server's
-// side alone, 1,000 contract.update mutations pushed in batches of 500 (the desktop's batch size)
+// side alone, 1,000 contract.update mutations pushed in batches of 200 (the desktop's batch size)
 // to an in-process server on a scratch PostgreSQL database, then the same batches replayed.
 // `npx tsx bench/push-drain.bench.ts`.
 
 const edits = 1000;
-const batchSize = 500;
+const batchSize = 200;
 
 async function main(): Promise<void> {
   const postgres = await reachablePostgres();

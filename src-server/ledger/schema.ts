@@ -51,6 +51,8 @@ export const ledgerScenes = pgTable(
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
     updateTime: timestamp('update_time', { withTimezone: true }).notNull().defaultNow(),
     version: integer('version').notNull().default(1),
+    /** Per field group, the version at which it last changed (migrations 0024/0025; sync rule 6). */
+    fieldVersions: jsonb('field_versions').$type<Record<string, number>>().notNull().default(sql`'{}'::jsonb`),
     /** Position in the change feed, set by trigger (src-server/sync/pull.ts): scenes sync to their user's replica. */
     changeSeq: bigint('change_seq', { mode: 'bigint' }).notNull().default(sql`0`),
   },

@@ -54,6 +54,8 @@ export const performancePlans = pgTable(
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
     updateTime: timestamp('update_time', { withTimezone: true }).notNull().defaultNow(),
     version: integer('version').notNull().default(1),
+    /** Per field group, the version at which it last changed (migrations 0024/0025; sync rule 6). */
+    fieldVersions: jsonb('field_versions').$type<Record<string, number>>().notNull().default(sql`'{}'::jsonb`),
     /** Position in the change feed, set by trigger (src-server/sync/pull.ts); a change of its performance moves it too. */
     changeSeq: bigint('change_seq', { mode: 'bigint' }).notNull().default(sql`0`),
   },
@@ -100,6 +102,8 @@ export const performanceTasks = pgTable(
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
     updateTime: timestamp('update_time', { withTimezone: true }).notNull().defaultNow(),
     version: integer('version').notNull().default(1),
+    /** Per field group, the version at which it last changed (migrations 0024/0025; sync rule 6). */
+    fieldVersions: jsonb('field_versions').$type<Record<string, number>>().notNull().default(sql`'{}'::jsonb`),
     /** Position in the change feed, set by trigger (src-server/sync/pull.ts). */
     changeSeq: bigint('change_seq', { mode: 'bigint' }).notNull().default(sql`0`),
   },

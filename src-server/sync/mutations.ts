@@ -7,9 +7,10 @@ import { deleteTask, finishTask, finishTasks, restoreTasks } from '../performanc
 import { performancePlans, performances, performanceTasks } from '../performance/schema';
 import { taskVisibleTo } from '../performance/tasks';
 import { planChange, syncTaskColumns, taskChange } from './feed-sources';
-import type { ContractChange, MutationOutcome, SyncChange } from '../../src-shared/api/sync';
+import type { MutationOutcome, SyncChange } from '../../src-shared/api/sync';
 import type { MutationArgs, MutationName, RowKey } from '../../src-shared/sync/mutations';
 import type { ServerDb } from '../db/database';
+import type { VersionedEntity } from '../../src-shared/sync/field-versions';
 import { contracts } from '../db/schema';
 import { alterLockedContract, insertContract, patchContract, stepLockedContract } from '../contract-forms/contracts';
 import { selectContractRows, toSyncContract, visibleTo, type Viewer } from '../contracts/repository';
@@ -45,13 +46,11 @@ interface EntityAccess {
   current(tx: ServerDb, id: string): Promise<SyncChange | undefined>;
 }
 
-/** The entities a mutation may touch; reminder settings only sync down so far. */
-type MutableEntity = ContractChange['entity'] | 'performanceTask' | 'performancePlan' | 'scene';
 
 /** A task or plan row locked for a mutation: visible with its contract (a quick task to its creator and leader). */
 async function lockFulfilmentRow(tx: ServerDb, viewer: Viewer, table: typeof performanceTasks | typeof performancePlans, id: string, visible: SQL | undefined) {
   const [row] = await tx
-    .select({ version: table.version, visible: visible ? sql<boolean>`coalesce(${visible}, false)` : sql<boolean>`true` })
+    .select({ version: table.version, fieldVersions: table.fieldVersions, visible: visible ? sql<boolean>`coalesce(${visible}, false)` : sql<boolean>`true` })
     .from(table)
     .leftJoin(contracts, eq(contracts.id, table.contractId))
     .where(eq(table.id, id))
@@ -96,18 +95,18 @@ export const entities = {
   scene: {
     async lock(tx, viewer, id) {
       const [row] = await tx
-        .select({ version: ledgerScenes.version, userId: ledgerScenes.userId })
+        .select({ version: ledgerScenes.version, fieldVersions: ledgerScenes.fieldVersions, userId: ledgerScenes.userId })
         .from(ledgerScenes)
         .where(eq(ledgerScenes.id, id))
         .for('update');
-      return row && { version: row.version, visible: row.userId === viewer.id };
+      return row && { version: row.version, fieldVersions: row.fieldVersions, visible: row.userId === viewer.id };
     },
     async current(tx, id) {
       const [row] = await tx.select().from(ledgerScenes).where(eq(ledgerScenes.id, id));
       return row && { entity: 'scene', op: 'upsert', row: toSyncScene(row) };
     },
   },
-} as const satisfies Record<MutableEntity, EntityAccess>;
+} as const satisfies Record<VersionedEntity, EntityAccess>;
 
 export type EntityName = keyof typeof entities;
 

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { MutationEnvelope, MutationOutcome, MutationResult, SyncChange, SyncPushRequest, SyncPushResponse } from '../../src-shared/api/sync';
 import { AppFailure, validationFailure } from '../../src-shared/errors';
-import { isMutationName, missingRowMessage, mutations, retiredReason, rowsOf, type MutationName, type RowKey } from '../../src-shared/sync/mutations';
+import { fieldsOf, isMutationName, missingRowMessage, mutations, retiredReason, rowsOf, type MutationName, type RowKey } from '../../src-shared/sync/mutations';
 import type { ServerDb } from '../db/database';
 import { processedMutations } from '../db/schema';
 import type { OrgViewer } from '../http/feature-helpers';
@@ -104,19 +104,32 @@ async function checkTouchedRows(tx: ServerDb, viewer: OrgViewer, mutation: Mutat
 /**
  * After the edit ran on rows that moved since its base: a conflict exactly where a field group it
  * changed had changed on the server after the base (architecture, sync rule 6). Edits of other
- * fields of the row merge.
+ * fields of the row merge. What it changed is what it declares (the registry's `fields`) and the
+ * rows show changed: a group the write touched only as a side effect is not the user's edit.
+ * `after` holds the rows as the edit left them.
  */
-async function checkChangedFields(tx: ServerDb, viewer: OrgViewer, movedOn: MovedRow[]): Promise<void> {
+function checkChangedFields(movedOn: MovedRow[], declared: readonly string[], after: ReadonlyMap<RowKey, LockedRow>): void {
   const stale: string[] = [];
   const fields: string[] = [];
   for (const { key, base, version, before } of movedOn) {
-    const after = (await lockVisible(tx, viewer, key)).fieldVersions ?? {};
-    const groups = conflictingGroups(before, changedGroups(before, after), base);
+    const changed = changedGroups(before, after.get(key)?.fieldVersions ?? {}).filter((group) => declared.includes(group));
+    const groups = conflictingGroups(before, changed, base);
     if (groups.length === 0) continue;
     stale.push(`${key} is at version ${version}, not ${base}, and its ${groups.join(', ')} changed since`);
     fields.push(...groups);
   }
   if (stale.length > 0) throw new Conflict(stale, fields);
+}
+
+/** Every row the edit touched, created or moved, read once after it ran (they are locked already, or new in this transaction). */
+async function rowsAfter(tx: ServerDb, viewer: OrgViewer, keys: RowKey[]): Promise<Map<RowKey, LockedRow>> {
+  const after = new Map<RowKey, LockedRow>();
+  for (const key of new Set(keys)) {
+    const { entity, id } = parseRowKey(key);
+    const row = await entities[entity].lock(tx, viewer, id);
+    if (row) after.set(key, row);
+  }
+  return after;
 }
 
 /**
@@ -130,13 +143,9 @@ async function decide(tx: ServerDb, viewer: OrgViewer, mutation: MutationEnvelop
       const { touches, creates, moves } = rowsOf(name, args);
       const movedOn = await checkTouchedRows(savepoint, viewer, mutation, touches, moves);
       const outcome = await applyOf(name)(savepoint, args, viewer, at);
-      await checkChangedFields(savepoint, viewer, movedOn);
-      const versions: Record<string, number> = {};
-      for (const key of [...touches, ...creates, ...moves]) {
-        const { entity, id } = parseRowKey(key);
-        const row = await entities[entity].lock(savepoint, viewer, id);
-        if (row) versions[key] = row.version;
-      }
+      const after = await rowsAfter(savepoint, viewer, [...touches, ...creates, ...moves]);
+      checkChangedFields(movedOn, fieldsOf(name, args), after);
+      const versions = Object.fromEntries([...after].map(([key, row]) => [key, row.version]));
       return { id: mutation.id, status: 'applied' as const, versions, ...(outcome && { outcome }) };
     });
   } catch (error) {
@@ -146,24 +155,54 @@ async function decide(tx: ServerDb, viewer: OrgViewer, mutation: MutationEnvelop
   }
 }
 
-async function processMutation(tx: ServerDb, viewer: OrgViewer, clientId: string, mutation: MutationEnvelope, at: Date): Promise<MutationResult> {
-  const claimed = await tx
-    .insert(processedMutations)
-    .values({ id: mutation.id, userId: viewer.id, clientId, seq: mutation.seq, name: mutation.name })
-    .onConflictDoNothing({ target: processedMutations.id })
-    .returning({ id: processedMutations.id });
-  if (claimed.length === 0) {
-    const [stored] = await tx.select().from(processedMutations).where(eq(processedMutations.id, mutation.id));
-    if (!stored?.result) throw new Error(`processed mutation ${mutation.id} has no stored result`);
-    if (stored.userId !== viewer.id) {
-      const message = `mutation id ${mutation.id} was already used by another user`;
-      return { id: mutation.id, status: 'rejected', error: new AppFailure('conflict', message).error };
-    }
-    return stored.result;
+/** A mutation the batch claimed: new, so decided here; or one a stored result already answers. */
+type Claim = { mutation: MutationEnvelope; stored?: MutationResult; repeat?: true };
+
+/**
+ * Claims the batch's mutation ids in one statement. An id already taken keeps its stored result
+ * (its user's only); a concurrent push of the same id waits here until the first one commits.
+ */
+async function claimAll(tx: ServerDb, viewer: OrgViewer, clientId: string, ordered: MutationEnvelope[]): Promise<Claim[]> {
+  const rows = ordered.map((m) => ({ id: m.id, userId: viewer.id, clientId, seq: m.seq, name: m.name }));
+  const claimed = new Set<string>();
+  for (let at = 0; at < rows.length; at += claimChunk) {
+    const chunk = await tx.insert(processedMutations).values(rows.slice(at, at + claimChunk)).onConflictDoNothing({ target: processedMutations.id }).returning({ id: processedMutations.id });
+    for (const { id } of chunk) claimed.add(id);
   }
-  const result = await decide(tx, viewer, mutation, at);
-  await tx.update(processedMutations).set({ result }).where(eq(processedMutations.id, mutation.id));
-  return result;
+  const taken = ordered.filter((m) => !claimed.has(m.id)).map((m) => m.id);
+  const stored = new Map<string, { userId: string; result: MutationResult | null }>();
+  for (let at = 0; at < taken.length; at += claimChunk) {
+    const chunk = taken.slice(at, at + claimChunk);
+    for (const row of await tx.select({ id: processedMutations.id, userId: processedMutations.userId, result: processedMutations.result }).from(processedMutations).where(inArray(processedMutations.id, chunk))) stored.set(row.id, row);
+  }
+  const decided = new Set<string>();
+  return ordered.map((mutation) => {
+    // The same id twice in one batch: the first decides it, the second repeats its result.
+    if (claimed.has(mutation.id)) {
+      if (decided.has(mutation.id)) return { mutation, repeat: true };
+      decided.add(mutation.id);
+      return { mutation };
+    }
+    const found = stored.get(mutation.id);
+    if (!found?.result) throw new Error(`processed mutation ${mutation.id} has no stored result`);
+    if (found.userId !== viewer.id) {
+      const message = `mutation id ${mutation.id} was already used by another user`;
+      return { mutation, stored: { id: mutation.id, status: 'rejected', error: new AppFailure('conflict', message).error } };
+    }
+    return { mutation, stored: found.result };
+  });
+}
+
+/** Rows per claim or result statement: well under PostgreSQL's bound-parameter limit. */
+const claimChunk = 1000;
+
+/** Stores the batch's new results with their claims, in one statement per chunk. */
+async function storeResults(tx: ServerDb, results: MutationResult[]): Promise<void> {
+  for (let at = 0; at < results.length; at += claimChunk) {
+    const chunk = results.slice(at, at + claimChunk);
+    const values = sql.join(chunk.map((r) => sql`(${r.id}, ${JSON.stringify(r)}::jsonb)`), sql`, `);
+    await tx.execute(sql`update ${processedMutations} set result = v.result from (values ${values}) as v(id, result) where ${processedMutations.id} = v.id`);
+  }
 }
 
 /**
@@ -176,7 +215,18 @@ export async function pushMutations(db: ServerDb, viewer: OrgViewer, request: Sy
   const ordered = [...request.mutations].sort((a, b) => a.seq - b.seq);
   return db.transaction(async (tx) => {
     const results: MutationResult[] = [];
-    for (const mutation of ordered) results.push(await processMutation(tx, viewer, request.clientId, mutation, at));
+    const decided = new Map<string, MutationResult>();
+    for (const { mutation, stored, repeat } of await claimAll(tx, viewer, request.clientId, ordered)) {
+      const known = stored ?? (repeat && decided.get(mutation.id));
+      if (known) {
+        results.push(known);
+        continue;
+      }
+      const result = await decide(tx, viewer, mutation, at);
+      decided.set(mutation.id, result);
+      results.push(result);
+    }
+    await storeResults(tx, [...decided.values()]);
     return { results };
   });
 }

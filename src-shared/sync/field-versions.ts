@@ -32,3 +32,29 @@ export function byFieldGroup(fields: Readonly<Record<string, unknown>>): Record<
 
 /** What a conflict error says of the field groups both sides changed (its issues' paths). */
 export const conflictIssue = (group: string) => ({ path: group, message: 'changed on the server since this edit was made' });
+
+/**
+ * The field groups of every entity the core writes, by entity: the names the server's
+ * sync_track_field_versions triggers write (server migrations 0020 and 0025, checked by
+ * tests/server/sync-field-groups.test.ts) and the client and the engine's model decide with. A
+ * group ending in ":*" stands for one group per key of a keyed value ("form:<field id>").
+ */
+export const entityFieldGroups = {
+  contract: ['name', 'contractNumber', 'signDate', 'amount', 'contractTypeId', 'counterparty', 'status', 'responsible', 'template', 'project', 'archive', 'caseType', 'form:*'],
+  performanceTask: ['name', 'type', 'state', 'completion', 'level', 'rowIndex', 'expirationTime', 'amount', 'leader', 'plan', 'value:*'],
+  performancePlan: ['schedule', 'performance'],
+  scene: ['name', 'isDefault', 'performanceId', 'filterIDs', 'filter', 'titleIDs', 'sortOrder'],
+} as const;
+
+/** An entity whose rows carry versions and field versions. */
+export type VersionedEntity = keyof typeof entityFieldGroups;
+
+type DeclaredGroup<E extends VersionedEntity> = (typeof entityFieldGroups)[E][number];
+
+/** A field group of entity E: a declared one, or a key of a keyed one. */
+export type FieldGroup<E extends VersionedEntity> = DeclaredGroup<E> extends infer G ? (G extends `${infer P}:*` ? `${P}:${string}` : G) : never;
+
+/** Whether `group` is one of the entity's field groups (a keyed group's key included). */
+export function isFieldGroupOf(entity: VersionedEntity, group: string): boolean {
+  return (entityFieldGroups[entity] as readonly string[]).some((g) => g === group || (g.endsWith(':*') && group.startsWith(g.slice(0, -1)) && group.length > g.length - 1));
+}

@@ -6,6 +6,8 @@ import { sceneCreateSchema } from '../domain/ledger';
 import { moneySchema } from '../domain/money';
 import { finishPayloadSchema, finishTaskSchema, planSaveSchema, quickTaskPayloadSchema, restorePayloadSchema } from '../domain/performance';
 import { reminderSettingsPatchSchema } from '../domain/reminders';
+import { reminderTaskKinds, type ReminderTaskKind } from '../domain/enums';
+import { byFieldGroup, type FieldGroup, type VersionedEntity } from './field-versions';
 import { approvalCommentMax, approvalSteps } from '../rules/contract-status';
 
 // Every write the UI makes is a named, versioned mutation (architecture, sync rule 1). The client
@@ -15,6 +17,15 @@ import { approvalCommentMax, approvalSteps } from '../rules/contract-status';
 /** A row a mutation touches, as "entity:id" (e.g. "contract:0192…"). */
 export type RowKey = `${string}:${string}`;
 export const rowKey = (entity: string, id: string): RowKey => `${entity}:${id}`;
+
+/**
+ * What a mutation may write: an entity with versions per row and field group, or the reminder
+ * settings, kept by the last writer per task kind (they have no version to compare).
+ */
+export type MutableEntity = VersionedEntity | 'reminderSettings';
+
+/** The groups an edit of entity E may change: field groups, or for reminder settings the task kinds. */
+export type ChangedGroup<E extends MutableEntity> = E extends VersionedEntity ? FieldGroup<E> : ReminderTaskKind;
 
 /** How the server refuses a mutation touching a row it does not have; the desktop refuses one its replica lacks the same way. */
 export const missingRowMessage = (key: RowKey) => `${key} does not exist`;
@@ -43,8 +54,17 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
  */
 export const statusByHandMessage = "a contract's status is no longer set by editing it: submit, approve or reject it from the contract page";
 
-export interface MutationDefinition<A extends z.ZodType = z.ZodType> {
+export interface MutationDefinition<A extends z.ZodType = z.ZodType, E extends MutableEntity = MutableEntity> {
   args: A;
+  /** The entity it writes: every row it touches, creates or moves is one of its rows. */
+  entity: E;
+  /**
+   * The field groups of those rows the edit changes (shared names, src-shared/sync/field-versions.ts).
+   * Where a touched row moved on the server since the edit's base, it conflicts only if one of its
+   * changed groups moved too (sync rule 6); a state step names the groups of the state it moves,
+   * which the server checks when it applies it. Required, so that no kind skips the rule.
+   */
+  fields(args: z.output<A>): ChangedGroup<NoInfer<E>>[];
   /** The rows whose base versions the server compares before applying. */
   touches(args: z.output<A>): RowKey[];
   /**
@@ -65,11 +85,19 @@ export interface MutationDefinition<A extends z.ZodType = z.ZodType> {
   retired?(args: unknown): string | undefined;
 }
 
-const mutation = <A extends z.ZodType>(definition: MutationDefinition<A>) => definition;
+const mutation = <A extends z.ZodType, E extends MutableEntity>(definition: MutationDefinition<A, E>) => definition;
+
+/** The contract field groups a patch or form values change. */
+const contractGroups = (fields: Record<string, unknown>) => Object.keys(byFieldGroup(fields)) as FieldGroup<'contract'>[];
+
+/** What finishing or restoring a task changes: its state and its completion values. */
+const taskStep = (): FieldGroup<'performanceTask'>[] => ['state', 'completion'];
 
 export const mutations = {
   /** Edits fields of a contract (the first mutation; the form issue adds drafting and alteration). */
   'contract.update': mutation({
+    entity: 'contract',
+    fields: (args) => contractGroups(args.patch),
     args: z.object({ id: contractIdSchema, patch: contractPatchSchema }).strict(),
     touches: (args) => [rowKey('contract', args.id)],
     retired: (args) => (isObject(args) && isObject(args.patch) && 'status' in args.patch ? statusByHandMessage : undefined),
@@ -80,6 +108,8 @@ export const mutations = {
    * of two approvers deciding one contract offline, the second finds it decided.
    */
   'contract.approvalStep': mutation({
+    entity: 'contract',
+    fields: () => ['status'],
     args: z
       .object({
         id: contractIdSchema,
@@ -96,6 +126,8 @@ export const mutations = {
    * says whether the server confirmed or replaced it.
    */
   'contract.create': mutation({
+    entity: 'contract',
+    fields: () => [],
     args: z
       .object({
         id: contractIdSchema,
@@ -112,6 +144,8 @@ export const mutations = {
   }),
   /** Alters an approved contract (spec 4): only fields with alterEditStatus 2 change. */
   'contract.alter': mutation({
+    entity: 'contract',
+    fields: (args) => contractGroups({ formValues: args.formValues }),
     args: z
       .object({
         id: contractIdSchema,
@@ -127,30 +161,40 @@ export const mutations = {
   // second finds it finished.
   /** Finishes one task (PUT performances/task/{id}/finish): its completion values, the amount in major units (stored × 100). */
   'performance.finishTask': mutation({
+    entity: 'performanceTask',
+    fields: taskStep,
     args: finishTaskSchema.extend({ id: idSchema }).strict(),
     touches: () => [],
     moves: (args) => [rowKey('performanceTask', args.id)],
   }),
   /** Finishes tasks of one performance (PUT performances/{id}/finish), earlier rows first. */
   'performance.finishTasks': mutation({
+    entity: 'performanceTask',
+    fields: taskStep,
     args: finishPayloadSchema.extend({ performanceId: idSchema }).strict(),
     touches: () => [],
     moves: (args) => [...new Set(args.planIDList)].map((id) => rowKey('performanceTask', id)),
   }),
   /** Restores finished tasks of one performance (PUT performances/{id}/restore): also a single restore (spec 4). */
   'performance.restoreTasks': mutation({
+    entity: 'performanceTask',
+    fields: taskStep,
     args: restorePayloadSchema.extend({ performanceId: idSchema }).strict(),
     touches: () => [],
     moves: (args) => [...new Set(args.planIDList)].map((id) => rowKey('performanceTask', id)),
   }),
   /** Deletes an unfinished row of a plan (DELETE performances/{id}/plan_task). */
   'performance.deletePlanTask': mutation({
+    entity: 'performanceTask',
+    fields: () => ['state'],
     args: z.object({ performanceId: idSchema, planID: idSchema }).strict(),
     touches: () => [],
     moves: (args) => [rowKey('performanceTask', args.planID)],
   }),
   /** Saves the rows of an existing plan (PUT performances/{id}/plan), based on the plan's version as If-Match is. */
   'performance.savePlan': mutation({
+    entity: 'performancePlan',
+    fields: () => ['schedule'],
     args: z.object({ performanceId: idSchema, planId: idSchema, plan: planSaveSchema }).strict(),
     touches: (args) => [rowKey('performancePlan', args.planId)],
   }),
@@ -160,24 +204,33 @@ export const mutations = {
    * server checks the related contract and the leader when it applies it, as its REST call does.
    */
   'performance.quickTask': mutation({
+    entity: 'performanceTask',
+    fields: () => [],
     args: z.object({ id: z.string().uuid(), payload: quickTaskPayloadSchema }).strict(),
     touches: () => [],
   }),
   /** Saves the user's reminder settings of the kinds given; each kind is kept by the last writer. */
   'performance.reminderSettings': mutation({
+    entity: 'reminderSettings',
+    fields: (args) => reminderTaskKinds.filter((kind) => args.settings[kind] !== undefined),
     args: z.object({ settings: reminderSettingsPatchSchema }).strict(),
     touches: () => [],
   }),
-  // Ledger scenes (issue 14): last writer wins per scene, so an edit moves its scene (locked,
-  // the viewer's own, no base version compared) instead of touching it.
+  // Ledger scenes (issue 14): an edit touches its scene and merges per field (sync rule 6): it
+  // conflicts only where the same field changed since its base. Deleting, reordering and the
+  // default move their scenes instead (the last writer wins; the server checks what is left).
   /** Makes a scene with a client-made id. */
   'scene.create': mutation({
+    entity: 'scene',
+    fields: () => [],
     args: sceneCreateSchema.extend({ id: contractIdSchema }).strict(),
     touches: () => [],
     creates: (args) => [rowKey('scene', args.id)],
   }),
   /** Changes a scene's name, performance, filter fields, preset filters or columns. */
   'scene.update': mutation({
+    entity: 'scene',
+    fields: (args) => Object.keys(args.patch) as FieldGroup<'scene'>[],
     args: z
       .object({
         id: idSchema,
@@ -194,28 +247,33 @@ export const mutations = {
           .refine((patch) => Object.keys(patch).length > 0, 'the patch changes nothing'),
       })
       .strict(),
-    touches: () => [],
-    moves: (args) => [rowKey('scene', args.id)],
+    touches: (args) => [rowKey('scene', args.id)],
   }),
   /** Deletes a custom scene (never a system one). */
   'scene.delete': mutation({
+    entity: 'scene',
+    fields: () => [],
     args: z.object({ id: idSchema }).strict(),
     touches: () => [],
     moves: (args) => [rowKey('scene', args.id)],
   }),
   /** The manage dialog's drag and drop: the scenes in their new order. */
   'scene.reorder': mutation({
+    entity: 'scene',
+    fields: () => ['sortOrder'],
     args: z.object({ ids: z.array(idSchema).min(1).max(100) }).strict(),
     touches: () => [],
     moves: (args) => args.ids.map((id) => rowKey('scene', id)),
   }),
   /** Makes a scene the one the ledger opens on. */
   'scene.setDefault': mutation({
+    entity: 'scene',
+    fields: () => ['isDefault'],
     args: z.object({ id: idSchema }).strict(),
     touches: () => [],
     moves: (args) => [rowKey('scene', args.id)],
   }),
-} as const satisfies Record<string, MutationDefinition>;
+} as const satisfies Record<string, MutationDefinition<z.ZodType, MutableEntity>>;
 
 export type MutationName = keyof typeof mutations;
 export type MutationArgs<N extends MutationName> = z.output<(typeof mutations)[N]['args']>;
@@ -224,6 +282,11 @@ export type MutationArgs<N extends MutationName> = z.output<(typeof mutations)[N
 export function rowsOf(name: MutationName, args: unknown): { touches: RowKey[]; creates: RowKey[]; moves: RowKey[] } {
   const definition = mutations[name] as MutationDefinition<z.ZodType>;
   return { touches: definition.touches(args), creates: definition.creates?.(args) ?? [], moves: definition.moves?.(args) ?? [] };
+}
+
+/** The field groups a mutation declares it changes (sync rule 6: a moved row conflicts on these only). */
+export function fieldsOf(name: MutationName, args: unknown): string[] {
+  return (mutations[name] as MutationDefinition).fields(args);
 }
 
 /** Why `args`, of a shape an earlier version made, are refused; undefined when they are not of such a shape. */

@@ -10,7 +10,7 @@ import { startFaultProxy, type FaultProxy } from './fault-proxy';
 // Scenes edited offline (issue 14): the real core against the real server through a proxy that
 // plays the network. Made, renamed, reordered, made the default and deleted while the server
 // cannot be reached, checked at once by the shared rules, then sent on reconnect: the server
-// ends with exactly the list the user saw offline. Last writer wins per scene.
+// ends with exactly the list the user saw offline. Edits merge per field; a field changed on both sides is a conflict.
 
 const serverDir = tempDir('scenes-offline-server-');
 let server: RunningServer;
@@ -111,7 +111,7 @@ describe('scenes edited offline', () => {
     expect((await call(core, 'sync.status', {})).problems).toEqual([]);
   });
 
-  it('lets the last writer win per scene, and a scene deleted elsewhere leaves the replica', async () => {
+  it('answers a rename made on both sides as a conflict on the name, and a scene deleted elsewhere leaves the replica', async () => {
     const scenes = await call(core, 'scene.list', {});
     const custom = scenes.filter((scene) => !scene.isSystem);
     const [first, second] = custom;
@@ -130,9 +130,13 @@ describe('scenes edited offline', () => {
     proxy.faults.refuse = false;
     await drained();
 
+    // Both renamed it (per-field merge, sync rule 6): the other device's name stays until the user decides.
+    const [problem] = (await call(core, 'sync.status', {})).problems;
+    expect(problem).toMatchObject({ name: 'scene.update', state: 'conflict', error: { issues: [{ path: 'name' }] } });
+    await call(core, 'sync.keepTheirs', { id: problem!.id });
     const local = await call(core, 'scene.list', {});
     const remote = await rest().call('ledgerScenes', { token });
-    expect(remote.find((scene) => scene.id === first!.id)?.name).toBe('Renamed here, later');
+    expect(remote.find((scene) => scene.id === first!.id)?.name).toBe('Renamed elsewhere');
     expect(remote.some((scene) => scene.id === second!.id)).toBe(false);
     expect(shape(local)).toEqual(shape(remote));
   });

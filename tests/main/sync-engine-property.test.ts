@@ -1,5 +1,7 @@
+import { copyFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { contractReader } from '../../src-main/core/ledger/contract-ledger';
 import { metaReader, replicaWriter } from '../../src-main/core/data/replica-sync';
 import { createOutbox } from '../../src-main/core/data/outbox';
@@ -10,6 +12,7 @@ import { cursorPosition } from '../../src-shared/api/sync';
 import { contractSchema } from '../../src-shared/domain/contract';
 import { ledgerContractPageRequestSchema } from '../../src-shared/ipc/channels';
 import { makeContract } from '../support/contracts';
+import { tempDir } from '../support/temp';
 import { contractCount, FakeServer, FaultyTransport, ManualTimer, pullFaults, pushFaults } from './sync-fakes';
 import { replicaFeatures } from '../../src-main/core/features';
 
@@ -37,6 +40,18 @@ type Scenario = typeof scenario extends fc.Arbitrary<infer S> ? S : never;
 const patchFor = (a: Extract<Action, { kind: 'edit' }>) =>
   a.field === 'name' ? { name: `${a.forbidden ? 'forbidden' : 'mine'} ${a.value}` } : a.field === 'contractNumber' ? { contractNumber: `N-${a.value}` } : { signDate: `2026-01-1${a.value}` };
 
+// Migrating a replica takes longer than most runs: each run opens a copy of one migrated once.
+const folder = tempDir('contract-desk-sync-property-');
+const template = join(folder.path, 'template.db');
+openReplica(template, clientMigrationsDir).close();
+afterAll(folder.cleanup);
+let runs = 0;
+function freshReplica() {
+  const path = join(folder.path, `run-${(runs += 1)}.db`);
+  copyFileSync(template, path);
+  return openReplica(path, clientMigrationsDir);
+}
+
 const silentLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const everything = ledgerContractPageRequestSchema.parse({ pageNum: 1, pageSize: 50, status: null, q: '', sort: { field: 'updateTime', order: 'asc' } });
 
@@ -46,7 +61,7 @@ async function check({ actions, pushFaults: pushPlan, pullFaults: pullPlan }: Sc
   transport.pushFaults = [...pushPlan];
   transport.pullFaults = [...pullPlan];
   const timer = new ManualTimer();
-  const replica = openReplica(':memory:', clientMigrationsDir);
+  const replica = freshReplica();
   try {
     const outbox = createOutbox(replica, { features: replicaFeatures, clock: { now: () => new Date('2026-11-21T10:00:00Z') } });
     const meta = metaReader(replica);
@@ -153,6 +168,7 @@ async function check({ actions, pushFaults: pushPlan, pullFaults: pullPlan }: Sc
     }
   } finally {
     replica.close();
+    rmSync(replica.path, { force: true });
   }
 }
 

@@ -2,7 +2,7 @@ import type { SyncTransport, Timer } from '../../src-main/core/sync/sync-engine'
 import { cursorPosition, syncPushRequestSchema, type MutationEnvelope, type MutationResult, type SyncChange, type SyncContract, type SyncPushRequest } from '../../src-shared/api/sync';
 import { AppFailure } from '../../src-shared/errors';
 import { conflictingGroups, conflictIssue } from '../../src-shared/sync/field-versions';
-import { mutations, rowKey } from '../../src-shared/sync/mutations';
+import { fieldsOf, mutations, rowKey } from '../../src-shared/sync/mutations';
 import { makeContract } from '../support/contracts';
 
 // Fakes for the sync engine tests: an in-memory server with the push semantics of sync rules 2
@@ -81,8 +81,12 @@ export class FakeServer {
     const base = m.baseVersions[key] ?? -1;
     const { formValues, ...patch } = args.data.patch;
     const changed = Object.entries(patch).filter(([field, value]) => row[field as keyof SyncContract] !== value).map(([field]) => field);
+    // As the real server: only the groups the registry declares the edit changes can conflict (the
+    // property test judges by every changed field, so a group missing from the declaration fails it).
+    const declared = fieldsOf('contract.update', args.data);
+    const judged = changed.filter((field) => declared.includes(field));
     // As the real server: a base ahead of the row conflicts whole; an older one only where a field this edit changes moved since.
-    const conflicting = base > row.version || base < 0 ? ['*'] : conflictingGroups(this.fieldVersions.get(row.id) ?? {}, changed, base);
+    const conflicting = base > row.version || base < 0 ? ['*'] : conflictingGroups(this.fieldVersions.get(row.id) ?? {}, judged, base);
     this.decisions.push({ id: m.id, row: row.id, base, changed, conflicting, historyBefore: this.history.length });
     if (conflicting.length > 0) {
       if ((this.lastWriter.get(row.id) ?? Infinity) < m.seq) this.selfConflicts.push(m.id);

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { AppFailure } from '../../../src-shared/errors';
 import { rowKey, type RowKey } from '../../../src-shared/sync/mutations';
@@ -27,8 +28,12 @@ export function currentContract(db: ReplicaTx, id: string): ReplicaContract | nu
 export const contractOverlay: OverlayEntity = {
   base: baseContract,
   setLocal(db, id, row) {
-    db.delete(contractsLocal).where(eq(contractsLocal.id, id)).run();
-    if (row) db.insert(contractsLocal).values(toRow(row as ReplicaContract)).run();
+    const next = row ? toRow(row as ReplicaContract) : null;
+    const kept = db.select().from(contractsLocal).where(eq(contractsLocal.id, id)).get();
+    // A settled edit leaves its row as shown: rewriting it would redo the search index's work for nothing.
+    if (kept && next && Object.entries(kept).every(([column, value]) => isDeepStrictEqual(value, next[column as keyof ContractRow]))) return;
+    if (kept) db.delete(contractsLocal).where(eq(contractsLocal.id, id)).run();
+    if (next) db.insert(contractsLocal).values(next).run();
   },
   name(db, id) {
     const row = db.select({ name: contractsLocal.name }).from(contractsLocal).where(eq(contractsLocal.id, id)).get() ?? db.select({ name: contracts.name }).from(contracts).where(eq(contracts.id, id)).get();

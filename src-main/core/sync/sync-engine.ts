@@ -72,7 +72,9 @@ const badAnswer = (what: string) => new AppFailure('server_error', `The contract
 export function createSyncEngine(options: SyncEngineOptions) {
   const { outbox, meta, writer, transport, clock, timer, logger } = options;
   const random = options.random ?? Math.random;
-  const batchSize = options.batchSize ?? 500;
+  // A batch is one request and one server transaction: small enough to be answered well within
+  // the request's timeout on a slow link and a busy server (a timed-out batch is sent again).
+  const batchSize = options.batchSize ?? 200;
   const baseBackoffMs = options.baseBackoffMs ?? 1000;
   const maxBackoffMs = options.maxBackoffMs ?? 60_000;
   const soonMs = options.soonMs ?? 300;

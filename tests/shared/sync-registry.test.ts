@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { reminderTaskKinds } from '../../src-shared/domain/enums';
+import { entityFieldGroups, isFieldGroupOf, type VersionedEntity } from '../../src-shared/sync/field-versions';
+import { mutations, rowsOf, type MutationDefinition, type MutationName } from '../../src-shared/sync/mutations';
+
+// The shared mutation registry (issue 12 item 4): every kind declares its entity and the field
+// groups it changes, and every row it names is of that entity. The examples are keyed by
+// mutation name, so a kind added without one does not type-check, and then this test judges it.
+
+const id = '0192a000-0000-7000-8000-000000000001';
+const other = '0192a000-0000-7000-8000-000000000002';
+
+const examples: Record<MutationName, { args: unknown; fields: string[] }> = {
+  'contract.update': { args: { id, patch: { name: 'n', amount: null, formValues: { subject: 's' } } }, fields: ['name', 'amount', 'form:subject'] },
+  'contract.approvalStep': { args: { id, action: 'submit' }, fields: ['status'] },
+  'contract.create': { args: { id, name: 'n', templateId: null, contractTypeId: null, contractNumber: null, provisionalNumber: null, formValues: {} }, fields: [] },
+  'contract.alter': { args: { id, formValues: { subject: 's' }, reason: 'r' }, fields: ['form:subject'] },
+  'performance.finishTask': { args: { id }, fields: ['state', 'completion'] },
+  'performance.finishTasks': { args: { performanceId: other, planIDList: [id, id] }, fields: ['state', 'completion'] },
+  'performance.restoreTasks': { args: { performanceId: other, planIDList: [id] }, fields: ['state', 'completion'] },
+  'performance.deletePlanTask': { args: { performanceId: other, planID: id }, fields: ['state'] },
+  'performance.savePlan': { args: { performanceId: other, planId: id, plan: { contractID: other, conditionType: 0, rows: [] } }, fields: ['schedule'] },
+  'performance.quickTask': { args: { id, payload: { name: 'n', type: 'custom', fieldList: [] } }, fields: [] },
+  'performance.reminderSettings': { args: { settings: { [reminderTaskKinds[0]]: {} } }, fields: [reminderTaskKinds[0]] },
+  'scene.create': { args: { id, name: 'n' }, fields: [] },
+  'scene.update': { args: { id, patch: { name: 'n', filter: [] } }, fields: ['name', 'filter'] },
+  'scene.delete': { args: { id }, fields: [] },
+  'scene.reorder': { args: { ids: [id, other] }, fields: ['sortOrder'] },
+  'scene.setDefault': { args: { id }, fields: ['isDefault'] },
+};
+
+describe('the mutation registry', () => {
+  it.each(Object.keys(mutations) as MutationName[])('%s declares its entity, its field groups and rows of that entity only', (name) => {
+    const definition = mutations[name] as MutationDefinition;
+    const example = examples[name];
+    const fields = definition.fields(example.args);
+    expect(fields).toEqual(example.fields);
+    const { touches, creates, moves } = rowsOf(name, example.args);
+    for (const key of [...touches, ...creates, ...moves]) expect(key.split(':')[0]).toBe(definition.entity);
+    if (definition.entity === 'reminderSettings') {
+      for (const kind of fields) expect(reminderTaskKinds).toContain(kind);
+      expect(touches).toEqual([]);
+      return;
+    }
+    for (const group of fields) expect(isFieldGroupOf(definition.entity, group), `${group} of ${definition.entity}`).toBe(true);
+  });
+
+  it('has an example for every kind, and every versioned entity is written by some kind', () => {
+    expect(Object.keys(examples).sort()).toEqual(Object.keys(mutations).sort());
+    const written = new Set(Object.values(mutations).map((m) => (m as MutationDefinition).entity));
+    for (const entity of Object.keys(entityFieldGroups) as VersionedEntity[]) expect(written).toContain(entity);
+  });
+
+  it('tells field groups apart from other names, keyed groups included', () => {
+    expect(isFieldGroupOf('contract', 'form:subject')).toBe(true);
+    expect(isFieldGroupOf('contract', 'form:')).toBe(false);
+    expect(isFieldGroupOf('performanceTask', 'value:amount')).toBe(true);
+    expect(isFieldGroupOf('scene', 'form:subject')).toBe(false);
+    expect(isFieldGroupOf('performancePlan', 'name')).toBe(false);
+  });
+});
