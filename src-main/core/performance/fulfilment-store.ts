@@ -1,16 +1,17 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { SyncPlan, SyncTask } from '../../../src-shared/api/sync';
 import { TaskState, type ContractStatus } from '../../../src-shared/domain/enums';
 import { formFieldSchema, planRowSchema, sheetColumnSchema, taskTypeSchema, type FormField } from '../../../src-shared/domain/performance';
 import { AppFailure } from '../../../src-shared/errors';
 import type { ContractPerformance, FinishForm, PlanSheet, SheetTask } from '../../../src-shared/ipc/fulfilment';
 import { contractInChange, sheetBefore } from '../../../src-shared/rules/fulfilment';
-import { defaultPerformanceForm, effectiveState } from '../../../src-shared/rules/performance';
+import { defaultPerformanceForm, effectiveState, openStateFor } from '../../../src-shared/rules/performance';
 import { z } from 'zod';
 import type { OverlayEntity, PullWriter, ReplicaTx } from '../data/replica-features';
 import { splitRowKey } from '../data/replica-features';
-import { performancePlans, performancePlansLocal, performanceTasks, performanceTasksLocal } from '../data/schema';
+import { outbox, performancePlans, performancePlansLocal, performanceTasks, performanceTasksLocal } from '../data/schema';
 import { currentContract } from '../contracts/contract-store';
+import { parseQueuedQuickTasks, queuedQuickTasksWhere } from './quick-tasks';
 
 // Performance plans and tasks as the contract page's performance tab edits them: the base rows
 // pulls write, the optimistic rows (`*_local`) the outbox rebuilds from them and the queued
@@ -174,6 +175,35 @@ function toSheetTask({ task, pending }: { task: ReplicaTask; pending: boolean },
   };
 }
 
+/** The quick tasks queued here for the contract, as the server will make them: after the contract's last row. */
+function queuedQuickTasks(db: ReplicaTx, contractId: string, after: readonly SheetTask[], today: string): SheetTask[] {
+  const rows = db
+    .select({ args: outbox.args })
+    .from(outbox)
+    .where(sql`${sql.raw(queuedQuickTasksWhere)} and json_extract(${outbox.args}, '$.payload.relatedID') = ${contractId}`)
+    .orderBy(outbox.seq)
+    .all();
+  let rowIndex = Math.max(0, ...after.map((task) => task.rowIndex));
+  return parseQueuedQuickTasks(rows).map(({ id, payload, dueDate }) => ({
+    id,
+    planId: null,
+    performanceId: null,
+    name: payload.name,
+    type: payload.type,
+    state: openStateFor(dueDate, today),
+    dueDate,
+    rowIndex: (rowIndex += 1),
+    level: payload.level ?? null,
+    leaderUserId: payload.leaderUserID ?? null,
+    values: Object.fromEntries(payload.fieldList.map((field) => [field.id, field.value ?? null])),
+    receivableAmount: null,
+    payableAmount: null,
+    finishedAmount: null,
+    completionValues: null,
+    pending: true,
+  }));
+}
+
 export interface FulfilmentReader {
   contract(contractId: string, today: string): ContractPerformance;
   finishForm(taskId: string): FinishForm;
@@ -216,7 +246,8 @@ export function createFulfilmentReader(db: ReplicaTx): FulfilmentReader {
       });
       const planIds = new Set(plans.map((plan) => plan.id));
       const status = contract.status as ContractStatus | null;
-      return { contractStatus: status, inChange: contractInChange(status), plans, looseTasks: tasks.filter((task) => task.planId === null || !planIds.has(task.planId)) };
+      const looseTasks = tasks.filter((task) => task.planId === null || !planIds.has(task.planId));
+      return { contractStatus: status, inChange: contractInChange(status), plans, looseTasks: [...looseTasks, ...queuedQuickTasks(db, contractId, tasks, today)] };
     },
     finishForm(taskId) {
       const task = currentTask(db, taskId);
