@@ -172,7 +172,52 @@ function toSheetTask({ task, pending }: { task: ReplicaTask; pending: boolean },
     finishedAmount: money(task.finishedAmount, task.amountUnit),
     completionValues: task.completionValues,
     pending,
+    queuedNew: false,
   };
+}
+
+/**
+ * The plan's rows as its queued sheet save lists them, as the server will store them: listed
+ * tasks with their changes, new rows after the contract's last row, unlisted unfinished tasks
+ * gone, finished ones kept (the server never drops those).
+ */
+function sheetAsSaved(plan: ReplicaPlan, tasks: SheetTask[], lastRowIndex: number, today: string): SheetTask[] {
+  const rows = plan.pendingRows;
+  if (!rows) return tasks;
+  const byId = new Map(tasks.map((task) => [task.id, task]));
+  let rowIndex = lastRowIndex;
+  const listed = rows.flatMap((row, i): SheetTask[] => {
+    const task = row.id === undefined ? undefined : byId.get(row.id);
+    if (row.id !== undefined && !task) return [];
+    const dueDate = row.expirationTime === undefined ? (task?.dueDate ?? null) : row.expirationTime;
+    const cells = {
+      name: row.name ?? task?.name ?? '',
+      dueDate,
+      level: row.level === undefined ? (task?.level ?? null) : row.level,
+      leaderUserId: row.leaderUserID === undefined ? (task?.leaderUserId ?? null) : row.leaderUserID,
+      values: { ...task?.values, ...row.values },
+      receivableAmount: row.receivableAmount === undefined ? (task?.receivableAmount ?? null) : row.receivableAmount,
+      payableAmount: row.payableAmount === undefined ? (task?.payableAmount ?? null) : row.payableAmount,
+      pending: true,
+    };
+    if (task) return [{ ...task, ...cells, type: row.type ?? task.type, state: task.state === TaskState.Success ? task.state : openStateFor(dueDate, today) }];
+    return [
+      {
+        ...cells,
+        id: `${plan.id}:row:${i}`,
+        planId: plan.id,
+        performanceId: plan.performanceId,
+        type: row.type ?? plan.performanceType,
+        state: openStateFor(dueDate, today),
+        rowIndex: (rowIndex += 1),
+        finishedAmount: null,
+        completionValues: null,
+        queuedNew: true,
+      },
+    ];
+  });
+  const ids = new Set(rows.map((row) => row.id));
+  return [...listed, ...tasks.filter((task) => !ids.has(task.id) && task.state === TaskState.Success)].sort((a, b) => a.rowIndex - b.rowIndex);
 }
 
 /** The quick tasks queued here for the contract, as the server will make them: after the contract's last row. */
@@ -201,6 +246,7 @@ function queuedQuickTasks(db: ReplicaTx, contractId: string, after: readonly She
     finishedAmount: null,
     completionValues: null,
     pending: true,
+    queuedNew: true,
   }));
 }
 
@@ -230,6 +276,7 @@ export function createFulfilmentReader(db: ReplicaTx): FulfilmentReader {
       const contract = currentContract(db, contractId);
       if (!contract) throw new AppFailure('not_found', `contract ${contractId} is not in this device's data: it is not synced yet, or not yours to see`);
       const tasks = contractTasks(db, contractId).map((shown) => toSheetTask(shown, today));
+      const lastRowIndex = Math.max(0, ...tasks.map((task) => task.rowIndex));
       const plans: PlanSheet[] = contractPlans(db, contractId).map((plan) => {
         return {
           id: plan.id,
@@ -240,7 +287,12 @@ export function createFulfilmentReader(db: ReplicaTx): FulfilmentReader {
           conditionType: plan.conditionType,
           schedule: plan.schedule,
           version: plan.version,
-          tasks: tasks.filter((task) => task.planId === plan.id),
+          tasks: sheetAsSaved(
+            plan,
+            tasks.filter((task) => task.planId === plan.id),
+            lastRowIndex,
+            today,
+          ),
           pendingRows: plan.pendingRows ?? null,
         };
       });
