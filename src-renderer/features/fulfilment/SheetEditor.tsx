@@ -48,12 +48,11 @@ function draftOf(task: SheetTask): DraftRow {
 let newRowCount = 0;
 const emptyRow = (): DraftRow => ({ key: `new-${(newRowCount += 1)}`, name: '', dueDate: '', amounts: {}, values: {}, locked: false });
 
-/** The row as the save sends it: a finished row only by its id (it cannot change). */
-function rowOf(row: DraftRow, amounts: readonly AmountColumn[], unit: string): PlanSave['rows'][number] {
-  if (row.locked) return { id: row.id };
+type PlanRow = PlanSave['rows'][number];
+
+function cellsOf(row: DraftRow, amounts: readonly AmountColumn[], unit: string): PlanRow {
   const money = (text: string | undefined) => (text && text.trim() !== '' ? { amount: toMinorUnits(text.trim()), unit } : null);
   return {
-    ...(row.id !== undefined && { id: row.id }),
     name: row.name.trim(),
     expirationTime: row.dueDate === '' ? null : row.dueDate,
     ...Object.fromEntries(amounts.map((column) => [column, money(row.amounts[column])])),
@@ -61,9 +60,22 @@ function rowOf(row: DraftRow, amounts: readonly AmountColumn[], unit: string): P
   };
 }
 
+/**
+ * The row as the save sends it: a new row with its cells, a saved one by its id with only the
+ * cells the user changed (an untouched row stays as it is on the server), a finished one by its id alone.
+ */
+function rowOf(row: DraftRow, original: DraftRow | undefined, amounts: readonly AmountColumn[], unit: string): PlanRow {
+  const cells = cellsOf(row, amounts, unit);
+  if (row.id === undefined || !original) return cells;
+  if (row.locked) return { id: row.id };
+  const before = cellsOf(original, amounts, unit) as Record<string, unknown>;
+  return { id: row.id, ...Object.fromEntries(Object.entries(cells).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key]))) };
+}
+
 export function SheetEditor({ plan, contractId, onDone }: { plan: PlanSheet; contractId: string; onDone(): void }) {
   const { t } = useTranslation();
-  const [rows, setRows] = useState<DraftRow[]>(() => (plan.tasks.length > 0 ? plan.tasks.map(draftOf) : [emptyRow()]));
+  const [originals] = useState(() => new Map(plan.tasks.map((task) => [task.id, draftOf(task)])));
+  const [rows, setRows] = useState<DraftRow[]>(() => (originals.size > 0 ? [...originals.values()] : [emptyRow()]));
   const [invalid, setInvalid] = useState(false);
   const [savePlan, { isLoading }] = useSavePlanMutation();
   const failed = useActionFailure();
@@ -85,7 +97,7 @@ export function SheetEditor({ plan, contractId, onDone }: { plan: PlanSheet; con
       plan: {
         contractID: contractId,
         conditionType: plan.conditionType === ScheduleConditionType.SingleOrMultiple ? ScheduleConditionType.SingleOrMultiple : ScheduleConditionType.None,
-        rows: rows.map((row) => rowOf(row, amounts, unit)),
+        rows: rows.map((row) => rowOf(row, originals.get(row.key), amounts, unit)),
       },
     };
     savePlan(request)

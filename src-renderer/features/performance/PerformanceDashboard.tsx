@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Callout, Card, HTMLTable, Menu, MenuItem, NonIdealState, Popover, SegmentedControl, Spinner, Tag } from '@blueprintjs/core';
 import { DateTime } from 'luxon';
 import { useTranslation } from 'react-i18next';
@@ -144,7 +144,12 @@ function BoardList({ days, onOpen }: { days: BoardDay[]; onOpen(task: BoardTask)
 }
 
 /** The ledger's 'performance statistics' tab. */
-export function PerformanceDashboard() {
+/**
+ * The ledger's first tab. `riskReminders` is the counterparty risk reminder list (spec 2), which
+ * sits between the count cards and the board; its owner renders it only while the counterparty
+ * credit platform configuration is on.
+ */
+export function PerformanceDashboard({ riskReminders }: { riskReminders?: ReactNode } = {}) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const failed = useActionFailure();
@@ -216,6 +221,7 @@ export function PerformanceDashboard() {
           </Card>
         ))}
       </div>
+      {riskReminders}
       <div className="dashboard__board-header">
         <h3 className="dashboard__title">{t('dashboard.board.title')}</h3>
         <SegmentedControl
