@@ -15,6 +15,7 @@ import { formatDay } from '../../i18n/format';
 import { FormServicesProvider, type FormServices } from '../contract-form';
 import { FinishDialog, type FinishTarget } from './FinishDialog';
 import { SheetEditor } from './SheetEditor';
+import './fulfilment.css';
 import { stateLabels } from './taskStateLabels';
 
 // The contract page's performance tab (issue 13, spec 2 "Performance sheet table", spec 4
