@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { createCore } from '../src-main/core/core';
 import { openReplica } from '../src-main/core/data/replica';
@@ -9,22 +10,31 @@ import { replicaPathFor } from '../src-main/core/session/session-service';
 import { clientMigrationsDir } from '../src-main/paths';
 import type { SyncChange } from '../src-shared/api/sync';
 import { TaskState } from '../src-shared/domain/enums';
+import type { ContractPerformance } from '../src-shared/ipc/fulfilment';
 import { addDays, boardRange } from '../src-shared/rules/dashboard';
 import { organisationDay } from '../src-shared/rules/performance';
 import { contractId, makeContract, makeTask } from '../tests/support/contracts';
 import { tempDir } from '../tests/support/temp';
 import { figure, seededRandom, summarize, timeEach } from './stats';
 
-// Issue 13 target: with 50,000 contracts and 200,000 tasks in the replica, the dashboard's counts
-// (this month) plus the month board, through the real IPC handlers: p95 <= 10 ms and <= 2x the
-// same queries on raw better-sqlite3 (the floor). Due dates spread over two years around today.
+// Issue 13 targets, with 50,000 contracts and 200,000 tasks in the replica (due dates spread over
+// two years around today, most tasks rows of a plan):
+// - the dashboard's counts (a 30-day range) plus the month board, through the real core calls:
+//   p95 <= 10 ms and <= 2x the floor, the best raw better-sqlite3 reads answering the same question
+//   (the same covering indexes, no outbox, no mapping, no IPC);
+// - one task finish, from the core's call to the updated sheet read: p95 <= 16 ms, beside a floor
+//   that queues the same edit and reads the contract's tasks in raw SQL.
 
 const contractCount = 50_000;
 const taskCount = 200_000;
 const iterations = 300;
+const warmup = 30;
 const serverUrl = 'http://127.0.0.1:9';
 const user = { id: 'bench-user', username: 'bench', displayName: 'Bench', role: 'admin' as const, departmentId: null, departmentName: null };
 const states = [TaskState.NotStarted, TaskState.InProgress, TaskState.Overdue, TaskState.Success, TaskState.Incomplete] as const;
+
+/** A task of contract `n`: nine in ten are rows of the contract's plan (finishing one checks no predecessors). */
+const contractAndPlan = (n: number, random: () => number) => ({ contractId: contractId(n), planId: random() < 0.9 ? `plan-${n}` : null, performanceId: `performance-${n}` });
 
 export async function benchDashboardReplica(): Promise<void> {
   const dir = tempDir('contract-desk-bench-dashboard-');
@@ -39,7 +49,7 @@ export async function benchDashboardReplica(): Promise<void> {
     entity: 'performanceTask',
     op: 'upsert',
     row: makeTask(i, {
-      contractId: random() < 0.02 ? null : contractId(Math.floor(random() * contractCount)),
+      ...(random() < 0.02 ? { contractId: null } : contractAndPlan(Math.floor(random() * contractCount), random)),
       type: random() < 0.5 ? 'receivable' : 'payable',
       state: states[Math.floor(random() * states.length)]!,
       expirationTime: addDays(today, Math.floor(random() * 730) - 365),
@@ -68,29 +78,73 @@ export async function benchDashboardReplica(): Promise<void> {
     logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
   });
   const ipc = summarize(
-    await timeEach(iterations, 30, async (i) => {
+    await timeEach(iterations, warmup, async (i) => {
       const [counts, board] = await Promise.all([core.invoke('performance.statistics', countsRange(i)), core.invoke('performance.board', month)]);
       if (!counts.ok || !board.ok) throw new Error(`dashboard call failed: ${JSON.stringify(counts.ok ? board : counts)}`);
     }),
   );
+  // Open rows of a plan on approved contracts: each finish takes the next one, through the core.
+  const probe = new Database(replicaPath, { readonly: true });
+  const finishable = probe
+    .prepare(
+      `select t.id, t.contract_id as contractId from performance_tasks t join contracts c on c.id = t.contract_id
+       where t.state in (1, 2, 3) and t.plan_id is not null and c.status = 4 order by t.id limit ${2 * (iterations + warmup)}`,
+    )
+    .all() as { id: string; contractId: string }[];
+  probe.close();
+  // timeEach counts its warm-up runs and its timed runs from 0 each: a task is taken once.
+  let taken = 0;
+  const finish = summarize(
+    await timeEach(iterations, warmup, async () => {
+      const task = finishable[taken++]!;
+      const finished = await core.invoke('fulfilment.finish', { id: task.id, amount: 12.5 });
+      const sheet = await core.invoke('fulfilment.contract', { contractId: task.contractId });
+      if (!finished.ok || !sheet.ok) throw new Error(`finish failed: ${JSON.stringify(finished.ok ? sheet : finished)}`);
+      const { plans, looseTasks } = sheet.data as ContractPerformance;
+      const shown = [...plans.flatMap((plan) => plan.tasks), ...looseTasks].find((row) => row.id === task.id);
+      if (shown?.state !== TaskState.Success) throw new Error(`the sheet does not show ${task.id} finished`);
+    }),
+  );
   await core.close();
 
-  // The floor: the same two reads on raw better-sqlite3, without the outbox, the mapping or IPC.
-  const raw = new Database(replicaPath, { readonly: true });
+  // The floors: the same reads on raw better-sqlite3 over the same indexes, without the outbox's
+  // overlay, the mapping or IPC (the optimistic table is empty, as it is when nothing is queued).
+  const raw = new Database(replicaPath);
+  raw.exec('delete from performance_tasks_local; delete from outbox_touches; delete from outbox');
   const countsSql = raw.prepare(
-    `select count(*), sum(s in (1, 2)), sum(s = 4), sum(s = 5), sum(s = 3) from (
-       select case when state in (1, 2) and expiration_time < ? then 3 else state end as s from performance_tasks where expiration_time between ? and ?)`,
+    `select count(*), sum(state in (1, 2) and expiration_time >= @today), sum(state = 4), sum(state = 5), sum(state = 3 or (state in (1, 2) and expiration_time < @today))
+     from performance_tasks where expiration_time between @startDate and @endDate`,
   );
   const totalsSql = raw.prepare('select expiration_time, count(*) as total from performance_tasks where expiration_time between ? and ? group by expiration_time');
   const daySql = raw.prepare(
-    `select t.*, c.name, c.counterpart_name from performance_tasks t indexed by performance_tasks_board left join contracts c on c.id = t.contract_id
-     where t.expiration_time = ? order by t.name, t.id limit 20`,
+    `select t.id, t.contract_id, t.name, t.type, t.state, t.expiration_time, t.receivable_amount, t.payable_amount, t.amount_unit, c.name, c.counterpart_name
+     from performance_tasks t left join contracts c on c.id = t.contract_id where t.expiration_time = ? order by t.name, t.id limit 20`,
   );
   const floor = summarize(
-    await timeEach(iterations, 30, (i) => {
+    await timeEach(iterations, warmup, (i) => {
       const range = countsRange(i);
-      countsSql.get(today, range.startDate, range.endDate);
+      countsSql.get({ today, ...range });
       for (const { expiration_time: day } of totalsSql.all(month.startDate, month.endDate) as { expiration_time: string }[]) daySql.all(day);
+    }),
+  );
+  // The finish floor: queue the edit and its optimistic row, then read the contract's tasks as shown.
+  const queue = raw.prepare(`insert into outbox (id, name, args, base_versions, created_at, state) values (?, 'performance.finishTask', ?, '{}', ?, 'pending')`);
+  const columns = (raw.prepare('select name from pragma_table_info(?)').pluck().all('performance_tasks') as string[]).map((name) => `"${name}"`).join(', ');
+  const optimistic = raw.prepare(`insert into performance_tasks_local (${columns}) select ${columns} from performance_tasks where id = ?`);
+  const markFinished = raw.prepare('update performance_tasks_local set state = 4, finished_amount = 1250, completion_values = ? where id = ?');
+  const sheetSql = raw.prepare(
+    `select ${columns} from performance_tasks_local where contract_id = @contractId and deleted = 0
+     union all select ${columns} from performance_tasks where contract_id = @contractId and id not in (select id from performance_tasks_local where contract_id = @contractId)`,
+  );
+  const finishFloor = summarize(
+    await timeEach(iterations, warmup, () => {
+      const task = finishable[taken++]!;
+      raw.transaction(() => {
+        queue.run(task.id, JSON.stringify({ id: task.id, amount: 12.5 }), new Date().toISOString());
+        optimistic.run(task.id);
+        markFinished.run('{}', task.id);
+      })();
+      sheetSql.all({ contractId: task.contractId });
     }),
   );
   raw.close();
@@ -103,4 +157,11 @@ export async function benchDashboardReplica(): Promise<void> {
   figure('dashboard_counts_and_month_board_p95_vs_floor', ipc.p95 / floor.p95, 'x', 2);
   figure('dashboard_counts_and_month_board_p95_target', 10, 'ms');
   figure('dashboard_counts_and_month_board_vs_floor_target', 2, 'x');
+  figure('task_finish_to_sheet_ipc_p50', finish.p50, 'ms');
+  figure('task_finish_to_sheet_ipc_p95', finish.p95, 'ms');
+  figure('task_finish_to_sheet_floor_p50', finishFloor.p50, 'ms');
+  figure('task_finish_to_sheet_floor_p95', finishFloor.p95, 'ms');
+  figure('task_finish_to_sheet_p95_vs_floor', finish.p95 / finishFloor.p95, 'x', 2);
+  figure('task_finish_to_sheet_p95_target', 16, 'ms');
+  console.log(`load: ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
 }

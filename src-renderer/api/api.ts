@@ -134,6 +134,9 @@ export const api = createApi({
     deletePlanTask: build.mutation<ChannelResponse<'fulfilment.deleteTask'>, ChannelRequest<'fulfilment.deleteTask'>>({
       query: (request) => call('fulfilment.deleteTask', request),
     }),
+    savePlan: build.mutation<ChannelResponse<'fulfilment.savePlan'>, ChannelRequest<'fulfilment.savePlan'>>({
+      query: (request) => call('fulfilment.savePlan', request),
+    }),
     createContract: build.mutation<ChannelResponse<'contract.create'>, ChannelRequest<'contract.create'>>({
       query: (request) => call('contract.create', request),
     }),
@@ -251,6 +254,7 @@ export const {
   useFinishTasksMutation,
   useRestoreTasksMutation,
   useDeletePlanTaskMutation,
+  useSavePlanMutation,
   useContractCooperationQuery,
   useContractHistoryQuery,
   useCreateContractMutation,

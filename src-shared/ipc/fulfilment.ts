@@ -27,6 +27,8 @@ export const sheetTaskSchema = z.object({
   completionValues: z.record(z.string(), z.unknown()).nullable(),
   /** A queued edit of this device moves it; the server has not confirmed it yet. */
   pending: z.boolean(),
+  /** Made by a queued edit of this device (a quick task, a sheet's new row): the server has not made it yet, so no action applies to it. */
+  queuedNew: z.boolean(),
 });
 export type SheetTask = z.infer<typeof sheetTaskSchema>;
 

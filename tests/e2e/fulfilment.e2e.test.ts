@@ -50,6 +50,9 @@ interface Picked {
   tasks: SheetTask[];
 }
 const picked: Record<'single' | 'batch' | 'deleting' | 'restoring', Picked> = {} as never;
+/** A plan edited row by row offline: a row is added through '+增加一行'. */
+let edited: { contractId: string; planId: string };
+const addedRow = 'Offline added row';
 
 async function openTab(contractId: string) {
   await page.goto(`${stage.edition.host.url}/contractApproval/detail?${new URLSearchParams({ id: contractId, flowId: '0', tab: 'PERFORMANCE_TAB', active: '0' })}`);
@@ -101,6 +104,9 @@ describe('the performance tab offline', () => {
     picked.batch = { contractId: b!.contractId, tasks: firstOpen(b!.plan, 2)! };
     picked.deleting = { contractId: c!.contractId, tasks: [firstOpen(c!.plan, 2)![1]!] };
     picked.restoring = { contractId: d!.contractId, tasks: [d!.plan.tasks.filter((task) => task.state === TaskState.Success).at(-1)!] };
+    const used = new Set(Object.values(picked).map((p) => p.contractId));
+    const editable = plans.find((p) => !used.has(p.contractId) && p.plan.conditionType !== 2 && p.plan.tasks.length > 0)!;
+    edited = { contractId: editable.contractId, planId: editable.plan.id };
     for (const { contractId } of Object.values(picked)) for (const [id, task] of await restTasks(contractId)) before.set(id, task);
   }, 120_000);
 
@@ -134,7 +140,22 @@ describe('the performance tab offline', () => {
     expect(await page.getByTestId('restore-confirm').innerText()).toBe('Are you sure you want to restore this task?');
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => row(restored.id).getAttribute('data-state')).not.toBe(String(TaskState.Success));
-    await expect.poll(() => queued()).toBe('4');
+
+    await openTab(edited.contractId);
+    const plan = page.locator(`[data-testid=performance-plan][data-plan-id="${edited.planId}"]`);
+    await plan.getByTestId('sheet-edit').click();
+    const rowsBefore = await plan.getByTestId('sheet-edit-row').count();
+    await plan.getByTestId('sheet-add-row').click();
+    const added = plan.getByTestId('sheet-edit-row').last();
+    await added.getByTestId('sheet-edit-name').fill(addedRow);
+    await added.getByTestId('sheet-edit-date').fill('2026-12-15');
+    expect(await plan.getByTestId('sheet-edit-row').count()).toBe(rowsBefore + 1);
+    await screenshot('sheet-editor-1280x800-en');
+    await plan.getByTestId('sheet-save').click();
+    await plan.getByTestId('sheet-editor').waitFor({ state: 'detached' });
+    await expect.poll(() => plan.getByTestId('contract-task').filter({ hasText: addedRow }).count()).toBe(1);
+    expect(await plan.getByTestId('plan-pending').count()).toBe(1);
+    await expect.poll(() => queued()).toBe('5');
   }, 120_000);
 
   it('drains once the server is back: each effect is on the server exactly once', async () => {
@@ -155,6 +176,9 @@ describe('the performance tab offline', () => {
     const restored = picked.restoring.tasks[0]!.id;
     expect(after.get(restored)!.taskState).not.toBe(TaskState.Success);
     once(restored);
+    const sheet = [...(await restTasks(edited.contractId)).values()].filter((task) => task.taskName === addedRow);
+    expect(sheet).toHaveLength(1);
+    expect(sheet[0]!.expirationTime).toContain('2026-12-15');
   }, 60_000);
 
   it('shows the sheet and the finish dialog in English and Chinese at 1280×800 and 1440×900', async () => {
@@ -171,6 +195,13 @@ describe('the performance tab offline', () => {
         await page.getByTestId('finish-dialog').waitFor();
         await screenshot(`finish-view-${width}x${height}-${code}`);
         await page.getByTestId('finish-close').click();
+        await openTab(edited.contractId);
+        await page.locator(`[data-testid=performance-plan][data-plan-id="${edited.planId}"]`).getByTestId('sheet-edit').click();
+        await screenshot(`sheet-editor-${width}x${height}-${code}`);
+        await page.goto(stage.edition.host.url);
+        await page.getByTestId('scene-tab-dashboard').click({ timeout: 30_000 });
+        await page.getByTestId('dashboard-cards').waitFor();
+        await screenshot(`dashboard-${width}x${height}-${code}`);
       }
     }
   }, 120_000);

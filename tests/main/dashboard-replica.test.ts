@@ -8,6 +8,7 @@ import { openReplica, type OpenReplica } from '../../src-main/core/data/replica'
 import { replicaWriter } from '../../src-main/core/data/replica-sync';
 import { replicaFeatures } from '../../src-main/core/features';
 import { createDashboardReader } from '../../src-main/core/performance/dashboard-store';
+import { createFulfilmentReader } from '../../src-main/core/performance/fulfilment-store';
 import { clientMigrationsDir } from '../../src-main/paths';
 import { contractId, makeContract, makeTask } from '../support/contracts';
 import { tempDir } from '../support/temp';
@@ -80,5 +81,50 @@ describe('the dashboard reader with queued edits', () => {
     expect(() => outbox.enqueue('performance.quickTask', { id: quickId, payload: { name: 'X', type: 'custom', relatedID: contractId(9), fieldList: date } })).toThrow('contract not found');
     expect(() => outbox.enqueue('performance.quickTask', { id: quickId, payload: { name: 'X', type: 'custom', fieldList: [] } })).toThrow(/Please select the performance date/);
     expect(replica.sqlite.prepare('select count(*) from outbox').pluck().get()).toBe(0);
+  });
+
+  it('counts and boards the tasks as the user sees them: a task finished, deleted or restored offline moves at once', () => {
+    replicaWriter(replica, replicaFeatures).applyPulledChanges(
+      [
+        // An approved contract: its tasks may be finished.
+        { entity: 'contract', op: 'upsert', row: makeContract(3) },
+        { entity: 'performanceTask', op: 'upsert', row: task('t-1', { contractId: contractId(3) }) },
+        { entity: 'performanceTask', op: 'upsert', row: task('t-3', { contractId: contractId(3), performanceId: 'perf-1', name: 'A first' }) },
+        { entity: 'performanceTask', op: 'upsert', row: task('t-4', { contractId: contractId(3), performanceId: 'perf-1', state: 4, finishedAmount: 1, completionValues: {} }) },
+      ],
+      '2',
+      at,
+    );
+    const reader = createDashboardReader(replica.sqlite);
+    const outbox = createOutbox(replica, { features: replicaFeatures, clock: { now: () => new Date(at) } });
+    const day = () => reader.board(range, today, 2).find((d) => d.date === '2026-11-12')!;
+    expect(reader.statistics(range, today)).toEqual({ total: 3, ongoingCount: 2, completedCount: 1, toBeImprovedCount: 0, overdueCount: 0 });
+    expect(day().taskList.map((t) => [t.id, t.state])).toEqual([['t-3', 2], ['t-1', 2]]);
+
+    outbox.enqueue('performance.finishTask', { id: 't-1', amount: 12.5 });
+    expect(reader.statistics(range, today)).toEqual({ total: 3, ongoingCount: 1, completedCount: 2, toBeImprovedCount: 0, overdueCount: 0 });
+    expect(day()).toMatchObject({ total: 3, taskList: [{ id: 't-3', state: 2 }, { id: 't-1', state: 4 }] });
+
+    outbox.enqueue('performance.deletePlanTask', { performanceId: 'perf-1', planID: 't-3' });
+    expect(reader.statistics(range, today)).toEqual({ total: 2, ongoingCount: 0, completedCount: 2, toBeImprovedCount: 0, overdueCount: 0 });
+    expect(day()).toMatchObject({ total: 2, taskList: [{ id: 't-1', state: 4 }, { id: 't-4', state: 4 }] });
+
+    outbox.enqueue('performance.restoreTasks', { performanceId: 'perf-1', planIDList: ['t-4'] });
+    expect(reader.statistics(range, today)).toEqual({ total: 2, ongoingCount: 1, completedCount: 1, toBeImprovedCount: 0, overdueCount: 0 });
+    expect(day().taskList.map((t) => [t.id, t.state])).toEqual([['t-1', 4], ['t-4', 2]]);
+    // Outside the range the optimistic rows change nothing.
+    expect(reader.statistics({ startDate: '2026-11-13', endDate: '2026-11-20' }, today).total).toBe(0);
+  });
+
+  it("shows a queued quick task on its contract's performance tab until the pull brings it", () => {
+    const outbox = createOutbox(replica, { features: replicaFeatures, clock: { now: () => new Date(at) } });
+    const payload = { name: 'Call the notary', type: 'custom' as const, relatedID: contractId(1), level: 2, fieldList: [{ id: 'd', name: 'Date', type: 'date', required: true, value: '2026-11-12' }] };
+    outbox.enqueue('performance.quickTask', { id: quickId, payload });
+    outbox.enqueue('performance.quickTask', { id: '0192f000-0000-7000-8000-000000000002', payload: { ...payload, relatedID: undefined, name: 'Elsewhere' } });
+    const shown = () => createFulfilmentReader(replica.db).contract(contractId(1), today).looseTasks;
+    expect(shown().find((t) => t.id === quickId)).toMatchObject({ name: 'Call the notary', type: 'custom', dueDate: '2026-11-12', state: 2, level: 2, pending: true });
+    expect(shown().map((t) => t.name)).not.toContain('Elsewhere');
+    replicaWriter(replica, replicaFeatures).applyPulledChanges([{ entity: 'performanceTask', op: 'upsert', row: task(quickId, { name: 'Call the notary', type: 'custom' }) }], '2', at);
+    expect(shown().filter((t) => t.id === quickId)).toMatchObject([{ pending: false }]);
   });
 });

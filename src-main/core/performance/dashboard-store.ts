@@ -1,5 +1,4 @@
 import { TaskState } from '../../../src-shared/domain/enums';
-import { quickTaskDate } from '../../../src-shared/domain/performance';
 import { reminderSettingsSchema, withReminderPatch, type ReminderSettings } from '../../../src-shared/domain/reminders';
 import type { BoardDay, BoardTask } from '../../../src-shared/ipc/dashboard';
 import type { TaskStatistics } from '../../../src-shared/domain/performance';
@@ -7,6 +6,7 @@ import { daysOf } from '../../../src-shared/rules/dashboard';
 import { effectiveState, openStateFor } from '../../../src-shared/rules/performance';
 import { mutations } from '../../../src-shared/sync/mutations';
 import type { ReplicaConnection } from '../data/replica';
+import { parseQueuedQuickTasks, queuedQuickTasksWhere } from './quick-tasks';
 
 // The performance dashboard from the replica (spec 2): counts by state and the reminder board of
 // the tasks due in a range, as the server's performances/statistics and task_scheduling count
@@ -34,8 +34,6 @@ interface TaskRow {
   amountUnit: string | null;
 }
 
-const emptyStatistics = (): TaskStatistics => ({ total: 0, ongoingCount: 0, completedCount: 0, toBeImprovedCount: 0, overdueCount: 0 });
-
 /** Adds one task in its state as of today to the counts, as the server's statistics count it. */
 function count(statistics: TaskStatistics, state: TaskState): void {
   statistics.total += 1;
@@ -53,51 +51,57 @@ export interface DashboardReader {
   reminderSettings(userId: string): ReminderSettings | null;
 }
 
+/** The columns of a board card, read by the covering index of the board (migration 0019). */
+const cardColumns = 'id, contract_id as contractId, name, type, state, expiration_time as dueDate, receivable_amount as receivableAmount, payable_amount as payableAmount, amount_unit as amountUnit';
+
+/**
+ * Counts by state as of @today, the pending states past their date as overdue (the server's
+ * effectiveStateSql), over `source` rows (expiration_time, state, w): w is +1 for a row shown and
+ * -1 for a base row an optimistic row replaces.
+ */
+const countsOver = (source: string) =>
+  `select coalesce(sum(w), 0) as total,
+     coalesce(sum(w * (state in (${TaskState.NotStarted}, ${TaskState.InProgress}) and expiration_time >= @today)), 0) as ongoingCount,
+     coalesce(sum(w * (state = ${TaskState.Success})), 0) as completedCount,
+     coalesce(sum(w * (state = ${TaskState.Incomplete})), 0) as toBeImprovedCount,
+     coalesce(sum(w * (state = ${TaskState.Overdue} or (state in (${TaskState.NotStarted}, ${TaskState.InProgress}) and expiration_time < @today))), 0) as overdueCount
+   from (${source})`;
+
+/** What the optimistic rows change in a date range: +1 for each live one, -1 for each base row one replaces. */
+const overlayDelta = `select expiration_time, state, 1 as w from performance_tasks_local where deleted = 0 and expiration_time between @startDate and @endDate
+  union all select b.expiration_time, b.state, -1 from performance_tasks_local l join performance_tasks b on b.id = l.id where b.expiration_time between @startDate and @endDate`;
+
 export function createDashboardReader(sqlite: ReplicaConnection): DashboardReader {
-  // The pending states past their date count as overdue, as the server's effectiveStateSql.
-  const statistics = sqlite.prepare(
-    `with t as (
-       select case when state in (${TaskState.NotStarted}, ${TaskState.InProgress}) and expiration_time < @today then ${TaskState.Overdue} else state end as s
-       from performance_tasks where expiration_time between @startDate and @endDate)
-     select count(*) as total,
-       coalesce(sum(s in (${TaskState.NotStarted}, ${TaskState.InProgress})), 0) as ongoingCount,
-       coalesce(sum(s = ${TaskState.Success}), 0) as completedCount,
-       coalesce(sum(s = ${TaskState.Incomplete}), 0) as toBeImprovedCount,
-       coalesce(sum(s = ${TaskState.Overdue}), 0) as overdueCount
-     from t`,
-  );
+  // The tasks as the user sees them: the pulled rows, with the optimistic rows of queued finishes,
+  // restores and deletes in their place. Those are few, so the pulled rows are read alone from
+  // covering indexes and the few optimistic ones are added after, never a union over every task.
+  const anyOptimistic = sqlite.prepare('select exists (select 1 from performance_tasks_local)').pluck();
+  const baseCounts = sqlite.prepare(countsOver('select expiration_time, state, 1 as w from performance_tasks where expiration_time between @startDate and @endDate'));
+  const overlayCounts = sqlite.prepare(countsOver(overlayDelta));
   // Per day: its count from the due-date index, and its first cards read in order from the board
-  // index (due date, name, id), so a month costs 30 short index reads and no sort.
-  const dayTotals = sqlite.prepare('select expiration_time as date, count(*) as total from performance_tasks where expiration_time between @startDate and @endDate group by expiration_time');
-  const dayCards = sqlite.prepare(
-    `select t.id, t.contract_id as contractId, coalesce(l.name, c.name) as contractName, coalesce(l.counterpart_name, c.counterpart_name) as counterpartName,
-       t.name, t.type, t.state, t.expiration_time as dueDate, t.receivable_amount as receivableAmount, t.payable_amount as payableAmount, t.amount_unit as amountUnit
-     from performance_tasks t indexed by performance_tasks_board
-       left join contracts_local l on l.id = t.contract_id left join contracts c on c.id = t.contract_id
-     where t.expiration_time = ? order by t.name, t.id limit ?`,
+  // index (due date, name, id, then the card's columns), so a month costs 30 short index reads and no sort.
+  const baseDayTotals = sqlite.prepare('select expiration_time as date, count(*) as total from performance_tasks where expiration_time between @startDate and @endDate group by expiration_time');
+  const overlayDayTotals = sqlite.prepare(`select expiration_time as date, sum(w) as total from (${overlayDelta}) group by expiration_time`);
+  const withContract = (cards: string) =>
+    `select t.*, coalesce(l.name, c.name) as contractName, coalesce(l.counterpart_name, c.counterpart_name) as counterpartName
+     from (${cards}) t left join contracts_local l on l.id = t.contractId left join contracts c on c.id = t.contractId`;
+  const baseDayCards = sqlite.prepare(withContract(`select ${cardColumns} from performance_tasks indexed by performance_tasks_card where expiration_time = @date order by name, id limit @limit`));
+  const shownDayCards = sqlite.prepare(
+    withContract(`select * from (
+       select ${cardColumns} from performance_tasks indexed by performance_tasks_card where expiration_time = @date and id not in (select id from performance_tasks_local)
+       union all select ${cardColumns} from performance_tasks_local where expiration_time = @date and deleted = 0)
+     order by name, id limit @limit`),
   );
-  const queued = sqlite.prepare(`select name, args from outbox where name in ('performance.quickTask', 'performance.reminderSettings') and state in ${liveStates} order by seq`);
-  const pulled = sqlite.prepare('select 1 from performance_tasks where id = ?').pluck();
+  const queuedSettings = sqlite.prepare(`select args from outbox where name = 'performance.reminderSettings' and state in ${liveStates} order by seq`);
+  const queuedQuick = sqlite.prepare(`select args from outbox where ${queuedQuickTasksWhere} order by seq`);
   const contractOf = sqlite.prepare('select name, counterpart_name as counterpartName from contracts_overlay where id = ?');
   const settings = sqlite.prepare('select settings from reminder_settings where user_id = ?').pluck();
-
-  /** Queued edits of one kind, parsed by the shared schema (a corrupted one is the outbox's to set aside). */
-  function queuedArgs<N extends 'performance.quickTask' | 'performance.reminderSettings'>(name: N) {
-    const args = [];
-    for (const row of queued.all() as { name: string; args: string }[]) {
-      if (row.name !== name) continue;
-      const parsed = mutations[name].args.safeParse(JSON.parse(row.args));
-      if (parsed.success) args.push(parsed.data as ReturnType<(typeof mutations)[N]['args']['parse']>);
-    }
-    return args;
-  }
 
   /** Quick tasks queued here, due in the range, that no pull has brought yet. */
   function queuedTasks(range: Range, today: string): BoardTask[] {
     const tasks: BoardTask[] = [];
-    for (const { id, payload } of queuedArgs('performance.quickTask')) {
-      const dueDate = quickTaskDate(payload.fieldList);
-      if (dueDate === null || dueDate < range.startDate || dueDate > range.endDate || pulled.get(id) !== undefined) continue;
+    for (const { id, payload, dueDate } of parseQueuedQuickTasks(queuedQuick.all() as { args: string }[])) {
+      if (dueDate < range.startDate || dueDate > range.endDate) continue;
       const contract = payload.relatedID ? (contractOf.get(payload.relatedID) as { name: string; counterpartName: string | null } | undefined) : undefined;
       tasks.push({
         id,
@@ -117,16 +121,23 @@ export function createDashboardReader(sqlite: ReplicaConnection): DashboardReade
 
   return {
     statistics(range, today) {
-      const counts = { ...emptyStatistics(), ...(statistics.get({ ...range, today }) as TaskStatistics) };
+      const counts = baseCounts.get({ ...range, today }) as TaskStatistics;
+      if (anyOptimistic.get() === 1) {
+        const delta = overlayCounts.get({ ...range, today }) as TaskStatistics;
+        for (const key of Object.keys(counts) as (keyof TaskStatistics)[]) counts[key] += delta[key];
+      }
       for (const task of queuedTasks(range, today)) count(counts, task.state);
       return counts;
     },
     board(range, today, perDay) {
       const days = new Map<string, BoardDay>(daysOf(range).map((date) => [date, { date, total: 0, taskList: [] }]));
-      for (const { date, total } of dayTotals.all(range) as { date: string; total: number }[]) {
-        const day = days.get(date)!;
-        day.total = total;
-        for (const { receivableAmount, payableAmount, amountUnit, ...task } of dayCards.all(date, perDay) as TaskRow[]) {
+      const optimistic = anyOptimistic.get() === 1;
+      const totals = [...(baseDayTotals.all(range) as { date: string; total: number }[]), ...(optimistic ? (overlayDayTotals.all(range) as { date: string; total: number }[]) : [])];
+      for (const { date, total } of totals) days.get(date)!.total += total;
+      const cards = optimistic ? shownDayCards : baseDayCards;
+      for (const day of days.values()) {
+        if (day.total === 0) continue;
+        for (const { receivableAmount, payableAmount, amountUnit, ...task } of cards.all({ date: day.date, limit: perDay }) as TaskRow[]) {
           const amount = receivableAmount ?? payableAmount;
           day.taskList.push({
             ...task,
@@ -147,7 +158,10 @@ export function createDashboardReader(sqlite: ReplicaConnection): DashboardReade
       const stored = settings.get(userId) as string | undefined;
       const base = stored === undefined ? null : reminderSettingsSchema.safeParse(JSON.parse(stored));
       if (!base?.success) return null;
-      return queuedArgs('performance.reminderSettings').reduce((current, { settings: patch }) => withReminderPatch(current, patch), base.data);
+      // Each queued edit parsed by the shared schema (a corrupted one is the outbox's to set aside).
+      return (queuedSettings.all() as { args: string }[])
+        .map((row) => mutations['performance.reminderSettings'].args.safeParse(JSON.parse(row.args)))
+        .reduce((current, parsed) => (parsed.success ? withReminderPatch(current, parsed.data.settings) : current), base.data);
     },
   };
 }

@@ -1,16 +1,17 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { SyncPlan, SyncTask } from '../../../src-shared/api/sync';
 import { TaskState, type ContractStatus } from '../../../src-shared/domain/enums';
 import { formFieldSchema, planRowSchema, sheetColumnSchema, taskTypeSchema, type FormField } from '../../../src-shared/domain/performance';
 import { AppFailure } from '../../../src-shared/errors';
 import type { ContractPerformance, FinishForm, PlanSheet, SheetTask } from '../../../src-shared/ipc/fulfilment';
 import { contractInChange, sheetBefore } from '../../../src-shared/rules/fulfilment';
-import { defaultPerformanceForm, effectiveState } from '../../../src-shared/rules/performance';
+import { defaultPerformanceForm, effectiveState, openStateFor } from '../../../src-shared/rules/performance';
 import { z } from 'zod';
 import type { OverlayEntity, PullWriter, ReplicaTx } from '../data/replica-features';
 import { splitRowKey } from '../data/replica-features';
-import { performancePlans, performancePlansLocal, performanceTasks, performanceTasksLocal } from '../data/schema';
+import { outbox, performancePlans, performancePlansLocal, performanceTasks, performanceTasksLocal } from '../data/schema';
 import { currentContract } from '../contracts/contract-store';
+import { parseQueuedQuickTasks, queuedQuickTasksWhere } from './quick-tasks';
 
 // Performance plans and tasks as the contract page's performance tab edits them: the base rows
 // pulls write, the optimistic rows (`*_local`) the outbox rebuilds from them and the queued
@@ -171,7 +172,82 @@ function toSheetTask({ task, pending }: { task: ReplicaTask; pending: boolean },
     finishedAmount: money(task.finishedAmount, task.amountUnit),
     completionValues: task.completionValues,
     pending,
+    queuedNew: false,
   };
+}
+
+/**
+ * The plan's rows as its queued sheet save lists them, as the server will store them: listed
+ * tasks with their changes, new rows after the contract's last row, unlisted unfinished tasks
+ * gone, finished ones kept (the server never drops those).
+ */
+function sheetAsSaved(plan: ReplicaPlan, tasks: SheetTask[], lastRowIndex: number, today: string): SheetTask[] {
+  const rows = plan.pendingRows;
+  if (!rows) return tasks;
+  const byId = new Map(tasks.map((task) => [task.id, task]));
+  let rowIndex = lastRowIndex;
+  const listed = rows.flatMap((row, i): SheetTask[] => {
+    const task = row.id === undefined ? undefined : byId.get(row.id);
+    if (row.id !== undefined && !task) return [];
+    const dueDate = row.expirationTime === undefined ? (task?.dueDate ?? null) : row.expirationTime;
+    const cells = {
+      name: row.name ?? task?.name ?? '',
+      dueDate,
+      level: row.level === undefined ? (task?.level ?? null) : row.level,
+      leaderUserId: row.leaderUserID === undefined ? (task?.leaderUserId ?? null) : row.leaderUserID,
+      values: { ...task?.values, ...row.values },
+      receivableAmount: row.receivableAmount === undefined ? (task?.receivableAmount ?? null) : row.receivableAmount,
+      payableAmount: row.payableAmount === undefined ? (task?.payableAmount ?? null) : row.payableAmount,
+      pending: true,
+    };
+    if (task) return [{ ...task, ...cells, type: row.type ?? task.type, state: task.state === TaskState.Success ? task.state : openStateFor(dueDate, today) }];
+    return [
+      {
+        ...cells,
+        id: `${plan.id}:row:${i}`,
+        planId: plan.id,
+        performanceId: plan.performanceId,
+        type: row.type ?? plan.performanceType,
+        state: openStateFor(dueDate, today),
+        rowIndex: (rowIndex += 1),
+        finishedAmount: null,
+        completionValues: null,
+        queuedNew: true,
+      },
+    ];
+  });
+  const ids = new Set(rows.map((row) => row.id));
+  return [...listed, ...tasks.filter((task) => !ids.has(task.id) && task.state === TaskState.Success)].sort((a, b) => a.rowIndex - b.rowIndex);
+}
+
+/** The quick tasks queued here for the contract, as the server will make them: after the contract's last row. */
+function queuedQuickTasks(db: ReplicaTx, contractId: string, after: readonly SheetTask[], today: string): SheetTask[] {
+  const rows = db
+    .select({ args: outbox.args })
+    .from(outbox)
+    .where(sql`${sql.raw(queuedQuickTasksWhere)} and json_extract(${outbox.args}, '$.payload.relatedID') = ${contractId}`)
+    .orderBy(outbox.seq)
+    .all();
+  let rowIndex = Math.max(0, ...after.map((task) => task.rowIndex));
+  return parseQueuedQuickTasks(rows).map(({ id, payload, dueDate }) => ({
+    id,
+    planId: null,
+    performanceId: null,
+    name: payload.name,
+    type: payload.type,
+    state: openStateFor(dueDate, today),
+    dueDate,
+    rowIndex: (rowIndex += 1),
+    level: payload.level ?? null,
+    leaderUserId: payload.leaderUserID ?? null,
+    values: Object.fromEntries(payload.fieldList.map((field) => [field.id, field.value ?? null])),
+    receivableAmount: null,
+    payableAmount: null,
+    finishedAmount: null,
+    completionValues: null,
+    pending: true,
+    queuedNew: true,
+  }));
 }
 
 export interface FulfilmentReader {
@@ -200,6 +276,7 @@ export function createFulfilmentReader(db: ReplicaTx): FulfilmentReader {
       const contract = currentContract(db, contractId);
       if (!contract) throw new AppFailure('not_found', `contract ${contractId} is not in this device's data: it is not synced yet, or not yours to see`);
       const tasks = contractTasks(db, contractId).map((shown) => toSheetTask(shown, today));
+      const lastRowIndex = Math.max(0, ...tasks.map((task) => task.rowIndex));
       const plans: PlanSheet[] = contractPlans(db, contractId).map((plan) => {
         return {
           id: plan.id,
@@ -210,13 +287,19 @@ export function createFulfilmentReader(db: ReplicaTx): FulfilmentReader {
           conditionType: plan.conditionType,
           schedule: plan.schedule,
           version: plan.version,
-          tasks: tasks.filter((task) => task.planId === plan.id),
+          tasks: sheetAsSaved(
+            plan,
+            tasks.filter((task) => task.planId === plan.id),
+            lastRowIndex,
+            today,
+          ),
           pendingRows: plan.pendingRows ?? null,
         };
       });
       const planIds = new Set(plans.map((plan) => plan.id));
       const status = contract.status as ContractStatus | null;
-      return { contractStatus: status, inChange: contractInChange(status), plans, looseTasks: tasks.filter((task) => task.planId === null || !planIds.has(task.planId)) };
+      const looseTasks = tasks.filter((task) => task.planId === null || !planIds.has(task.planId));
+      return { contractStatus: status, inChange: contractInChange(status), plans, looseTasks: [...looseTasks, ...queuedQuickTasks(db, contractId, tasks, today)] };
     },
     finishForm(taskId) {
       const task = currentTask(db, taskId);

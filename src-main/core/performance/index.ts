@@ -54,14 +54,26 @@ export interface PerformanceOptions {
   timeZone?: () => string;
 }
 
+/** How long the reminders wait after a change of tasks or settings before they are recomputed. */
+const reminderRefreshDelayMs = 200;
+
 export function createPerformanceFeature(host: FeatureHost, options: PerformanceOptions): CoreFeature<PerformanceChannel> & { reminders: CoreReminders } {
   let reminders: { scheduler: ReminderScheduler; tasks: TaskReader; dashboard: DashboardReader } | null = null;
 
-  // A pull round that changed tasks or reminder settings announces it once (sync-service).
+  // A pull round or a local edit that changed tasks or reminder settings announces it
+  // (sync-service). The reminders are recomputed over every task of the user, so a burst of
+  // edits (a batch of finishes, a pull's pages) recomputes them once, shortly after, and never
+  // inside the edit's own call: the sheet the user is looking at updates first.
+  const timers = options.timers ?? systemTimers;
+  let pendingRefresh: unknown = null;
   host.hub.subscribe((event, payload) => {
-    if (event !== 'data.changed') return;
+    if (event !== 'data.changed' || pendingRefresh !== null) return;
     const { entities } = payload as { entities: string[] };
-    if (entities.includes('performanceTask') || entities.includes('reminderSettings')) reminders?.scheduler.refresh();
+    if (!entities.includes('performanceTask') && !entities.includes('reminderSettings')) return;
+    pendingRefresh = timers.set(() => {
+      pendingRefresh = null;
+      reminders?.scheduler.refresh();
+    }, reminderRefreshDelayMs);
   });
 
   function current() {
@@ -121,6 +133,8 @@ export function createPerformanceFeature(host: FeatureHost, options: Performance
       reminders = { scheduler, tasks, dashboard };
     },
     stop() {
+      if (pendingRefresh !== null) timers.clear(pendingRefresh);
+      pendingRefresh = null;
       reminders?.scheduler.stop();
       reminders = null;
     },

@@ -1,11 +1,12 @@
 import { Alert, Button, Callout, Checkbox, Dialog, DialogBody, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TaskState } from '../../../src-shared/domain/enums';
+import { ScheduleConditionType, TaskState } from '../../../src-shared/domain/enums';
 import { formatMoney } from '../../../src-shared/domain/money';
 import { periodicScheduleSchema, type SheetColumn } from '../../../src-shared/domain/performance';
 import type { PlanSheet, SheetTask } from '../../../src-shared/ipc/fulfilment';
 import { batchFinishable, isFinishable } from '../../../src-shared/rules/fulfilment';
+import { generatePeriodicSchedule, type SchedulePeriod } from '../../../src-shared/rules/schedule';
 import { useContractPerformanceQuery, useDeletePlanTaskMutation, useRestoreTasksMutation } from '../../api/api';
 import { showNotice } from '../../app/toaster';
 import { useActionFailure } from '../../app/useActionFailure';
@@ -13,6 +14,8 @@ import { errorText } from '../../i18n/errorText';
 import { formatDay } from '../../i18n/format';
 import { FormServicesProvider, type FormServices } from '../contract-form';
 import { FinishDialog, type FinishTarget } from './FinishDialog';
+import { SheetEditor } from './SheetEditor';
+import './fulfilment.css';
 import { stateLabels } from './taskStateLabels';
 
 // The contract page's performance tab (issue 13, spec 2 "Performance sheet table", spec 4
@@ -106,12 +109,12 @@ function SheetTable(props: SheetProps) {
                 )}
               </td>
               <td className="fulfilment-sheet__actions">
-                {isFinishable(task.state) && !props.inChange && (
+                {!task.queuedNew && isFinishable(task.state) && !props.inChange && (
                   <Button small minimal intent="primary" data-testid="task-finish" text={t('fulfilment.finish')} onClick={() => props.onFinish(task)} />
                 )}
-                {done && <Button small minimal data-testid="task-view" text={t('fulfilment.view')} onClick={() => props.onView(task)} />}
-                {done && <Button small minimal data-testid="task-restore" text={t('fulfilment.restore')} onClick={() => props.onRestore(task)} />}
-                {!done && task.planId !== null && (
+                {done && !task.queuedNew && <Button small minimal data-testid="task-view" text={t('fulfilment.view')} onClick={() => props.onView(task)} />}
+                {done && !task.queuedNew && <Button small minimal data-testid="task-restore" text={t('fulfilment.restore')} onClick={() => props.onRestore(task)} />}
+                {!done && !task.queuedNew && task.planId !== null && (
                   <Button small minimal intent="danger" data-testid="task-delete" text={t('fulfilment.delete')} onClick={() => props.onDelete(task)} />
                 )}
               </td>
@@ -123,29 +126,82 @@ function SheetTable(props: SheetProps) {
   );
 }
 
+/** The periodic schedule and its periods as the server generates them (one shared rule), the prorated first and last marked. */
 function ScheduleNote({ schedule }: { schedule: unknown }) {
   const { t, i18n } = useTranslation();
   const parsed = periodicScheduleSchema.safeParse(schedule);
   if (!parsed.success) return null;
   const { cycle, startDate, endDate, amount } = parsed.data;
+  let periods: SchedulePeriod[] = [];
+  try {
+    periods = generatePeriodicSchedule({ cycle, startDate, endDate, amount: amount.amount });
+  } catch {
+    // A schedule the rule refuses was refused when saved; the note alone is shown.
+  }
   return (
-    <p className="fulfilment-plan__schedule" data-testid="plan-schedule">
-      {t('fulfilment.schedule', {
-        cycle: t(`fulfilment.cycles.${cycle}`),
-        start: formatDay(startDate, i18n.language),
-        end: formatDay(endDate, i18n.language),
-        amount: formatMoney(amount),
-      })}
-    </p>
+    <div className="fulfilment-plan__schedule" data-testid="plan-schedule">
+      <p>
+        {t('fulfilment.schedule', {
+          cycle: t(`fulfilment.cycles.${cycle}`),
+          start: formatDay(startDate, i18n.language),
+          end: formatDay(endDate, i18n.language),
+          amount: formatMoney(amount),
+        })}
+      </p>
+      {periods.length > 0 && (
+        <HTMLTable compact className="contract-page__table fulfilment-periods" data-testid="schedule-periods">
+          <thead>
+            <tr>
+              <th>{t('fulfilment.period')}</th>
+              <th>{t('fulfilment.dueDate')}</th>
+              <th>{t('fulfilment.share')}</th>
+              <th className="ledger-table__amount">{t('fulfilment.periodAmount')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {periods.map((period) => {
+              const prorated = !period.weight.equals(1);
+              return (
+                <tr key={period.startDate} data-testid="schedule-period" data-prorated={prorated}>
+                  <td>{`${formatDay(period.startDate, i18n.language)} ~ ${formatDay(period.endDate, i18n.language)}`}</td>
+                  <td>{formatDay(period.dueDate, i18n.language)}</td>
+                  <td>
+                    {prorated ? (
+                      <Tag minimal intent="warning">
+                        {t('fulfilment.prorated', { percent: period.weight.times(100).toDecimalPlaces(1).toString() })}
+                      </Tag>
+                    ) : (
+                      t('fulfilment.fullPeriod')
+                    )}
+                  </td>
+                  <td className="ledger-table__amount">{formatMoney({ amount: period.amount, unit: amount.unit })}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </HTMLTable>
+      )}
+    </div>
   );
 }
 
 type SheetActions = Omit<SheetProps, 'columns' | 'tasks' | 'selectable' | 'selected' | 'onSelect' | 'inChange'> & { onBatch(tasks: SheetTask[]): void };
 
-function PlanCard({ plan, inChange, contractStatus, actions }: { plan: PlanSheet; inChange: boolean; contractStatus: Parameters<typeof batchFinishable>[1]; actions: SheetActions }) {
+interface PlanCardProps {
+  plan: PlanSheet;
+  contractId: string;
+  inChange: boolean;
+  contractStatus: Parameters<typeof batchFinishable>[1];
+  actions: SheetActions;
+}
+
+function PlanCard({ plan, contractId, inChange, contractStatus, actions }: PlanCardProps) {
   const { t } = useTranslation();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [fullScreen, setFullScreen] = useState(false);
+  const [editing, setEditing] = useState(false);
+  // A periodic plan's rows come from its schedule: they are not edited row by row.
+  const editable = plan.conditionType !== ScheduleConditionType.Periodicity;
   const picked = plan.tasks.filter((task) => selected.has(task.id) && batchFinishable(task.state, contractStatus));
   const select = (id: string, on: boolean) =>
     setSelected((current) => {
@@ -154,14 +210,25 @@ function PlanCard({ plan, inChange, contractStatus, actions }: { plan: PlanSheet
       else next.delete(id);
       return next;
     });
-  const sheet = (
+  const sheet = editing ? (
+    <SheetEditor plan={plan} contractId={contractId} onDone={() => setEditing(false)} />
+  ) : (
     <SheetTable columns={plan.columns} tasks={plan.tasks} selectable={!inChange} selected={selected} onSelect={select} inChange={inChange} {...actions} />
   );
   return (
     <section className="fulfilment-plan" data-testid="performance-plan" data-plan-id={plan.id}>
       <header className="fulfilment-plan__header">
         <h3 className="fulfilment-plan__title">{plan.performanceName}</h3>
-        {!inChange && (
+        {editable && (
+          <Button
+            small
+            icon={editing ? 'eye-open' : 'edit'}
+            data-testid="sheet-edit"
+            text={editing ? t('fulfilment.preview') : t('fulfilment.edit')}
+            onClick={() => setEditing(!editing)}
+          />
+        )}
+        {!inChange && !editing && (
           <Button
             small
             intent="primary"
@@ -182,7 +249,7 @@ function PlanCard({ plan, inChange, contractStatus, actions }: { plan: PlanSheet
           {t('fulfilment.pendingSheet')}
         </Callout>
       )}
-      {sheet}
+      {!fullScreen && sheet}
       <Dialog
         isOpen={fullScreen}
         onClose={() => setFullScreen(false)}
@@ -235,7 +302,7 @@ export function PerformanceTab({ contractId, services }: { contractId: string; s
         </Callout>
       )}
       {data.plans.map((plan) => (
-        <PlanCard key={plan.id} plan={plan} inChange={data.inChange} contractStatus={data.contractStatus} actions={actions} />
+        <PlanCard key={plan.id} plan={plan} contractId={contractId} inChange={data.inChange} contractStatus={data.contractStatus} actions={actions} />
       ))}
       {data.looseTasks.length > 0 && (
         <section className="fulfilment-plan" data-testid="loose-tasks">

@@ -144,7 +144,10 @@ function BoardList({ days, onOpen }: { days: BoardDay[]; onOpen(task: BoardTask)
   );
 }
 
-/** The ledger's 'performance statistics' tab. */
+/**
+ * The ledger's first tab, 'performance statistics': the count cards, the counterparty risk
+ * reminder list (shown only while the credit platform configuration is on), then the board.
+ */
 export function PerformanceDashboard() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

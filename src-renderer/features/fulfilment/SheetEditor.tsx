@@ -1,0 +1,212 @@
+import { Button, Callout, HTMLTable, InputGroup } from '@blueprintjs/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ScheduleConditionType, TaskState } from '../../../src-shared/domain/enums';
+import { toMinorUnits } from '../../../src-shared/domain/money';
+import type { PlanSave, SheetColumn } from '../../../src-shared/domain/performance';
+import type { PlanSheet, SheetTask } from '../../../src-shared/ipc/fulfilment';
+import { useSavePlanMutation } from '../../api/api';
+import { showNotice } from '../../app/toaster';
+import { useActionFailure } from '../../app/useActionFailure';
+
+// Edit mode of a plan's performance sheet (spec 2 "Performance sheet table"): every row's cells
+// as inputs, '+增加一行' adds a row, a row may be removed but the last one is kept, and the
+// whole sheet is saved at once as the offline performance.savePlan mutation (the server keeps
+// the rows listed, adds the new ones and drops the unfinished rows left out). Finished rows are
+// read-only (spec 4) and cannot be removed.
+
+const amountColumns = ['receivableAmount', 'payableAmount'] as const;
+type AmountColumn = (typeof amountColumns)[number];
+/** Custom columns whose cell is typed as text. */
+const textTypes: readonly SheetColumn['type'][] = ['text', 'textarea', 'number'];
+
+interface DraftRow {
+  key: string;
+  id?: string;
+  name: string;
+  dueDate: string;
+  /** Major units as typed, by amount column. */
+  amounts: Partial<Record<AmountColumn, string>>;
+  values: Record<string, unknown>;
+  locked: boolean;
+}
+
+const amountText = (task: SheetTask, column: AmountColumn) => (task[column] ? String(task[column].amount / 100) : '');
+
+function draftOf(task: SheetTask): DraftRow {
+  return {
+    key: task.id,
+    id: task.queuedNew ? undefined : task.id,
+    name: task.name,
+    dueDate: task.dueDate ?? '',
+    amounts: Object.fromEntries(amountColumns.map((column) => [column, amountText(task, column)])),
+    values: task.values,
+    locked: task.state === TaskState.Success,
+  };
+}
+
+let newRowCount = 0;
+const emptyRow = (): DraftRow => ({ key: `new-${(newRowCount += 1)}`, name: '', dueDate: '', amounts: {}, values: {}, locked: false });
+
+type PlanRow = PlanSave['rows'][number];
+
+function cellsOf(row: DraftRow, amounts: readonly AmountColumn[], unit: string): PlanRow {
+  const money = (text: string | undefined) => (text && text.trim() !== '' ? { amount: toMinorUnits(text.trim()), unit } : null);
+  return {
+    name: row.name.trim(),
+    expirationTime: row.dueDate === '' ? null : row.dueDate,
+    ...Object.fromEntries(amounts.map((column) => [column, money(row.amounts[column])])),
+    values: row.values,
+  };
+}
+
+/**
+ * The row as the save sends it: a new row with its cells, a saved one by its id with only the
+ * cells the user changed (an untouched row stays as it is on the server), a finished one by its id alone.
+ */
+function rowOf(row: DraftRow, original: DraftRow | undefined, amounts: readonly AmountColumn[], unit: string): PlanRow {
+  const cells = cellsOf(row, amounts, unit);
+  if (row.id === undefined || !original) return cells;
+  if (row.locked) return { id: row.id };
+  const before = cellsOf(original, amounts, unit) as Record<string, unknown>;
+  return { id: row.id, ...Object.fromEntries(Object.entries(cells).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key]))) };
+}
+
+export function SheetEditor({ plan, contractId, onDone }: { plan: PlanSheet; contractId: string; onDone(): void }) {
+  const { t } = useTranslation();
+  const [originals] = useState(() => new Map(plan.tasks.map((task) => [task.id, draftOf(task)])));
+  const [rows, setRows] = useState<DraftRow[]>(() => (originals.size > 0 ? [...originals.values()] : [emptyRow()]));
+  const [invalid, setInvalid] = useState(false);
+  const [savePlan, { isLoading }] = useSavePlanMutation();
+  const failed = useActionFailure();
+  const amounts = amountColumns.filter((column) => plan.columns.some((c) => c.id === column));
+  const custom = plan.columns.filter((column) => !column.isState && !['name', 'expirationTime', 'leader', ...amountColumns].includes(column.id));
+  const unit = plan.tasks.map((task) => task.receivableAmount?.unit ?? task.payableAmount?.unit).find((u) => u !== undefined) ?? 'CNY';
+  const change = (key: string, patch: Partial<DraftRow>) => setRows((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row)));
+  const columnName = (id: string, fallback: string) => plan.columns.find((column) => column.id === id)?.name ?? fallback;
+
+  function save() {
+    if (rows.some((row) => !row.locked && row.name.trim() === '')) {
+      setInvalid(true);
+      return;
+    }
+    const request = {
+      performanceId: plan.performanceId,
+      planId: plan.id,
+      // Only a plan without a periodic schedule is edited row by row.
+      plan: {
+        contractID: contractId,
+        conditionType: plan.conditionType === ScheduleConditionType.SingleOrMultiple ? ScheduleConditionType.SingleOrMultiple : ScheduleConditionType.None,
+        rows: rows.map((row) => rowOf(row, originals.get(row.key), amounts, unit)),
+      },
+    };
+    savePlan(request)
+      .unwrap()
+      .then(() => {
+        showNotice(t('fulfilment.saved'));
+        onDone();
+      }, failed);
+  }
+
+  return (
+    <div className="fulfilment-editor" data-testid="sheet-editor">
+      {invalid && (
+        <Callout intent="danger" data-testid="sheet-invalid">
+          {t('fulfilment.rowNameRequired')}
+        </Callout>
+      )}
+      <HTMLTable compact className="contract-page__table fulfilment-sheet">
+        <thead>
+          <tr>
+            <th>{t('fulfilment.index')}</th>
+            <th>{`* ${columnName('name', t('fulfilment.taskName'))}`}</th>
+            <th>{columnName('expirationTime', t('fulfilment.dueDate'))}</th>
+            {amounts.map((column) => (
+              <th key={column}>{columnName(column, column)}</th>
+            ))}
+            {custom.map((column) => (
+              <th key={column.id}>{column.name}</th>
+            ))}
+            <th>{t('fulfilment.actions')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, i) => (
+            <tr key={row.key} data-testid="sheet-edit-row">
+              <td>{i + 1}</td>
+              <td>
+                <InputGroup
+                  small
+                  data-testid="sheet-edit-name"
+                  aria-label={columnName('name', t('fulfilment.taskName'))}
+                  value={row.name}
+                  disabled={row.locked}
+                  intent={invalid && !row.locked && row.name.trim() === '' ? 'danger' : 'none'}
+                  onChange={(event) => change(row.key, { name: event.currentTarget.value })}
+                />
+              </td>
+              <td>
+                <InputGroup
+                  small
+                  type="date"
+                  data-testid="sheet-edit-date"
+                  aria-label={columnName('expirationTime', t('fulfilment.dueDate'))}
+                  value={row.dueDate}
+                  disabled={row.locked}
+                  onChange={(event) => change(row.key, { dueDate: event.currentTarget.value })}
+                />
+              </td>
+              {amounts.map((column) => (
+                <td key={column}>
+                  <InputGroup
+                    small
+                    inputMode="decimal"
+                    data-testid={`sheet-edit-${column}`}
+                    aria-label={columnName(column, column)}
+                    value={row.amounts[column] ?? ''}
+                    disabled={row.locked}
+                    onChange={(event) => change(row.key, { amounts: { ...row.amounts, [column]: event.currentTarget.value } })}
+                  />
+                </td>
+              ))}
+              {custom.map((column) => (
+                <td key={column.id}>
+                  {textTypes.includes(column.type) ? (
+                    <InputGroup
+                      small
+                      aria-label={column.name}
+                      value={typeof row.values[column.id] === 'string' || typeof row.values[column.id] === 'number' ? String(row.values[column.id]) : ''}
+                      disabled={row.locked}
+                      onChange={(event) => change(row.key, { values: { ...row.values, [column.id]: event.currentTarget.value } })}
+                    />
+                  ) : (
+                    t('contractStatus.missing')
+                  )}
+                </td>
+              ))}
+              <td>
+                <Button
+                  small
+                  minimal
+                  intent="danger"
+                  icon="trash"
+                  data-testid="sheet-remove-row"
+                  aria-label={t('fulfilment.removeRow')}
+                  title={rows.length === 1 ? t('fulfilment.lastRowKept') : t('fulfilment.removeRow')}
+                  disabled={row.locked || rows.length === 1}
+                  onClick={() => setRows((current) => current.filter((other) => other.key !== row.key))}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+      <div className="fulfilment-editor__actions">
+        <Button small icon="add" data-testid="sheet-add-row" text={t('fulfilment.addRow')} onClick={() => setRows((current) => [...current, emptyRow()])} />
+        <span className="fulfilment-editor__spacer" />
+        <Button small data-testid="sheet-cancel" text={t('fulfilment.cancel')} onClick={onDone} />
+        <Button small intent="primary" data-testid="sheet-save" loading={isLoading} text={t('fulfilment.save')} onClick={save} />
+      </div>
+    </div>
+  );
+}
