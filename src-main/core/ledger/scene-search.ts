@@ -1,6 +1,5 @@
-import type { FilterCondition, LedgerField, LedgerRow, LedgerSearch } from '../../../src-shared/domain/ledger';
-import { catalogueField, timeColumnOfTaskType } from '../../../src-shared/domain/ledger-fields';
-import { planSearch, type FilterPlan, type SearchPlan } from '../../../src-shared/rules/ledger-search';
+import type { FilterCondition, LedgerRow, LedgerSearch } from '../../../src-shared/domain/ledger';
+import { planSearch, toLedgerRow, type FilterPlan, type SearchPlan } from '../../../src-shared/rules/ledger-search';
 import type { OpenReplica, ReplicaConnection } from '../data/replica';
 import { readLedgerFields } from './field-store';
 import { readScene } from './scene-store';
@@ -156,44 +155,6 @@ const rowColumns = [
 
 type Row = Record<string, unknown>;
 
-function cellValue(field: LedgerField, row: Row, people: ReadonlyMap<string, string>): unknown {
-  if (!catalogueField(field.id)) return (JSON.parse(String(row.formValues)) as Record<string, unknown>)[field.id] ?? null;
-  const value = row[field.id];
-  if (value === null || value === undefined) return field.type === 'people' ? [] : null;
-  if (field.type === 'money') return { amount: Number(value), unit: String(row[`${field.id}:unit`] ?? '') };
-  if (field.type === 'people') return [{ id: value, name: people.get(String(value)) ?? '' }];
-  return value;
-}
-
-function toLedgerRow(row: Row, titles: readonly LedgerField[], people: ReadonlyMap<string, string>): LedgerRow {
-  const type = String(row.taskTypeValue);
-  const due = (row.expirationTime as string | null) ?? null;
-  const times: Record<string, string | null> = { receivableTime: null, payableTime: null, invoiceTime: null, recallTime: null };
-  const timeColumn = timeColumnOfTaskType[type];
-  if (timeColumn) times[timeColumn] = due;
-  return {
-    id: String(row.taskId),
-    data: Object.fromEntries(titles.map((field) => [field.id, cellValue(field, row, people)])),
-    fieldSnapShot: Object.fromEntries(titles.map((field) => [field.id, field])),
-    contractID: String(row.contractIdValue),
-    contractName: String(row.contractNameValue),
-    performanceId: (row.performanceIdValue as string | null) ?? null,
-    templateName: (row.templateNameValue as string | null) ?? null,
-    contractTypeName: (row.contractTypeNameValue as string | null) ?? null,
-    status: (row.contractStatusValue as LedgerRow['status']) ?? null,
-    type,
-    taskState: Number(row.taskStateValue),
-    receivableTime: times.receivableTime ?? null,
-    payableTime: times.payableTime ?? null,
-    invoiceTime: times.invoiceTime ?? null,
-    expirationTime: due,
-    recallTime: times.recallTime ?? null,
-    performanceTime: due,
-    updateTime: String(row.updateTimeValue),
-    createTime: String(row.createTimeValue),
-  };
-}
-
 export interface SceneSearch {
   /** performances/search's answer from the replica; `people` names the people cells (the kept directory). */
   search(search: LedgerSearch, people: ReadonlyMap<string, string>): { list: LedgerRow[]; count: number };
@@ -214,7 +175,7 @@ export function createSceneSearch({ sqlite, db }: OpenReplica): SceneSearch {
       const where = whereSql(plan);
       const rows = prepared(`select ${rowColumns} ${from} ${where.sql} order by ${orderSql(plan)} limit ? offset ?`).all(...where.params, plan.limit, plan.offset) as Row[];
       const { count } = prepared(`select count(*) as count ${from} ${where.sql}`).get(...where.params) as { count: number };
-      return { list: rows.map((row) => toLedgerRow(row, plan.titles, people)), count };
+      return { list: rows.map((row) => toLedgerRow({ ...row, formValues: JSON.parse(String(row.formValues)) as Record<string, unknown> }, plan.titles, people, String)), count };
     },
   };
 }
