@@ -160,22 +160,48 @@ export interface SceneSearch {
   search(search: LedgerSearch, people: ReadonlyMap<string, string>): { list: LedgerRow[]; count: number };
 }
 
+/** The plan's order over the selected columns (their aliases), for the merge of base and local rows. */
+function mergedOrderSql(plan: SearchPlan): string {
+  if (!plan.sort) return '"updateTimeValue" desc, "taskId" desc';
+  const direction = plan.sort.ascending ? 'asc' : 'desc';
+  return `"${plan.sort.field}" ${direction} nulls last, "taskId" ${direction}`;
+}
+
 export function createSceneSearch({ sqlite, db }: OpenReplica): SceneSearch {
   registerDialect(sqlite);
   const statements = new Map<string, ReturnType<ReplicaConnection['prepare']>>();
   const prepared = (text: string) => statements.get(text) ?? statements.set(text, sqlite.prepare(text)).get(text)!;
   const hasLocal = sqlite.prepare('select exists (select 1 from contracts_local) as any');
+  const pendingTasks = sqlite.prepare('select count(*) from performance_tasks_local').pluck();
   return {
     search(search, people) {
       const scene = search.standingBookID ? readScene(db, search.standingBookID) : undefined;
       const plan = planSearch(search, readLedgerFields(db), scene && { titleIDs: scene.titleIDs, performanceId: scene.performanceId, filter: scene.filter as FilterCondition[] });
       // The user's unconfirmed contract edits show here as everywhere (contracts_overlay); without any, the table itself.
       const contracts = (hasLocal.get() as { any: number }).any ? 'contracts_overlay' : 'contracts';
-      const from = `from performance_tasks t join ${contracts} c on c.id = t.contract_id`;
+      const join = `join ${contracts} c on c.id = t.contract_id`;
       const where = whereSql(plan);
-      const rows = prepared(`select ${rowColumns} ${from} ${where.sql} order by ${orderSql(plan)} limit ? offset ?`).all(...where.params, plan.limit, plan.offset) as Row[];
-      const { count } = prepared(`select count(*) as count ${from} ${where.sql}`).get(...where.params) as { count: number };
-      return { list: rows.map((row) => toLedgerRow({ ...row, formValues: JSON.parse(String(row.formValues)) as Record<string, unknown> }, plan.titles, people, String)), count };
+      const and = (condition: string) => (where.sql ? `${where.sql} and ${condition}` : `where ${condition}`);
+      const toRow = (row: Row) => toLedgerRow({ ...row, formValues: JSON.parse(String(row.formValues)) as Record<string, unknown> }, plan.titles, people, String);
+      const pending = pendingTasks.get() as number;
+      if (pending === 0) {
+        const from = `from performance_tasks t ${join}`;
+        const rows = prepared(`select ${rowColumns} ${from} ${where.sql} order by ${orderSql(plan)} limit ? offset ?`).all(...where.params, plan.limit, plan.offset) as Row[];
+        const { count } = prepared(`select count(*) as count ${from} ${where.sql}`).get(...where.params) as { count: number };
+        return { list: rows.map(toRow), count };
+      }
+      // Queued finishes, restores, deletes and quick tasks (performance_tasks_local, as the
+      // fulfilment's shown tasks read them) show at once. The base rows without a local row are
+      // paged on their indexes; at most `pending` local rows precede the page, so the base rows
+      // from `offset - pending` on, merged with every matching live local row, hold the page.
+      const base = `from performance_tasks t ${join} ${and('t.id not in (select id from performance_tasks_local)')}`;
+      const local = `from performance_tasks_local t ${join} ${and('t.deleted = 0')}`;
+      const baseStart = Math.max(0, plan.offset - pending);
+      const rows = prepared(
+        `select * from (select ${rowColumns} ${base} order by ${orderSql(plan)} limit ? offset ?) union all select ${rowColumns} ${local} order by ${mergedOrderSql(plan)} limit ? offset ?`,
+      ).all(...where.params, plan.offset + plan.limit - baseStart, baseStart, ...where.params, plan.limit, plan.offset - baseStart) as Row[];
+      const count = prepared(`select (select count(*) ${base}) + (select count(*) ${local})`).pluck().get(...where.params, ...where.params) as number;
+      return { list: rows.map(toRow), count };
     },
   };
 }
