@@ -1,4 +1,4 @@
-import type { FilterCondition, LedgerRow, LedgerSearch } from '../../../src-shared/domain/ledger';
+import type { FilterCondition, LedgerField, LedgerRow, LedgerSearch } from '../../../src-shared/domain/ledger';
 import { catalogueField } from '../../../src-shared/domain/ledger-fields';
 import { planSearch, toLedgerRow, type FilterPlan, type SearchPlan } from '../../../src-shared/rules/ledger-search';
 import type { OpenReplica, ReplicaConnection } from '../data/replica';
@@ -164,7 +164,7 @@ export interface SceneSearch {
   /** performances/search's answer from the replica; `people` names the people cells (the kept directory). */
   search(search: LedgerSearch, people: ReadonlyMap<string, string>): { list: LedgerRow[]; count: number };
   /** Every row the search finds, in its order, `batch` rows at a time (the export), with the count first. */
-  all(search: LedgerSearch, people: ReadonlyMap<string, string>, batch: number): { count: number; batches: Iterable<LedgerRow[]> };
+  all(search: LedgerSearch, people: ReadonlyMap<string, string>, batch: number): { count: number; titles: LedgerField[]; batches: Iterable<LedgerRow[]> };
 }
 
 /** The plan's order over the selected columns (their aliases), for the merge of base and local rows. */
@@ -240,7 +240,7 @@ export function createSceneSearch({ sqlite, db }: OpenReplica): SceneSearch {
           yield toRows(rows, plan, people);
         }
       }
-      return { count, batches: batches() };
+      return { count, titles: plan.titles, batches: batches() };
     },
   };
 }
