@@ -27,6 +27,8 @@ const contractCount = 50_000;
 const taskCount = 200_000;
 const pdfCount = 1_000;
 const iterations = 1000;
+/** The full-text queries are slow under load (see docs/performance.md): fewer of them keep the bench short. */
+const fullTextIterations = 200;
 /** Tasks fall due over four years; a scene asks one month of them. */
 const dueDays = 4 * 365;
 const dueDay = (n: number) => new Date(Date.UTC(2024, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
@@ -124,13 +126,13 @@ export async function benchLedgerScenes(): Promise<void> {
     version: 'bench',
     systemLocale: 'en-US',
     syncIntervalMs: 3_600_000,
-    logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
+    logger: { info: () => undefined, warn: () => undefined, error: (...args: unknown[]) => console.error(...args) },
   });
   await benchScenePage(core, replicaPath);
   await benchExport(core);
   let found = 0;
   const ipc = summarize(
-    await timeEach(iterations, 50, async (i) => {
+    await timeEach(fullTextIterations, 20, async (i) => {
       const result = await core.invoke('search.fullText', { q: queries[i % queries.length]!, pageSize: 10 });
       if (!result.ok) throw new Error(`search failed: ${JSON.stringify(result.error)}`);
       found += (result.data as { list: unknown[] }).list.length;
@@ -145,7 +147,7 @@ export async function benchLedgerScenes(): Promise<void> {
   const countSql = raw.prepare('select count(*) from contract_search where contract_search match ?').pluck();
   const trigramQueries = queries.map((q) => q.split(/\s+/).filter((term) => Array.from(term).length >= 3)).filter((terms) => terms.length > 0);
   const floor = summarize(
-    await timeEach(iterations, 50, (i) => {
+    await timeEach(fullTextIterations, 20, (i) => {
       const q = matchExpression(trigramQueries[i % trigramQueries.length]!);
       pageSql.all(q);
       countSql.get(q);
