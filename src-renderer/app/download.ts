@@ -8,3 +8,11 @@ export function downloadFile(content: BlobPart, name: string, type: string): voi
   link.click();
   URL.revokeObjectURL(url);
 }
+
+/** Bytes the core sent as base64 (pieces of a file read over the bridge). */
+export function fromBase64(text: string): Uint8Array {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}

@@ -91,7 +91,11 @@ export function createLedgerFeature(host: FeatureHost, options: LedgerOptions): 
       },
       'ledger.export': ({ exportId, search }) => {
         const session = host.signedIn();
-        return exporter.write(exportId, search, searchOf(session), peopleNames(session));
+        return exporter.write(exportId, search, searchOf(session), peopleNames(session)).catch((cause: unknown) => {
+          // A refusal goes back as it is; anything else is a fault worth the log.
+          if (!(cause instanceof AppFailure)) host.logger.error('the Excel export failed', cause instanceof Error ? (cause.stack ?? cause.message) : String(cause));
+          throw cause;
+        });
       },
       'ledger.exportRead': ({ exportId, offset }) => {
         host.signedIn();

@@ -5,7 +5,7 @@ import type { LedgerSearch } from '../../../src-shared/domain/ledger';
 import { toAppError } from '../../../src-shared/errors';
 import type { SceneView } from '../../../src-shared/ipc/scenes';
 import { useAppDispatch } from '../../app/hooks';
-import { downloadFile } from '../../app/download';
+import { downloadFile, fromBase64 } from '../../app/download';
 import { showFailure, showNotice } from '../../app/toaster';
 import { errorText } from '../../i18n/errorText';
 import { bridgeOf, invoke } from '../contracts/useBridgeFormServices';
@@ -15,13 +15,6 @@ import { sceneName } from './sceneText';
 // (progress by event), the renderer reads it back in pieces and offers it as a download.
 
 const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-function fromBase64(text: string): Uint8Array {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
 
 interface SceneExportProps {
   scene: SceneView;
