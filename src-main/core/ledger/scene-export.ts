@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { mkdir, open, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { cellText, fieldLabelKey, optionLabelKey } from '../../../src-shared/domain/ledger-cells';
 import type { LedgerField, LedgerRow, LedgerSearch } from '../../../src-shared/domain/ledger';
@@ -111,7 +111,9 @@ export function createSceneExporter(options: SceneExportOptions): SceneExporter 
       }
     },
     async clear() {
-      await rm(options.dir, { recursive: true, force: true });
+      // An export still being written stays (a session start may come while one runs).
+      const names = await readdir(options.dir).catch(() => [] as string[]);
+      await Promise.all(names.filter((name) => !running.has(name.replace(/\.xlsx$/, ''))).map((name) => rm(join(options.dir, name), { force: true })));
     },
   };
 }
