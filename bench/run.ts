@@ -1,19 +1,21 @@
 import { benchFirstPull } from './first-pull.bench';
 import { benchFormCalculation } from './form-calculation.bench';
 import { benchFormRender } from './form-render.bench';
-import { benchFullText } from './full-text.bench';
+import { benchLedgerScenes } from './ledger-scenes.bench';
 import { benchLedgerReplica } from './ledger-replica.bench';
 import { benchDashboardReplica } from './dashboard-replica.bench';
 
-// npm run bench: the desktop app's performance figures (docs/performance.md). BENCH=dashboard (a
-// comma list of the names below) runs only those, so one figure can be measured on a busy machine.
-const benches: Record<string, () => Promise<void>> = {
-  ledger: benchLedgerReplica,
-  'first-pull': benchFirstPull,
-  'form-calculation': benchFormCalculation,
-  'form-render': benchFormRender,
+// npm run bench: the desktop app's performance figures (docs/performance.md).
+// BENCH_ONLY=ledgerScenes,dashboard runs only the named parts (the machine is shared).
+const parts: Record<string, () => Promise<void>> = {
+  ledgerReplica: benchLedgerReplica,
+  firstPull: benchFirstPull,
+  formCalculation: benchFormCalculation,
+  formRender: benchFormRender,
   dashboard: benchDashboardReplica,
-  'full-text': benchFullText,
+  ledgerScenes: benchLedgerScenes,
 };
-const only = process.env.BENCH?.split(',').map((name) => name.trim());
-for (const [name, run] of Object.entries(benches)) if (!only || only.includes(name)) await run();
+const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+const unknown = only?.filter((name) => !(name in parts));
+if (unknown && unknown.length > 0) throw new Error(`BENCH_ONLY names no bench part: ${unknown.join(', ')} (parts: ${Object.keys(parts).join(', ')})`);
+for (const [name, run] of Object.entries(parts)) if (!only || only.includes(name)) await run();

@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 // Figures are printed one per line as `name: value unit`, so runs can be compared with diff.
 
 export function percentile(sorted: readonly number[], p: number): number {
@@ -13,6 +14,11 @@ export function summarize(samples: number[]) {
 
 export function figure(name: string, value: number, unit: string, digits = 3): void {
   console.log(`${name}: ${Number.isInteger(value) ? value : value.toFixed(digits)} ${unit}`);
+}
+
+/** The machine's load averages now (1, 5, 15 minutes), printed beside the figures of a shared machine. */
+export function load(name: string): void {
+  console.log(`${name}_load: ${loadavg().map((l) => l.toFixed(2)).join(' ')} (1/5/15 min)`);
 }
 
 /** Times `run` over `iterations` after `warmup` untimed runs; milliseconds per run. */

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { AppFailure } from '../../src-shared/errors';
 import type { AppInfo } from '../../src-shared/ipc/channels';
+import { catalogs } from '../../src-shared/i18n/catalogs';
 import { languageForLocale } from '../../src-shared/i18n/languages';
 import { createContractsFeature } from './contracts';
 import { createEventHub, type CoreEventListener } from './events';
@@ -114,7 +115,7 @@ export function createCore(options: CoreOptions) {
     timeZone: options.timeZone,
   });
   const contracts = createContractsFeature(host, { catalogueStaleMs: options.catalogueStaleMs });
-  const ledger = createLedgerFeature(host);
+  const ledger = createLedgerFeature(host, { exportsDir: join(options.dataDir, 'exports'), catalog: () => catalogs[language()] });
   const directory = createDirectoryFeature(host);
   const archive = createArchiveFeature(host, { cacheBytes: () => settings.get().archiveCacheMegabytes * 1024 * 1024 });
   const search = createSearchFeature(host);

@@ -1,15 +1,14 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { FilterCondition, LedgerField, LedgerRow, LedgerSearch } from '../../src-shared/domain/ledger';
-import { timeColumnOfTaskType } from '../../src-shared/domain/ledger-fields';
-import { planSearch, type FilterPlan, type SearchPlan } from '../../src-shared/rules/ledger-search';
+import type { FilterCondition, LedgerRow, LedgerSearch } from '../../src-shared/domain/ledger';
+import { planSearch, toLedgerRow, type FilterPlan, type SearchPlan, type SelectedRow } from '../../src-shared/rules/ledger-search';
 import type { SessionUser } from '../auth/service';
 import { visibleTo } from '../contracts/repository';
 import type { ServerDb } from '../db/database';
 import { containsPattern } from '../db/like';
 import { contracts, users } from '../db/schema';
 import { performanceTasks } from '../performance/schema';
-import { catalogueSource, fieldCatalogue, formValueText, loadFields, type FieldSource } from './fields';
+import { catalogueSource, fieldCatalogue, formValueText, loadFields } from './fields';
 import { findScene } from './scenes';
 import { countLedgerRecords } from './totals';
 
@@ -78,16 +77,6 @@ const selection = {
 } as Record<string, PgColumn>;
 
 
-function cellValue(field: LedgerField, source: FieldSource | undefined, row: Record<string, unknown>, people: Map<string, string>): unknown {
-  if (!source) return (row.formValues as Record<string, unknown>)[field.id] ?? null;
-  const value = row[field.id];
-  if (value === null || value === undefined) return field.type === 'people' ? [] : null;
-  if (field.type === 'money') return { amount: Number(value), unit: String(row[`${field.id}:unit`] ?? '') };
-  if (field.type === 'people') return [{ id: value, name: people.get(String(value)) ?? '' }];
-  if (value instanceof Date) return value.toISOString();
-  return value;
-}
-
 const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value));
 
 /**
@@ -142,34 +131,6 @@ export async function searchLedger(db: ServerDb, viewer: SessionUser, search: Le
       ? (await db.select({ id: users.id, name: users.displayName }).from(users).where(inArray(users.id, [...peopleIds]))).map((u) => [u.id, u.name])
       : [],
   );
-  const fieldSnapShot = Object.fromEntries(titles.map((field) => [field.id, field]));
-  const list = (rows as Record<string, unknown>[]).map((row): LedgerRow => {
-    const type = String(row.taskTypeValue);
-    const due = (row.expirationTime as string | null) ?? null;
-    const times = { receivableTime: null, payableTime: null, invoiceTime: null, recallTime: null } as Record<string, string | null>;
-    const timeColumn = timeColumnOfTaskType[type];
-    if (timeColumn) times[timeColumn] = due;
-    return {
-      id: String(row.taskId),
-      data: Object.fromEntries(titles.map((field) => [field.id, cellValue(field, catalogueSource(field.id), row, people)])),
-      fieldSnapShot,
-      contractID: String(row.contractIdValue),
-      contractName: String(row.contractNameValue),
-      performanceId: (row.performanceIdValue as string | null) ?? null,
-      templateName: (row.templateNameValue as string | null) ?? null,
-      contractTypeName: (row.contractTypeNameValue as string | null) ?? null,
-      status: (row.contractStatusValue as LedgerRow['status']) ?? null,
-      type,
-      taskState: Number(row.taskStateValue),
-      receivableTime: times.receivableTime ?? null,
-      payableTime: times.payableTime ?? null,
-      invoiceTime: times.invoiceTime ?? null,
-      expirationTime: due,
-      recallTime: times.recallTime ?? null,
-      performanceTime: due,
-      updateTime: iso(row.updateTimeValue),
-      createTime: iso(row.createTimeValue),
-    };
-  });
+  const list = (rows as Record<string, unknown>[]).map((row) => toLedgerRow(row as SelectedRow, titles, people, iso));
   return { list, count: total };
 }

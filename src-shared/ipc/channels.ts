@@ -27,7 +27,7 @@ import {
 import { directorySchema } from './directory';
 import { contractPerformanceSchema, finishFormSchema } from './fulfilment';
 import { ledgerFieldSchema, ledgerRowSchema, ledgerSearchSchema, sceneCreateSchema } from '../domain/ledger';
-import { sceneViewSchema } from './scenes';
+import { sceneExportProgressSchema, sceneExportReadRequestSchema, sceneExportReadResponseSchema, sceneExportRequestSchema, sceneExportResponseSchema, sceneViewSchema } from './scenes';
 import { cachedAnswerSchema, cachedReadRequestSchema } from './cached-reads';
 import { counterpartyListAnswerSchema, counterpartyListRequestSchema } from './counterparties';
 import { templateSummarySchema } from '../api/contract-forms';
@@ -292,6 +292,9 @@ export const channels = {
   'ledger.fields': channel(empty, z.array(ledgerFieldSchema)),
   /** performances/search answered by the replica, with the server's rows, order and count. */
   'ledger.search': channel(ledgerSearchSchema, pageSchema(ledgerRowSchema)),
+  /** The scene as shown, written to an Excel file in the core (progress: 'ledger.exportProgress'). */
+  'ledger.export': channel(sceneExportRequestSchema, sceneExportResponseSchema),
+  'ledger.exportRead': channel(sceneExportReadRequestSchema, sceneExportReadResponseSchema),
   // Contract archive, the local full-text search and the batch transfer (issue 14; see archive.ts).
   /** Contracts found by a word in their terms, form or archived PDF, best first, from the replica (works offline). */
   'search.fullText': channel(fullTextSearchRequestSchema, fullTextPageSchema),
@@ -325,6 +328,7 @@ export const events = {
   'data.changed': z.object({ entities: z.array(z.enum(['contract', 'performanceTask', 'reminderSettings', 'draftingCatalogue', 'numberNotice', 'performancePlan', 'scene'])) }),
   /** An archived PDF's text extraction advanced (its pages read so far). */
   'archive.indexing': archiveIndexingEventSchema,
+  'ledger.exportProgress': sceneExportProgressSchema,
 } as const satisfies Record<string, z.ZodType>;
 export type Events = typeof events;
 export type EventName = keyof Events;

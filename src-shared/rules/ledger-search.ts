@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
-import { nameFieldId, type FilterCondition, type LedgerField, type LedgerSearch } from '../domain/ledger';
-import { catalogueField, type FilterKind } from '../domain/ledger-fields';
+import { nameFieldId, type FilterCondition, type LedgerField, type LedgerRow, type LedgerSearch } from '../domain/ledger';
+import { catalogueField, timeColumnOfTaskType, type FilterKind } from '../domain/ledger-fields';
 import { invalidFields, type AppFailure } from '../errors';
 
 // What performances/search asks (spec 7), decided once for both answers: the server turns the
@@ -144,5 +144,54 @@ export function planSearch(search: LedgerSearch, definitions: readonly LedgerFie
     unfiltered: !search.q && conditions.length === 0,
     offset: (search.pageNum - 1) * search.pageSize,
     limit: search.pageSize,
+  };
+}
+
+/**
+ * One selected row as a ledger record, the same for both answers. The row holds each catalogue
+ * field under its id (a money field's currency under `id:unit`) and the record's own values under
+ * `*Value` names; `formValues` is the contract's form values already parsed. `time` writes an
+ * instant as the API's text (PostgreSQL hands Dates, SQLite the text itself).
+ */
+export interface SelectedRow {
+  [column: string]: unknown;
+  formValues: Record<string, unknown>;
+}
+
+export function toLedgerRow(row: SelectedRow, titles: readonly LedgerField[], people: ReadonlyMap<string, string>, time: (value: unknown) => string): LedgerRow {
+  const cell = (field: LedgerField): unknown => {
+    if (!catalogueField(field.id)) return row.formValues[field.id] ?? null;
+    const value = row[field.id];
+    if (value === null || value === undefined) return field.type === 'people' ? [] : null;
+    if (field.type === 'money') return { amount: Number(value), unit: String(row[`${field.id}:unit`] ?? '') };
+    if (field.type === 'people') return [{ id: value, name: people.get(String(value)) ?? '' }];
+    if (value instanceof Date) return time(value);
+    return value;
+  };
+  const type = String(row.taskTypeValue);
+  const due = (row.expirationTime as string | null) ?? null;
+  const times: Record<string, string | null> = { receivableTime: null, payableTime: null, invoiceTime: null, recallTime: null };
+  const timeColumn = timeColumnOfTaskType[type];
+  if (timeColumn) times[timeColumn] = due;
+  return {
+    id: String(row.taskId),
+    data: Object.fromEntries(titles.map((field) => [field.id, cell(field)])),
+    fieldSnapShot: Object.fromEntries(titles.map((field) => [field.id, field])),
+    contractID: String(row.contractIdValue),
+    contractName: String(row.contractNameValue),
+    performanceId: (row.performanceIdValue as string | null) ?? null,
+    templateName: (row.templateNameValue as string | null) ?? null,
+    contractTypeName: (row.contractTypeNameValue as string | null) ?? null,
+    status: (row.contractStatusValue as LedgerRow['status']) ?? null,
+    type,
+    taskState: Number(row.taskStateValue),
+    receivableTime: times.receivableTime ?? null,
+    payableTime: times.payableTime ?? null,
+    invoiceTime: times.invoiceTime ?? null,
+    expirationTime: due,
+    recallTime: times.recallTime ?? null,
+    performanceTime: due,
+    updateTime: time(row.updateTimeValue),
+    createTime: time(row.createTimeValue),
   };
 }

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContractServerClient } from '../../src-main/core/contract-server/client';
@@ -46,6 +47,29 @@ describe('ledger scenes in the browser edition', () => {
     await expect.poll(() => page.getByTestId('scene-column-expirationTime').getAttribute('aria-sort')).toBe('ascending');
     const dates = (await page.locator('[data-testid=scene-row] td:nth-child(4)').allInnerTexts()).filter((d) => d !== '--');
     expect(dates).toEqual([...dates].sort());
+  });
+
+  it('exports the filtered, sorted scene to Excel: the file holds its columns and every row in its order', async () => {
+    const headers = (await page.locator('[data-testid=scene-table] thead th').allInnerTexts()).map((text) => text.trim());
+    const shownNames = await page.locator('[data-testid=scene-row] td:nth-child(1)').allInnerTexts();
+    const total = Number(/\d+/.exec(await page.getByTestId('pager-total').innerText())![0]);
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByTestId('scene-export').click()]);
+    expect(download.suggestedFilename()).toMatch(/^All performance records-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await download.path())!);
+    const sheet = workbook.worksheets[0]!;
+    const values = (row: number) => (sheet.getRow(row).values as unknown[]).slice(1);
+    expect(values(1)).toEqual(headers);
+    expect(sheet.rowCount - 1).toBe(total);
+    const names = Array.from({ length: total }, (_, i) => String(values(i + 2)[0]));
+    expect(names.slice(0, shownNames.length)).toEqual(shownNames);
+    // Every row is a payable, in the ascending order of its due date.
+    const typeColumn = headers.indexOf('Task type');
+    const dueColumn = headers.indexOf('Expiration time');
+    expect(new Set(Array.from({ length: total }, (_, i) => values(i + 2)[typeColumn]))).toEqual(new Set(['Payable']));
+    const dues = Array.from({ length: total }, (_, i) => values(i + 2)[dueColumn]).filter((due) => due !== undefined && due !== null) as string[];
+    expect(dues).toEqual([...dues].sort());
+    await page.getByTestId('scene-export-progress').waitFor({ state: 'detached' });
   });
 
   it('makes, defaults and deletes scenes offline; the server ends with exactly that list', async () => {

@@ -64,6 +64,8 @@ function handlers(overrides: Partial<ChannelHandlers> = {}): ChannelHandlers {
     'scene.setDefault': fail,
     'ledger.fields': fail,
     'ledger.search': fail,
+    'ledger.export': fail,
+    'ledger.exportRead': fail,
     'search.fullText': fail,
     'archive.get': fail,
     'archive.confirm': fail,

@@ -109,6 +109,7 @@ export function replicaWriter(replica: OpenReplica, features: ReplicaFeatures): 
       roundChanges = new Set([...roundChanges, ...changed]);
     },
     finishPull() {
+      const firstSync = metaReader(replica).firstSyncOpen();
       db.delete(replicaMeta).where(eq(replicaMeta.key, firstSyncOpenKey)).run();
       const changed = new Set<DataEntity>();
       db.transaction((tx) => {
@@ -118,6 +119,9 @@ export function replicaWriter(replica: OpenReplica, features: ReplicaFeatures): 
         rebuildPulledRows(tx, features, removed);
       });
       roundChanges = new Set([...roundChanges, ...changed]);
+      // The planner picks a scene's indexes by statistics: made after a first sync (the tables were
+      // empty before), then refreshed by optimize when tables have grown or shrunk much.
+      replica.sqlite.exec(firstSync ? 'ANALYZE' : 'PRAGMA optimize');
     },
     takeRoundChanges() {
       const taken = [...roundChanges];

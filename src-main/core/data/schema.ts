@@ -40,6 +40,8 @@ export const contracts = sqliteTable(
     // The ledger pages by update time, within a status tab or across all of them.
     index('contracts_update_time').on(t.updateTime),
     index('contracts_status_update_time').on(t.status, t.updateTime),
+    // Scene pages join a task's contract and check its status without reading the row.
+    index('contracts_id_status').on(t.id, t.status),
     // The contract detail's cooperation information: a counterparty's contracts, newest first.
     index('contracts_counterpart_update_time').on(t.counterpartName, t.updateTime),
   ],
@@ -200,6 +202,8 @@ export const performanceTasks = sqliteTable(
       t.payableAmount,
       t.amountUnit,
     ),
+    // Scene pages filter by task type and due-date range (with the contract, for the join).
+    index('performance_tasks_type_expiration').on(t.type, t.expirationTime, t.contractId),
   ],
 );
 

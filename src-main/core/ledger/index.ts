@@ -7,6 +7,8 @@ import { authorizedCall } from '../session/authorized-call';
 import { perSession, type ActiveSession } from '../session/session-service';
 import { contractReader } from './contract-ledger';
 import { keepLedgerFields, readLedgerFields } from './field-store';
+import type { Catalog } from '../../../src-shared/i18n/catalogs';
+import { createSceneExporter } from './scene-export';
 import { createSceneSearch } from './scene-search';
 import { readScenes, sceneMutations, sceneOverlay, scenePullWriter } from './scene-store';
 
@@ -23,7 +25,9 @@ export type LedgerChannel =
   | 'scene.reorder'
   | 'scene.setDefault'
   | 'ledger.fields'
-  | 'ledger.search';
+  | 'ledger.search'
+  | 'ledger.export'
+  | 'ledger.exportRead';
 
 export const ledgerReplica = {
   mutations: sceneMutations(readLedgerFields),
@@ -52,11 +56,22 @@ function peopleNames(session: ActiveSession): Map<string, string> {
   return new Map(directoryStore(session.replica.db).read()?.users.map((user) => [user.id, user.name]) ?? []);
 }
 
-export function createLedgerFeature(host: FeatureHost): CoreFeature<LedgerChannel> {
+export interface LedgerOptions {
+  /** A folder of the core's own for finished exports (temporary: emptied at sign-out). */
+  exportsDir: string;
+  /** The user's language's catalog: the export's column titles and option names. */
+  catalog(): Catalog;
+}
+
+export function createLedgerFeature(host: FeatureHost, options: LedgerOptions): CoreFeature<LedgerChannel> {
   // One reader per session: it keeps its prepared statements.
   const readerOf = perSession((session) => contractReader(session.replica));
   const searchOf = perSession((session) => createSceneSearch(session.replica));
+  const exporter = createSceneExporter({ dir: options.exportsDir, catalog: options.catalog, onProgress: (progress) => host.hub.emit('ledger.exportProgress', progress) });
+  const clearExports = () => void exporter.clear().catch((cause: unknown) => host.logger.warn('could not remove the finished exports', String(cause)));
   return {
+    start: clearExports,
+    stop: clearExports,
     handlers: {
       'ledger.contractStatistics': () => readerOf(host.signedIn()).statistics(),
       'ledger.contractPage': (query) => readerOf(host.signedIn()).page(query),
@@ -73,6 +88,18 @@ export function createLedgerFeature(host: FeatureHost): CoreFeature<LedgerChanne
       'ledger.search': (search) => {
         const session = host.signedIn();
         return searchOf(session).search(search, peopleNames(session));
+      },
+      'ledger.export': ({ exportId, search }) => {
+        const session = host.signedIn();
+        return exporter.write(exportId, search, searchOf(session), peopleNames(session)).catch((cause: unknown) => {
+          // A refusal goes back as it is; anything else is a fault worth the log.
+          if (!(cause instanceof AppFailure)) host.logger.error('the Excel export failed', cause instanceof Error ? (cause.stack ?? cause.message) : String(cause));
+          throw cause;
+        });
+      },
+      'ledger.exportRead': ({ exportId, offset }) => {
+        host.signedIn();
+        return exporter.read(exportId, offset);
       },
     },
   };

@@ -1,6 +1,6 @@
 import type { FilterCondition, LedgerField, LedgerRow, LedgerSearch } from '../../../src-shared/domain/ledger';
-import { catalogueField, timeColumnOfTaskType } from '../../../src-shared/domain/ledger-fields';
-import { planSearch, type FilterPlan, type SearchPlan } from '../../../src-shared/rules/ledger-search';
+import { catalogueField } from '../../../src-shared/domain/ledger-fields';
+import { planSearch, toLedgerRow, type FilterPlan, type SearchPlan } from '../../../src-shared/rules/ledger-search';
 import type { OpenReplica, ReplicaConnection } from '../data/replica';
 import { readLedgerFields } from './field-store';
 import { readScene } from './scene-store';
@@ -147,56 +147,31 @@ function whereSql(plan: SearchPlan): Query {
   return { sql: parts.length > 0 ? `where ${parts.join(' and ')}` : '', params };
 }
 
-const rowColumns = [
-  ...Object.entries(columns).flatMap(([id, column]) => [`${column.expression} as "${id}"`, ...(column.unit ? [`${column.unit} as "${id}:unit"`] : [])]),
-  't.id as "taskId"', 't.type as "taskTypeValue"', 't.state as "taskStateValue"', 't.performance_id as "performanceIdValue"',
-  't.create_time as "createTimeValue"', 't.update_time as "updateTimeValue"', 'c.id as "contractIdValue"', 'c.name as "contractNameValue"',
-  'c.status as "contractStatusValue"', 'c.template_name as "templateNameValue"', 'c.contract_type_name as "contractTypeNameValue"', 'c.form_values as "formValues"',
-].join(', ');
+/** The selected columns; the contract's form values (large) only when a column shows a form field. */
+function rowColumns(plan: SearchPlan): string {
+  return [
+    ...Object.entries(columns).flatMap(([id, column]) => [`${column.expression} as "${id}"`, ...(column.unit ? [`${column.unit} as "${id}:unit"`] : [])]),
+    't.id as "taskId"', 't.type as "taskTypeValue"', 't.state as "taskStateValue"', 't.performance_id as "performanceIdValue"',
+    't.create_time as "createTimeValue"', 't.update_time as "updateTimeValue"', 'c.id as "contractIdValue"', 'c.name as "contractNameValue"',
+    'c.status as "contractStatusValue"', 'c.template_name as "templateNameValue"', 'c.contract_type_name as "contractTypeNameValue"',
+    `${plan.titles.some((field) => !catalogueField(field.id)) ? 'c.form_values' : "'{}'"} as "formValues"`,
+  ].join(', ');
+}
 
 type Row = Record<string, unknown>;
-
-function cellValue(field: LedgerField, row: Row, people: ReadonlyMap<string, string>): unknown {
-  if (!catalogueField(field.id)) return (JSON.parse(String(row.formValues)) as Record<string, unknown>)[field.id] ?? null;
-  const value = row[field.id];
-  if (value === null || value === undefined) return field.type === 'people' ? [] : null;
-  if (field.type === 'money') return { amount: Number(value), unit: String(row[`${field.id}:unit`] ?? '') };
-  if (field.type === 'people') return [{ id: value, name: people.get(String(value)) ?? '' }];
-  return value;
-}
-
-function toLedgerRow(row: Row, titles: readonly LedgerField[], people: ReadonlyMap<string, string>): LedgerRow {
-  const type = String(row.taskTypeValue);
-  const due = (row.expirationTime as string | null) ?? null;
-  const times: Record<string, string | null> = { receivableTime: null, payableTime: null, invoiceTime: null, recallTime: null };
-  const timeColumn = timeColumnOfTaskType[type];
-  if (timeColumn) times[timeColumn] = due;
-  return {
-    id: String(row.taskId),
-    data: Object.fromEntries(titles.map((field) => [field.id, cellValue(field, row, people)])),
-    fieldSnapShot: Object.fromEntries(titles.map((field) => [field.id, field])),
-    contractID: String(row.contractIdValue),
-    contractName: String(row.contractNameValue),
-    performanceId: (row.performanceIdValue as string | null) ?? null,
-    templateName: (row.templateNameValue as string | null) ?? null,
-    contractTypeName: (row.contractTypeNameValue as string | null) ?? null,
-    status: (row.contractStatusValue as LedgerRow['status']) ?? null,
-    type,
-    taskState: Number(row.taskStateValue),
-    receivableTime: times.receivableTime ?? null,
-    payableTime: times.payableTime ?? null,
-    invoiceTime: times.invoiceTime ?? null,
-    expirationTime: due,
-    recallTime: times.recallTime ?? null,
-    performanceTime: due,
-    updateTime: String(row.updateTimeValue),
-    createTime: String(row.createTimeValue),
-  };
-}
 
 export interface SceneSearch {
   /** performances/search's answer from the replica; `people` names the people cells (the kept directory). */
   search(search: LedgerSearch, people: ReadonlyMap<string, string>): { list: LedgerRow[]; count: number };
+  /** Every row the search finds, in its order, `batch` rows at a time (the export), with the count first. */
+  all(search: LedgerSearch, people: ReadonlyMap<string, string>, batch: number): { count: number; titles: LedgerField[]; batches: Iterable<LedgerRow[]> };
+}
+
+/** The plan's order over the selected columns (their aliases), for the merge of base and local rows. */
+function mergedOrderSql(plan: SearchPlan): string {
+  if (!plan.sort) return '"updateTimeValue" desc, "taskId" desc';
+  const direction = plan.sort.ascending ? 'asc' : 'desc';
+  return `"${plan.sort.field}" ${direction} nulls last, "taskId" ${direction}`;
 }
 
 export function createSceneSearch({ sqlite, db }: OpenReplica): SceneSearch {
@@ -204,17 +179,68 @@ export function createSceneSearch({ sqlite, db }: OpenReplica): SceneSearch {
   const statements = new Map<string, ReturnType<ReplicaConnection['prepare']>>();
   const prepared = (text: string) => statements.get(text) ?? statements.set(text, sqlite.prepare(text)).get(text)!;
   const hasLocal = sqlite.prepare('select exists (select 1 from contracts_local) as any');
+  const pendingTasks = sqlite.prepare('select count(*) from performance_tasks_local').pluck();
+
+  function planOf(search: LedgerSearch): SearchPlan {
+    const scene = search.standingBookID ? readScene(db, search.standingBookID) : undefined;
+    return planSearch(search, readLedgerFields(db), scene && { titleIDs: scene.titleIDs, performanceId: scene.performanceId, filter: scene.filter as FilterCondition[] });
+  }
+
+  /** The SQL of the plan's page and count, over the base tasks or, with queued task edits, merged with them. */
+  function queries(plan: SearchPlan) {
+    // The user's unconfirmed contract edits show here as everywhere (contracts_overlay); without any, the table itself.
+    const contracts = (hasLocal.get() as { any: number }).any ? 'contracts_overlay' : 'contracts';
+    const join = `join ${contracts} c on c.id = t.contract_id`;
+    const where = whereSql(plan);
+    const and = (condition: string) => (where.sql ? `${where.sql} and ${condition}` : `where ${condition}`);
+    const selected = rowColumns(plan);
+    const pending = pendingTasks.get() as number;
+    if (pending === 0) {
+      const from = `from performance_tasks t ${join} ${where.sql}`;
+      return {
+        page: (offset: number, limit: number) =>
+          prepared(`select ${selected} ${from} order by ${orderSql(plan)} limit ? offset ?`).all(...where.params, limit, offset) as Row[],
+        count: () => prepared(`select count(*) ${from}`).pluck().get(...where.params) as number,
+      };
+    }
+    // Queued finishes, restores, deletes and quick tasks (performance_tasks_local, as the
+    // fulfilment's shown tasks read them) show at once. The base rows without a local row are
+    // paged on their indexes; at most `pending` local rows precede the page, so the base rows
+    // from `offset - pending` on, merged with every matching live local row, hold the page.
+    const base = `from performance_tasks t ${join} ${and('t.id not in (select id from performance_tasks_local)')}`;
+    const local = `from performance_tasks_local t ${join} ${and('t.deleted = 0')}`;
+    return {
+      page: (offset: number, limit: number) => {
+        const baseStart = Math.max(0, offset - pending);
+        return prepared(
+          `select * from (select ${selected} ${base} order by ${orderSql(plan)} limit ? offset ?) union all select ${selected} ${local} order by ${mergedOrderSql(plan)} limit ? offset ?`,
+        ).all(...where.params, offset + limit - baseStart, baseStart, ...where.params, limit, offset - baseStart) as Row[];
+      },
+      count: () => prepared(`select (select count(*) ${base}) + (select count(*) ${local})`).pluck().get(...where.params, ...where.params) as number,
+    };
+  }
+
+  const toRows = (rows: Row[], plan: SearchPlan, people: ReadonlyMap<string, string>) =>
+    rows.map((row) => toLedgerRow({ ...row, formValues: JSON.parse(String(row.formValues)) as Record<string, unknown> }, plan.titles, people, String));
+
   return {
     search(search, people) {
-      const scene = search.standingBookID ? readScene(db, search.standingBookID) : undefined;
-      const plan = planSearch(search, readLedgerFields(db), scene && { titleIDs: scene.titleIDs, performanceId: scene.performanceId, filter: scene.filter as FilterCondition[] });
-      // The user's unconfirmed contract edits show here as everywhere (contracts_overlay); without any, the table itself.
-      const contracts = (hasLocal.get() as { any: number }).any ? 'contracts_overlay' : 'contracts';
-      const from = `from performance_tasks t join ${contracts} c on c.id = t.contract_id`;
-      const where = whereSql(plan);
-      const rows = prepared(`select ${rowColumns} ${from} ${where.sql} order by ${orderSql(plan)} limit ? offset ?`).all(...where.params, plan.limit, plan.offset) as Row[];
-      const { count } = prepared(`select count(*) as count ${from} ${where.sql}`).get(...where.params) as { count: number };
-      return { list: rows.map((row) => toLedgerRow(row, plan.titles, people)), count };
+      const plan = planOf(search);
+      const query = queries(plan);
+      return { list: toRows(query.page(plan.offset, plan.limit), plan, people), count: query.count() };
+    },
+    all(search, people, batch) {
+      const plan = planOf({ ...search, pageNum: 1 });
+      const count = queries(plan).count();
+      function* batches() {
+        // Each batch asks again (after the caller yields, edits may have come): a page by offset.
+        for (let offset = 0; offset < count; offset += batch) {
+          const rows = queries(plan).page(offset, batch);
+          if (rows.length === 0) return;
+          yield toRows(rows, plan, people);
+        }
+      }
+      return { count, titles: plan.titles, batches: batches() };
     },
   };
 }

@@ -3,16 +3,10 @@ import type { AppError } from '../../../src-shared/errors';
 import { toAppError } from '../../../src-shared/errors';
 import type { ArchivedFile } from '../../../src-shared/ipc/archive';
 import type { EventPayload } from '../../../src-shared/ipc/channels';
+import { fromBase64 } from '../../app/download';
 import { useAppDispatch } from '../../app/hooks';
 import { bridgeOf, invoke } from '../contracts/useBridgeFormServices';
 import { invalidateArchive } from './archiveApi';
-
-function fromBase64(text: string): Uint8Array {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
 
 /** The kept PDF's bytes, read from the core piece by piece; undefined while reading. */
 export function useArchivedBytes(file: ArchivedFile | null | undefined): { data?: Uint8Array; error?: AppError } {

@@ -1,4 +1,5 @@
 import { createEvents, type EventAttributes } from 'ics';
+import { downloadFile } from '../../app/download';
 import { formatMoney } from '../../../src-shared/domain/money';
 import type { BoardDay } from '../../../src-shared/ipc/dashboard';
 import { addDays } from '../../../src-shared/rules/dashboard';
@@ -43,10 +44,5 @@ export function boardCalendar(days: readonly BoardDay[], labels: CalendarLabels)
 
 /** Offers the calendar as a download named after its range. */
 export function downloadCalendar(text: string, range: { startDate: string; endDate: string }): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/calendar;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `performance-tasks-${range.startDate}-${range.endDate}.ics`;
-  link.click();
-  URL.revokeObjectURL(url);
+  downloadFile(text, `performance-tasks-${range.startDate}-${range.endDate}.ics`, 'text/calendar;charset=utf-8');
 }

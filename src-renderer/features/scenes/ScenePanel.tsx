@@ -8,6 +8,7 @@ import { errorText } from '../../i18n/errorText';
 import { Pager } from '../ledger/Pager';
 import { filterList, SceneFilters, type FilterDraft } from './SceneFilters';
 import { useLedgerSearchQuery } from './scenesApi';
+import { SceneExport } from './SceneExport';
 import { SceneTable, type SceneSort } from './SceneTable';
 
 // One scene's tab: its filter drawer, table, pager and empty state, answered by the replica.
@@ -36,14 +37,9 @@ export function ScenePanel({ scene, fields }: ScenePanelProps) {
   const byId = useMemo(() => new Map(fields.map((field) => [field.id, field])), [fields]);
   const filterFields = scene.filterIDs.flatMap((id) => byId.get(id) ?? []);
   const columns = [nameFieldId, ...scene.titleIDs.filter((id) => id !== nameFieldId)].flatMap((id) => byId.get(id) ?? []);
-  const { data: page, error, isFetching } = useLedgerSearchQuery({
-    standingBookID: scene.id,
-    filterList: asked.filterList,
-    ...(asked.q ? { q: asked.q } : {}),
-    ...(sort ? { sortField: sort } : {}),
-    pageNum,
-    pageSize,
-  });
+  // The question as shown; the export asks it whole.
+  const shown = { standingBookID: scene.id, filterList: asked.filterList, ...(asked.q ? { q: asked.q } : {}), ...(sort ? { sortField: sort } : {}) };
+  const { data: page, error, isFetching } = useLedgerSearchQuery({ ...shown, pageNum, pageSize });
   const filtered = asked.q !== '' || asked.filterList.length > 0;
   const reset = () => {
     setDraft({});
@@ -107,6 +103,7 @@ export function ScenePanel({ scene, fields }: ScenePanelProps) {
           text={t('scenes.filters')}
           onClick={() => setFiltersOpen((open) => !open)}
         />
+        <SceneExport scene={scene} search={shown} disabled={!page || page.count === 0} />
       </div>
       <Collapse isOpen={filtersOpen}>
         <SceneFilters

@@ -1,40 +1,17 @@
 import type { TFunction } from 'i18next';
-import { contractStatuses, TaskState } from '../../../src-shared/domain/enums';
-import { formatMoney } from '../../../src-shared/domain/money';
+import { cellText as sharedCellText, optionLabelKey, type FieldOption } from '../../../src-shared/domain/ledger-cells';
 import type { LedgerField } from '../../../src-shared/domain/ledger';
 
-// How a ledger cell and a select option read: the server's row data (money in hundredths with its
-// unit, people as {id, name}[], option ids) in the user's words.
+// A ledger cell and a select option in the user's words (src-shared/domain/ledger-cells.ts, the
+// same text the Excel export writes).
 
-export interface FieldOption {
-  id: string | number;
-  name: string;
-}
-
-export function optionsOf(field: LedgerField): FieldOption[] {
-  const options = field.config.options;
-  return Array.isArray(options) ? options.filter((o): o is FieldOption => typeof o === 'object' && o !== null && 'id' in o && 'name' in o) : [];
-}
-
-const taskStateKeys: Record<number, string> = {
-  [TaskState.NotStarted]: 'notStarted', [TaskState.InProgress]: 'inProgress', [TaskState.Overdue]: 'overdue', [TaskState.Success]: 'success', [TaskState.Incomplete]: 'incomplete',
-};
+export { optionsOf, type FieldOption } from '../../../src-shared/domain/ledger-cells';
 
 export function optionLabel(t: TFunction, field: Pick<LedgerField, 'id'>, option: FieldOption): string {
-  if (field.id === 'taskType') return t(`scenes.taskTypes.${option.id}`, { defaultValue: option.name });
-  if (field.id === 'taskState') return t(`taskState.${taskStateKeys[Number(option.id)] ?? ''}`, { defaultValue: option.name });
-  if (field.id === 'contractStatus' && (contractStatuses as readonly number[]).includes(Number(option.id))) return t(`contractStatus.${option.id}`, { defaultValue: option.name });
-  return option.name;
+  const key = optionLabelKey(field, option);
+  return key ? t(key, { defaultValue: option.name }) : option.name;
 }
 
 export function cellText(t: TFunction, field: LedgerField, value: unknown): string {
-  if (value === null || value === undefined || value === '') return '--';
-  if (field.type === 'money' && typeof value === 'object' && 'amount' in value) return formatMoney(value as { amount: number; unit: string });
-  if (Array.isArray(value)) {
-    const parts = value.map((item) => (typeof item === 'object' && item !== null && 'name' in item ? String((item as { name: unknown }).name) : String(item)));
-    return parts.length > 0 ? parts.join(', ') : '--';
-  }
-  const option = optionsOf(field).find((o) => String(o.id) === String(value));
-  if (option) return optionLabel(t, field, option);
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return sharedCellText((f, option) => optionLabel(t, f, option), field, value);
 }

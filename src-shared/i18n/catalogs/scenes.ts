@@ -21,6 +21,14 @@ export const scenesEn = {
   noScenes: 'No scenes yet',
   sortAscending: 'Sort ascending',
   sortDescending: 'Sort descending',
+  export: {
+    button: 'Export to Excel',
+    title: 'Exporting to Excel',
+    preparing: 'Preparing the export…',
+    progress: '{{written}} of {{total}} rows written',
+    done: 'Exported {{count}} rows to Excel',
+    failed: 'The export failed.',
+  },
   manageDialog: {
     title: 'Manage filter scenes',
     name: 'Name',
@@ -109,6 +117,14 @@ export const scenesZh: typeof scenesEn = {
   noScenes: '暂无场景',
   sortAscending: '升序',
   sortDescending: '降序',
+  export: {
+    button: '导出 Excel',
+    title: '正在导出 Excel',
+    preparing: '正在准备导出…',
+    progress: '已写入 {{written}} / {{total}} 行',
+    done: '已导出 {{count}} 行到 Excel',
+    failed: '导出失败。',
+  },
   manageDialog: {
     title: '管理筛选场景',
     name: '名称',
