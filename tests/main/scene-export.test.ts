@@ -3,10 +3,12 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { replicaWriter } from '../../src-main/core/data/replica-sync';
 import { openReplica, type OpenReplica } from '../../src-main/core/data/replica';
+import { performanceTasksLocal } from '../../src-main/core/data/schema';
 import { replicaFeatures } from '../../src-main/core/features';
 import { createSceneExporter } from '../../src-main/core/ledger/scene-export';
 import { createSceneSearch } from '../../src-main/core/ledger/scene-search';
 import { clientMigrationsDir } from '../../src-main/paths';
+import { ledgerSearchSchema } from '../../src-shared/domain/ledger';
 import { catalogs } from '../../src-shared/i18n/catalogs';
 import { contractId, makeContract, makeTask } from '../support/contracts';
 import { tempDir } from '../support/temp';
@@ -61,5 +63,43 @@ describe('scene export', () => {
     expect(dues).toEqual([...dues].sort());
     expect(new Set(Array.from({ length: 1666 }, (_, i) => sheet.getRow(i + 2).getCell(2).value))).toEqual(new Set(['应收']));
     expect(typeof sheet.getRow(2).getCell(4).value).toBe('number');
+  });
+
+  it('reads in batches by the sort key exactly the rows and order of the search, across ties, nulls and queued edits', () => {
+    // Many tasks share each due date and amount (ties across every batch boundary); every 7th has no due date, every 5th no amount.
+    replicaWriter(replica, replicaFeatures).applyPulledChanges(
+      Array.from({ length: 300 }, (_, i) => ({
+        entity: 'performanceTask' as const,
+        op: 'upsert' as const,
+        row: makeTask(3000 + i, { contractId: contractId(i % 10), expirationTime: i % 7 === 0 ? null : `2026-0${1 + (i % 3)}-10`, receivableAmount: i % 5 === 0 ? null : (i % 4) * 100 }),
+      })),
+      '30',
+      '2026-11-21T10:00:00.000Z',
+    );
+    const scenes = createSceneSearch(replica);
+    const sorts = [undefined, { id: 'expirationTime', key: 1 }, { id: 'expirationTime', key: -1 }, { id: 'receivableAmount', key: -1 }, { id: 'receivableAmount', key: 1 }, { id: 'contractName', key: 1 }];
+    const check = () => {
+      for (const sortField of sorts) {
+        const search = ledgerSearchSchema.parse({ filterList: [], sortField, titleIDs: ['expirationTime', 'receivableAmount'], pageSize: 50 });
+        const { count, batches } = scenes.all(search, new Map(), 23);
+        const exported = [...batches].flatMap((rows) => rows.map((row) => row.id));
+        // The oracle: the search itself, page after page.
+        const searched: string[] = [];
+        for (let pageNum = 1; searched.length < count; pageNum += 1) searched.push(...scenes.search({ ...search, pageNum }, new Map()).list.map((row) => row.id));
+        expect(exported.length).toBe(count);
+        expect(new Set(exported).size).toBe(count);
+        expect(exported).toEqual(searched);
+      }
+    };
+    check();
+    // Queued edits: a due date cleared, a task deleted, quick tasks tied with base rows and with no due date.
+    const queued = (task: ReturnType<typeof makeTask>, deleted = false) => ({ ...task, values: JSON.stringify(task.values), completionValues: null, deleted });
+    const rows = [
+      queued(makeTask(3001, { contractId: contractId(1), expirationTime: null })),
+      queued(makeTask(3002, { contractId: contractId(2) }), true),
+      ...Array.from({ length: 20 }, (_, i) => queued(makeTask(9000 + i, { contractId: contractId(i % 10), expirationTime: i % 2 === 0 ? null : '2026-02-10', receivableAmount: i % 3 === 0 ? null : 100 }))),
+    ];
+    for (const row of rows) replica.db.insert(performanceTasksLocal).values(row).run();
+    check();
   });
 });

@@ -125,14 +125,41 @@ function filterSql(plan: FilterPlan, params: unknown[]): string {
   }
 }
 
+/** Where a batch ended: its last row's sort value and task id (the unique tie-break). */
+interface SortKey {
+  value: unknown;
+  id: string;
+}
+
+/** The plan's sort column and direction: the scene's, or the newest update first. */
+function sortOf(plan: SearchPlan): { column: string; alias: string; ascending: boolean } {
+  return plan.sort
+    ? { column: columnOf(plan.sort.field), alias: plan.sort.field, ascending: plan.sort.ascending }
+    : { column: 't.update_time', alias: 'updateTimeValue', ascending: false };
+}
+
+const sortKeyOf = (plan: SearchPlan, row: Row): SortKey => ({ value: row[sortOf(plan).alias] ?? null, id: String(row.taskId) });
+
+/** The rows after `key` in orderSql's order: by the sort column, nulls last in both directions (stated when sorted, SQLite's own for desc otherwise), then by id. */
+function afterSql(plan: SearchPlan, key: SortKey, params: unknown[]): string {
+  const { column, ascending } = sortOf(plan);
+  const after = ascending ? '>' : '<';
+  if (key.value === null) {
+    params.push(key.id);
+    return `(${column} is null and t.id ${after} ?)`;
+  }
+  params.push(key.value, key.value, key.id);
+  return `(${column} ${after} ? or (${column} = ? and t.id ${after} ?) or ${column} is null)`;
+}
+
 function orderSql(plan: SearchPlan): string {
   if (!plan.sort) return 't.update_time desc, t.id desc';
   const direction = plan.sort.ascending ? 'asc' : 'desc';
   return `${columnOf(plan.sort.field)} ${direction} nulls last, t.id ${direction}`;
 }
 
-/** The where clause of a plan over tasks `t` joined to their contracts `c`. */
-function whereSql(plan: SearchPlan): Query {
+/** The where clause of a plan over tasks `t` joined to their contracts `c`; `after` narrows it to the rows after a key, `extra` adds conditions. */
+function whereSql(plan: SearchPlan, after: SortKey | undefined, ...extra: string[]): Query {
   const params: unknown[] = [];
   const parts: string[] = [];
   if (plan.performanceId) {
@@ -144,6 +171,8 @@ function whereSql(plan: SearchPlan): Query {
     parts.push('(pg_ilike_contains(t.name, ?) or pg_ilike_contains(c.name, ?) or pg_ilike_contains(c.contract_number, ?))');
   }
   for (const filter of plan.filters) parts.push(filterSql(filter.plan, params));
+  if (after) parts.push(afterSql(plan, after, params));
+  parts.push(...extra);
   return { sql: parts.length > 0 ? `where ${parts.join(' and ')}` : '', params };
 }
 
@@ -191,32 +220,47 @@ export function createSceneSearch({ sqlite, db }: OpenReplica): SceneSearch {
     // The user's unconfirmed contract edits show here as everywhere (contracts_overlay); without any, the table itself.
     const contracts = (hasLocal.get() as { any: number }).any ? 'contracts_overlay' : 'contracts';
     const join = `join ${contracts} c on c.id = t.contract_id`;
-    const where = whereSql(plan);
-    const and = (condition: string) => (where.sql ? `${where.sql} and ${condition}` : `where ${condition}`);
     const selected = rowColumns(plan);
     const pending = pendingTasks.get() as number;
     if (pending === 0) {
-      const from = `from performance_tasks t ${join} ${where.sql}`;
+      const rows = (after: SortKey | undefined, offset: number, limit: number) => {
+        const where = whereSql(plan, after);
+        return prepared(`select ${selected} from performance_tasks t ${join} ${where.sql} order by ${orderSql(plan)} limit ? offset ?`).all(...where.params, limit, offset) as Row[];
+      };
       return {
-        page: (offset: number, limit: number) =>
-          prepared(`select ${selected} ${from} order by ${orderSql(plan)} limit ? offset ?`).all(...where.params, limit, offset) as Row[],
-        count: () => prepared(`select count(*) ${from}`).pluck().get(...where.params) as number,
+        page: (offset: number, limit: number) => rows(undefined, offset, limit),
+        after: (key: SortKey | undefined, limit: number) => rows(key, 0, limit),
+        count: () => {
+          const where = whereSql(plan, undefined);
+          return prepared(`select count(*) from performance_tasks t ${join} ${where.sql}`).pluck().get(...where.params) as number;
+        },
       };
     }
     // Queued finishes, restores, deletes and quick tasks (performance_tasks_local, as the
     // fulfilment's shown tasks read them) show at once. The base rows without a local row are
     // paged on their indexes; at most `pending` local rows precede the page, so the base rows
     // from `offset - pending` on, merged with every matching live local row, hold the page.
-    const base = `from performance_tasks t ${join} ${and('t.id not in (select id from performance_tasks_local)')}`;
-    const local = `from performance_tasks_local t ${join} ${and('t.deleted = 0')}`;
+    const base = (after: SortKey | undefined) => whereSql(plan, after, 't.id not in (select id from performance_tasks_local)');
+    const local = (after: SortKey | undefined) => whereSql(plan, after, 't.deleted = 0');
+    const merged = (after: SortKey | undefined, baseStart: number, baseLimit: number, offset: number, limit: number) => {
+      const [b, l] = [base(after), local(after)];
+      return prepared(
+        `select * from (select ${selected} from performance_tasks t ${join} ${b.sql} order by ${orderSql(plan)} limit ? offset ?) union all select ${selected} from performance_tasks_local t ${join} ${l.sql} order by ${mergedOrderSql(plan)} limit ? offset ?`,
+      ).all(...b.params, baseLimit, baseStart, ...l.params, limit, offset) as Row[];
+    };
     return {
       page: (offset: number, limit: number) => {
         const baseStart = Math.max(0, offset - pending);
-        return prepared(
-          `select * from (select ${selected} ${base} order by ${orderSql(plan)} limit ? offset ?) union all select ${selected} ${local} order by ${mergedOrderSql(plan)} limit ? offset ?`,
-        ).all(...where.params, offset + limit - baseStart, baseStart, ...where.params, limit, offset - baseStart) as Row[];
+        return merged(undefined, baseStart, offset + limit - baseStart, offset - baseStart, limit);
       },
-      count: () => prepared(`select (select count(*) ${base}) + (select count(*) ${local})`).pluck().get(...where.params, ...where.params) as number,
+      // After a key no row is skipped: the first `limit` base rows after it hold the base's share.
+      after: (key: SortKey | undefined, limit: number) => merged(key, 0, limit, 0, limit),
+      count: () => {
+        const [b, l] = [base(undefined), local(undefined)];
+        return prepared(`select (select count(*) from performance_tasks t ${join} ${b.sql}) + (select count(*) from performance_tasks_local t ${join} ${l.sql})`)
+          .pluck()
+          .get(...b.params, ...l.params) as number;
+      },
     };
   }
 
@@ -233,11 +277,15 @@ export function createSceneSearch({ sqlite, db }: OpenReplica): SceneSearch {
       const plan = planOf({ ...search, pageNum: 1 });
       const count = queries(plan).count();
       function* batches() {
-        // Each batch asks again (after the caller yields, edits may have come): a page by offset.
-        for (let offset = 0; offset < count; offset += batch) {
-          const rows = queries(plan).page(offset, batch);
-          if (rows.length === 0) return;
-          yield toRows(rows, plan, people);
+        // Keyset paging: each batch starts after the last row's sort value and id, so no batch
+        // sorts and skips the rows before it (OFFSET would make the export quadratic). Each batch
+        // asks again (after the caller yields, edits may have come); a short batch is the end.
+        let key: SortKey | undefined;
+        for (;;) {
+          const rows = queries(plan).after(key, batch);
+          if (rows.length > 0) yield toRows(rows, plan, people);
+          if (rows.length < batch) return;
+          key = sortKeyOf(plan, rows[rows.length - 1]!);
         }
       }
       return { count, titles: plan.titles, batches: batches() };
