@@ -125,10 +125,14 @@ function filterSql(plan: FilterPlan, params: unknown[]): string {
   }
 }
 
-/** Where a batch ended: its last row's sort value and task id (the unique tie-break). */
+/**
+ * Where the export's next batch starts. Its rows come in two phases, each one plain range on the
+ * indexes: first the rows with a sort value, then (nulls last in every order here) those without;
+ * `value` and `id` are the last row read in the phase (none: the phase's start).
+ */
 interface SortKey {
-  value: unknown;
-  id: string;
+  nulls: boolean;
+  last?: { value: unknown; id: string };
 }
 
 /** The plan's sort column and direction: the scene's, or the newest update first. */
@@ -138,24 +142,25 @@ function sortOf(plan: SearchPlan): { column: string; alias: string; ascending: b
     : { column: 't.update_time', alias: 'updateTimeValue', ascending: false };
 }
 
-const sortKeyOf = (plan: SearchPlan, row: Row): SortKey => ({ value: row[sortOf(plan).alias] ?? null, id: String(row.taskId) });
-
-/** The rows after `key` in orderSql's order: by the sort column, nulls last in both directions (stated when sorted, SQLite's own for desc otherwise), then by id. */
+/** The rows of the key's phase after its last row, in orderSql's order: by the sort column, then by id. */
 function afterSql(plan: SearchPlan, key: SortKey, params: unknown[]): string {
   const { column, ascending } = sortOf(plan);
   const after = ascending ? '>' : '<';
-  if (key.value === null) {
-    params.push(key.id);
+  if (key.nulls) {
+    if (!key.last) return `${column} is null`;
+    params.push(key.last.id);
     return `(${column} is null and t.id ${after} ?)`;
   }
-  params.push(key.value, key.value, key.id);
-  return `(${column} ${after} ? or (${column} = ? and t.id ${after} ?) or ${column} is null)`;
+  if (!key.last) return `${column} is not null`;
+  params.push(key.last.value, key.last.value, key.last.id);
+  return `(${column} ${after}= ? and (${column} ${after} ? or t.id ${after} ?))`;
 }
 
-function orderSql(plan: SearchPlan): string {
+/** The search's order; within one keyset phase (all sort values null, or none) without the nulls clause, so an index on the column can give it. */
+function orderSql(plan: SearchPlan, key?: SortKey): string {
   if (!plan.sort) return 't.update_time desc, t.id desc';
   const direction = plan.sort.ascending ? 'asc' : 'desc';
-  return `${columnOf(plan.sort.field)} ${direction} nulls last, t.id ${direction}`;
+  return `${columnOf(plan.sort.field)} ${direction}${key ? '' : ' nulls last'}, t.id ${direction}`;
 }
 
 /** The where clause of a plan over tasks `t` joined to their contracts `c`; `after` narrows it to the rows after a key, `extra` adds conditions. */
@@ -197,10 +202,10 @@ export interface SceneSearch {
 }
 
 /** The plan's order over the selected columns (their aliases), for the merge of base and local rows. */
-function mergedOrderSql(plan: SearchPlan): string {
+function mergedOrderSql(plan: SearchPlan, key?: SortKey): string {
   if (!plan.sort) return '"updateTimeValue" desc, "taskId" desc';
   const direction = plan.sort.ascending ? 'asc' : 'desc';
-  return `"${plan.sort.field}" ${direction} nulls last, "taskId" ${direction}`;
+  return `"${plan.sort.field}" ${direction}${key ? '' : ' nulls last'}, "taskId" ${direction}`;
 }
 
 export function createSceneSearch({ sqlite, db }: OpenReplica): SceneSearch {
@@ -225,11 +230,11 @@ export function createSceneSearch({ sqlite, db }: OpenReplica): SceneSearch {
     if (pending === 0) {
       const rows = (after: SortKey | undefined, offset: number, limit: number) => {
         const where = whereSql(plan, after);
-        return prepared(`select ${selected} from performance_tasks t ${join} ${where.sql} order by ${orderSql(plan)} limit ? offset ?`).all(...where.params, limit, offset) as Row[];
+        return prepared(`select ${selected} from performance_tasks t ${join} ${where.sql} order by ${orderSql(plan, after)} limit ? offset ?`).all(...where.params, limit, offset) as Row[];
       };
       return {
         page: (offset: number, limit: number) => rows(undefined, offset, limit),
-        after: (key: SortKey | undefined, limit: number) => rows(key, 0, limit),
+        after: (key: SortKey, limit: number) => rows(key, 0, limit),
         count: () => {
           const where = whereSql(plan, undefined);
           return prepared(`select count(*) from performance_tasks t ${join} ${where.sql}`).pluck().get(...where.params) as number;
@@ -245,7 +250,7 @@ export function createSceneSearch({ sqlite, db }: OpenReplica): SceneSearch {
     const merged = (after: SortKey | undefined, baseStart: number, baseLimit: number, offset: number, limit: number) => {
       const [b, l] = [base(after), local(after)];
       return prepared(
-        `select * from (select ${selected} from performance_tasks t ${join} ${b.sql} order by ${orderSql(plan)} limit ? offset ?) union all select ${selected} from performance_tasks_local t ${join} ${l.sql} order by ${mergedOrderSql(plan)} limit ? offset ?`,
+        `select * from (select ${selected} from performance_tasks t ${join} ${b.sql} order by ${orderSql(plan, after)} limit ? offset ?) union all select ${selected} from performance_tasks_local t ${join} ${l.sql} order by ${mergedOrderSql(plan, after)} limit ? offset ?`,
       ).all(...b.params, baseLimit, baseStart, ...l.params, limit, offset) as Row[];
     };
     return {
@@ -254,7 +259,7 @@ export function createSceneSearch({ sqlite, db }: OpenReplica): SceneSearch {
         return merged(undefined, baseStart, offset + limit - baseStart, offset - baseStart, limit);
       },
       // After a key no row is skipped: the first `limit` base rows after it hold the base's share.
-      after: (key: SortKey | undefined, limit: number) => merged(key, 0, limit, 0, limit),
+      after: (key: SortKey, limit: number) => merged(key, 0, limit, 0, limit),
       count: () => {
         const [b, l] = [base(undefined), local(undefined)];
         return prepared(`select (select count(*) from performance_tasks t ${join} ${b.sql}) + (select count(*) from performance_tasks_local t ${join} ${l.sql})`)
@@ -279,13 +284,16 @@ export function createSceneSearch({ sqlite, db }: OpenReplica): SceneSearch {
       function* batches() {
         // Keyset paging: each batch starts after the last row's sort value and id, so no batch
         // sorts and skips the rows before it (OFFSET would make the export quadratic). Each batch
-        // asks again (after the caller yields, edits may have come); a short batch is the end.
-        let key: SortKey | undefined;
+        // asks again (after the caller yields, edits may have come); a short batch ends a phase.
+        let key: SortKey = { nulls: false };
         for (;;) {
           const rows = queries(plan).after(key, batch);
           if (rows.length > 0) yield toRows(rows, plan, people);
-          if (rows.length < batch) return;
-          key = sortKeyOf(plan, rows[rows.length - 1]!);
+          if (rows.length === batch) {
+            const last = rows[rows.length - 1]!;
+            key = { nulls: key.nulls, last: { value: last[sortOf(plan).alias], id: String(last.taskId) } };
+          } else if (!key.nulls) key = { nulls: true };
+          else return;
         }
       }
       return { count, titles: plan.titles, batches: batches() };
