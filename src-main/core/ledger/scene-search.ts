@@ -156,6 +156,18 @@ function afterSql(plan: SearchPlan, key: SortKey, params: unknown[]): string {
   return `(${column} ${after}= ? and (${column} ${after} ? or t.id ${after} ?))`;
 }
 
+/**
+ * The base table's indexes led by a sort column. The export's batches walk them in order, so each
+ * batch reads about its own rows and stops (linear in all); left to itself the planner prefers a
+ * filter's index and sorts every remaining row again for each batch.
+ */
+const sortIndexes: Record<string, string> = { expirationTime: 'performance_tasks_card', updateTime: 'performance_tasks_update_time' };
+
+function indexedBy(plan: SearchPlan): string {
+  const index = sortIndexes[plan.sort?.field ?? 'updateTime'];
+  return index ? `indexed by ${index}` : '';
+}
+
 /** The search's order; within one keyset phase (all sort values null, or none) without the nulls clause, so an index on the column can give it. */
 function orderSql(plan: SearchPlan, key?: SortKey): string {
   if (!plan.sort) return 't.update_time desc, t.id desc';
@@ -227,10 +239,15 @@ export function createSceneSearch({ sqlite, db }: OpenReplica): SceneSearch {
     const join = `join ${contracts} c on c.id = t.contract_id`;
     const selected = rowColumns(plan);
     const pending = pendingTasks.get() as number;
+    // The base rows of a window (its `limit ? offset ?` left to bind): the window's rows are found
+    // and sorted by their keys alone, and only they are then read whole (the sorter holds no wide rows).
+    const baseWindow = (where: Query, after: SortKey | undefined) =>
+      `select ${selected} from (select t.rowid as k from performance_tasks t ${after ? indexedBy(plan) : ''} ${join} ${where.sql} order by ${orderSql(plan, after)} limit ? offset ?) w ` +
+      `join performance_tasks t on t.rowid = w.k ${join} order by ${orderSql(plan, after)}`;
     if (pending === 0) {
       const rows = (after: SortKey | undefined, offset: number, limit: number) => {
         const where = whereSql(plan, after);
-        return prepared(`select ${selected} from performance_tasks t ${join} ${where.sql} order by ${orderSql(plan, after)} limit ? offset ?`).all(...where.params, limit, offset) as Row[];
+        return prepared(baseWindow(where, after)).all(...where.params, limit, offset) as Row[];
       };
       return {
         page: (offset: number, limit: number) => rows(undefined, offset, limit),
@@ -250,7 +267,7 @@ export function createSceneSearch({ sqlite, db }: OpenReplica): SceneSearch {
     const merged = (after: SortKey | undefined, baseStart: number, baseLimit: number, offset: number, limit: number) => {
       const [b, l] = [base(after), local(after)];
       return prepared(
-        `select * from (select ${selected} from performance_tasks t ${join} ${b.sql} order by ${orderSql(plan, after)} limit ? offset ?) union all select ${selected} from performance_tasks_local t ${join} ${l.sql} order by ${mergedOrderSql(plan, after)} limit ? offset ?`,
+        `select * from (${baseWindow(b, after)}) union all select ${selected} from performance_tasks_local t ${join} ${l.sql} order by ${mergedOrderSql(plan, after)} limit ? offset ?`,
       ).all(...b.params, baseLimit, baseStart, ...l.params, limit, offset) as Row[];
     };
     return {
