@@ -108,7 +108,8 @@ describe('counterparty credit views in the browser edition', () => {
     await row.getByTestId('ledger-credit-risk').click();
     const dialog = page.getByTestId('credit-risk-dialog');
     await dialog.waitFor({ timeout: 20_000 });
-    expect((await page.locator('.credit-dialog').boundingBox())?.width).toBe(1000);
+    // Measured once the dialog's opening animation (a scale transform) has settled.
+    await expect.poll(() => page.locator('.credit-dialog').evaluate((element) => element.getBoundingClientRect().width)).toBe(1000);
     expect(await dialog.getByTestId('credit-risk-name').innerText()).toBe(party.name);
     expect(await dialog.getByTestId('credit-risk-count').innerText()).toContain('2');
     expect(await dialog.getByTestId('credit-risk-row').allInnerTexts()).toEqual([
@@ -137,8 +138,10 @@ describe('counterparty credit views in the browser edition', () => {
     await opened.waitForLoadState();
     expect(new URL(opened.url()).pathname + new URL(opened.url()).search).toBe(url);
     await opened.close();
-    await page.keyboard.press('Escape');
-    await page.keyboard.press('Escape');
+    // Closed by their buttons: after the new window closes, the keyboard focus is not in the dialog.
+    await page.locator('.monitoring-dialog .bp6-dialog-close-button').click();
+    await monitoring.waitFor({ state: 'detached', timeout: 10_000 });
+    await page.locator('.credit-dialog .bp6-dialog-close-button').click();
     await page.getByTestId('credit-risk-dialog').waitFor({ state: 'detached', timeout: 10_000 });
   });
 
