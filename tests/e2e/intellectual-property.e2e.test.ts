@@ -159,7 +159,7 @@ describe('intellectual property', () => {
     const bad = page.locator('[data-testid="ip-import-row"][data-valid="false"]');
     expect(await bad.count()).toBe(2);
     expect(await bad.nth(0).innerText()).toContain('Name: Please enter the name');
-    expect(await bad.nth(1).innerText()).toContain('Owner: unknown organization “No Such Holder”');
+    expect(await bad.nth(1).innerText()).toContain('Owner: Unknown organization “No Such Holder”');
     // Previewed, not written.
     expect(await imported()).toEqual([]);
 
@@ -175,7 +175,7 @@ describe('intellectual property', () => {
     await page.getByTestId('ip-import-confirm').click();
     await expect.poll(() => page.getByTestId('ip-import-result').innerText(), { timeout: 20_000 }).toContain('Nothing was written');
     expect(await page.locator('[data-testid="ip-import-row"][data-valid="false"]').count()).toBe(4);
-    expect(await page.getByTestId('ip-import-row').nth(3).innerText()).toContain('Registration number: already registered');
+    expect(await page.getByTestId('ip-import-row').nth(3).innerText()).toContain('Registration number: Already registered');
     expect(await page.getByTestId('ip-import-confirm').isDisabled()).toBe(true);
     expect(await imported()).toEqual(['E2E-IMP-1', 'E2E-IMP-4']);
     await page.getByRole('button', { name: 'Cancel' }).click();

@@ -185,9 +185,9 @@ export const manageEn = {
       imported: '{{count}} rights imported; {{skipped}} rows with errors skipped.',
       refusedRows: 'The server refused the import: see the rows marked. Nothing was written.',
       close: 'Close',
-      unknownOrganization: 'unknown organization “{{name}}”',
-      duplicatesRow: 'the same as row {{row}}',
-      alreadyRegistered: 'already registered',
+      unknownOrganization: 'Unknown organization “{{name}}”',
+      duplicatesRow: 'The same as row {{row}}',
+      alreadyRegistered: 'Already registered',
     },
     types: {
       patent: 'Patent',
