@@ -1,13 +1,13 @@
 import Database from 'better-sqlite3';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { createCore } from '../src-main/core/core';
 import { openReplica } from '../src-main/core/data/replica';
 import { replicaWriter } from '../src-main/core/data/replica-sync';
 import { replicaFeatures } from '../src-main/core/features';
 import { fileSecretStore } from '../src-main/core/files';
 import { replicaPathFor } from '../src-main/core/session/session-service';
 import { clientMigrationsDir } from '../src-main/paths';
+import { benchCore } from './support';
 import type { SyncChange } from '../src-shared/api/sync';
 import { TaskState } from '../src-shared/domain/enums';
 import type { ContractPerformance } from '../src-shared/ipc/fulfilment';
@@ -68,15 +68,7 @@ export async function benchDashboardReplica(): Promise<void> {
   // The counts' range moves day by day through the last year, as a user picks ranges.
   const countsRange = (i: number) => ({ startDate: addDays(today, -(i % 365)), endDate: addDays(today, 29 - (i % 365)) });
 
-  const core = createCore({
-    dataDir: dir.path,
-    migrationsDir: clientMigrationsDir,
-    host: 'web',
-    version: 'bench',
-    systemLocale: 'en-US',
-    syncIntervalMs: 3_600_000,
-    logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
-  });
+  const core = benchCore(dir.path);
   const ipc = summarize(
     await timeEach(iterations, warmup, async (i) => {
       const [counts, board] = await Promise.all([core.invoke('performance.statistics', countsRange(i)), core.invoke('performance.board', month)]);

@@ -1,5 +1,4 @@
 import Database from 'better-sqlite3';
-import { createCore } from '../src-main/core/core';
 import { replicaWriter } from '../src-main/core/data/replica-sync';
 import { createOutbox } from '../src-main/core/data/outbox';
 import { systemClock } from '../src-main/core/ports';
@@ -8,6 +7,7 @@ import { openReplica } from '../src-main/core/data/replica';
 import { fileSecretStore } from '../src-main/core/files';
 import { replicaPathFor } from '../src-main/core/session/session-service';
 import { clientMigrationsDir } from '../src-main/paths';
+import { benchCore } from './support';
 import type { ContractStatus } from '../src-shared/domain/enums';
 import type { SyncChange } from '../src-shared/api/sync';
 import { makeContract } from '../tests/support/contracts';
@@ -88,15 +88,7 @@ export async function benchLedgerReplica(): Promise<void> {
 
 /** Ledger page plus header counts through a real core's IPC handler, timed. */
 async function timeLedgerIpc(dataDir: string, request: (i: number) => LedgerContractPageRequest) {
-  const core = createCore({
-    dataDir,
-    migrationsDir: clientMigrationsDir,
-    host: 'web',
-    version: 'bench',
-    systemLocale: 'en-US',
-    syncIntervalMs: 3_600_000,
-    logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
-  });
+  const core = benchCore(dataDir);
   const samples = await timeEach(iterations, 200, async (i) => {
     const [page, counts] = await Promise.all([core.invoke('ledger.contractPage', request(i)), core.invoke('ledger.contractStatistics', {})]);
     if (!page.ok || !counts.ok) throw new Error(`ledger call failed: ${JSON.stringify(page.ok ? counts : page)}`);

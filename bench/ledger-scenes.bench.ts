@@ -1,7 +1,6 @@
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { createCore } from '../src-main/core/core';
 import { replicaWriter } from '../src-main/core/data/replica-sync';
 import { openReplica } from '../src-main/core/data/replica';
 import { archivedFiles } from '../src-main/core/data/schema';
@@ -10,6 +9,7 @@ import { fileSecretStore } from '../src-main/core/files';
 import { matchExpression } from '../src-main/core/search/full-text';
 import { replicaPathFor } from '../src-main/core/session/session-service';
 import { clientMigrationsDir } from '../src-main/paths';
+import { benchCore } from './support';
 import type { SyncChange } from '../src-shared/api/sync';
 import { contractId, makeContract, makeTask } from '../tests/support/contracts';
 import { tempDir } from '../tests/support/temp';
@@ -119,15 +119,7 @@ export async function benchLedgerScenes(): Promise<void> {
   fileSecretStore(join(dir.path, 'session.json')).write(
     JSON.stringify({ serverUrl, user, tokens: { token: 't', refreshToken: 'r', expiresAt: new Date().toISOString() } }),
   );
-  const core = createCore({
-    dataDir: dir.path,
-    migrationsDir: clientMigrationsDir,
-    host: 'web',
-    version: 'bench',
-    systemLocale: 'en-US',
-    syncIntervalMs: 3_600_000,
-    logger: { info: () => undefined, warn: () => undefined, error: (...args: unknown[]) => console.error(...args) },
-  });
+  const core = benchCore(dir.path, true);
   await benchScenePage(core, replicaPath);
   await benchExport(core);
   let found = 0;

@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Socket } from 'node:net';
 import pg from 'pg';
-import { repoRoot } from '../src-main/paths';
+import { createCore, type Core } from '../src-main/core/core';
+import { clientMigrationsDir, repoRoot } from '../src-main/paths';
 import { join } from 'node:path';
 
 /** The PostgreSQL benches use when one answers (BENCH_DATABASE_URL, else the local default). */
@@ -64,4 +65,20 @@ export async function spawnContractServer(env: Record<string, string>, args: str
         child.kill('SIGTERM');
       }),
   };
+}
+
+/**
+ * A core over a bench's replica, as the browser edition opens it: no periodic sync during the
+ * timing, and only errors logged (when `logErrors`), so the figures are the calls' own.
+ */
+export function benchCore(dataDir: string, logErrors = false): Core {
+  return createCore({
+    dataDir,
+    migrationsDir: clientMigrationsDir,
+    host: 'web',
+    version: 'bench',
+    systemLocale: 'en-US',
+    syncIntervalMs: 3_600_000,
+    logger: { info: () => undefined, warn: () => undefined, error: logErrors ? (...args: unknown[]) => console.error(...args) : () => undefined },
+  });
 }
