@@ -108,6 +108,39 @@ describe('sync engine', () => {
     await timer.fireAll();
     expect(server.rows.get(contractId(2))?.name).toBe('Soon');
   });
+  it('asks for the next page while it writes the current one, and stores only the pages it wrote', async () => {
+    const meta = metaReader(replica);
+    const asked: { cursor: string; stored: string }[] = [];
+    const pull = transport.pull.bind(transport);
+    transport.pull = (cursor: string) => {
+      asked.push({ cursor, stored: meta.cursor() });
+      return pull(cursor);
+    };
+    expect(await engine.syncNow()).toMatchObject({ phase: 'idle' });
+    // Pages of two: each later page was asked before the page before it was written.
+    expect(asked.length).toBeGreaterThanOrEqual(2);
+    for (const [i, ask] of asked.entries()) if (i > 0) expect(ask.stored).toBe(asked[i - 1]!.cursor);
+
+    // A write that fails stops the pull: the page read ahead is dropped, the stored cursor is the
+    // last page written, and the next round resumes from there.
+    server.editElsewhere(1, 'name', 'First');
+    server.editElsewhere(2, 'name', 'Second');
+    server.editElsewhere(3, 'name', 'Third');
+    const before = meta.cursor();
+    const failing = replicaWriter(replica, replicaFeatures);
+    let writes = 0;
+    const broken = createSyncEngine({
+      outbox, meta, transport, timer, logger: silentLogger, clientId: '0192f000-0000-7000-8000-000000000001',
+      refreshAuth: () => transport.refresh(), clock: { now }, random: () => 0, baseBackoffMs: 1000, maxBackoffMs: 8000, soonMs: 300, intervalMs: 60_000,
+      writer: { ...failing, applyPulledChanges: (...args) => (++writes === 1 ? failing.applyPulledChanges(...args) : (() => { throw new Error('disk full'); })()) },
+    });
+    expect(await broken.syncNow()).toMatchObject({ phase: 'backoff' });
+    expect(meta.cursor()).not.toBe(before);
+    const afterFirstPage = meta.cursor();
+    expect(await engine.syncNow()).toMatchObject({ phase: 'idle' });
+    expect(asked.some((ask) => ask.cursor === afterFirstPage)).toBe(true);
+    expect(replica.sqlite.prepare('select name from contracts where id = ?').pluck().get(contractId(3))).toBe('Third');
+  });
 });
 
 describe('contract-server transport', () => {
@@ -129,4 +162,5 @@ describe('contract-server transport', () => {
     ]);
     expect(sent[0]?.body).toEqual(request);
   });
+
 });

@@ -170,14 +170,21 @@ export function createArchiveService(options: ArchiveServiceOptions) {
   }
 
   return {
-    /** Resumes what a restart interrupted, tidies the cache, and prefetches now and after each pull that changed contracts. */
+    /** Resumes what a restart interrupted, tidies the cache, and prefetches now and after each sync round that changed contracts. */
     start(): void {
       void pruneStrays().then(() => {
         for (const row of store.unindexed()) index(row);
         prefetch();
       });
+      // Once a sync round has settled, not page by page: during a first sync each page would start
+      // a round of lookups and downloads competing with the pull on the same link.
+      let contractsChanged = false;
       const unsubscribe = hub.subscribe((event, payload) => {
-        if (event === 'data.changed' && (payload as { entities: string[] }).entities.includes('contract')) prefetch();
+        if (event === 'data.changed' && (payload as { entities: string[] }).entities.includes('contract')) contractsChanged = true;
+        if (event === 'sync.statusChanged' && (payload as { phase?: string }).phase === 'idle' && contractsChanged) {
+          contractsChanged = false;
+          prefetch();
+        }
       });
       abort.signal.addEventListener('abort', unsubscribe, { once: true });
     },

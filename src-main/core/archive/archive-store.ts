@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNull, notExists, sql } from 'drizzle-orm';
 import type { ArchivedFile } from '../../../src-shared/ipc/archive';
 import { ContractStatus } from '../../../src-shared/domain/enums';
 import type { OpenReplica } from '../data/replica';
-import { archivedFiles, contractsOverlay } from '../data/schema';
+import { archivedFiles, contracts, contractsOverlay } from '../data/schema';
 
 // The replica's record of archived PDFs (migration 0015): which file a contract was archived
 // with, whether its bytes are in the cache, and its extracted text (which the index triggers copy).
@@ -73,16 +73,18 @@ export function archiveStore(replica: OpenReplica) {
      * is not among them, so the prefetch never undoes the cache's own choice.
      */
     neverKept: (limit: number): { contractId: string }[] =>
+      // The synced rows, on their (status, update time) index: archiving is online only, so the
+      // server's status is the one that says a PDF exists (the overlay view would be built whole).
       db
-        .select({ contractId: contractsOverlay.id })
-        .from(contractsOverlay)
+        .select({ contractId: contracts.id })
+        .from(contracts)
         .where(
           and(
-            eq(contractsOverlay.status, ContractStatus.Archived),
-            notExists(db.select({ one: sql`1` }).from(archivedFiles).where(eq(archivedFiles.contractId, contractsOverlay.id))),
+            eq(contracts.status, ContractStatus.Archived),
+            notExists(db.select({ one: sql`1` }).from(archivedFiles).where(eq(archivedFiles.contractId, contracts.id))),
           ),
         )
-        .orderBy(desc(contractsOverlay.updateTime), asc(contractsOverlay.id))
+        .orderBy(desc(contracts.updateTime), asc(contracts.id))
         .limit(limit)
         .all(),
 

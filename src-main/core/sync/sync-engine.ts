@@ -124,28 +124,44 @@ export function createSyncEngine(options: SyncEngineOptions) {
   /** Pulling from '0' is a first sync, and so is resuming one that stopped mid-way (after a restart too). */
   const isFirstSync = () => meta.cursor() === '0' || meta.firstSyncOpen();
 
+  /** The page after `cursor`, asked at once; its failure is raised where it is awaited. */
+  function askPage(cursor: string): Promise<unknown> {
+    const answer = withAuth(() => transport.pull(cursor));
+    // Awaited later (or dropped when the pull stops first): never an unhandled rejection.
+    answer.catch(() => undefined);
+    return answer;
+  }
+
   async function pullAll() {
     progress({ kind: 'pulling', firstSync: isFirstSync() });
-    for (let hasMore = true; hasMore; ) {
-      const cursor = meta.cursor();
+    let cursor = meta.cursor();
+    let asked = askPage(cursor);
+    for (;;) {
       let answer: unknown;
       try {
-        answer = await withAuth(() => transport.pull(cursor));
+        answer = await asked;
       } catch (cause) {
         // The server dropped the changes since our cursor: rebuild from a full pull, keeping the outbox (rule 7).
         if (toAppError(cause).code !== 'must_resync' || cursor === '0') throw cause;
         logger.warn('the server asked for a full resync');
         writer.startResync();
         progress({ kind: 'resync' });
+        cursor = meta.cursor();
+        asked = askPage(cursor);
         continue;
       }
       const page = syncPullResponseSchema.safeParse(answer);
       // The cursor only moves forward: a page behind it is someone else's answer.
       if (!page.success || cursorPosition(page.data.cursor) < cursorPosition(cursor)) throw badAnswer('pull');
-      writer.applyPulledChanges(page.data.changes, page.data.cursor, clock.now().toISOString());
-      hasMore = page.data.hasMore;
+      const { changes, hasMore, remaining } = page.data;
+      // The next page is asked before this one is written: the server reads it while the replica
+      // writes, instead of each side waiting for the other. Only written pages move the stored cursor.
+      if (hasMore) asked = askPage(page.data.cursor);
+      writer.applyPulledChanges(changes, page.data.cursor, clock.now().toISOString());
       if (!hasMore) writer.finishPull();
-      progress({ kind: 'pulled', changes: page.data.changes.length, remaining: page.data.remaining, hasMore });
+      progress({ kind: 'pulled', changes: changes.length, remaining, hasMore });
+      if (!hasMore) return;
+      cursor = page.data.cursor;
     }
   }
 
