@@ -1,8 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
-import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { AppFailure } from '../../../src-shared/errors';
 import { rowKey, type RowKey } from '../../../src-shared/sync/mutations';
 import { byFieldGroup } from '../../../src-shared/sync/field-versions';
+import type { OpenReplica } from '../data/replica';
+import { preparedUpsert } from '../data/prepared-upsert';
 import type { OverlayEntity, PullWriter, ReplicaTx } from '../data/replica-features';
 import { contracts, contractsLocal, resyncUnseen } from '../data/schema';
 import { pulledRow, toReplicaContract, toRow, type ContractRow, type ReplicaContract } from './contract-rows';
@@ -50,35 +52,23 @@ const upsertChunk = 500;
  * first so the page's order is kept. During a resync, `resync_unseen` holds the contracts the
  * full pull has not brought yet; those left at its end are gone.
  */
-export function contractPullWriter(): PullWriter<'contract'> {
-  // On conflict every column but the id takes the pulled value.
-  const { id: _id, ...updatable } = getTableColumns(contracts);
-  const upsertSet = Object.fromEntries(Object.entries(updatable).map(([key, column]) => [key, sql.raw(`excluded.${column.name}`)]));
-
+export function contractPullWriter({ sqlite }: OpenReplica): PullWriter<'contract'> {
+  const upsert = preparedUpsert(sqlite, contracts);
   return {
     page(db) {
-      let upserts: ContractRow[] = [];
       const seen: string[] = [];
-      const flush = () => {
-        for (let i = 0; i < upserts.length; i += upsertChunk) {
-          db.insert(contracts).values(upserts.slice(i, i + upsertChunk)).onConflictDoUpdate({ target: contracts.id, set: upsertSet }).run();
-        }
-        upserts = [];
-      };
       return {
         write(change) {
           if (change.op === 'upsert') {
             seen.push(change.row.id);
-            upserts.push(pulledRow(change.row));
+            upsert(pulledRow(change.row));
           } else {
             seen.push(change.id);
-            flush();
             db.delete(contracts).where(eq(contracts.id, change.id)).run();
           }
           return [];
         },
         end() {
-          flush();
           if (db.select({ id: resyncUnseen.id }).from(resyncUnseen).limit(1).get()) {
             for (let i = 0; i < seen.length; i += upsertChunk) db.delete(resyncUnseen).where(inArray(resyncUnseen.id, seen.slice(i, i + upsertChunk))).run();
           }

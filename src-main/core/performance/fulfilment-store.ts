@@ -7,6 +7,8 @@ import type { ContractPerformance, FinishForm, PlanSheet, SheetTask } from '../.
 import { contractInChange, sheetBefore } from '../../../src-shared/rules/fulfilment';
 import { defaultPerformanceForm, effectiveState, openStateFor } from '../../../src-shared/rules/performance';
 import { z } from 'zod';
+import type { OpenReplica } from '../data/replica';
+import { preparedUpsert } from '../data/prepared-upsert';
 import type { OverlayEntity, PullWriter, ReplicaTx } from '../data/replica-features';
 import { splitRowKey } from '../data/replica-features';
 import { outbox, performancePlans, performancePlansLocal, performanceTasks, performanceTasksLocal } from '../data/schema';
@@ -101,14 +103,13 @@ export const planOverlay: OverlayEntity = {
 };
 
 /** Pulled plans; a contract that leaves the replica takes its plans along, and a resync brings every plan again. */
-export function planPullWriter(): PullWriter<'performancePlan'> {
+export function planPullWriter({ sqlite }: OpenReplica): PullWriter<'performancePlan'> {
+  const upsert = preparedUpsert(sqlite, performancePlans);
   return {
     page: (db) => ({
       write(change) {
-        if (change.op === 'upsert') {
-          const row = planRow(change.row);
-          db.insert(performancePlans).values(row).onConflictDoUpdate({ target: performancePlans.id, set: row }).run();
-        } else {
+        if (change.op === 'upsert') upsert(planRow(change.row));
+        else {
           db.delete(performancePlans).where(eq(performancePlans.id, change.id)).run();
         }
         return ['performancePlan'];
