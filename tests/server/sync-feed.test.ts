@@ -158,3 +158,28 @@ describeOnDatabases('sync feed under concurrent writers', (fixture) => {
     expect(held).toEqual(new Map(current.map(({ id, ...rest }) => [id, rest])));
   });
 });
+
+describeOnDatabases('sync feed pages over every source', (fixture) => {
+  let app: FastifyInstance;
+  let token: string;
+
+  beforeAll(async () => {
+    await seedDatabase(fixture.db, { contracts: 25, seed: 5 });
+    app = fixture.server();
+    token = (await signIn(app, 'admin', demo('admin').password)).token;
+  });
+
+  it('small pages bring the same changes in the same order as one page, whichever source each change comes from', async () => {
+    const whole = await pullAll(app, token, 5000);
+    expect(whole.pages).toHaveLength(1);
+    const changes = whole.pages[0]!.changes;
+    // Contracts, their tasks and plans interleave in the feed: the bound each source puts on the
+    // next ones must never drop or reorder a change of another.
+    expect(new Set(changes.map((change) => change.entity))).toEqual(new Set(['contract', 'performanceTask', 'performancePlan', 'reminderSettings', 'scene']));
+    for (const limit of [1, 3, 7, 40]) {
+      const paged = await pullAll(app, token, limit);
+      expect(paged.pages.every((page) => page.changes.length <= limit)).toBe(true);
+      expect(paged.pages.flatMap((page) => page.changes), `pages of ${limit}`).toEqual(changes);
+    }
+  });
+});
