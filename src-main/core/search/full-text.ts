@@ -12,32 +12,26 @@ import type { ReplicaConnection, ReplicaStatement } from '../data/replica';
 // - any other shorter term (one character, or two that are not both CJK) is matched with LIKE in
 //   the name, number and counterparty only: scanning every form's and PDF's text for it costs
 //   hundreds of milliseconds and finds almost everything.
-// Ranking and counting are bounded, so a broad word costs about what a narrow one does: contracts
-// are ranked by where all the terms are found (the name, then number or counterparty, then form
-// text, then the PDF), newest first within each place, and each place is read only as far as the
-// page needs; the count stops at fullTextCountCap.
+// Ranking and counting are bounded, so a broad word costs about what a narrow one does: the index
+// yields the newest fullTextCountCap + 1 matches (stopping there), which are the count ("1,000+"
+// past the cap) and the window ranked: by where all the terms are found — the name, then the
+// number or counterparty, then the form text, then only the PDF — newest first within each place,
+// each place read from the index (column filters) only as far as the page needs. Below the cap
+// the ranking is exact; past it, it ranks the newest matches (a narrower query ranks them all).
+// Matches are highlighted here, in JavaScript, as FTS5's highlight()/snippet() cost milliseconds a
+// PDF (they tokenize the whole text).
 
 type Request = z.output<typeof fullTextSearchRequestSchema>;
 
-/** The columns of both indexes, in order. */
+/** The columns of both indexes, in order; LIKE terms are matched in the first three. */
 const columns = ['name', 'contract_number', 'counterpart_name', 'form_text', 'pdf_text'] as const;
-const allColumns = columns.map((_, index) => index);
-/** The columns LIKE terms are matched in: name, number, counterparty. */
-const shortColumns = 3;
-const formColumn = 3;
-const pdfColumn = 4;
-/**
- * Where the terms are found, best first: each place adds columns to the one before, and a
- * contract ranks at the first place where all of its terms are found.
- */
-const places: readonly (readonly number[])[] = [[0], [0, 1, 2], [0, 1, 2, formColumn], allColumns];
+const shortColumns = columns.slice(0, 3);
 
 /** At most this many terms count; more only slow the query without narrowing it usefully. */
 const maxTerms = 8;
-/** Characters of context on each side of a match in an excerpt made here. */
-const excerptContext = 24;
-/** Tokens of an excerpt made by FTS5's snippet(). */
-const snippetTokens = 40;
+/** Characters of context before and after the first match in an excerpt. */
+const excerptBefore = 40;
+const excerptAfter = 80;
 
 export interface SearchTerms {
   /** Three characters or more: an FTS5 trigram phrase. */
@@ -62,13 +56,9 @@ export function searchTerms(q: string): SearchTerms {
   return terms;
 }
 
-/**
- * An FTS5 query that matches every term as a literal phrase (quotes in a term are data), in the
- * given columns (by index; all of them by default).
- */
-export function matchExpression(terms: readonly string[], inColumns: readonly number[] = allColumns): string {
-  const phrases = terms.map((term) => `"${term.replace(/"/g, '""')}"`).join(' ');
-  return inColumns.length === columns.length ? phrases : `{${inColumns.map((index) => columns[index]).join(' ')}} : (${phrases})`;
+/** An FTS5 query that matches every term as a literal phrase (quotes in a term are data). */
+export function matchExpression(terms: readonly string[]): string {
+  return terms.map((term) => `"${term.replace(/"/g, '""')}"`).join(' ');
 }
 
 /** A LIKE pattern that matches `term` literally anywhere (with ESCAPE '\'). */
@@ -82,11 +72,12 @@ function escapeRegExp(text: string): string {
 
 /**
  * `text` with every case-insensitive occurrence of `terms` outside an already marked part wrapped
- * in matchStart/matchEnd (the terms FTS5's highlight() did not mark: CJK pairs and short terms).
+ * in matchStart/matchEnd.
  */
 export function markTerms(text: string, terms: readonly string[]): string {
   if (terms.length === 0) return text;
-  const pattern = new RegExp(terms.map(escapeRegExp).join('|'), 'giu');
+  // Longest first, so a term inside another does not cut the longer one's mark short.
+  const pattern = new RegExp([...terms].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'), 'giu');
   const marked = new RegExp(`(${matchStart}[^${matchEnd}]*${matchEnd})`, 'u');
   return text
     .split(marked)
@@ -99,18 +90,30 @@ export function excerptAround(text: string, terms: readonly string[]): string | 
   const lower = text.toLowerCase();
   const at = Math.min(...terms.map((term) => lower.indexOf(term.toLowerCase())).filter((index) => index >= 0));
   if (!Number.isFinite(at)) return null;
-  const start = Math.max(0, at - excerptContext);
-  const end = Math.min(text.length, at + excerptContext * 2);
+  const start = Math.max(0, at - excerptBefore);
+  const end = Math.min(text.length, at + excerptAfter);
   return `${start > 0 ? '…' : ''}${markTerms(text.slice(start, end), terms)}${end < text.length ? '…' : ''}`;
 }
 
-interface RankedRow {
+/**
+ * Where a contract's terms are found, best first, by the columns (by index) that hold all of them:
+ * the name; then the number or counterparty; then the form text. The rest are found only in the PDF.
+ */
+const places: readonly (readonly number[])[] = [[0], [0, 1, 2], [0, 1, 2, 3]];
+
+export interface RankedRow {
   rowid: number;
   contractId: string;
-  source: 'base' | 'local';
 }
 
-interface TextRow {
+export interface RankedPage {
+  /** The page's rows, best first. */
+  rows: RankedRow[];
+  /** How many contracts match, counted up to fullTextCountCap + 1. */
+  total: number;
+}
+
+export interface TextRow {
   rowid: number;
   name: string;
   contractNumber: string | null;
@@ -119,19 +122,11 @@ interface TextRow {
   pdfText: string | null;
 }
 
-/** The contracts found, in rank order from the first asked for, and how many match in all when every match was read. */
-export interface RankedPage {
-  rows: RankedRow[];
-  total: number | null;
-}
-
 export interface FullTextQueries {
-  /** Up to `limit` ranked rows from `offset`. */
+  /** The page of `limit` rows from `offset` in rank order, and the count. */
   ranked(terms: SearchTerms, limit: number, offset: number): RankedPage;
-  /** How many contracts match, counted up to fullTextCountCap + 1. */
-  count(terms: SearchTerms): number;
-  /** The rows' text: highlighted by FTS5 where a trigram query ran, raw otherwise. */
-  texts(terms: SearchTerms, rowids: readonly number[]): Map<number, TextRow>;
+  /** A row's indexed text. */
+  text(rowid: number): TextRow | undefined;
 }
 
 /**
@@ -146,98 +141,88 @@ export function fullTextQueries(sqlite: ReplicaConnection): FullTextQueries {
     if (!statement) statements.set(sql, (statement = sqlite.prepare<unknown[]>(sql)));
     return statement;
   };
-  // Only the user's view of each contract: the optimistic row wins over its synced one.
-  const visible = `NOT (r.source = 'base' AND EXISTS (SELECT 1 FROM contracts_local AS l WHERE l.id = r.contract_id))`;
+  // The synced rows hidden by a queued local edit: few (one per edited contract), so they are
+  // left out here rather than checked row by row in SQL.
+  // (Read from the local rows out: the index on search_rows finds each one's synced row.)
+  const hiddenRows = prepare(`SELECT (SELECT id FROM search_rows WHERE contract_id = l.id AND source = 'base') AS id FROM contracts_local AS l`).pluck();
+  const contractOf = prepare('SELECT contract_id FROM search_rows WHERE id = ?').pluck();
+  const textOf = prepare(
+    `SELECT rowid, name, contract_number AS contractNumber, counterpart_name AS counterpartName, form_text AS formText, pdf_text AS pdfText
+       FROM contract_search WHERE rowid = ?`,
+  );
 
   /**
-   * The rows with every term in `inColumns`, as FROM … WHERE, and the index that drives the query
-   * (its rowid order is the rank within a place: newest first, and FTS5 stops once enough are read).
+   * Up to `limit` rows from `from` down, newest first, with every term in the columns `inColumns`
+   * (all when null). The first index the terms use drives the query: FTS5 walks its rowids
+   * newest first and stops at the limit.
    */
-  function matching(terms: SearchTerms, inColumns: readonly number[]): { sql: string; driver: 's' | 'b'; params: unknown[] } {
+  function walk(terms: SearchTerms, inColumns: readonly number[] | null, from: number, limit: number): number[] {
     const driver = terms.long.length > 0 || terms.pairs.length === 0 ? 's' : 'b';
+    const within = (expression: string) => (inColumns ? `{${inColumns.map((index) => columns[index]).join(' ')}} : (${expression})` : expression);
     const joins: string[] = [];
     const clauses: string[] = [];
     const params: unknown[] = [];
     if (terms.long.length > 0) {
       clauses.push('contract_search MATCH ?');
-      params.push(matchExpression(terms.long, inColumns));
+      params.push(within(matchExpression(terms.long)));
     }
     if (terms.pairs.length > 0) {
       if (driver === 's') joins.push('JOIN contract_search_bigrams AS b ON b.rowid = s.rowid');
       clauses.push('contract_search_bigrams MATCH ?');
-      params.push(matchExpression(terms.pairs, inColumns));
+      params.push(within(matchExpression(terms.pairs)));
     }
-    const likeColumns = inColumns.filter((index) => index < shortColumns);
     if (terms.short.length > 0 && driver === 'b') joins.push('JOIN contract_search AS s ON s.rowid = b.rowid');
+    const likeColumns = shortColumns.filter((_, index) => !inColumns || inColumns.includes(index));
     for (const term of terms.short) {
-      clauses.push(`(${likeColumns.map((index) => `s.${columns[index]} LIKE ? ESCAPE '\\'`).join(' OR ')})`);
+      clauses.push(`(${likeColumns.map((column) => `s.${column} LIKE ? ESCAPE '\\'`).join(' OR ')})`);
       params.push(...likeColumns.map(() => containsPattern(term)));
     }
-    clauses.push(visible);
-    const from = driver === 's' ? 'contract_search AS s' : 'contract_search_bigrams AS b';
-    return {
-      sql: `FROM ${from} ${joins.join(' ')} JOIN search_rows AS r ON r.id = ${driver}.rowid WHERE ${clauses.join(' AND ')}`,
-      driver,
-      params,
-    };
-  }
-
-  /** Up to `limit` rows with every term in `inColumns`, newest first. */
-  function rowsIn(terms: SearchTerms, inColumns: readonly number[], limit: number): RankedRow[] {
-    const query = matching(terms, inColumns);
-    const rowid = `${query.driver}.rowid`;
-    return prepare(`SELECT ${rowid} AS rowid, r.contract_id AS contractId, r.source AS source ${query.sql} ORDER BY ${rowid} DESC LIMIT ?`).all(
-      ...query.params,
-      limit,
-    ) as RankedRow[];
+    clauses.push(`${driver}.rowid >= ?`);
+    return prepare(
+      `SELECT ${driver}.rowid FROM ${driver === 's' ? 'contract_search AS s' : 'contract_search_bigrams AS b'} ${joins.join(' ')}
+        WHERE ${clauses.join(' AND ')} ORDER BY ${driver}.rowid DESC LIMIT ?`,
+    )
+      .pluck()
+      .all(...params, from, limit) as number[];
   }
 
   return {
     ranked(terms, limit, offset) {
-      const wanted = offset + limit;
+      const hidden = new Set((hiddenRows.all() as (number | null)[]).filter((rowid) => rowid !== null));
+      const visible = (rowids: number[]) => (hidden.size === 0 ? rowids : rowids.filter((rowid) => !hidden.has(rowid)));
+      // The window: the newest matches up to the cap and one more, which the count is.
+      const matches = visible(walk(terms, null, 0, fullTextCountCap + 1 + hidden.size)).slice(0, fullTextCountCap + 1);
+      const from = matches.length > fullTextCountCap ? matches[matches.length - 1]! : 0;
+      // The list stops at the cap, as the count does.
+      const wanted = Math.min(offset + limit, matches.length, fullTextCountCap);
       const seen = new Set<number>();
-      const ordered: RankedRow[] = [];
-      let last: readonly number[] = [];
-      let read = 0;
-      for (const inColumns of places) {
-        // LIKE terms are only matched in the first columns: past them a place may add nothing.
-        const effective = terms.long.length + terms.pairs.length > 0 ? inColumns : inColumns.filter((index) => index < shortColumns);
-        if (effective.length === last.length) continue;
-        last = effective;
-        // Every earlier place was read whole (else the page would be full), so `wanted` rows of
-        // this one hold all the new rows the page needs.
-        const rows = rowsIn(terms, effective, wanted);
-        read = rows.length;
-        for (const row of rows) {
-          if (seen.has(row.rowid)) continue;
-          seen.add(row.rowid);
-          ordered.push(row);
+      const ordered: number[] = [];
+      const add = (rowids: number[]) => {
+        for (const rowid of rowids) {
+          if (seen.has(rowid)) continue;
+          seen.add(rowid);
+          ordered.push(rowid);
         }
+      };
+      let last = 0;
+      for (const inColumns of places) {
         if (ordered.length >= wanted) break;
+        // LIKE terms are only matched in the first columns: past them a place adds nothing.
+        const effective = terms.long.length + terms.pairs.length > 0 ? inColumns : inColumns.filter((index) => index < shortColumns.length);
+        if (effective.length === last) continue;
+        last = effective.length;
+        // Every earlier place was read whole within the window (else the page would be full), so
+        // `wanted` rows of this one hold all the new rows the page needs.
+        add(visible(walk(terms, effective, from, wanted + hidden.size)));
       }
-      return { rows: ordered.slice(offset, wanted), total: read < wanted ? ordered.length : null };
+      // What is left is found only in the PDF.
+      if (ordered.length < wanted) add(matches);
+      return {
+        rows: ordered.slice(offset, wanted).map((rowid) => ({ rowid, contractId: contractOf.get(rowid) as string })),
+        total: matches.length,
+      };
     },
-
-    count(terms) {
-      const query = matching(terms, allColumns);
-      const row = prepare(`SELECT count(*) AS count FROM (SELECT 1 ${query.sql} LIMIT ?)`).get(...query.params, fullTextCountCap + 1) as { count: number };
-      return row.count;
-    },
-
-    texts(terms, rowids) {
-      if (rowids.length === 0) return new Map();
-      const marks = `'${matchStart}', '${matchEnd}'`;
-      const hasMatch = terms.long.length > 0;
-      const text = (index: number) => (hasMatch ? `highlight(contract_search, ${index}, ${marks})` : `s.${columns[index]}`);
-      const excerpt = (index: number) => (hasMatch ? `snippet(contract_search, ${index}, ${marks}, '…', ${snippetTokens})` : `s.${columns[index]}`);
-      const rows = prepare(
-        `SELECT s.rowid AS rowid, ${text(0)} AS name, ${text(1)} AS contractNumber, ${text(2)} AS counterpartName,
-                ${excerpt(formColumn)} AS formText, ${excerpt(pdfColumn)} AS pdfText
-           FROM contract_search AS s
-          WHERE ${hasMatch ? 'contract_search MATCH ? AND ' : ''}s.rowid IN (${rowids.map(() => '?').join(', ')})`,
-      ).all(...(hasMatch ? [matchExpression(terms.long)] : []), ...rowids) as TextRow[];
-      return new Map(rows.map((row) => [row.rowid, row]));
-    },
+    text: (rowid) => textOf.get(rowid) as TextRow | undefined,
   };
 }
 
@@ -252,28 +237,21 @@ export function fullTextSearch(sqlite: ReplicaConnection): FullTextSearch {
     `SELECT coalesce((SELECT status FROM contracts_local WHERE id = ?), (SELECT status FROM contracts WHERE id = ?)) AS status`,
   );
 
-  /** The excerpt of the form or PDF text that holds a match (the PDF's first: it is what the user cannot see elsewhere). */
-  function excerptOf(row: TextRow, terms: SearchTerms): FullTextHit['excerpt'] {
-    for (const [source, value] of [['pdf', row.pdfText], ['form', row.formText]] as const) {
-      if (!value) continue;
-      if (value.includes(matchStart)) return { source, text: markTerms(value, terms.pairs) };
-      const around = terms.pairs.length > 0 ? excerptAround(value, terms.pairs) : null;
-      if (around) return { source, text: around };
-    }
-    return null;
-  }
-
   return {
     search(request) {
       const terms = searchTerms(request.q);
       if (terms.long.length + terms.pairs.length + terms.short.length === 0) return { list: [], count: 0, more: false };
       const page = queries.ranked(terms, request.pageSize, (request.pageNum - 1) * request.pageSize);
-      const byRow = queries.texts(terms, page.rows.map((row) => row.rowid));
-      const marked = [...terms.pairs, ...terms.short];
+      const marked = [...terms.long, ...terms.pairs, ...terms.short];
+      // Short terms are only matched in the first columns: an excerpt shows the other terms.
+      const inText = [...terms.long, ...terms.pairs];
       const mark = (value: string | null) => (value === null ? null : markTerms(value, marked));
       const list = page.rows.flatMap((hit): FullTextHit[] => {
-        const row = byRow.get(hit.rowid);
+        const row = queries.text(hit.rowid);
         if (!row) return [];
+        // The PDF's excerpt first: it is what the user cannot see elsewhere.
+        const pdf = row.pdfText && inText.length > 0 ? excerptAround(row.pdfText, inText) : null;
+        const form = !pdf && row.formText && inText.length > 0 ? excerptAround(row.formText, inText) : null;
         return [
           {
             contractId: hit.contractId,
@@ -281,12 +259,11 @@ export function fullTextSearch(sqlite: ReplicaConnection): FullTextSearch {
             name: markTerms(row.name, marked),
             contractNumber: mark(row.contractNumber),
             counterpartName: mark(row.counterpartName),
-            excerpt: excerptOf(row, terms),
+            excerpt: pdf ? { source: 'pdf', text: pdf } : form ? { source: 'form', text: form } : null,
           },
         ];
       });
-      const total = page.total ?? queries.count(terms);
-      return { list, count: Math.min(total, fullTextCountCap), more: total > fullTextCountCap };
+      return { list, count: Math.min(page.total, fullTextCountCap), more: page.total > fullTextCountCap };
     },
   };
 }
