@@ -81,5 +81,9 @@ export const fullTextHitSchema = z.object({
 });
 export type FullTextHit = z.infer<typeof fullTextHitSchema>;
 
-export const fullTextPageSchema = pageSchema(fullTextHitSchema);
+/** A search counts its matches up to this many; past it the page says "more" instead of an exact count. */
+export const fullTextCountCap = 1000;
+
+/** A page of hits; `count` stops at fullTextCountCap, and `more` says that more contracts match. */
+export const fullTextPageSchema = pageSchema(fullTextHitSchema).extend({ more: z.boolean() });
 export type FullTextPage = z.infer<typeof fullTextPageSchema>;

@@ -1,4 +1,3 @@
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contractReader } from '../../src-main/core/ledger/contract-ledger';
@@ -9,23 +8,14 @@ import { clientMigrationsDir } from '../../src-main/paths';
 import { ledgerContractPageRequestSchema } from '../../src-shared/ipc/channels';
 import { makeContract } from '../support/contracts';
 import { tempDir } from '../support/temp';
+import { clientJournal, migrationsUpTo } from '../support/migrations';
 import { replicaFeatures } from '../../src-main/core/features';
 
 // Local migrations preserve the outbox (architecture, sync rule 9): a replica left at every earlier
 // client migration, with edits queued where that schema had an outbox, opens with this build's
 // schema and still holds every queued edit, shown on its contract and ready to send.
 
-const journal = JSON.parse(readFileSync(join(clientMigrationsDir, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-
-/** The migrations folder of a build that knew only the first `count` migrations. */
-function migrationsUpTo(dir: string, count: number): string {
-  const folder = join(dir, `migrations-${count}`);
-  mkdirSync(join(folder, 'meta'), { recursive: true });
-  const entries = journal.entries.slice(0, count);
-  writeFileSync(join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
-  for (const entry of entries) copyFileSync(join(clientMigrationsDir, `${entry.tag}.sql`), join(folder, `${entry.tag}.sql`));
-  return folder;
-}
+const journal = clientJournal;
 
 const now = () => new Date('2026-11-21T10:00:00Z');
 const outboxAt = journal.entries.findIndex((entry) => entry.tag.includes('sync_outbox')) + 1;

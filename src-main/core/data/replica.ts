@@ -4,6 +4,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { AppFailure } from '../../../src-shared/errors';
+import { cjkBigrams, cjkBigramsFunction } from './cjk-bigrams';
 import * as schema from './schema';
 
 export type ReplicaDb = BetterSQLite3Database<typeof schema>;
@@ -12,6 +13,8 @@ export type ReplicaDb = BetterSQLite3Database<typeof schema>;
  * thousands of rows) use prepared SQL; named here so better-sqlite3 stays in this folder.
  */
 export type ReplicaConnection = Database.Database;
+/** A prepared statement of that connection, for the stores that keep theirs. */
+export type ReplicaStatement = Database.Statement<unknown[]>;
 
 export interface OpenReplica {
   readonly path: string;
@@ -54,6 +57,8 @@ export function openReplica(path: string, migrationsDir: string): OpenReplica {
     sqlite.pragma('foreign_keys = ON');
     // ANALYZE reads a sample of each index, not all of it: quick at any replica size.
     sqlite.pragma('analysis_limit = 1000');
+    // The full-text index's triggers (and the migration that builds it) split CJK text with it.
+    sqlite.function(cjkBigramsFunction, { deterministic: true }, (text: unknown) => cjkBigrams(typeof text === 'string' ? text : null));
     const db = drizzle(sqlite, { schema });
     if (version < known) {
       migrate(db, { migrationsFolder: migrationsDir });

@@ -2,8 +2,9 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Callout, InputGroup, NonIdealState, PopoverNext, Spinner, Tag } from '@blueprintjs/core';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useNavigate } from 'react-router-dom';
-import { matchEnd, matchStart, type FullTextHit } from '../../../src-shared/ipc/archive';
+import { matchEnd, matchStart, type FullTextHit, type FullTextPage } from '../../../src-shared/ipc/archive';
 import { errorText } from '../../i18n/errorText';
 import { useFullTextSearchQuery } from '../archive/archiveApi';
 import { openRoute } from '../contracts/openRoute';
@@ -34,6 +35,11 @@ export function Highlighted({ text }: { text: string }) {
     rest = rest.slice(end + 1);
   }
   return <>{parts}</>;
+}
+
+/** "Contracts found: 12", or "Contracts found: 1,000+" past the core's count cap. */
+export function foundText(t: TFunction, page: Pick<FullTextPage, 'count' | 'more'>): string {
+  return page.more ? t('archive.search.foundMore', { count: page.count }) : t('archive.search.found', { count: page.count });
 }
 
 function detailPath(contractId: string): string {
@@ -107,7 +113,7 @@ export function FullTextSearch() {
           />
         ))}
         <div className="full-text-results__footer">
-          <span data-testid="full-text-count">{t('archive.search.found', { count: data.count })}</span>
+          <span data-testid="full-text-count">{foundText(t, data)}</span>
           {pages > 1 && (
             <span>
               <Button variant="minimal" size="small" icon="chevron-left" text={t('archive.search.previous')} disabled={pageNum <= 1 || isFetching} onClick={() => setPageNum(pageNum - 1)} />
