@@ -5,9 +5,10 @@ import { fullTextCountCap, fullTextSearchRequestSchema, matchEnd, matchStart, ty
 import { pulledRow } from '../../src-main/core/contracts/contract-rows';
 import { replicaWriter } from '../../src-main/core/data/replica-sync';
 import { openReplica, type OpenReplica } from '../../src-main/core/data/replica';
-import { archivedFiles, contractsLocal } from '../../src-main/core/data/schema';
+import { archivedFiles, contracts, contractsLocal } from '../../src-main/core/data/schema';
 import { replicaFeatures } from '../../src-main/core/features';
 import { fullTextSearch, markTerms, searchTerms } from '../../src-main/core/search/full-text';
+import { searchIndexBuilder } from '../../src-main/core/search/index-builder';
 import { cjkBigrams } from '../../src-main/core/data/cjk-bigrams';
 import { clientMigrationsDir } from '../../src-main/paths';
 import { contractId, makeContract } from '../support/contracts';
@@ -21,12 +22,18 @@ const shown = (text: string | null | undefined) => text?.replaceAll(matchStart, 
 describe('local full-text search over the replica (FTS5 trigram)', () => {
   let dir: ReturnType<typeof tempDir>;
   let replica: OpenReplica;
-  const pull = (rows: SyncContract[], op: 'upsert' | 'delete' = 'upsert') =>
-    replicaWriter(replica, replicaFeatures).applyPulledChanges(
+  /** A pull that reaches the end: a first one leaves the index to the builder, run here to completion. */
+  const pull = (rows: SyncContract[], op: 'upsert' | 'delete' = 'upsert', build = true) => {
+    const writer = replicaWriter(replica, replicaFeatures);
+    writer.applyPulledChanges(
       rows.map((row) => (op === 'upsert' ? { entity: 'contract' as const, op, row } : { entity: 'contract' as const, op, id: row.id })),
       String(rows.length),
       '2026-11-21T10:00:00.000Z',
     );
+    writer.finishPull();
+    const builder = build ? searchIndexBuilder(replica.sqlite) : null;
+    while (builder && builder.step(500) > 0);
+  };
   const search = (q: string, more: Partial<FullTextSearchRequest> = {}) => fullTextSearch(replica.sqlite).search(fullTextSearchRequestSchema.parse({ q, ...more }));
   const found = (q: string) => search(q).list.map((hit) => hit.contractId);
 
@@ -226,7 +233,8 @@ describe('local full-text search over the replica (FTS5 trigram)', () => {
     const path = join(dir.path, 'old.sqlite');
     const old = openReplica(path, migrationsUpTo(dir.path, before));
     replica = old;
-    pull([makeContract(1, { name: '仓库租赁合同' }), makeContract(2, { name: 'Plain', formValues: { clause: '违约责任' } }), makeContract(3, { name: 'Signed' })]);
+    // A replica of then: no deferred index, its triggers index each row.
+    pull([makeContract(1, { name: '仓库租赁合同' }), makeContract(2, { name: 'Plain', formValues: { clause: '违约责任' } }), makeContract(3, { name: 'Signed' })], 'upsert', false);
     old.db.insert(archivedFiles).values({ contractId: contractId(3), fileId: 'f', name: 'a.pdf', size: 1, openedAt: 'now', text: '任何一方违约应承担责任' }).run();
     old.close();
     replica = openReplica(path, clientMigrationsDir);
@@ -239,5 +247,59 @@ describe('local full-text search over the replica (FTS5 trigram)', () => {
     expect(found('违约')).toEqual([contractId(2)]);
     expect(found('买卖')).toEqual([contractId(1)]);
     expect(found('抗力')).toEqual([contractId(3)]);
+  });
+
+  it('leaves the index of a first sync to the builder, which indexes every row as the triggers would have', () => {
+    /** The same first sync, with the replica's writes in between, into `target`; `deferrable` false: a replica that held a row before. */
+    const firstSync = (target: OpenReplica, deferrable: boolean) => {
+      const seed = pulledRow(makeContract(99));
+      if (!deferrable) target.db.insert(contracts).values(seed).run();
+      const writer = replicaWriter(target, replicaFeatures);
+      const page = (rows: SyncContract[], cursor: string) => writer.applyPulledChanges(rows.map((row) => ({ entity: 'contract' as const, op: 'upsert' as const, row })), cursor, 'now');
+      page([makeContract(1, { name: '仓库租赁合同 harbour' }), makeContract(2, { formValues: { clause: '违约责任 walrus' } }), makeContract(3, { name: 'Signed' })], '3.0.2');
+      if (!deferrable) target.db.delete(contracts).where(eq(contracts.id, seed.id)).run();
+      const indexedMidway = target.sqlite.prepare('select count(*) from contract_search').pluck().get();
+      // Meanwhile: an offline rename, a PDF's text, and a row the next page changes again.
+      target.db.insert(contractsLocal).values(pulledRow(makeContract(2, { name: '离线改名 offline' }))).run();
+      target.db.insert(archivedFiles).values({ contractId: contractId(3), fileId: 'f', name: 'a.pdf', size: 1, openedAt: 'now', text: '不可抗力 tribunal' }).run();
+      page([makeContract(1, { name: '仓库买卖合同 harbour', version: 2 }), makeContract(4, { counterpartName: '宏图咨询有限公司' })], '5');
+      writer.finishPull();
+      return indexedMidway;
+    };
+    const snapshot = (target: OpenReplica) => ({
+      text: target.sqlite
+        .prepare('select r.contract_id, r.source, s.name, s.contract_number, s.counterpart_name, s.form_text, s.pdf_text from search_rows r join contract_search s on s.rowid = r.id order by 1, 2')
+        .all(),
+      pairs: target.sqlite
+        .prepare('select r.contract_id, r.source, b.name, b.counterpart_name, b.form_text, b.pdf_text from search_rows r join contract_search_bigrams b on b.rowid = r.id order by 1, 2')
+        .all(),
+    });
+
+    expect(firstSync(replica, true)).toBe(0);
+    const builder = searchIndexBuilder(replica.sqlite);
+    expect(builder.deferred()).toBe(false);
+    expect(found('租赁')).toEqual([]);
+    let steps = 0;
+    while (builder.step(2) > 0) steps += 1;
+    // Four synced rows and one optimistic one, two at a time.
+    expect(steps).toBe(3);
+
+    const triggered = openReplica(join(dir.path, 'triggered.sqlite'), clientMigrationsDir);
+    try {
+      expect(firstSync(triggered, false)).toBeGreaterThan(0);
+      expect(snapshot(replica)).toEqual(snapshot(triggered));
+    } finally {
+      triggered.close();
+    }
+    expect(found('买卖')).toEqual([contractId(1)]);
+    expect(found('离线')).toEqual([contractId(2)]);
+    // The synced row's form text is not the user's view of contract 2: the offline edit is.
+    expect(found('walrus')).toEqual([]);
+    expect(found('tribunal')).toEqual([contractId(3)]);
+    expect(found('宏图')).toEqual([contractId(4)]);
+    // Indexed from then on by the triggers again.
+    pull([makeContract(4, { counterpartName: 'Falcon Engineering', version: 2 })]);
+    expect(found('宏图')).toEqual([]);
+    expect(found('Falcon')).toEqual([contractId(4)]);
   });
 });

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { SyncChange } from '../../../src-shared/api/sync';
 import { rowKey, type RowKey } from '../../../src-shared/sync/mutations';
@@ -47,6 +47,8 @@ const lastSyncKey = 'last_sync_at';
 // Set by the first page of a pull from '0' and removed when a pull reaches the end: the cursor
 // alone cannot tell, as a mid-way cursor names the server's starting level, not '0'.
 const firstSyncOpenKey = 'first_sync_open';
+/** While set, the full-text index triggers stand aside (client migration 0030); the search feature indexes what they skipped. */
+export const searchIndexDeferredKey = 'search_index_deferred';
 
 export function metaReader({ db }: OpenReplica): MetaReader {
   const read = db
@@ -80,6 +82,10 @@ export function replicaWriter(replica: OpenReplica, features: ReplicaFeatures): 
   return {
     applyPulledChanges(changes, cursor, syncedAt) {
       db.transaction((tx) => {
+        const from = tx.select({ value: replicaMeta.value }).from(replicaMeta).where(eq(replicaMeta.key, cursorKey)).get();
+        const fromStart = (from?.value ?? '0') === '0';
+        // Into an empty replica the full-text index is built once the pull ends, not row by row.
+        if (fromStart && !replica.sqlite.prepare('select exists (select 1 from contracts)').pluck().get()) setMeta(tx, searchIndexDeferredKey, '1');
         const shown = new Set<RowKey>();
         const changed = new Set<DataEntity>();
         const pages = new Map<SyncEntity, PageWriter<SyncEntity>>();
@@ -93,8 +99,7 @@ export function replicaWriter(replica: OpenReplica, features: ReplicaFeatures): 
         for (const page of pages.values()) page.end?.();
         // A pull never erases an unconfirmed edit: it is re-applied on the new base (rule 4).
         rebuildPulledRows(tx, features, shown);
-        const from = tx.select({ value: replicaMeta.value }).from(replicaMeta).where(eq(replicaMeta.key, cursorKey)).get();
-        if ((from?.value ?? '0') === '0') setMeta(tx, firstSyncOpenKey, '1');
+        if (fromStart) setMeta(tx, firstSyncOpenKey, '1');
         setMeta(tx, cursorKey, cursor);
         setMeta(tx, lastSyncKey, syncedAt);
         roundChanges = new Set([...roundChanges, ...changed]);
@@ -110,7 +115,7 @@ export function replicaWriter(replica: OpenReplica, features: ReplicaFeatures): 
     },
     finishPull() {
       const firstSync = metaReader(replica).firstSyncOpen();
-      db.delete(replicaMeta).where(eq(replicaMeta.key, firstSyncOpenKey)).run();
+      db.delete(replicaMeta).where(inArray(replicaMeta.key, [firstSyncOpenKey, searchIndexDeferredKey])).run();
       const changed = new Set<DataEntity>();
       db.transaction((tx) => {
         const removed = all.flatMap((writer) => writer.finishPull?.(tx) ?? []);

@@ -1,0 +1,68 @@
+import type { ReplicaConnection } from '../data/replica';
+
+// The full-text index after a first sync (client migration 0030): the index triggers stood aside
+// while the pull wrote the replica, and every contract row (synced or optimistic) without a
+// `search_rows` entry is indexed here, a step at a time, so the core keeps answering between
+// steps. The missing entries are the whole state: a restart mid-way simply goes on.
+
+const sources = ['base', 'local'] as const;
+type Source = (typeof sources)[number];
+
+export interface SearchIndexBuilder {
+  /** Indexes up to `limit` rows still missing from the index; the number indexed (0: complete). */
+  step(limit: number): number;
+  /** Whether the index triggers stand aside (a first sync is writing the replica). */
+  deferred(): boolean;
+}
+
+export function searchIndexBuilder(sqlite: ReplicaConnection): SearchIndexBuilder {
+  const deferred = sqlite.prepare<[], number>(`select exists (select 1 from replica_meta where key = 'search_index_deferred')`).pluck();
+  const table = (source: Source) => (source === 'base' ? 'contracts' : 'contracts_local');
+  const missing = Object.fromEntries(
+    sources.map((source) => [
+      source,
+      sqlite
+        .prepare<[string, number], string>(
+          `select c.id from ${table(source)} as c
+            where c.id > ? and not exists (select 1 from search_rows as r where r.contract_id = c.id and r.source = '${source}')
+            order by c.id limit ?`,
+        )
+        .pluck(),
+    ]),
+  );
+  const addRows = sqlite.prepare<[string, string]>(`insert into search_rows (contract_id, source) select value, ? from json_each(?)`);
+  // The same rows, text and character pairs as the triggers write (migrations 0022 and 0030).
+  const addText = sqlite.prepare<[string, string]>(
+    `insert into contract_search (rowid, name, contract_number, counterpart_name, form_text, pdf_text)
+     select r.id, v.name, v.contract_number, v.counterpart_name, v.form_text, v.pdf_text
+       from search_rows as r join contract_search_text as v on v.id = r.contract_id and v.source = r.source
+      where r.source = ? and r.contract_id in (select value from json_each(?))`,
+  );
+  const addPairs = sqlite.prepare<[string, string]>(
+    `insert into contract_search_bigrams (rowid, name, contract_number, counterpart_name, form_text, pdf_text)
+     select rowid, cjk_bigrams(name), cjk_bigrams(contract_number), cjk_bigrams(counterpart_name), cjk_bigrams(form_text), cjk_bigrams(pdf_text)
+       from contract_search where rowid in (select id from search_rows where source = ? and contract_id in (select value from json_each(?)))`,
+  );
+  // Where the last step of each source stopped (ids only grow past it until a restart).
+  const after: Record<Source, string> = { base: '', local: '' };
+
+  return {
+    deferred: () => deferred.get() === 1,
+    step(limit) {
+      if (deferred.get() === 1) return 0;
+      return sqlite.transaction(() => {
+        for (const source of sources) {
+          const ids = missing[source]!.all(after[source], limit);
+          if (ids.length === 0) continue;
+          const list = JSON.stringify(ids);
+          addRows.run(source, list);
+          addText.run(source, list);
+          addPairs.run(source, list);
+          after[source] = ids.at(-1)!;
+          return ids.length;
+        }
+        return 0;
+      })();
+    },
+  };
+}
