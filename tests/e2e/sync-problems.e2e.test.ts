@@ -96,6 +96,9 @@ describe.each(languages)('sync problems in $code', ({ menu, code }) => {
     await page.getByTestId('sync-details').click({ timeout: 30_000 });
     await page.getByTestId('sync-problem').nth(1).waitFor();
     await screenshot(`sync-problems-${code}-${width}x${height}`);
+    // The panel scrolls within itself: the scene conflict below the task one.
+    await page.getByTestId('sync-problem').nth(1).scrollIntoViewIfNeeded();
+    await screenshot(`sync-problems-scene-${code}-${width}x${height}`);
 
     const panel = page.getByTestId('sync-panel');
     const text = await panel.innerText();
@@ -103,7 +106,11 @@ describe.each(languages)('sync problems in $code', ({ menu, code }) => {
     expect(text).toContain(code === 'en' ? 'Delivery site' : '到期日期');
     const box = await panel.boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(width);
-    // No cell of the field tables is cut off or empty.
+    // Each field table keeps within its problem's box, and no cell is cut off or empty.
+    const tables = await page.getByTestId('sync-problem').evaluateAll((items) =>
+      items.map((item) => ({ box: item.getBoundingClientRect().right, table: item.querySelector('table')!.getBoundingClientRect().right })),
+    );
+    expect(tables.filter(({ box, table }) => table > box + 1)).toEqual([]);
     const cells = await page.locator('[data-testid=sync-problem-field] td').evaluateAll((tds) => tds.map((td) => ({ text: td.textContent, clipped: td.scrollWidth > td.clientWidth + 1 })));
     expect(cells.filter((cell) => cell.clipped)).toEqual([]);
     expect(cells.filter((cell, i) => i % 4 < 3 && !cell.text)).toEqual([]);
