@@ -187,7 +187,9 @@ export async function savePlan(db: ServerDb, viewer: OrgViewer, performanceId: s
           if (Object.keys(update).length > 0) throw new AppFailure('conflict', `rows.${i}: a finished task is read-only and cannot be edited`);
           continue;
         }
-        const changes = taskChanges(task, update);
+        // A row's values name only the columns it changes (as a sheet edit made offline sends
+        // them): the others stay as they are, so edits of other cells of the row merge.
+        const changes = taskChanges(task, update.values ? { ...update, values: { ...task.values, ...update.values } } : update);
         const due = changes.expirationTime === undefined ? task.expirationTime : changes.expirationTime;
         await tx
           .update(performanceTasks)

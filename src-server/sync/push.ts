@@ -108,15 +108,15 @@ async function checkTouchedRows(tx: ServerDb, viewer: OrgViewer, mutation: Mutat
  * rows show changed: a group the write touched only as a side effect is not the user's edit.
  * `after` holds the rows as the edit left them.
  */
-function checkChangedFields(movedOn: MovedRow[], declared: readonly string[], after: ReadonlyMap<RowKey, LockedRow>): void {
+function checkChangedFields(movedOn: MovedRow[], declared: (key: RowKey) => readonly string[], after: ReadonlyMap<RowKey, LockedRow>): void {
   const stale: string[] = [];
   const fields: string[] = [];
   for (const { key, base, version, before } of movedOn) {
-    const changed = changedGroups(before, after.get(key)?.fieldVersions ?? {}).filter((group) => declared.includes(group));
+    const changed = changedGroups(before, after.get(key)?.fieldVersions ?? {}).filter((group) => declared(key).includes(group));
     const groups = conflictingGroups(before, changed, base);
     if (groups.length === 0) continue;
     stale.push(`${key} is at version ${version}, not ${base}, and its ${groups.join(', ')} changed since`);
-    fields.push(...groups);
+    fields.push(...groups.filter((group) => !fields.includes(group)));
   }
   if (stale.length > 0) throw new Conflict(stale, fields);
 }

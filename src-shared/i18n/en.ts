@@ -56,7 +56,6 @@ export const en = {
     noProblems: 'Nothing to settle.',
     rejected: 'Refused by the server',
     conflict: 'Changed by someone else meanwhile',
-    unknownSubject: 'A contract',
     mine: 'Mine',
     theirs: 'Theirs',
     dismiss: 'Dismiss',

@@ -55,7 +55,6 @@ export const zhCN: Catalog = {
     noProblems: '没有需要处理的修改。',
     rejected: '服务器拒绝',
     conflict: '期间已被他人修改',
-    unknownSubject: '某份合同',
     mine: '我的',
     theirs: '对方的',
     dismiss: '知道了',

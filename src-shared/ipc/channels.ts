@@ -5,7 +5,7 @@ import { userSchema } from '../domain/user';
 import { appErrorSchema, type AppError } from '../errors';
 import { languages } from '../i18n/languages';
 import { pageSchema } from '../api/envelope';
-import { mutations } from '../sync/mutations';
+import { mutableEntities, mutations } from '../sync/mutations';
 import { boardRequestSchema, boardResponseSchema, dateRangeSchema, quickTaskRequestSchema, quickTaskResponseSchema, reminderSettingsPatchSchema, reminderSettingsSchema, statisticsResponseSchema } from './dashboard';
 import {
   alterContractRequestSchema,
@@ -107,10 +107,14 @@ export const syncProblemSchema = z.object({
   name: z.string(),
   state: z.enum(['rejected', 'conflict']),
   createdAt: z.string(),
-  /** What the edit was about: the contract's name as shown locally, when known. */
+  /** The kind of row the edit is about; null for an edit this build cannot read. */
+  entity: z.enum(mutableEntities).nullable(),
+  /** What the edit was about: the row's name as shown locally (contract, task, sheet, scene), when known. */
   subject: z.string().nullable(),
-  /** The fields the edit set, as sent. */
+  /** The fields the edit set by field group (src-shared/sync/field-versions.ts), as sent. */
   changes: z.record(z.string(), z.unknown()),
+  /** Names the replica knows for keyed field groups (a sheet column's name for "value:<column id>"). */
+  fieldNames: z.record(z.string(), z.string()),
   error: appErrorSchema.nullable(),
   /** For a conflict: the server's current values of those fields. */
   theirs: z.record(z.string(), z.unknown()).nullable(),

@@ -23,6 +23,9 @@ export function conflictingGroups(before: FieldVersions, changed: readonly strin
 /** The field group of one form value. */
 export const formFieldGroup = (fieldId: string) => `form:${fieldId}`;
 
+/** The field group of one sheet cell of a task (the column's value). */
+export const valueFieldGroup = (columnId: string) => `value:${columnId}`;
+
 /** A row's or an edit's fields by field group: each form value under its own, the rest as they are. */
 export function byFieldGroup(fields: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const { formValues, ...rest } = fields;

@@ -4,10 +4,10 @@ import { formValuesSchema } from '../domain/contract-forms';
 import { isoDateSchema } from '../domain/dates';
 import { sceneCreateSchema } from '../domain/ledger';
 import { moneySchema } from '../domain/money';
-import { finishPayloadSchema, finishTaskSchema, planSaveSchema, quickTaskPayloadSchema, restorePayloadSchema } from '../domain/performance';
+import { finishPayloadSchema, finishTaskSchema, planSaveSchema, quickTaskPayloadSchema, restorePayloadSchema, type PlanSave, type TaskUpdate } from '../domain/performance';
 import { reminderSettingsPatchSchema } from '../domain/reminders';
 import { reminderTaskKinds, type ReminderTaskKind } from '../domain/enums';
-import { byFieldGroup, type FieldGroup, type VersionedEntity } from './field-versions';
+import { byFieldGroup, valueFieldGroup, type FieldGroup, type VersionedEntity } from './field-versions';
 import { approvalCommentMax, approvalSteps } from '../rules/contract-status';
 
 // Every write the UI makes is a named, versioned mutation (architecture, sync rule 1). The client
@@ -23,6 +23,9 @@ export const rowKey = (entity: string, id: string): RowKey => `${entity}:${id}`;
  * settings, kept by the last writer per task kind (they have no version to compare).
  */
 export type MutableEntity = VersionedEntity | 'reminderSettings';
+
+/** Every entity a mutation may write: the kinds of row a sync problem can be about. */
+export const mutableEntities = ['contract', 'performanceTask', 'performancePlan', 'scene', 'reminderSettings'] as const satisfies readonly MutableEntity[];
 
 /** The groups an edit of entity E may change: field groups, or for reminder settings the task kinds. */
 export type ChangedGroup<E extends MutableEntity> = E extends VersionedEntity ? FieldGroup<E> : ReminderTaskKind;
@@ -68,6 +71,12 @@ export interface MutationDefinition<A extends z.ZodType = z.ZodType, E extends M
   /** The rows whose base versions the server compares before applying. */
   touches(args: z.output<A>): RowKey[];
   /**
+   * Rows of another entity the mutation rewrites as parts of its own (a plan save's sheet rows),
+   * each with the field groups it changes there: touched like its own rows (base versions
+   * compared, a missing one refused) and judged per field by their own groups.
+   */
+  parts?(args: z.output<A>): PartEdit[];
+  /**
    * Rows the mutation brings into being (a draft with a client-made id): they have no base
    * version to compare, the client shows them at once, and the result reports their versions.
    */
@@ -85,6 +94,9 @@ export interface MutationDefinition<A extends z.ZodType = z.ZodType, E extends M
   retired?(args: unknown): string | undefined;
 }
 
+/** A row of another entity a mutation rewrites as a part of its own, and the field groups it changes there. */
+export type PartEdit = { [K in VersionedEntity]: { key: RowKey; entity: K; fields: FieldGroup<K>[] } }[VersionedEntity];
+
 const mutation = <A extends z.ZodType, E extends MutableEntity>(definition: MutationDefinition<A, E>) => definition;
 
 /** The contract field groups a patch or form values change. */
@@ -92,6 +104,32 @@ const contractGroups = (fields: Record<string, unknown>) => Object.keys(byFieldG
 
 /** What finishing or restoring a task changes: its state and its completion values. */
 const taskStep = (): FieldGroup<'performanceTask'>[] => ['state', 'completion'];
+
+/** A sheet row's cells by the task field groups they write (payable and receivable are one amount). */
+const sheetCellGroups: Record<Exclude<keyof TaskUpdate, 'values'>, FieldGroup<'performanceTask'>> = {
+  name: 'name',
+  expirationTime: 'expirationTime',
+  payableAmount: 'amount',
+  receivableAmount: 'amount',
+  leaderUserID: 'leader',
+  level: 'level',
+  type: 'type',
+};
+
+/**
+ * The saved rows of a sheet a plan save changes, each with the groups of the cells it sends: a
+ * saved row lists only its changed cells (a row sent by its id alone is kept as it is), and its
+ * values only the changed columns, which the server merges into the row's.
+ */
+function sheetRowEdits(plan: PlanSave): PartEdit[] {
+  return plan.rows.flatMap(({ id, values, ...cells }): PartEdit[] => {
+    const fields = [
+      ...new Set(Object.keys(cells).map((cell) => sheetCellGroups[cell as keyof typeof sheetCellGroups])),
+      ...Object.keys(values ?? {}).map((column) => valueFieldGroup(column) as FieldGroup<'performanceTask'>),
+    ];
+    return id === undefined || fields.length === 0 ? [] : [{ key: rowKey('performanceTask', id), entity: 'performanceTask', fields }];
+  });
+}
 
 export const mutations = {
   /** Edits fields of a contract (the first mutation; the form issue adds drafting and alteration). */
@@ -191,12 +229,17 @@ export const mutations = {
     touches: () => [],
     moves: (args) => [rowKey('performanceTask', args.planID)],
   }),
-  /** Saves the rows of an existing plan (PUT performances/{id}/plan), based on the plan's version as If-Match is. */
+  /**
+   * Saves the rows of an existing plan (PUT performances/{id}/plan), based on the plan's version
+   * as If-Match is, and on each changed sheet row's version: edits of different rows, or of
+   * different cells of one row, merge; the same cell changed on both sides conflicts.
+   */
   'performance.savePlan': mutation({
     entity: 'performancePlan',
     fields: () => ['schedule'],
     args: z.object({ performanceId: idSchema, planId: idSchema, plan: planSaveSchema }).strict(),
     touches: (args) => [rowKey('performancePlan', args.planId)],
+    parts: (args) => sheetRowEdits(args.plan),
   }),
   /**
    * Creates a quick task (spec 3 "Quick task payload") with a client-made id, so the task the
@@ -278,15 +321,22 @@ export const mutations = {
 export type MutationName = keyof typeof mutations;
 export type MutationArgs<N extends MutationName> = z.output<(typeof mutations)[N]['args']>;
 
-/** The rows a mutation touches (base versions checked), those it creates and those it moves (state checked). */
+/** The rows a mutation touches (base versions checked; its parts included), those it creates and those it moves (state checked). */
 export function rowsOf(name: MutationName, args: unknown): { touches: RowKey[]; creates: RowKey[]; moves: RowKey[] } {
   const definition = mutations[name] as MutationDefinition<z.ZodType>;
-  return { touches: definition.touches(args), creates: definition.creates?.(args) ?? [], moves: definition.moves?.(args) ?? [] };
+  const parts = definition.parts?.(args) ?? [];
+  return { touches: [...definition.touches(args), ...parts.map((part) => part.key)], creates: definition.creates?.(args) ?? [], moves: definition.moves?.(args) ?? [] };
 }
 
-/** The field groups a mutation declares it changes (sync rule 6: a moved row conflicts on these only). */
-export function fieldsOf(name: MutationName, args: unknown): string[] {
-  return (mutations[name] as MutationDefinition).fields(args);
+/**
+ * The field groups a mutation declares it changes, by row (sync rule 6: a moved row conflicts on
+ * these only): a part's own groups, else the mutation's.
+ */
+export function fieldsOf(name: MutationName, args: unknown): (key: RowKey) => string[] {
+  const definition = mutations[name] as MutationDefinition;
+  const own = definition.fields(args);
+  const parts = new Map((definition.parts?.(args) ?? []).map((part) => [part.key, part.fields as string[]]));
+  return (key) => parts.get(key) ?? own;
 }
 
 /** Why `args`, of a shape an earlier version made, are refused; undefined when they are not of such a shape. */

@@ -83,7 +83,7 @@ export class FakeServer {
     const changed = Object.entries(patch).filter(([field, value]) => row[field as keyof SyncContract] !== value).map(([field]) => field);
     // As the real server: only the groups the registry declares the edit changes can conflict (the
     // property test judges by every changed field, so a group missing from the declaration fails it).
-    const declared = fieldsOf('contract.update', args.data);
+    const declared = fieldsOf('contract.update', args.data)(key);
     const judged = changed.filter((field) => declared.includes(field));
     // As the real server: a base ahead of the row conflicts whole; an older one only where a field this edit changes moved since.
     const conflicting = base > row.version || base < 0 ? ['*'] : conflictingGroups(this.fieldVersions.get(row.id) ?? {}, judged, base);

@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { reminderTaskKinds } from '../../src-shared/domain/enums';
 import { entityFieldGroups, isFieldGroupOf, type VersionedEntity } from '../../src-shared/sync/field-versions';
-import { mutations, rowsOf, type MutationDefinition, type MutationName } from '../../src-shared/sync/mutations';
+import { fieldsOf, mutations, rowsOf, type MutationDefinition, type MutationName } from '../../src-shared/sync/mutations';
 
 // The shared mutation registry (issue 12 item 4): every kind declares its entity and the field
-// groups it changes, and every row it names is of that entity. The examples are keyed by
+// groups it changes, and every row it names is of that entity, or a part (a plan save's sheet
+// rows) declared with its own entity and groups. The examples are keyed by
 // mutation name, so a kind added without one does not type-check, and then this test judges it.
 
 const id = '0192a000-0000-7000-8000-000000000001';
 const other = '0192a000-0000-7000-8000-000000000002';
+const third = '0192a000-0000-7000-8000-000000000003';
 
-const examples: Record<MutationName, { args: unknown; fields: string[] }> = {
+/** `parts`: the rows of another entity it rewrites, with their field groups (none unless given). */
+const examples: Record<MutationName, { args: unknown; fields: string[]; parts?: Record<string, string[]> }> = {
   'contract.update': { args: { id, patch: { name: 'n', amount: null, formValues: { subject: 's' } } }, fields: ['name', 'amount', 'form:subject'] },
   'contract.approvalStep': { args: { id, action: 'submit' }, fields: ['status'] },
   'contract.create': { args: { id, name: 'n', templateId: null, contractTypeId: null, contractNumber: null, provisionalNumber: null, formValues: {} }, fields: [] },
@@ -19,7 +22,11 @@ const examples: Record<MutationName, { args: unknown; fields: string[] }> = {
   'performance.finishTasks': { args: { performanceId: other, planIDList: [id, id] }, fields: ['state', 'completion'] },
   'performance.restoreTasks': { args: { performanceId: other, planIDList: [id] }, fields: ['state', 'completion'] },
   'performance.deletePlanTask': { args: { performanceId: other, planID: id }, fields: ['state'] },
-  'performance.savePlan': { args: { performanceId: other, planId: id, plan: { contractID: other, conditionType: 0, rows: [] } }, fields: ['schedule'] },
+  'performance.savePlan': {
+    args: { performanceId: other, planId: id, plan: { contractID: other, conditionType: 0, rows: [{ id: other, name: 'n', payableAmount: null, receivableAmount: null, values: { site: 's' } }, { id: third }, { name: 'new' }] } },
+    fields: ['schedule'],
+    parts: { [`performanceTask:${other}`]: ['name', 'amount', 'value:site'] },
+  },
   'performance.quickTask': { args: { id, payload: { name: 'n', type: 'custom', fieldList: [] } }, fields: [] },
   'performance.reminderSettings': { args: { settings: { [reminderTaskKinds[0]]: {} } }, fields: [reminderTaskKinds[0]] },
   'scene.create': { args: { id, name: 'n' }, fields: [] },
@@ -35,8 +42,19 @@ describe('the mutation registry', () => {
     const example = examples[name];
     const fields = definition.fields(example.args);
     expect(fields).toEqual(example.fields);
+    const parts = definition.parts?.(example.args) ?? [];
+    expect(Object.fromEntries(parts.map((part) => [part.key, part.fields]))).toEqual(example.parts ?? {});
+    for (const part of parts) {
+      expect(part.key.split(':')[0]).toBe(part.entity);
+      for (const group of part.fields) expect(isFieldGroupOf(part.entity, group), `${group} of ${part.entity}`).toBe(true);
+      // A part is touched: its base version is compared, and the server judges it by its own groups.
+      expect(fieldsOf(name, example.args)(part.key)).toEqual(part.fields);
+    }
     const { touches, creates, moves } = rowsOf(name, example.args);
-    for (const key of [...touches, ...creates, ...moves]) expect(key.split(':')[0]).toBe(definition.entity);
+    const partKeys = new Set<string>(parts.map((part) => part.key));
+    for (const key of partKeys) expect(touches).toContain(key);
+    for (const key of [...touches, ...creates, ...moves].filter((key) => !partKeys.has(key))) expect(key.split(':')[0]).toBe(definition.entity);
+    for (const key of touches.filter((key) => !partKeys.has(key))) expect(fieldsOf(name, example.args)(key)).toEqual(fields);
     if (definition.entity === 'reminderSettings') {
       for (const kind of fields) expect(reminderTaskKinds).toContain(kind);
       expect(touches).toEqual([]);

@@ -84,8 +84,10 @@ export interface OverlayEntity {
   setLocal(db: ReplicaTx, id: string, row: unknown): void;
   /** The name the user knows the row by (local row first); null when the replica has neither row. */
   name(db: ReplicaTx, id: string): string | null;
-  /** The fields of a row the server sent, to show beside the user's edit of them. */
+  /** The fields of a row the server sent by field group, to show beside the user's edit of them. */
   fields(row: unknown): Record<string, unknown>;
+  /** Names of the row's keyed field groups the replica knows (a sheet column's for "value:<column id>"). */
+  fieldNames?(db: ReplicaTx, id: string): Record<string, string>;
 }
 
 /** The writer of one pulled page's changes of an entity, inside the page's transaction. */

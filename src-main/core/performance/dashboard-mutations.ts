@@ -1,3 +1,4 @@
+import { quickTaskDate } from '../../../src-shared/domain/performance';
 import { AppFailure } from '../../../src-shared/errors';
 import { rowKey } from '../../../src-shared/sync/mutations';
 import type { ClientMutations } from '../data/replica-features';
@@ -19,7 +20,11 @@ export const performanceMutations: ClientMutations<PerformanceMutation> = {
       if (!found) throw new AppFailure('not_found', 'contract not found');
     },
     apply: () => undefined,
-    view: ({ id, payload }) => ({ row: rowKey('performanceTask', id), changes: { name: payload.name }, name: payload.name }),
+    view: ({ id, payload }) => ({
+      row: rowKey('performanceTask', id),
+      changes: { name: payload.name, type: payload.type, expirationTime: quickTaskDate(payload.fieldList), ...(payload.level !== undefined && { level: payload.level }) },
+      name: payload.name,
+    }),
   },
   'performance.reminderSettings': {
     check: () => undefined,

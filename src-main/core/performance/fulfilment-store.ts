@@ -11,6 +11,7 @@ import type { OpenReplica } from '../data/replica';
 import { preparedUpsert } from '../data/prepared-upsert';
 import type { OverlayEntity, PullWriter, ReplicaTx } from '../data/replica-features';
 import { splitRowKey } from '../data/replica-features';
+import { valueFieldGroup } from '../../../src-shared/sync/field-versions';
 import { outbox, performancePlans, performancePlansLocal, performanceTasks, performanceTasksLocal } from '../data/schema';
 import { currentContract } from '../contracts/contract-store';
 import { parseQueuedQuickTasks, queuedQuickTasksWhere } from './quick-tasks';
@@ -87,8 +88,33 @@ export const taskOverlay: OverlayEntity = {
     if (row) db.insert(performanceTasksLocal).values(taskRow(row as ReplicaTask)).run();
   },
   name: (db, id) => currentTask(db, id)?.name ?? null,
-  fields: (row) => row as Record<string, unknown>,
+  fields: (row) => taskFieldGroups(row as SyncTask),
+  fieldNames(db, id) {
+    const planId = currentTask(db, id)?.planId;
+    const plan = planId ? currentPlan(db, planId) : null;
+    return Object.fromEntries((plan?.columns ?? []).map((column) => [valueFieldGroup(column.id), column.name]));
+  },
 };
+
+/**
+ * A task's fields by field group (src-shared/sync/field-versions.ts), as the conflict panel shows
+ * them: amounts in hundredths, the finished amount as the completion, each cell under its column.
+ */
+export function taskFieldGroups(task: SyncTask): Record<string, unknown> {
+  return {
+    name: task.name,
+    type: task.type,
+    state: task.state,
+    completion: task.finishedAmount,
+    level: task.level,
+    rowIndex: task.rowIndex,
+    expirationTime: task.expirationTime,
+    amount: task.receivableAmount ?? task.payableAmount,
+    leader: task.leaderUserId,
+    plan: task.planId,
+    ...Object.fromEntries(Object.entries(task.values).map(([column, value]) => [valueFieldGroup(column), value])),
+  };
+}
 
 export const planOverlay: OverlayEntity = {
   base: basePlan,
@@ -99,7 +125,10 @@ export const planOverlay: OverlayEntity = {
     db.insert(performancePlansLocal).values({ ...planRow(plan), pendingRows: JSON.stringify(plan.pendingRows ?? []) }).run();
   },
   name: (db, id) => currentPlan(db, id)?.performanceName ?? null,
-  fields: (row) => row as Record<string, unknown>,
+  fields: (row) => {
+    const plan = row as SyncPlan;
+    return { schedule: plan.schedule, performance: plan.performanceName };
+  },
 };
 
 /** Pulled plans; a contract that leaves the replica takes its plans along, and a resync brings every plan again. */

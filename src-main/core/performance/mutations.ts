@@ -3,6 +3,8 @@ import { toMinorUnits } from '../../../src-shared/domain/money';
 import { AppFailure } from '../../../src-shared/errors';
 import { finishRefusal, planRows, readOnlyRefusal, restoreRefusal, sheetBefore } from '../../../src-shared/rules/fulfilment';
 import { openStateFor, organisationDay } from '../../../src-shared/rules/performance';
+import type { PlanSave } from '../../../src-shared/domain/performance';
+import { valueFieldGroup } from '../../../src-shared/sync/field-versions';
 import { rowKey } from '../../../src-shared/sync/mutations';
 import type { ClientMutations, ReplicaTx, WorkingRows } from '../data/replica-features';
 import { currentContract } from '../contracts/contract-store';
@@ -65,11 +67,22 @@ function putTasks(rows: WorkingRows, ids: readonly string[], change: (task: Repl
   }
 }
 
+/** A sheet row's changed cells by task field group, as a task's fields are shown (amounts in hundredths). */
+function sheetRowGroups({ id: _id, values, receivableAmount, payableAmount, leaderUserID, ...cells }: PlanSave['rows'][number]): Record<string, unknown> {
+  const amount = receivableAmount ?? payableAmount;
+  return {
+    ...cells,
+    ...(leaderUserID !== undefined && { leader: leaderUserID }),
+    ...((receivableAmount !== undefined || payableAmount !== undefined) && { amount: amount?.amount ?? null }),
+    ...Object.fromEntries(Object.entries(values ?? {}).map(([column, value]) => [valueFieldGroup(column), value])),
+  };
+}
+
 export const fulfilmentMutations: ClientMutations<FulfilmentMutation> = {
   'performance.finishTask': {
     check: ({ id }, { db }) => checkFinish(db, shownTask(db, id), new Set()),
     apply: ({ id, amount, configFields }, rows) => putTasks(rows, [id], (task) => finished(task, amount, configFields)),
-    view: ({ id, amount, configFields }) => ({ row: rowKey('performanceTask', id), changes: { state: TaskState.Success, ...(amount !== undefined && { amount }), ...configFields } }),
+    view: ({ id, amount }) => ({ row: rowKey('performanceTask', id), changes: { state: TaskState.Success, ...(amount !== undefined && { completion: toMinorUnits(amount) }) } }),
   },
   'performance.finishTasks': {
     /** Earlier rows first, as the server does: a row whose predecessor is in the same batch may finish too. */
@@ -82,7 +95,7 @@ export const fulfilmentMutations: ClientMutations<FulfilmentMutation> = {
       }
     },
     apply: ({ planIDList, configFields }, rows) => putTasks(rows, planIDList, (task) => finished(task, undefined, configFields)),
-    view: ({ planIDList }) => ({ row: rowKey('performanceTask', planIDList[0]!), changes: { state: TaskState.Success, planIDList } }),
+    view: ({ planIDList }) => ({ row: rowKey('performanceTask', planIDList[0]!), changes: { state: TaskState.Success, tasks: new Set(planIDList).size } }),
   },
   'performance.restoreTasks': {
     check({ performanceId, planIDList }, { db }) {
@@ -92,7 +105,7 @@ export const fulfilmentMutations: ClientMutations<FulfilmentMutation> = {
       }
     },
     apply: ({ planIDList }, rows, { at }) => putTasks(rows, planIDList, (task) => restored(task, at)),
-    view: ({ planIDList }) => ({ row: rowKey('performanceTask', planIDList[0]!), changes: { restored: planIDList } }),
+    view: ({ planIDList }) => ({ row: rowKey('performanceTask', planIDList[0]!), changes: { restored: true, tasks: new Set(planIDList).size } }),
   },
   'performance.deletePlanTask': {
     check({ performanceId, planID }, { db }) {
@@ -122,6 +135,12 @@ export const fulfilmentMutations: ClientMutations<FulfilmentMutation> = {
       const stored = rows.get(key) as ReplicaPlan | null;
       if (stored) rows.put(key, { ...stored, conditionType: plan.conditionType, schedule: plan.schedule ?? null, pendingRows: planRows(plan) } satisfies ReplicaPlan);
     },
-    view: ({ planId, plan }) => ({ row: rowKey('performancePlan', planId), changes: { rows: plan.rows.length } }),
+    view({ planId, plan }) {
+      // One saved row changed: the problem is that row's, cell by cell; else the sheet's.
+      const edited = plan.rows.filter((row) => row.id !== undefined && Object.keys(row).length > 1);
+      const [only] = edited;
+      if (edited.length === 1 && only?.id !== undefined) return { row: rowKey('performanceTask', only.id), changes: sheetRowGroups(only) };
+      return { row: rowKey('performancePlan', planId), changes: { schedule: plan.schedule ?? null, rows: plan.rows.length } };
+    },
   },
 };

@@ -1,6 +1,6 @@
 import { AppFailure, toAppError } from '../../../src-shared/errors';
 import type { SyncProblem, SyncStatus } from '../../../src-shared/ipc/channels';
-import { isMutationName, mutations, type MutationArgs, type MutationName } from '../../../src-shared/sync/mutations';
+import { isMutationName, mutableEntities, mutations, type MutationArgs, type MutationName } from '../../../src-shared/sync/mutations';
 import { createOutbox, type OutboxProblem } from '../data/outbox';
 import { overlayEntities, overlayOf, splitRowKey, type ClientMutation, type DataEntity, type MutationView } from '../data/replica-features';
 import { replicaClientId } from '../data/replica-sync';
@@ -89,8 +89,10 @@ export function createSyncService(options: SyncServiceOptions) {
     const theirs = theirFields ? Object.fromEntries(Object.keys(changes).map((field) => [field, theirFields[field] ?? null])) : null;
     // A rejected draft is gone from the replica: its own name names it.
     const subject = found ? (found.overlay.name(session.replica.db, found.id) ?? view.name ?? null) : null;
+    const fieldNames = found?.overlay.fieldNames?.(session.replica.db, found.id) ?? {};
     const conflicting = problem.state === 'conflict' ? (problem.error?.issues ?? []).map((issue) => issue.path).filter((path) => path in changes) : [];
-    return { id: problem.id, name: problem.name, state: problem.state, createdAt: problem.createdAt, subject, changes, error: problem.error, theirs, conflicting };
+    const entity = (row && mutableEntities.find((kind) => kind === row.entity)) ?? null;
+    return { id: problem.id, name: problem.name, state: problem.state, createdAt: problem.createdAt, entity, subject, changes, fieldNames, error: problem.error, theirs, conflicting };
   }
 
   function queueStatus() {

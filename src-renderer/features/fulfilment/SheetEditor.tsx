@@ -60,16 +60,25 @@ function cellsOf(row: DraftRow, amounts: readonly AmountColumn[], unit: string):
   };
 }
 
+const changed = (value: unknown, before: unknown) => JSON.stringify(value) !== JSON.stringify(before);
+
 /**
  * The row as the save sends it: a new row with its cells, a saved one by its id with only the
- * cells the user changed (an untouched row stays as it is on the server), a finished one by its id alone.
+ * cells the user changed (an untouched row stays as it is on the server; its values only the
+ * changed columns, so that another user's edit of another cell merges), a finished one by its id alone.
  */
 function rowOf(row: DraftRow, original: DraftRow | undefined, amounts: readonly AmountColumn[], unit: string): PlanRow {
   const cells = cellsOf(row, amounts, unit);
   if (row.id === undefined || !original) return cells;
   if (row.locked) return { id: row.id };
+  const { values, ...rest } = cells;
   const before = cellsOf(original, amounts, unit) as Record<string, unknown>;
-  return { id: row.id, ...Object.fromEntries(Object.entries(cells).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key]))) };
+  const changedValues = Object.fromEntries(Object.entries(values ?? {}).filter(([column, value]) => changed(value, original.values[column])));
+  return {
+    id: row.id,
+    ...Object.fromEntries(Object.entries(rest).filter(([key, value]) => changed(value, before[key]))),
+    ...(Object.keys(changedValues).length > 0 && { values: changedValues }),
+  };
 }
 
 export function SheetEditor({ plan, contractId, onDone }: { plan: PlanSheet; contractId: string; onDone(): void }) {

@@ -1,30 +1,15 @@
 import { Button, ButtonGroup, Callout, H5, HTMLTable, ProgressBar, Tag } from '@blueprintjs/core';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { SyncProblem, SyncStatus } from '../../../src-shared/ipc/channels';
 import { useApplyMineAgainMutation, useDismissProblemMutation, useKeepTheirsMutation } from '../../api/api';
 import { useActionFailure } from '../../app/useActionFailure';
 import { errorTextWithDetail } from '../../i18n/errorText';
 import { formatAge, formatDateTime } from '../../i18n/format';
+import { fieldLabel, fieldValue, problemSubject } from './problemFields';
 import { firstSyncProgress } from './syncView';
 
-const formGroupPrefix = 'form:';
-
-/** A field value of an edit as the ledger would show it. */
-function fieldValue(t: TFunction, field: string, value: unknown): string {
-  if (value === null || value === undefined) return t('contractStatus.missing');
-  if (field === 'status' && typeof value === 'number') return t('contractStatus', { returnObjects: true })[value as 1] ?? String(value);
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
-}
-
-/** A field group's label: a ledger column's, or a form value's by its field id. */
-function fieldLabel(t: TFunction, field: string): string {
-  if (field.startsWith(formGroupPrefix)) return t('syncMerge.formField', { id: field.slice(formGroupPrefix.length) });
-  return field === 'name' || field === 'contractNumber' || field === 'status' || field === 'amount' ? t(`ledger.columns.${field}`) : field;
-}
-
 function ProblemItem({ problem }: { problem: SyncProblem }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const onFailure = useActionFailure();
   const [dismiss, dismissing] = useDismissProblemMutation();
   const [keepTheirs, keeping] = useKeepTheirsMutation();
@@ -38,7 +23,7 @@ function ProblemItem({ problem }: { problem: SyncProblem }) {
       <div className="sync-panel__problem-title">
         <strong>{conflict ? t('sync.conflict') : t('sync.rejected')}</strong>
         {': '}
-        {problem.subject ?? t('sync.unknownSubject')}
+        {problemSubject(t, problem)}
       </div>
       {problem.error && <div className="sync-panel__problem-error">{errorTextWithDetail(t, problem.error)}</div>}
       {Object.keys(problem.changes).length > 0 && (
@@ -56,9 +41,9 @@ function ProblemItem({ problem }: { problem: SyncProblem }) {
               const both = problem.conflicting.includes(field);
               return (
                 <tr key={field} data-testid="sync-problem-field" data-conflicting={both}>
-                  <td>{fieldLabel(t, field)}</td>
-                  <td>{fieldValue(t, field, value)}</td>
-                  {conflict && <td>{fieldValue(t, field, problem.theirs?.[field])}</td>}
+                  <td>{fieldLabel(t, problem, field)}</td>
+                  <td>{fieldValue(t, problem, field, value, i18n.language)}</td>
+                  {conflict && <td>{fieldValue(t, problem, field, problem.theirs?.[field], i18n.language)}</td>}
                   {perField && <td>{both ? <Tag intent="warning" minimal>{t('syncMerge.bothChanged')}</Tag> : t('syncMerge.wouldMerge')}</td>}
                 </tr>
               );

@@ -1,0 +1,166 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { Provider } from 'react-redux';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TaskState } from '../../src-shared/domain/enums';
+import type { Bridge, SyncProblem, SyncStatus } from '../../src-shared/ipc/channels';
+import { entityFieldGroups, type VersionedEntity } from '../../src-shared/sync/field-versions';
+import { createAppStore } from '../../src-renderer/app/store';
+import { fieldLabel, fieldValue } from '../../src-renderer/features/sync/problemFields';
+import { SyncPanel } from '../../src-renderer/features/sync/SyncPanel';
+import { i18n, initI18n } from '../../src-renderer/i18n/i18n';
+
+// The sync panel's per-field view of a problem for every entity kind: each field group by its
+// label in the UI's language, each value as the screens show it (states, types, dates, amounts,
+// lists summarised), the row by its name. A raw field key or catalog key on screen is a bug.
+
+initI18n('en');
+afterEach(cleanup);
+
+const base = { createdAt: '2026-11-23T09:00:00.000Z', error: { code: 'conflict' as const, message: 'changed by someone else since you edited it' }, fieldNames: {} };
+
+const taskConflict: SyncProblem = {
+  ...base,
+  id: 'm-task',
+  name: 'performance.savePlan',
+  state: 'conflict',
+  entity: 'performanceTask',
+  subject: 'Second instalment',
+  changes: { expirationTime: '2026-12-31', amount: 1_250_000, 'value:site': 'North yard', type: 'payment', state: TaskState.InProgress, level: 2 },
+  theirs: { expirationTime: '2027-01-15', amount: 1_300_000, 'value:site': 'South yard', type: 'receivable', state: TaskState.Overdue, level: 3 },
+  conflicting: ['expirationTime', 'value:site'],
+  fieldNames: { 'value:site': 'Delivery site' },
+};
+
+const planConflict: SyncProblem = {
+  ...base,
+  id: 'm-plan',
+  name: 'performance.savePlan',
+  state: 'conflict',
+  entity: 'performancePlan',
+  subject: 'Steel deliveries',
+  changes: { schedule: { cycle: 'month', startDate: '2026-01-01', endDate: '2026-12-31', amount: '1200', direction: 'receivable', name: 'Rent' }, rows: 3 },
+  theirs: { schedule: null, rows: null },
+  conflicting: ['schedule'],
+};
+
+const sceneConflict: SyncProblem = {
+  ...base,
+  id: 'm-scene',
+  name: 'scene.update',
+  state: 'conflict',
+  entity: 'scene',
+  subject: 'Q1 receivables',
+  changes: { name: 'Q1 receivables (mine)', titleIDs: ['name', 'taskState', 'expirationTime', 'receivableAmount', 'taskLeader'], filter: [{}, {}], isDefault: true },
+  theirs: { name: 'Q1 receivables (theirs)', titleIDs: ['name', 'taskState'], filter: [{}], isDefault: false },
+  conflicting: ['name'],
+};
+
+const remindersRejected: SyncProblem = {
+  ...base,
+  id: 'm-reminders',
+  name: 'performance.reminderSettings',
+  state: 'rejected',
+  entity: 'reminderSettings',
+  subject: null,
+  changes: { receivableTask: { timeNode: { reminderTypes: ['threeDaysBefore', 'other'], otherTimes: ['oneMonth'] }, condition: { reminderType: 'weekly' }, overTime: { reminderType: 'daily' }, reminderTime: '09:30' } },
+  theirs: null,
+  conflicting: [],
+};
+
+const status = (problems: SyncProblem[]): SyncStatus => ({
+  online: true, phase: 'idle', lastSyncAt: null, pulled: 0, remaining: null, firstSync: false, queued: problems.length, oldestQueuedAt: null, problems, error: null,
+});
+
+const bridge: Bridge = { invoke: async (channel) => ({ ok: false, error: { code: 'unknown_channel', message: channel } }), on: () => () => undefined };
+
+async function renderPanel(language: 'en' | 'zh-CN', problems: SyncProblem[]) {
+  await i18n.changeLanguage(language);
+  render(
+    <Provider store={createAppStore(bridge)}>
+      <I18nextProvider i18n={i18n}>
+        <SyncPanel status={status(problems)} />
+      </I18nextProvider>
+    </Provider>,
+  );
+  return screen.getAllByTestId('sync-problem');
+}
+
+/** Each shown field row as its cells' texts: label, mine, theirs. */
+const rowsOf = (problem: HTMLElement) =>
+  [...problem.querySelectorAll('[data-testid=sync-problem-field]')].map((row) => [...row.querySelectorAll('td')].slice(0, 3).map((cell) => cell.textContent));
+
+/** Field keys, prefixed groups and catalog paths: none may reach the screen. */
+const rawKey = /\b(?:expirationTime|titleIDs|filterIDs|isDefault|rowIndex|receivableTask|value:|form:|syncMerge\.|taskState\.|scenes\.)/;
+
+describe('sync panel problems per field', () => {
+  it('shows a task conflict per field in English: labels, state and type names, dates, amounts, the column by its name', async () => {
+    const [task] = await renderPanel('en', [taskConflict]);
+    expect(task!.textContent).toContain('Second instalment');
+    expect(rowsOf(task!)).toEqual([
+      ['Due date', '31 Dec 2026', '15 Jan 2027'],
+      ['Amount', '12,500.00', '13,000.00'],
+      ['Delivery site', 'North yard', 'South yard'],
+      ['Task type', 'Payment', 'Receivable'],
+      ['Task state', 'In progress', 'Overdue'],
+      ['Level', 'Level 2', 'Level 3'],
+    ]);
+    expect([...task!.querySelectorAll('[data-conflicting=true] td:first-child')].map((cell) => cell.textContent)).toEqual(['Due date', 'Delivery site']);
+    expect(task!.textContent).not.toMatch(rawKey);
+  });
+
+  it('shows plan, scene and reminder problems in English with every value summarised', async () => {
+    const [plan, scene, reminders] = await renderPanel('en', [planConflict, sceneConflict, remindersRejected]);
+    expect(plan!.textContent).toContain('Steel deliveries');
+    expect(rowsOf(plan!)).toEqual([
+      ['Periodic schedule', 'Monthly, 1 Jan 2026 to 31 Dec 2026', '--'],
+      ['Sheet rows', '3 rows', '--'],
+    ]);
+    expect(rowsOf(scene!)).toEqual([
+      ['Scene name', 'Q1 receivables (mine)', 'Q1 receivables (theirs)'],
+      ['Columns', 'Performance name, Task state, Expiration time, +2 more', 'Performance name, Task state'],
+      ['Preset filters', '2 conditions', '1 condition'],
+      ['Default scene', 'Yes', 'No'],
+    ]);
+    expect(reminders!.textContent).toContain('Your reminder settings');
+    expect(rowsOf(reminders!)).toEqual([['Receivable task', '3 days before, 1 month before, at 09:30']]);
+    for (const problem of [plan, scene, reminders]) expect(problem!.textContent).not.toMatch(rawKey);
+  });
+
+  it('shows the same problems in Simplified Chinese, with no English field name or raw key', async () => {
+    const problems = await renderPanel('zh-CN', [taskConflict, planConflict, sceneConflict, remindersRejected]);
+    const [task, plan, scene, reminders] = problems.map(rowsOf);
+    expect(task).toEqual([
+      ['到期日期', '2026年12月31日', '2027年01月15日'],
+      ['金额', '12,500.00', '13,000.00'],
+      ['Delivery site', 'North yard', 'South yard'],
+      ['任务类型', '付款', '应收'],
+      ['任务状态', expect.any(String), expect.any(String)],
+      ['等级', '2 级', '3 级'],
+    ]);
+    expect(plan![0]![0]).toBe('周期计划');
+    expect(plan![1]).toEqual(['履约表行', '3 行', '--']);
+    expect(scene!.map((row) => row[0])).toEqual(['场景名称', '列', '预设筛选', '默认场景']);
+    expect(scene![3]).toEqual(['默认场景', '是', '否']);
+    expect(reminders![0]![0]).toBe('收款任务');
+    for (const problem of problems) expect(problem.textContent).not.toMatch(rawKey);
+    expect(problems[3]!.textContent).toContain('你的提醒设置');
+  });
+
+  it('labels every field group of every entity kind in both languages', async () => {
+    for (const language of ['en', 'zh-CN'] as const) {
+      await i18n.changeLanguage(language);
+      const t = i18n.getFixedT(language);
+      for (const [entity, groups] of Object.entries(entityFieldGroups) as [VersionedEntity, readonly string[]][]) {
+        for (const group of groups) {
+          const field = group.replace(/:\*$/, ':x1');
+          const label = fieldLabel(t, { entity, fieldNames: {} }, field);
+          expect(label, `${language} ${entity} ${field}`).not.toMatch(rawKey);
+          expect(label, `${language} ${entity} ${field}`).not.toBe(field);
+          expect(fieldValue(t, { entity, fieldNames: {} }, field, null, language)).toBe('--');
+        }
+      }
+    }
+  });
+});

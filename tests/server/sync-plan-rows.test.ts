@@ -1,0 +1,97 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { v7 as uuidv7 } from 'uuid';
+import { beforeAll, expect, it } from 'vitest';
+import { syncProtocolVersion, syncSchemaVersion, type MutationEnvelope, type MutationResult } from '../../src-shared/api/sync';
+import { contracts, users } from '../../src-server/db/schema';
+import { performancePlans, performances, performanceTasks } from '../../src-server/performance/schema';
+import { demoUsers, seedDatabase } from '../../src-server/index';
+import { callEndpoint, describeOnDatabases, okData, signIn } from './support';
+
+// A plan save made offline declares the sheet rows it changes and their cells (issue 12): it is
+// based on each changed row's version, so two people's edits of different rows of one sheet, or
+// of different cells of one row, merge; the same cell changed by both is a conflict on that cell
+// and writes nothing; a row deleted on the server meanwhile is refused by its name.
+
+const alice = demoUsers.find((u) => u.username === 'alice')!;
+
+describeOnDatabases('sync push: a plan save per sheet row and cell', (fixture) => {
+  let app: FastifyInstance;
+  let token: string;
+  let seq = 1;
+  const clientId = uuidv7();
+
+  beforeAll(async () => {
+    await seedDatabase(fixture.db, { contracts: 120, seed: 9 });
+    app = fixture.server();
+    token = (await signIn(app, alice.username, alice.password)).token;
+  });
+
+  const push = async (name: string, args: unknown, baseVersions: Record<string, number>): Promise<MutationResult> => {
+    const mutation: MutationEnvelope = { id: uuidv7(), seq: seq++, name, args, baseVersions };
+    const answer = okData('syncPush', await callEndpoint(app, 'syncPush', { token, body: { protocolVersion: syncProtocolVersion, schemaVersion: syncSchemaVersion, clientId, mutations: [mutation] } }));
+    return answer.results[0]!;
+  };
+
+  /** A fresh plan of two rows on one of alice's contracts (each test its own performance), as REST makes it. */
+  async function sheet(nth: number) {
+    const [user] = await fixture.db.select().from(users).where(eq(users.username, 'alice'));
+    const own = (await fixture.db.select().from(contracts)).filter((c) => c.responsibleUserId === user!.id || c.departmentId === user!.departmentId);
+    const list = await fixture.db.select().from(performances).where(sql`${performances.id} ~ '^[0-9a-f-]{36}$'`);
+    const made = await app.inject({
+      method: 'PUT', url: `/api/v1/performances/${list[nth]!.id}/plan`, headers: { authorization: `Bearer ${token}` },
+      payload: { contractID: own[0]!.id, conditionType: 0, rows: [{ name: 'Row A', expirationTime: '2027-03-01', values: { site: 'Yard', note: 'first' } }, { name: 'Row B' }] },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const planId = (made.json() as { data: { id: string } }).data.id;
+    const [plan] = await fixture.db.select().from(performancePlans).where(eq(performancePlans.id, planId));
+    // The pair may have had a plan already: its finished rows stay, so the two rows are found by name.
+    const rows = await fixture.db.select().from(performanceTasks).where(eq(performanceTasks.planId, planId)).orderBy(asc(performanceTasks.rowIndex));
+    const a = rows.find((row) => row.name === 'Row A');
+    const b = rows.find((row) => row.name === 'Row B');
+    /** The versions a device saw when it read the sheet: the plan's and each row's. */
+    const seen = { [`performancePlan:${planId}`]: plan!.version, [`performanceTask:${a!.id}`]: a!.version, [`performanceTask:${b!.id}`]: b!.version };
+    const save = (rows: unknown[], base: Record<string, number>) =>
+      push('performance.savePlan', { performanceId: plan!.performanceId, planId, plan: { contractID: plan!.contractId, conditionType: 0, rows } }, base);
+    const task = async (id: string) => (await fixture.db.select().from(performanceTasks).where(eq(performanceTasks.id, id)))[0];
+    return { a: a!, b: b!, seen, save, task };
+  }
+
+  it('merges edits of different rows of one sheet made from the same base', async () => {
+    const { a, b, seen, save, task } = await sheet(0);
+    expect(await save([{ id: a.id, name: 'Row A, theirs' }, { id: b.id }], seen)).toMatchObject({ status: 'applied' });
+    expect(await save([{ id: a.id }, { id: b.id, expirationTime: '2027-05-31' }], seen)).toMatchObject({ status: 'applied' });
+    expect(await task(a.id)).toMatchObject({ name: 'Row A, theirs', expirationTime: '2027-03-01' });
+    expect(await task(b.id)).toMatchObject({ name: 'Row B', expirationTime: '2027-05-31' });
+  });
+
+  it('merges different cells of one row, columns included, and conflicts on the cell both changed', async () => {
+    const { a, b, seen, save, task } = await sheet(1);
+    const first = await save([{ id: a.id, values: { site: 'North yard' } }, { id: b.id }], seen);
+    expect(first, JSON.stringify(first)).toMatchObject({ status: 'applied' });
+    const after = await task(a.id);
+    // Same cell: a conflict on that column only, and nothing of the save is written.
+    const conflict = await save([{ id: a.id, name: 'Row A, mine', values: { site: 'South yard' } }, { id: b.id }], seen);
+    expect(conflict).toMatchObject({ status: 'conflict', fields: ['value:site'], error: { code: 'conflict', issues: [{ path: 'value:site' }] } });
+    expect(await task(a.id)).toMatchObject({ name: 'Row A', values: { site: 'North yard', note: 'first' }, version: after!.version });
+    // Other cells of that row, from the same base: merged, the other column kept.
+    expect(await save([{ id: a.id, name: 'Row A, mine', values: { note: 'second' } }, { id: b.id }], seen)).toMatchObject({ status: 'applied' });
+    expect(await task(a.id)).toMatchObject({ name: 'Row A, mine', values: { site: 'North yard', note: 'second' } });
+  });
+
+  it('refuses an edit of a row deleted on the server meanwhile, naming the row', async () => {
+    const { a, b, seen, save, task } = await sheet(2);
+    // Another device removed row B from the sheet.
+    expect(await save([{ id: a.id }], seen)).toMatchObject({ status: 'applied' });
+    expect(await task(b.id)).toBeUndefined();
+    const refused = await save([{ id: a.id }, { id: b.id, name: 'Row B, mine' }], seen);
+    expect(refused).toMatchObject({ status: 'rejected', error: { code: 'not_found', message: `performanceTask:${b.id} does not exist` } });
+    expect(await task(a.id)).toMatchObject({ name: 'Row A' });
+  });
+
+  it('still refuses a changed row whose base version is missing', async () => {
+    const { a, b, seen, save } = await sheet(3);
+    const { [`performanceTask:${a.id}`]: _dropped, ...withoutRow } = seen;
+    expect(await save([{ id: a.id, name: 'No base' }, { id: b.id }], withoutRow)).toMatchObject({ status: 'rejected', error: { code: 'validation_failed' } });
+  });
+});
