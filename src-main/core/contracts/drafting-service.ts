@@ -131,8 +131,9 @@ export function createDraftingService(options: DraftingServiceOptions) {
     return refreshing;
   }
 
+  // Asked on every idle sync status (each local edit publishes one): the fetch time alone, not the catalogue.
   function isStale(): boolean {
-    const { refreshedAt } = store.catalogue();
+    const refreshedAt = store.refreshedAt();
     return refreshedAt === null || clock.now().getTime() - Date.parse(refreshedAt) >= staleMs;
   }
 

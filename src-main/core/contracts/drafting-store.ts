@@ -107,6 +107,11 @@ export function draftingStore({ db }: OpenReplica, userId: string) {
   }
 
   return {
+    /** When the catalogue was last fetched (null: never), without reading its templates. */
+    refreshedAt(): string | null {
+      return db.select({ refreshedAt: draftingCatalogue.refreshedAt }).from(draftingCatalogue).where(eq(draftingCatalogue.userId, userId)).get()?.refreshedAt ?? null;
+    },
+
     catalogue(): DraftingCatalogue {
       const row = db.select().from(draftingCatalogue).where(eq(draftingCatalogue.userId, userId)).get();
       if (!row) return emptyCatalogue;
