@@ -1,10 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
-import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { AppFailure } from '../../../src-shared/errors';
 import { rowKey, type RowKey } from '../../../src-shared/sync/mutations';
 import { byFieldGroup } from '../../../src-shared/sync/field-versions';
 import type { OverlayEntity, PullWriter, ReplicaTx } from '../data/replica-features';
-import { contracts, contractsLocal, resyncUnseen } from '../data/schema';
+import { contracts, contractsLocal, outbox, outboxTouches, resyncUnseen } from '../data/schema';
 import { pulledRow, toReplicaContract, toRow, type ContractRow, type ReplicaContract } from './contract-rows';
 
 // The contracts of the replica: base rows written only by pulls, and the optimistic rows
@@ -17,6 +17,20 @@ export const contractNotFound = (id: string) => new AppFailure('not_found', `con
 export function baseContract(db: ReplicaTx, id: string): ReplicaContract | null {
   const row = db.select().from(contracts).where(eq(contracts.id, id)).get();
   return row ? toReplicaContract(row) : null;
+}
+
+/**
+ * Whether an alteration of the contract is queued on this device and not sent yet: until the
+ * server has it, the contract is being changed here (its tasks are not finished meanwhile).
+ */
+export function alterationQueued(db: ReplicaTx, id: string): boolean {
+  const queued = db
+    .select({ seq: outbox.seq })
+    .from(outboxTouches)
+    .innerJoin(outbox, eq(outbox.seq, outboxTouches.seq))
+    .where(and(eq(outboxTouches.rowKey, rowKey('contract', id)), eq(outbox.name, 'contract.alter'), eq(outbox.state, 'pending')))
+    .get();
+  return queued !== undefined;
 }
 
 /** The contract as this device shows it: with the user's unconfirmed edits, else the synced one; null when the replica has none. */
