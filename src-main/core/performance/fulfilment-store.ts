@@ -8,8 +8,7 @@ import { contractInChange, planRows, rowIndexAfter, sheetBefore } from '../../..
 import { defaultPerformanceForm, effectiveState, openStateFor } from '../../../src-shared/rules/performance';
 import { mutations } from '../../../src-shared/sync/mutations';
 import { z } from 'zod';
-import type { OverlayEntity, PullWriter, ReplicaTx } from '../data/replica-features';
-import { splitRowKey } from '../data/replica-features';
+import { preparedPerDatabase, splitRowKey, type OverlayEntity, type PullWriter, type ReplicaTx } from '../data/replica-features';
 import { outbox, performancePlans, performancePlansLocal, performanceTasks, performanceTasksLocal } from '../data/schema';
 import { alterationQueued, currentContract } from '../contracts/contract-store';
 import { parseQueuedQuickTasks, queuedQuickTasksWhere } from './quick-tasks';
@@ -57,25 +56,36 @@ function planRow(plan: SyncPlan): PlanRow {
   return { ...plan, columns: JSON.stringify(plan.columns), fields: JSON.stringify(plan.fields), schedule: plan.schedule === null ? null : JSON.stringify(plan.schedule) };
 }
 
+const fulfilmentQueries = preparedPerDatabase((db) => ({
+  baseTask: db.select().from(performanceTasks).where(eq(performanceTasks.id, sql.placeholder('id'))).prepare(),
+  localTask: db.select().from(performanceTasksLocal).where(eq(performanceTasksLocal.id, sql.placeholder('id'))).prepare(),
+  basePlan: db.select().from(performancePlans).where(eq(performancePlans.id, sql.placeholder('id'))).prepare(),
+  localPlan: db.select().from(performancePlansLocal).where(eq(performancePlansLocal.id, sql.placeholder('id'))).prepare(),
+  contractBaseTasks: db.select().from(performanceTasks).where(eq(performanceTasks.contractId, sql.placeholder('contractId'))).prepare(),
+  contractLocalTasks: db.select().from(performanceTasksLocal).where(eq(performanceTasksLocal.contractId, sql.placeholder('contractId'))).prepare(),
+  contractBasePlans: db.select().from(performancePlans).where(eq(performancePlans.contractId, sql.placeholder('contractId'))).prepare(),
+  contractLocalPlans: db.select().from(performancePlansLocal).where(eq(performancePlansLocal.contractId, sql.placeholder('contractId'))).prepare(),
+}));
+
 export function baseTask(db: ReplicaTx, id: string): ReplicaTask | null {
-  const row = db.select().from(performanceTasks).where(eq(performanceTasks.id, id)).get();
+  const row = fulfilmentQueries(db).baseTask.get({ id });
   return row ? toReplicaTask(row) : null;
 }
 
 /** The task as this device shows it: with the user's queued edits, else the synced one; null when deleted or absent. */
 export function currentTask(db: ReplicaTx, id: string): ReplicaTask | null {
-  const local = db.select().from(performanceTasksLocal).where(eq(performanceTasksLocal.id, id)).get();
+  const local = fulfilmentQueries(db).localTask.get({ id });
   if (local) return local.deleted ? null : toReplicaTask(local);
   return baseTask(db, id);
 }
 
 export function basePlan(db: ReplicaTx, id: string): ReplicaPlan | null {
-  const row = db.select().from(performancePlans).where(eq(performancePlans.id, id)).get();
+  const row = fulfilmentQueries(db).basePlan.get({ id });
   return row ? toReplicaPlan(row) : null;
 }
 
 export function currentPlan(db: ReplicaTx, id: string): ReplicaPlan | null {
-  const local = db.select().from(performancePlansLocal).where(eq(performancePlansLocal.id, id)).get();
+  const local = fulfilmentQueries(db).localPlan.get({ id });
   return local ? toReplicaPlan(local) : basePlan(db, id);
 }
 
@@ -130,15 +140,12 @@ export function planPullWriter(): PullWriter<'performancePlan'> {
 
 /** The contract's tasks as shown, in sheet order: live optimistic rows, and base rows without one. */
 export function contractTasks(db: ReplicaTx, contractId: string): { task: ReplicaTask; pending: boolean }[] {
-  const local = db.select().from(performanceTasksLocal).where(eq(performanceTasksLocal.contractId, contractId)).all();
+  const local = fulfilmentQueries(db).contractLocalTasks.all({ contractId });
   const moved = new Set(local.map((row) => row.id));
   const shown = [
     ...local.filter((row) => !row.deleted).map((row) => ({ task: toReplicaTask(row), pending: true })),
-    ...db
-      .select()
-      .from(performanceTasks)
-      .where(eq(performanceTasks.contractId, contractId))
-      .all()
+    ...fulfilmentQueries(db)
+      .contractBaseTasks.all({ contractId })
       .filter((row) => !moved.has(row.id))
       .map((row) => ({ task: toReplicaTask(row), pending: false })),
   ];
@@ -147,9 +154,9 @@ export function contractTasks(db: ReplicaTx, contractId: string): { task: Replic
 
 /** The contract's plans as shown, by performance name: optimistic rows, and base rows without one. */
 function contractPlans(db: ReplicaTx, contractId: string): ReplicaPlan[] {
-  const local = db.select().from(performancePlansLocal).where(eq(performancePlansLocal.contractId, contractId)).all();
+  const local = fulfilmentQueries(db).contractLocalPlans.all({ contractId });
   const edited = new Set(local.map((row) => row.id));
-  const base = db.select().from(performancePlans).where(eq(performancePlans.contractId, contractId)).all().filter((row) => !edited.has(row.id));
+  const base = fulfilmentQueries(db).contractBasePlans.all({ contractId }).filter((row) => !edited.has(row.id));
   return [...local, ...base].map(toReplicaPlan).sort((a, b) => a.performanceName.localeCompare(b.performanceName) || a.id.localeCompare(b.id));
 }
 
