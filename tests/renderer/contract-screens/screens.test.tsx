@@ -342,10 +342,10 @@ describe('the contract page', () => {
   it('offers no finish, alone or in a batch, while an alteration of the contract waits to sync, and says why', async () => {
     const plan = {
       id: 'p1', performanceId: 'perf-1', performanceName: 'Payments', performanceType: 'payment', conditionType: 1, schedule: null, version: 1, pendingRows: null,
-      columns: [{ id: 'name', name: 'Content', type: 'text', isRequired: true, isState: false }],
+      columns: [{ id: 'name', name: 'Content', type: 'text' as const, isRequired: true, isState: false }],
       tasks: [sheetTask('t1', 'First payment', 2, '2026-12-01'), { ...sheetTask('t2', 'Delivery', 4, null), rowIndex: 2 }],
     };
-    const performance = (alterationQueued: boolean) => ({ contractStatus: 4, inChange: false, alterationQueued, plans: [plan], looseTasks: [] });
+    const performance = (alterationQueued: boolean): ChannelResponse<'fulfilment.contract'> => ({ contractStatus: 4, inChange: false, alterationQueued, plans: [plan], looseTasks: [] });
     const queued = fakeBridge({ 'contract.detail': () => contract(), 'fulfilment.contract': () => performance(true) });
     const { unmount } = renderScreens(queued.bridge, `/contractApproval/detail?id=${contractId}&flowId=0&tab=PERFORMANCE_TAB&active=0`);
     expect((await screen.findByTestId('contract-alteration-queued')).textContent).toBe('An alteration of this contract is waiting to be sent to the server: its tasks can be finished once it has been sent.');
