@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SyncChange, SyncPlan, SyncTask } from '../../src-shared/api/sync';
 import { ScheduleConditionType, TaskState } from '../../src-shared/domain/enums';
@@ -108,5 +109,41 @@ describe('the performance tab over the queue of this device', () => {
     const again = sheet();
     expect(again.plans.find((p) => p.id === 'plan-a')!.tasks.map((t) => [t.name, t.rowIndex])).toEqual([['Task a-1', 1], ['A new 1', 8], ['A new 2', 9]]);
     expect(again.plans.find((p) => p.id === 'plan-b')!.tasks.map((t) => t.rowIndex)).toEqual([3, 7]);
+  });
+});
+
+describe('the per-day task counts kept by triggers', () => {
+  it('always equal a fresh count of the tasks by due day and state, whatever pulls, deletes, state and date changes arrive', () => {
+    const dir = tempDir();
+    const replica = openReplica(join(dir.path, 'r.sqlite'), clientMigrationsDir);
+    const writer = replicaWriter(replica, replicaFeatures);
+    writer.applyPulledChanges([{ entity: 'contract', op: 'upsert', row: makeContract(3) }], '1', at);
+    const truth = replica.sqlite.prepare('select expiration_time as day, state, count(*) as n from performance_tasks where expiration_time is not null group by 1, 2 order by 1, 2');
+    const kept = replica.sqlite.prepare('select day, state, count as n from performance_task_days where count <> 0 order by 1, 2');
+    const day = fc.constantFrom<string | null>('2026-11-01', '2026-11-02', '2026-11-30', null);
+    const change = fc.oneof(
+      fc.record({ op: fc.constant('upsert' as const), i: fc.integer({ min: 0, max: 20 }), state: fc.constantFrom<TaskState>(1, 2, 3, 4, 5), day }),
+      fc.record({ op: fc.constant('delete' as const), i: fc.integer({ min: 0, max: 20 }) }),
+      fc.record({ op: fc.constant('contractGone' as const) }),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.array(change, { maxLength: 20 }), { maxLength: 6 }), (pages) => {
+        for (const page of pages) {
+          const changes: SyncChange[] = page.map((c) =>
+            c.op === 'upsert'
+              ? { entity: 'performanceTask', op: 'upsert', row: task(`t-${c.i}`, { state: c.state, expirationTime: c.day }) }
+              : c.op === 'delete'
+                ? { entity: 'performanceTask', op: 'delete', id: `t-${c.i}` }
+                : { entity: 'contract', op: 'delete', id: approved },
+          );
+          writer.applyPulledChanges(changes, '1', at);
+          writer.applyPulledChanges([{ entity: 'contract', op: 'upsert', row: makeContract(3) }], '1', at);
+        }
+        expect(kept.all()).toEqual(truth.all());
+      }),
+      { numRuns: 200, seed: 20261124 },
+    );
+    replica.close();
+    dir.cleanup();
   });
 });
