@@ -18,6 +18,8 @@ export const errorCodes = [
   'server_unreachable',
   /** A call only the server can answer, made while it cannot be reached (the form's online helpers). */
   'offline',
+  /** A task of a contract whose alteration this device has queued and not sent yet: finished once it is sent. */
+  'alteration_queued',
   'server_error',
   'replica_corrupt',
   'replica_newer_schema',

@@ -120,8 +120,8 @@ export function createCore(options: CoreOptions) {
   const archive = createArchiveFeature(host, { cacheBytes: () => settings.get().archiveCacheMegabytes * 1024 * 1024 });
   const search = createSearchFeature(host);
   const transfer = createTransferFeature(host);
-  const features = [performance, contracts, ledger, archive, search];
   const cachedReads = createCachedReadsFeature(host);
+  const features = [performance, contracts, ledger, archive, search, cachedReads];
   const counterparties = createCounterpartiesFeature(host);
 
   function startSession(session: ActiveSession) {

@@ -2,7 +2,7 @@ import { and, asc, count, eq, gte, ilike, inArray, lte, sql } from 'drizzle-orm'
 import { DateTime } from 'luxon';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
-import { reminderTaskKinds, TaskState } from '../../src-shared/domain/enums';
+import { TaskState } from '../../src-shared/domain/enums';
 import type {
   performanceUpdateSchema} from '../../src-shared/domain/performance';
 import {
@@ -17,7 +17,7 @@ import {
   taskTypeSchema,
 } from '../../src-shared/domain/performance';
 import type { ReminderSettings } from '../../src-shared/domain/reminders';
-import { reminderSettingsSchema } from '../../src-shared/domain/reminders';
+import { defaultReminderSettings, reminderSettingsSchema } from '../../src-shared/domain/reminders';
 import { AppFailure } from '../../src-shared/errors';
 import { defaultPerformanceForm, editedState, openStateFor } from '../../src-shared/rules/performance';
 import { planRows } from '../../src-shared/rules/fulfilment';
@@ -278,16 +278,6 @@ export async function taskScheduling(db: ServerDb, viewer: OrgViewer, range: { s
 }
 
 const nextDay = (day: string) => DateTime.fromISO(day, { zone: 'utc' }).plus({ days: 1 }).toISODate()!;
-
-/** What a user who never saved reminder settings gets: 3 days before and on the due date, weekly repeats, 09:00. */
-export const defaultReminderSettings: ReminderSettings = reminderSettingsSchema.parse(
-  Object.fromEntries(
-    reminderTaskKinds.map((kind) => [
-      kind,
-      { timeNode: { reminderTypes: ['threeDaysBefore', 'onDue'] }, condition: {}, overTime: {}, reminderTime: '09:00' },
-    ]),
-  ),
-);
 
 export async function readReminderSettings(db: ServerDb, viewer: OrgViewer): Promise<ReminderSettings> {
   const [row] = await db.select().from(reminderSettings).where(eq(reminderSettings.userId, viewer.id));

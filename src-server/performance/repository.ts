@@ -7,7 +7,7 @@ import { toMinorUnits } from '../../src-shared/domain/money';
 import { quickTaskDate, type QuickTaskPayload, type TaskCard, type TaskUpdate } from '../../src-shared/domain/performance';
 import { en } from '../../src-shared/i18n/en';
 import { AppFailure, invalidFields } from '../../src-shared/errors';
-import { finishRefusal, readOnlyRefusal, restoreRefusal } from '../../src-shared/rules/fulfilment';
+import { finishRefusal, readOnlyRefusal, restoreRefusal, rowIndexAfter } from '../../src-shared/rules/fulfilment';
 import { editedState, openStateFor, taskTypeFor } from '../../src-shared/rules/performance';
 import { visibleTo, type Viewer } from '../contracts/repository';
 import type { OrgViewer } from '../http/feature-helpers';
@@ -61,7 +61,7 @@ export async function findVisibleContract(db: Executor, viewer: Viewer, contract
 /** The next row number of a contract's sheet: the current maximum plus 1 (spec 5). */
 export async function nextRowIndex(db: Executor, contractId: string): Promise<number> {
   const [row] = await db.select({ last: max(performanceTasks.rowIndex) }).from(performanceTasks).where(eq(performanceTasks.contractId, contractId));
-  return (row?.last ?? 0) + 1;
+  return rowIndexAfter(row?.last ?? null);
 }
 
 /** The column values of a task update, with the type rule applied; amounts share one unit. */

@@ -1,14 +1,14 @@
 import { and, asc, count, eq, gt, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { SyncChange, SyncPlan, SyncTask } from '../../src-shared/api/sync';
-import { reminderSettingsSchema } from '../../src-shared/domain/reminders';
+import { defaultReminderSettings, reminderSettingsSchema } from '../../src-shared/domain/reminders';
 import type { ServerDb } from '../db/database';
 import { contracts, contractTombstones } from '../db/schema';
 import { selectContractRows, tombstoneOwner, toSyncContract, visibleTo, type Viewer } from '../contracts/repository';
 import { toSyncScene } from '../ledger/scenes';
 import { ledgerScenes, ledgerSceneTombstones } from '../ledger/schema';
 import { countLedgerRecords } from '../ledger/totals';
-import { defaultReminderSettings, toPerformance } from '../performance/performances';
+import { toPerformance } from '../performance/performances';
 import { performancePlans, performancePlanTombstones, performances, performanceTasks, performanceTaskTombstones, reminderSettings } from '../performance/schema';
 
 // The change feed is the merge, by position, of these sources. Each serves its changes in

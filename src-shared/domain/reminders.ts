@@ -68,6 +68,16 @@ export const reminderSettingsSchema = z.object(
 );
 export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;
 
+/** What a user who never saved reminder settings gets: 3 days before and on the due date, weekly repeats, 09:00. */
+export const defaultReminderSettings: ReminderSettings = reminderSettingsSchema.parse(
+  Object.fromEntries(
+    reminderTaskKinds.map((kind) => [
+      kind,
+      { timeNode: { reminderTypes: ['threeDaysBefore', 'onDue'] }, condition: {}, overTime: {}, reminderTime: '09:00' },
+    ]),
+  ),
+);
+
 /** The time nodes a kind's settings schedule, each once, "other" expanded into its other times. */
 export function timeNodesOf(settings: Pick<ReminderKindSettings, 'timeNode'>): TimeNode[] {
   const { reminderTypes, otherTimes } = settings.timeNode;
@@ -106,7 +116,8 @@ export type ReminderTask = z.infer<typeof reminderTaskSchema>;
 
 /** Where the scheduler reads tasks (the replica, once tasks sync). A deleted task is simply absent. */
 export interface ReminderTaskSource {
-  tasks(): ReminderTask[];
+  /** The unfinished tasks the user is reminded of; with `ids`, only those of them. */
+  tasks(ids?: readonly string[]): ReminderTask[];
 }
 
 /** Where the scheduler reads the user's reminder settings; null until they are known. */

@@ -465,6 +465,7 @@ export const en = {
     unknown_channel: 'This action is not known to the app core.',
     internal: 'Something went wrong inside the app.',
     offline: 'This needs the contract server, which cannot be reached now. It works again once you are back online.',
+    alteration_queued: 'An alteration of this contract is waiting to be sent to the server: its tasks can be finished once it has been sent.',
     connectionLost: 'The connection to the app core was lost. Reconnecting…',
   },
   scenes: scenesEn,

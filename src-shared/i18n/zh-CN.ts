@@ -506,6 +506,7 @@ export const zhCN: Catalog = {
     unknown_channel: '应用核心不认识此操作。',
     internal: '应用内部出错。',
     offline: '此操作需要连接合同服务器，目前无法连接。恢复联网后即可使用。',
+    alteration_queued: '该合同有一项变更尚未发送到服务器，发送后才能完成其任务。',
     connectionLost: '与应用核心的连接已断开，正在重连…',
   },
   scenes: scenesZh,

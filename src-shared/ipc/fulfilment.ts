@@ -51,6 +51,8 @@ export const contractPerformanceSchema = z.object({
   contractStatus: contractStatusSchema.nullable(),
   /** The contract's change is under approval: no task of it may be finished (spec 4). */
   inChange: z.boolean(),
+  /** An alteration of the contract is queued on this device and not sent yet: its tasks wait for it too. */
+  alterationQueued: z.boolean(),
   plans: z.array(planSheetSchema),
   /** Tasks of the contract under no plan (quick tasks related to it, tasks added alone). */
   looseTasks: z.array(sheetTaskSchema),

@@ -13,10 +13,14 @@ export const maxDashboardDays = 366;
 
 export const addDays = (day: string, days: number): string => DateTime.fromISO(day, { zone: 'utc' }).plus({ days }).toISODate()!;
 
+const dayMs = 86_400_000;
+
 /** The days from `startDate` to `endDate`, both included. */
 export function daysOf(range: { startDate: string; endDate: string }): string[] {
+  // Plain UTC milliseconds (no DST, every day 86,400,000 ms): the board asks for this on every read.
   const days: string[] = [];
-  for (let day = range.startDate; day <= range.endDate; day = addDays(day, 1)) days.push(day);
+  const end = Date.parse(`${range.endDate}T00:00:00Z`);
+  for (let at = Date.parse(`${range.startDate}T00:00:00Z`); at <= end; at += dayMs) days.push(new Date(at).toISOString().slice(0, 10));
   return days;
 }
 

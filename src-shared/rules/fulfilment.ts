@@ -49,6 +49,13 @@ export interface SheetPosition {
   rowIndex: number;
 }
 
+/**
+ * The row number a new row of a contract's sheet takes (spec 5): the contract's largest number
+ * plus 1 (1 for an empty sheet), whichever plan it is in or if it is a quick task of the contract.
+ * Rows made one after another each take the next.
+ */
+export const rowIndexAfter = (last: number | null): number => (last ?? 0) + 1;
+
 /** Whether `a` comes before `b` in the sheet order the server uses for predecessors. */
 export function sheetBefore(a: SheetPosition, b: SheetPosition): boolean {
   const dueA = a.expirationTime ?? '\uffff';

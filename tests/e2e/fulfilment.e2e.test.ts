@@ -205,4 +205,24 @@ describe('the performance tab offline', () => {
       }
     }
   }, 120_000);
+  it('offers no finish while an alteration of the contract waits to sync offline, and says why, in English and Chinese', async () => {
+    await stage.stopServer();
+    const { contractId } = picked.batch;
+    await call(stage.core, 'contract.alter', { id: contractId, formValues: { remark: 'Changed on the train' }, reason: 'Offline change' });
+    const texts: Record<string, string> = { en: 'An alteration of this contract is waiting to be sent to the server: its tasks can be finished once it has been sent.', 'zh-CN': '该合同有一项变更尚未发送到服务器，发送后才能完成其任务。' };
+    for (const { menu, code } of [{ menu: 'English', code: 'en' }, { menu: '简体中文', code: 'zh-CN' }]) {
+      await page.getByTestId('language-menu').click();
+      await page.getByRole('option', { name: menu }).or(page.getByText(menu, { exact: true })).first().click();
+      await page.waitForFunction((lang) => document.documentElement.lang === lang, code);
+      await page.keyboard.press('Escape');
+      for (const [width, height] of [[1280, 800], [1440, 900]] as const) {
+        await page.setViewportSize({ width, height });
+        await openTab(contractId);
+        expect(await page.getByTestId('contract-alteration-queued').innerText()).toBe(texts[code]);
+        expect(await page.getByTestId('batch-finish').first().isDisabled()).toBe(true);
+        expect(await page.getByTestId('task-finish').count()).toBe(0);
+        await screenshot(`performance-tab-alteration-queued-${width}x${height}-${code}`);
+      }
+    }
+  }, 120_000);
 });

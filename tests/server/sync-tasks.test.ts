@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SyncChange } from '../../src-shared/api/sync';
 import { contractAgents, contracts, users } from '../../src-server/db/schema';
 import { performanceTasks, reminderSettings } from '../../src-server/performance/schema';
-import { defaultReminderSettings } from '../../src-server/performance/performances';
+import { defaultReminderSettings } from '../../src-shared/domain/reminders';
 import { demoUsers, seedDatabase } from '../../src-server/index';
 import { describeOnDatabases, pullAll, signIn } from './support';
 

@@ -1,12 +1,12 @@
 import { isDeepStrictEqual } from 'node:util';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppFailure } from '../../../src-shared/errors';
 import { rowKey, type RowKey } from '../../../src-shared/sync/mutations';
 import { byFieldGroup } from '../../../src-shared/sync/field-versions';
 import type { OpenReplica } from '../data/replica';
 import { preparedUpsert } from '../data/prepared-upsert';
-import type { OverlayEntity, PullWriter, ReplicaTx } from '../data/replica-features';
-import { contracts, contractsLocal, resyncUnseen } from '../data/schema';
+import { preparedPerDatabase, type OverlayEntity, type PullWriter, type ReplicaTx } from '../data/replica-features';
+import { contracts, contractsLocal, outbox, outboxTouches, resyncUnseen } from '../data/schema';
 import { pulledRow, toReplicaContract, toRow, type ContractRow, type ReplicaContract } from './contract-rows';
 
 // The contracts of the replica: base rows written only by pulls, and the optimistic rows
@@ -16,14 +16,33 @@ import { pulledRow, toReplicaContract, toRow, type ContractRow, type ReplicaCont
 export const contractNotFound = (id: string) => new AppFailure('not_found', `contract ${id} is not in this device's data: it is not synced yet, or not yours to see`);
 
 /** The synced contract, or null when the replica has none. */
+const contractQueries = preparedPerDatabase((db) => ({
+  base: db.select().from(contracts).where(eq(contracts.id, sql.placeholder('id'))).prepare(),
+  local: db.select().from(contractsLocal).where(eq(contractsLocal.id, sql.placeholder('id'))).prepare(),
+  alterationQueued: db
+    .select({ seq: outbox.seq })
+    .from(outboxTouches)
+    .innerJoin(outbox, eq(outbox.seq, outboxTouches.seq))
+    .where(and(eq(outboxTouches.rowKey, sql.placeholder('key')), eq(outbox.name, 'contract.alter'), eq(outbox.state, 'pending')))
+    .prepare(),
+}));
+
 export function baseContract(db: ReplicaTx, id: string): ReplicaContract | null {
-  const row = db.select().from(contracts).where(eq(contracts.id, id)).get();
+  const row = contractQueries(db).base.get({ id });
   return row ? toReplicaContract(row) : null;
+}
+
+/**
+ * Whether an alteration of the contract is queued on this device and not sent yet: until the
+ * server has it, the contract is being changed here (its tasks are not finished meanwhile).
+ */
+export function alterationQueued(db: ReplicaTx, id: string): boolean {
+  return contractQueries(db).alterationQueued.get({ key: rowKey('contract', id) }) !== undefined;
 }
 
 /** The contract as this device shows it: with the user's unconfirmed edits, else the synced one; null when the replica has none. */
 export function currentContract(db: ReplicaTx, id: string): ReplicaContract | null {
-  const local = db.select().from(contractsLocal).where(eq(contractsLocal.id, id)).get();
+  const local = contractQueries(db).local.get({ id });
   return local ? toReplicaContract(local) : baseContract(db, id);
 }
 

@@ -7,7 +7,7 @@ import { AppFailure, appErrorSchema, issuesFromZod, validationFailure, type AppE
 import { isMutationName, missingRowMessage, mutations, retiredReason, rowKey, rowsOf, type MutationArgs, type MutationName, type RowKey } from '../../../src-shared/sync/mutations';
 import type { Clock } from '../ports';
 import type { OpenReplica } from './replica';
-import { overlayOf, type ClientMutation, type DataEntity, type LocalContext, type ReplicaFeatures, type ReplicaTx, type VersionedRow, type WorkingRows } from './replica-features';
+import { overlayOf, preparedPerDatabase, type ClientMutation, type DataEntity, type LocalContext, type ReplicaFeatures, type ReplicaTx, type VersionedRow, type WorkingRows } from './replica-features';
 import { outbox, outboxTouches, replicaMeta, type OutboxState } from './schema';
 
 // The outbox of the sync engine (architecture, sync rules 1, 4–6) and the optimistic rows it
@@ -81,8 +81,16 @@ export function setReplicaOwner(db: Db, owner: User): void {
   db.insert(replicaMeta).values({ key: ownerKey, value }).onConflictDoUpdate({ target: replicaMeta.key, set: { value } }).run();
 }
 
+/** Read after every edit, for the sync status the UI shows. */
+const statusQueries = preparedPerDatabase((db) => ({
+  queue: db.select({ queued: count(), oldest: min(outbox.createdAt) }).from(outbox).where(eq(outbox.state, 'pending')).prepare(),
+  problems: db.select().from(outbox).where(inArray(outbox.state, ['rejected', 'conflict'])).orderBy(asc(outbox.seq)).prepare(),
+}));
+
+const ownerQuery = preparedPerDatabase((db) => db.select({ value: replicaMeta.value }).from(replicaMeta).where(eq(replicaMeta.key, ownerKey)).prepare());
+
 function readOwner(db: Db): User | null {
-  const row = db.select({ value: replicaMeta.value }).from(replicaMeta).where(eq(replicaMeta.key, ownerKey)).get();
+  const row = ownerQuery(db).get();
   return userSchema.nullable().catch(null).parse(parseJson(row?.value ?? null) ?? null);
 }
 
@@ -373,12 +381,9 @@ export function createOutbox({ db }: OpenReplica, { clock, features, newId = uui
     },
 
     status(): OutboxStatus {
-      const queue = db.select({ queued: count(), oldest: min(outbox.createdAt) }).from(outbox).where(eq(outbox.state, 'pending')).get();
-      const problems = db
-        .select()
-        .from(outbox)
-        .where(inArray(outbox.state, ['rejected', 'conflict']))
-        .orderBy(asc(outbox.seq))
+      const queries = statusQueries(db);
+      const queue = queries.queue.get();
+      const problems = queries.problems
         .all()
         .map((row) => ({
           id: row.id,

@@ -131,3 +131,21 @@ export function overlayOf(features: ReplicaFeatures, key: string): { overlay: Ov
 
 /** The entities whose rows edits show on: what a change of the outbox changes for open screens. */
 export const overlayEntities = (features: ReplicaFeatures) => Object.keys(features.overlays) as DataEntity[];
+
+/**
+ * A drizzle query built once per database rather than on every call: drizzle assembles a query's
+ * SQL anew each time it runs, which costs more than the read itself on a small edit's hot path.
+ * A transaction shares its database's session, so the query built for one serves both.
+ */
+export function preparedPerDatabase<Q>(build: (db: ReplicaTx) => Q): (db: ReplicaTx) => Q {
+  const built = new WeakMap<object, Q>();
+  return (db) => {
+    const session = (db as unknown as { session: object }).session;
+    let query = built.get(session);
+    if (query === undefined) {
+      query = build(db);
+      built.set(session, query);
+    }
+    return query;
+  };
+}

@@ -37,6 +37,37 @@ function isCorruption(cause: unknown): boolean {
   return cause instanceof Database.SqliteError && corruptionCodes.has(cause.code);
 }
 
+/** Statements kept per connection for drizzle: every query shape the core makes, with room to spare. */
+const cachedStatements = 1000;
+
+/**
+ * The connection as drizzle sees it: drizzle prepares each query anew on every call, and the
+ * native prepare is a good part of a small edit's cost, so each statement is kept by its SQL and
+ * handed back as drizzle expects it (rows as objects unless it asks raw() itself). Only drizzle's
+ * statements are shared this way; the stores' own prepared statements stay theirs.
+ */
+function withStatementCache(sqlite: Database.Database): Database.Database {
+  const statements = new Map<string, Database.Statement>();
+  function prepare(source: string): Database.Statement {
+    const kept = statements.get(source);
+    if (kept) {
+      if (kept.reader) kept.raw(false);
+      return kept;
+    }
+    if (statements.size >= cachedStatements) statements.delete(statements.keys().next().value!);
+    const statement = sqlite.prepare(source);
+    statements.set(source, statement);
+    return statement;
+  }
+  return new Proxy(sqlite, {
+    get(target, property) {
+      if (property === 'prepare') return prepare;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
 /**
  * Opens (creating if needed) a replica file and brings its schema up to date. A file that is not
  * a sound SQLite database fails with `replica_corrupt`; one written by a newer build (a higher
@@ -59,7 +90,7 @@ export function openReplica(path: string, migrationsDir: string): OpenReplica {
     sqlite.pragma('analysis_limit = 1000');
     // The full-text index's triggers (and the migration that builds it) split CJK text with it.
     sqlite.function(cjkBigramsFunction, { deterministic: true }, (text: unknown) => cjkBigrams(typeof text === 'string' ? text : null));
-    const db = drizzle(sqlite, { schema });
+    const db = drizzle(withStatementCache(sqlite), { schema });
     if (version < known) {
       migrate(db, { migrationsFolder: migrationsDir });
       sqlite.pragma(`user_version = ${known}`);

@@ -208,6 +208,21 @@ export const performanceTasks = sqliteTable(
 );
 
 /**
+ * Pulled tasks per due day and stored state, kept by triggers on `performance_tasks` (migration
+ * 0024), so the dashboard's counts and the board's day totals cost a read of at most a year's
+ * days x 5 states however many tasks the replica holds.
+ */
+export const performanceTaskDays = sqliteTable(
+  'performance_task_days',
+  {
+    day: text('day').notNull(),
+    state: integer('state').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.state] })],
+);
+
+/**
  * The optimistic row of each task that live fulfilment mutations move (finish, restore, delete),
  * as `contracts_local` is for contracts; `deleted` marks a row a queued delete removes.
  */

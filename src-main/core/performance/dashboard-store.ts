@@ -12,7 +12,10 @@ import { parseQueuedQuickTasks, queuedQuickTasksWhere } from './quick-tasks';
 // the tasks due in a range, as the server's performances/statistics and task_scheduling count
 // them for the same user (the replica holds exactly the tasks the server shows them), plus the
 // quick tasks and reminder settings this device queued and the server has not sent back yet.
-// Indexed reads only; the queued edits are few and parsed here. Contracts are joined by id on the
+// Counts and day totals come from a per-day, per-state count table (whatever the replica holds,
+// a range is at most a year of days x 5 states), the "overdue" of today derived from state and
+// day; the cards from the board index, every day's first ones in one statement. The queued edits
+// are few: their optimistic rows correct the pulled figures, and queued quick tasks are parsed here. Contracts are joined by id on the
 // local and the base table (not the contracts_overlay view, which SQLite would build whole).
 
 type Range = { startDate: string; endDate: string };
@@ -20,19 +23,20 @@ type Range = { startDate: string; endDate: string };
 /** Outbox rows whose effect the user still sees (queued, or applied and not pulled yet). */
 const liveStates = `('pending', 'applied')`;
 
-interface TaskRow {
-  id: string;
-  contractId: string | null;
-  contractName: string | null;
-  counterpartName: string | null;
-  name: string;
-  type: string;
-  state: TaskState;
-  dueDate: string;
-  receivableAmount: number | null;
-  payableAmount: number | null;
-  amountUnit: string | null;
-}
+/** A board card as its statement reads it (`cardColumns`, then the contract's name and counterparty). */
+type CardRow = [
+  id: string,
+  contractId: string | null,
+  name: string,
+  type: string,
+  state: TaskState,
+  dueDate: string,
+  receivableAmount: number | null,
+  payableAmount: number | null,
+  amountUnit: string | null,
+  contractName: string | null,
+  counterpartName: string | null,
+];
 
 /** Adds one task in its state as of today to the counts, as the server's statistics count it. */
 function count(statistics: TaskStatistics, state: TaskState): void {
@@ -51,13 +55,16 @@ export interface DashboardReader {
   reminderSettings(userId: string): ReminderSettings | null;
 }
 
-/** The columns of a board card, read by the covering index of the board (migration 0019). */
-const cardColumns = 'id, contract_id as contractId, name, type, state, expiration_time as dueDate, receivable_amount as receivableAmount, payable_amount as payableAmount, amount_unit as amountUnit';
+/** The columns of a board card. */
+const cardColumnsOf = (table: string) =>
+  `${table}id, ${table}contract_id as contractId, ${table}name, ${table}type, ${table}state, ${table}expiration_time as dueDate, ${table}receivable_amount as receivableAmount, ${table}payable_amount as payableAmount, ${table}amount_unit as amountUnit`;
+const cardColumns = cardColumnsOf('');
+const cardNames = 'id, contractId, name, type, state, dueDate, receivableAmount, payableAmount, amountUnit';
 
 /**
  * Counts by state as of @today, the pending states past their date as overdue (the server's
- * effectiveStateSql), over `source` rows (expiration_time, state, w): w is +1 for a row shown and
- * -1 for a base row an optimistic row replaces.
+ * effectiveStateSql), over `source` rows (expiration_time, state, w): w is how many tasks the row
+ * stands for, negative for base rows an optimistic row replaces.
  */
 const countsOver = (source: string) =>
   `select coalesce(sum(w), 0) as total,
@@ -67,31 +74,47 @@ const countsOver = (source: string) =>
      coalesce(sum(w * (state = ${TaskState.Overdue} or (state in (${TaskState.NotStarted}, ${TaskState.InProgress}) and expiration_time < @today))), 0) as overdueCount
    from (${source})`;
 
+/** The pulled tasks of the range per due day and stored state: the table the triggers of migration 0024 keep. */
+const dayCounts = 'select day as expiration_time, state, count as w from performance_task_days where day between @startDate and @endDate';
+
 /** What the optimistic rows change in a date range: +1 for each live one, -1 for each base row one replaces. */
 const overlayDelta = `select expiration_time, state, 1 as w from performance_tasks_local where deleted = 0 and expiration_time between @startDate and @endDate
   union all select b.expiration_time, b.state, -1 from performance_tasks_local l join performance_tasks b on b.id = l.id where b.expiration_time between @startDate and @endDate`;
 
+/**
+ * The first @limit pulled cards of each day of the range that has tasks, in one statement: per
+ * day, the subquery walks the board index (due date, name, id) to its first rows, which the outer
+ * read then fetches by rowid.
+ */
+const firstPulledCards = (filter: string) =>
+  `select ${cardColumnsOf('t.')} from (select distinct day from performance_task_days where day between @startDate and @endDate and count > 0) d
+   join performance_tasks t on t.rowid in (
+     select rowid from performance_tasks indexed by performance_tasks_card where expiration_time = d.day ${filter} order by name, id limit @limit)`;
+
 export function createDashboardReader(sqlite: ReplicaConnection): DashboardReader {
   // The tasks as the user sees them: the pulled rows, with the optimistic rows of queued finishes,
-  // restores and deletes in their place. Those are few, so the pulled rows are read alone from
-  // covering indexes and the few optimistic ones are added after, never a union over every task.
+  // restores and deletes in their place. Those are few, so the pulled rows are read alone (their
+  // counts from the per-day table, their cards from the board index) and the few optimistic ones
+  // are added after, never a union over every task.
   const anyOptimistic = sqlite.prepare('select exists (select 1 from performance_tasks_local)').pluck();
-  const baseCounts = sqlite.prepare(countsOver('select expiration_time, state, 1 as w from performance_tasks where expiration_time between @startDate and @endDate'));
+  const baseCounts = sqlite.prepare(countsOver(dayCounts));
   const overlayCounts = sqlite.prepare(countsOver(overlayDelta));
-  // Per day: its count from the due-date index, and its first cards read in order from the board
-  // index (due date, name, id, then the card's columns), so a month costs 30 short index reads and no sort.
-  const baseDayTotals = sqlite.prepare('select expiration_time as date, count(*) as total from performance_tasks where expiration_time between @startDate and @endDate group by expiration_time');
+  const baseDayTotals = sqlite.prepare('select day as date, sum(count) as total from performance_task_days where day between @startDate and @endDate group by day');
   const overlayDayTotals = sqlite.prepare(`select expiration_time as date, sum(w) as total from (${overlayDelta}) group by expiration_time`);
   const withContract = (cards: string) =>
     `select t.*, coalesce(l.name, c.name) as contractName, coalesce(l.counterpart_name, c.counterpart_name) as counterpartName
-     from (${cards}) t left join contracts_local l on l.id = t.contractId left join contracts c on c.id = t.contractId`;
-  const baseDayCards = sqlite.prepare(withContract(`select ${cardColumns} from performance_tasks indexed by performance_tasks_card where expiration_time = @date order by name, id limit @limit`));
-  const shownDayCards = sqlite.prepare(
-    withContract(`select * from (
-       select ${cardColumns} from performance_tasks indexed by performance_tasks_card where expiration_time = @date and id not in (select id from performance_tasks_local)
-       union all select ${cardColumns} from performance_tasks_local where expiration_time = @date and deleted = 0)
-     order by name, id limit @limit`),
-  );
+     from (${cards}) t left join contracts_local l on l.id = t.contractId left join contracts c on c.id = t.contractId
+     order by t.dueDate, t.name, t.id`;
+  // Read as arrays: better-sqlite3 builds a row object far slower than the card is built here.
+  const baseCards = sqlite.prepare(withContract(firstPulledCards(''))).raw();
+  // With optimistic rows: the pulled cards they do not replace, and theirs, cut to @limit a day again.
+  const shownCards = sqlite.prepare(
+    withContract(`select ${cardNames} from (
+       select *, row_number() over (partition by dueDate order by name, id) as n from (
+         ${firstPulledCards('and id not in (select id from performance_tasks_local)')}
+         union all select ${cardColumns} from performance_tasks_local where deleted = 0 and expiration_time between @startDate and @endDate))
+     where n <= @limit`),
+  ).raw();
   const queuedSettings = sqlite.prepare(`select args from outbox where name = 'performance.reminderSettings' and state in ${liveStates} order by seq`);
   const queuedQuick = sqlite.prepare(`select args from outbox where ${queuedQuickTasksWhere} order by seq`);
   const contractOf = sqlite.prepare('select name, counterpart_name as counterpartName from contracts_overlay where id = ?');
@@ -134,18 +157,23 @@ export function createDashboardReader(sqlite: ReplicaConnection): DashboardReade
       const optimistic = anyOptimistic.get() === 1;
       const totals = [...(baseDayTotals.all(range) as { date: string; total: number }[]), ...(optimistic ? (overlayDayTotals.all(range) as { date: string; total: number }[]) : [])];
       for (const { date, total } of totals) days.get(date)!.total += total;
-      const cards = optimistic ? shownDayCards : baseDayCards;
-      for (const day of days.values()) {
-        if (day.total === 0) continue;
-        for (const { receivableAmount, payableAmount, amountUnit, ...task } of cards.all({ date: day.date, limit: perDay }) as TaskRow[]) {
-          const amount = receivableAmount ?? payableAmount;
-          day.taskList.push({
-            ...task,
-            state: effectiveState(task.state, task.dueDate, today),
-            amount: amount !== null && amountUnit !== null ? { amount, unit: amountUnit } : null,
-            queued: false,
-          });
-        }
+      for (const [id, contractId, name, type, state, dueDate, receivableAmount, payableAmount, amountUnit, contractName, counterpartName] of (optimistic ? shownCards : baseCards).all({
+        ...range,
+        limit: perDay,
+      }) as CardRow[]) {
+        const amount = receivableAmount ?? payableAmount;
+        days.get(dueDate)!.taskList.push({
+          id,
+          contractId,
+          contractName,
+          counterpartName,
+          name,
+          type,
+          state: effectiveState(state, dueDate, today),
+          dueDate,
+          amount: amount !== null && amountUnit !== null ? { amount, unit: amountUnit } : null,
+          queued: false,
+        });
       }
       for (const task of queuedTasks(range, today)) {
         const day = days.get(task.dueDate)!;

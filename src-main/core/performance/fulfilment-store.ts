@@ -4,16 +4,16 @@ import { TaskState, type ContractStatus } from '../../../src-shared/domain/enums
 import { formFieldSchema, planRowSchema, sheetColumnSchema, taskTypeSchema, type FormField } from '../../../src-shared/domain/performance';
 import { AppFailure } from '../../../src-shared/errors';
 import type { ContractPerformance, FinishForm, PlanSheet, SheetTask } from '../../../src-shared/ipc/fulfilment';
-import { contractInChange, sheetBefore } from '../../../src-shared/rules/fulfilment';
+import { contractInChange, planRows, rowIndexAfter, sheetBefore } from '../../../src-shared/rules/fulfilment';
 import { defaultPerformanceForm, effectiveState, openStateFor } from '../../../src-shared/rules/performance';
+import { mutations } from '../../../src-shared/sync/mutations';
 import { z } from 'zod';
 import type { OpenReplica } from '../data/replica';
 import { preparedUpsert } from '../data/prepared-upsert';
-import type { OverlayEntity, PullWriter, ReplicaTx } from '../data/replica-features';
-import { splitRowKey } from '../data/replica-features';
+import { preparedPerDatabase, splitRowKey, type OverlayEntity, type PullWriter, type ReplicaTx } from '../data/replica-features';
 import { valueFieldGroup } from '../../../src-shared/sync/field-versions';
 import { outbox, performancePlans, performancePlansLocal, performanceTasks, performanceTasksLocal } from '../data/schema';
-import { currentContract } from '../contracts/contract-store';
+import { alterationQueued, currentContract } from '../contracts/contract-store';
 import { parseQueuedQuickTasks, queuedQuickTasksWhere } from './quick-tasks';
 
 // Performance plans and tasks as the contract page's performance tab edits them: the base rows
@@ -59,25 +59,36 @@ function planRow(plan: SyncPlan): PlanRow {
   return { ...plan, columns: JSON.stringify(plan.columns), fields: JSON.stringify(plan.fields), schedule: plan.schedule === null ? null : JSON.stringify(plan.schedule) };
 }
 
+const fulfilmentQueries = preparedPerDatabase((db) => ({
+  baseTask: db.select().from(performanceTasks).where(eq(performanceTasks.id, sql.placeholder('id'))).prepare(),
+  localTask: db.select().from(performanceTasksLocal).where(eq(performanceTasksLocal.id, sql.placeholder('id'))).prepare(),
+  basePlan: db.select().from(performancePlans).where(eq(performancePlans.id, sql.placeholder('id'))).prepare(),
+  localPlan: db.select().from(performancePlansLocal).where(eq(performancePlansLocal.id, sql.placeholder('id'))).prepare(),
+  contractBaseTasks: db.select().from(performanceTasks).where(eq(performanceTasks.contractId, sql.placeholder('contractId'))).prepare(),
+  contractLocalTasks: db.select().from(performanceTasksLocal).where(eq(performanceTasksLocal.contractId, sql.placeholder('contractId'))).prepare(),
+  contractBasePlans: db.select().from(performancePlans).where(eq(performancePlans.contractId, sql.placeholder('contractId'))).prepare(),
+  contractLocalPlans: db.select().from(performancePlansLocal).where(eq(performancePlansLocal.contractId, sql.placeholder('contractId'))).prepare(),
+}));
+
 export function baseTask(db: ReplicaTx, id: string): ReplicaTask | null {
-  const row = db.select().from(performanceTasks).where(eq(performanceTasks.id, id)).get();
+  const row = fulfilmentQueries(db).baseTask.get({ id });
   return row ? toReplicaTask(row) : null;
 }
 
 /** The task as this device shows it: with the user's queued edits, else the synced one; null when deleted or absent. */
 export function currentTask(db: ReplicaTx, id: string): ReplicaTask | null {
-  const local = db.select().from(performanceTasksLocal).where(eq(performanceTasksLocal.id, id)).get();
+  const local = fulfilmentQueries(db).localTask.get({ id });
   if (local) return local.deleted ? null : toReplicaTask(local);
   return baseTask(db, id);
 }
 
 export function basePlan(db: ReplicaTx, id: string): ReplicaPlan | null {
-  const row = db.select().from(performancePlans).where(eq(performancePlans.id, id)).get();
+  const row = fulfilmentQueries(db).basePlan.get({ id });
   return row ? toReplicaPlan(row) : null;
 }
 
 export function currentPlan(db: ReplicaTx, id: string): ReplicaPlan | null {
-  const local = db.select().from(performancePlansLocal).where(eq(performancePlansLocal.id, id)).get();
+  const local = fulfilmentQueries(db).localPlan.get({ id });
   return local ? toReplicaPlan(local) : basePlan(db, id);
 }
 
@@ -159,15 +170,12 @@ export function planPullWriter({ sqlite }: OpenReplica): PullWriter<'performance
 
 /** The contract's tasks as shown, in sheet order: live optimistic rows, and base rows without one. */
 export function contractTasks(db: ReplicaTx, contractId: string): { task: ReplicaTask; pending: boolean }[] {
-  const local = db.select().from(performanceTasksLocal).where(eq(performanceTasksLocal.contractId, contractId)).all();
+  const local = fulfilmentQueries(db).contractLocalTasks.all({ contractId });
   const moved = new Set(local.map((row) => row.id));
   const shown = [
     ...local.filter((row) => !row.deleted).map((row) => ({ task: toReplicaTask(row), pending: true })),
-    ...db
-      .select()
-      .from(performanceTasks)
-      .where(eq(performanceTasks.contractId, contractId))
-      .all()
+    ...fulfilmentQueries(db)
+      .contractBaseTasks.all({ contractId })
       .filter((row) => !moved.has(row.id))
       .map((row) => ({ task: toReplicaTask(row), pending: false })),
   ];
@@ -176,9 +184,9 @@ export function contractTasks(db: ReplicaTx, contractId: string): { task: Replic
 
 /** The contract's plans as shown, by performance name: optimistic rows, and base rows without one. */
 function contractPlans(db: ReplicaTx, contractId: string): ReplicaPlan[] {
-  const local = db.select().from(performancePlansLocal).where(eq(performancePlansLocal.contractId, contractId)).all();
+  const local = fulfilmentQueries(db).contractLocalPlans.all({ contractId });
   const edited = new Set(local.map((row) => row.id));
-  const base = db.select().from(performancePlans).where(eq(performancePlans.contractId, contractId)).all().filter((row) => !edited.has(row.id));
+  const base = fulfilmentQueries(db).contractBasePlans.all({ contractId }).filter((row) => !edited.has(row.id));
   return [...local, ...base].map(toReplicaPlan).sort((a, b) => a.performanceName.localeCompare(b.performanceName) || a.id.localeCompare(b.id));
 }
 
@@ -206,16 +214,72 @@ function toSheetTask({ task, pending }: { task: ReplicaTask; pending: boolean },
   };
 }
 
+/** The row numbers the server will give what this device queued for a contract's sheet. */
+interface QueuedRowNumbers {
+  /** Per plan, the new rows of its last queued save, in order. */
+  plans: Map<string, number[]>;
+  quickTasks: Map<string, number>;
+}
+
+/**
+ * Numbers the queued new rows of a contract's sheet as the server will: it applies the queued
+ * edits in order (outbox seq), and each new row, of any plan or a quick task, takes the contract's
+ * next number then (rowIndexAfter, the server's rule); a save drops its plan's unfinished rows it
+ * does not list only after numbering its own. So two plans' new rows never share a number. Starts
+ * from the rows as shown (queued deletes and finishes already applied).
+ */
+function queuedRowNumbers(db: ReplicaTx, contractId: string, shown: readonly SheetTask[]): QueuedRowNumbers {
+  const held = new Map(shown.map((task) => [task.id, { planId: task.planId, finished: task.state === TaskState.Success, rowIndex: task.rowIndex }]));
+  const numbers: QueuedRowNumbers = { plans: new Map(), quickTasks: new Map() };
+  const next = () => rowIndexAfter(Math.max(0, ...[...held.values()].map((row) => row.rowIndex)));
+  const edits = db
+    .select({ seq: outbox.seq, name: outbox.name, args: outbox.args })
+    .from(outbox)
+    .where(
+      sql`(${outbox.name} = 'performance.savePlan' and ${outbox.state} in ('pending', 'applied') and json_extract(${outbox.args}, '$.plan.contractID') = ${contractId})
+        or (${sql.raw(queuedQuickTasksWhere)} and json_extract(${outbox.args}, '$.payload.relatedID') = ${contractId})`,
+    )
+    .orderBy(outbox.seq)
+    .all();
+  for (const edit of edits) {
+    if (edit.name === 'performance.quickTask') {
+      for (const { id } of parseQueuedQuickTasks([edit])) {
+        const rowIndex = next();
+        numbers.quickTasks.set(id, rowIndex);
+        held.set(id, { planId: null, finished: false, rowIndex });
+      }
+      continue;
+    }
+    const save = mutations['performance.savePlan'].args.safeParse(JSON.parse(edit.args));
+    if (!save.success) continue;
+    const { planId, plan } = save.data;
+    const rows = planRows(plan);
+    const added: number[] = [];
+    const listed = new Set(rows.flatMap((row) => (row.id === undefined ? [] : [row.id])));
+    for (const row of rows) {
+      if (row.id !== undefined) continue;
+      const key = `queued:${edit.seq}:${added.length}`;
+      const rowIndex = next();
+      added.push(rowIndex);
+      held.set(key, { planId, finished: false, rowIndex });
+      listed.add(key);
+    }
+    for (const [id, row] of held) if (row.planId === planId && !row.finished && !listed.has(id)) held.delete(id);
+    numbers.plans.set(planId, added);
+  }
+  return numbers;
+}
+
 /**
  * The plan's rows as its queued sheet save lists them, as the server will store them: listed
- * tasks with their changes, new rows after the contract's last row, unlisted unfinished tasks
- * gone, finished ones kept (the server never drops those).
+ * tasks with their changes, new rows with the numbers the server will give them, unlisted
+ * unfinished tasks gone, finished ones kept (the server never drops those).
  */
-function sheetAsSaved(plan: ReplicaPlan, tasks: SheetTask[], lastRowIndex: number, today: string): SheetTask[] {
+function sheetAsSaved(plan: ReplicaPlan, tasks: SheetTask[], newRowNumbers: readonly number[], today: string): SheetTask[] {
   const rows = plan.pendingRows;
   if (!rows) return tasks;
   const byId = new Map(tasks.map((task) => [task.id, task]));
-  let rowIndex = lastRowIndex;
+  let added = 0;
   const listed = rows.flatMap((row, i): SheetTask[] => {
     const task = row.id === undefined ? undefined : byId.get(row.id);
     if (row.id !== undefined && !task) return [];
@@ -239,7 +303,7 @@ function sheetAsSaved(plan: ReplicaPlan, tasks: SheetTask[], lastRowIndex: numbe
         performanceId: plan.performanceId,
         type: row.type ?? plan.performanceType,
         state: openStateFor(dueDate, today),
-        rowIndex: (rowIndex += 1),
+        rowIndex: newRowNumbers[added++] ?? 0,
         finishedAmount: null,
         completionValues: null,
         queuedNew: true,
@@ -250,15 +314,14 @@ function sheetAsSaved(plan: ReplicaPlan, tasks: SheetTask[], lastRowIndex: numbe
   return [...listed, ...tasks.filter((task) => !ids.has(task.id) && task.state === TaskState.Success)].sort((a, b) => a.rowIndex - b.rowIndex);
 }
 
-/** The quick tasks queued here for the contract, as the server will make them: after the contract's last row. */
-function queuedQuickTasks(db: ReplicaTx, contractId: string, after: readonly SheetTask[], today: string): SheetTask[] {
+/** The quick tasks queued here for the contract, as the server will make them, with the row numbers it will give them. */
+function queuedQuickTasks(db: ReplicaTx, contractId: string, numbers: ReadonlyMap<string, number>, today: string): SheetTask[] {
   const rows = db
     .select({ args: outbox.args })
     .from(outbox)
     .where(sql`${sql.raw(queuedQuickTasksWhere)} and json_extract(${outbox.args}, '$.payload.relatedID') = ${contractId}`)
     .orderBy(outbox.seq)
     .all();
-  let rowIndex = Math.max(0, ...after.map((task) => task.rowIndex));
   return parseQueuedQuickTasks(rows).map(({ id, payload, dueDate }) => ({
     id,
     planId: null,
@@ -267,7 +330,7 @@ function queuedQuickTasks(db: ReplicaTx, contractId: string, after: readonly She
     type: payload.type,
     state: openStateFor(dueDate, today),
     dueDate,
-    rowIndex: (rowIndex += 1),
+    rowIndex: numbers.get(id) ?? 0,
     level: payload.level ?? null,
     leaderUserId: payload.leaderUserID ?? null,
     values: Object.fromEntries(payload.fieldList.map((field) => [field.id, field.value ?? null])),
@@ -306,7 +369,7 @@ export function createFulfilmentReader(db: ReplicaTx): FulfilmentReader {
       const contract = currentContract(db, contractId);
       if (!contract) throw new AppFailure('not_found', `contract ${contractId} is not in this device's data: it is not synced yet, or not yours to see`);
       const tasks = contractTasks(db, contractId).map((shown) => toSheetTask(shown, today));
-      const lastRowIndex = Math.max(0, ...tasks.map((task) => task.rowIndex));
+      const numbers = queuedRowNumbers(db, contractId, tasks);
       const plans: PlanSheet[] = contractPlans(db, contractId).map((plan) => {
         return {
           id: plan.id,
@@ -320,7 +383,7 @@ export function createFulfilmentReader(db: ReplicaTx): FulfilmentReader {
           tasks: sheetAsSaved(
             plan,
             tasks.filter((task) => task.planId === plan.id),
-            lastRowIndex,
+            numbers.plans.get(plan.id) ?? [],
             today,
           ),
           pendingRows: plan.pendingRows ?? null,
@@ -329,7 +392,7 @@ export function createFulfilmentReader(db: ReplicaTx): FulfilmentReader {
       const planIds = new Set(plans.map((plan) => plan.id));
       const status = contract.status as ContractStatus | null;
       const looseTasks = tasks.filter((task) => task.planId === null || !planIds.has(task.planId));
-      return { contractStatus: status, inChange: contractInChange(status), plans, looseTasks: [...looseTasks, ...queuedQuickTasks(db, contractId, tasks, today)] };
+      return { contractStatus: status, inChange: contractInChange(status), alterationQueued: alterationQueued(db, contractId), plans, looseTasks: [...looseTasks, ...queuedQuickTasks(db, contractId, numbers.quickTasks, today)] };
     },
     finishForm(taskId) {
       const task = currentTask(db, taskId);

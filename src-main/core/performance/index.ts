@@ -60,14 +60,40 @@ const reminderRefreshDelayMs = 200;
 export function createPerformanceFeature(host: FeatureHost, options: PerformanceOptions): CoreFeature<PerformanceChannel> & { reminders: CoreReminders } {
   let reminders: { scheduler: ReminderScheduler; tasks: TaskReader; dashboard: DashboardReader } | null = null;
 
-  // A pull round or a local edit that changed tasks or reminder settings announces it
-  // (sync-service). The reminders are recomputed over every task of the user, so a burst of
-  // edits (a batch of finishes, a pull's pages) recomputes them once, shortly after, and never
-  // inside the edit's own call: the sheet the user is looking at updates first.
+  // A pull round, a push's answers or a settings change announce changed tasks or reminder
+  // settings (sync-service). The reminders are recomputed over every task of the user, so a burst
+  // (a pull's pages) recomputes them once, shortly after, and never inside the call that caused
+  // it: the screen the user is looking at updates first.
   const timers = options.timers ?? systemTimers;
   let pendingRefresh: unknown = null;
+  // A local edit of tasks announces itself too, but needs no such recomputation: a finish, a
+  // delete or a quick task (not a reminder until the pull brings it) takes no reminder earlier
+  // than the next wake, which reads every task again. A restore may bring reminders back: its
+  // tasks alone are looked at, shortly after.
+  let editing = false;
+  const restored = new Set<string>();
+  let pendingRestored: unknown = null;
+  function locally<T>(edit: () => T, restoring: readonly string[] = []): T {
+    editing = true;
+    let result: T;
+    try {
+      result = edit();
+    } finally {
+      editing = false;
+    }
+    for (const id of restoring) restored.add(id);
+    if (restored.size > 0 && pendingRestored === null) {
+      pendingRestored = timers.set(() => {
+        pendingRestored = null;
+        const ids = [...restored];
+        restored.clear();
+        reminders?.scheduler.refreshTasks(ids);
+      }, reminderRefreshDelayMs);
+    }
+    return result;
+  }
   host.hub.subscribe((event, payload) => {
-    if (event !== 'data.changed' || pendingRefresh !== null) return;
+    if (event !== 'data.changed' || editing || pendingRefresh !== null) return;
     const { entities } = payload as { entities: string[] };
     if (!entities.includes('performanceTask') && !entities.includes('reminderSettings')) return;
     pendingRefresh = timers.set(() => {
@@ -90,17 +116,20 @@ export function createPerformanceFeature(host: FeatureHost, options: Performance
     handlers: {
       'fulfilment.contract': ({ contractId }) => createFulfilmentReader(host.signedIn().replica.db).contract(contractId, today()),
       'fulfilment.finishForm': ({ taskId }) => createFulfilmentReader(host.signedIn().replica.db).finishForm(taskId),
-      'fulfilment.finish': (args) => host.sync().edit('performance.finishTask', args),
-      'fulfilment.finishBatch': (args) => host.sync().edit('performance.finishTasks', args),
-      'fulfilment.restore': (args) => host.sync().edit('performance.restoreTasks', args),
-      'fulfilment.deleteTask': (args) => host.sync().edit('performance.deletePlanTask', args),
+      'fulfilment.finish': (args) => locally(() => host.sync().edit('performance.finishTask', args)),
+      'fulfilment.finishBatch': (args) => locally(() => host.sync().edit('performance.finishTasks', args)),
+      'fulfilment.restore': (args) => locally(() => host.sync().edit('performance.restoreTasks', args), args.planIDList),
+      'fulfilment.deleteTask': (args) => locally(() => host.sync().edit('performance.deletePlanTask', args)),
       'fulfilment.savePlan': (args) => host.sync().edit('performance.savePlan', args),
       'performance.statistics': (range) => current().dashboard.statistics(range, today()),
       'performance.board': ({ perDay, ...range }) => ({ today: today(), days: current().dashboard.board(range, today(), perDay) }),
       'performance.quickTask': ({ payload }) => {
         const id = uuidv7();
-        const { mutationId } = host.sync().edit('performance.quickTask', { id, payload });
-        changed('performanceTask');
+        const { mutationId } = locally(() => {
+          const edit = host.sync().edit('performance.quickTask', { id, payload });
+          changed('performanceTask');
+          return edit;
+        });
         return { id, mutationId };
       },
       'performance.reminderSettings': () => {
@@ -121,7 +150,7 @@ export function createPerformanceFeature(host: FeatureHost, options: Performance
       const scheduler = createReminderScheduler({
         clock: host.clock,
         timers: options.timers ?? systemTimers,
-        tasks: { tasks: () => tasks.reminderTasks(session.user.id) },
+        tasks: { tasks: (ids) => tasks.reminderTasks(session.user.id, ids) },
         settings: { settings: () => dashboard.reminderSettings(session.user.id) },
         log: reminderLog(session.replica),
         notifier: options.notifier,
@@ -135,6 +164,9 @@ export function createPerformanceFeature(host: FeatureHost, options: Performance
     stop() {
       if (pendingRefresh !== null) timers.clear(pendingRefresh);
       pendingRefresh = null;
+      if (pendingRestored !== null) timers.clear(pendingRestored);
+      pendingRestored = null;
+      restored.clear();
       reminders?.scheduler.stop();
       reminders = null;
     },

@@ -7,7 +7,7 @@ import type { PlanSave } from '../../../src-shared/domain/performance';
 import { valueFieldGroup } from '../../../src-shared/sync/field-versions';
 import { rowKey } from '../../../src-shared/sync/mutations';
 import type { ClientMutations, ReplicaTx, WorkingRows } from '../data/replica-features';
-import { currentContract } from '../contracts/contract-store';
+import { alterationQueued, currentContract } from '../contracts/contract-store';
 import { contractTasks, currentPlan, currentTask, unfinishedEarlier, type ReplicaPlan, type ReplicaTask } from './fulfilment-store';
 
 // The client side of the fulfilment mutations of src-shared/sync/mutations.ts: the server's
@@ -27,10 +27,15 @@ const shownTask = (db: ReplicaTx, id: string) => {
 
 const contractStatusOf = (db: ReplicaTx, task: ReplicaTask) => (task.contractId === null ? null : ((currentContract(db, task.contractId)?.status ?? null) as ContractStatus | null));
 
-/** As the server's finish: not finished, its contract not in change, and (a task under no plan) no earlier task of its contract left unfinished. */
+/**
+ * As the server's finish: not finished, its contract not in change, and (a task under no plan) no
+ * earlier task of its contract left unfinished. Beside the server's rules: no alteration of its
+ * contract waiting in this device's queue (a contract change the server does not know yet).
+ */
 function checkFinish(db: ReplicaTx, task: ReplicaTask, finishedWith: ReadonlySet<string>): void {
   const refusal = finishRefusal(task, contractStatusOf(db, task));
   if (refusal) throw refusal;
+  if (task.contractId !== null && alterationQueued(db, task.contractId)) throw new AppFailure('alteration_queued');
   if (task.planId !== null) return;
   const blocking = unfinishedEarlier(db, task).filter((other) => !finishedWith.has(other.id));
   if (blocking.length > 0) {

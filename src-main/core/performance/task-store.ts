@@ -20,8 +20,8 @@ export interface TaskWriter {
 }
 
 export interface TaskReader {
-  /** Unfinished tasks with a due date that `userId` leads (or, with no leader, is responsible for through the contract). */
-  reminderTasks(userId: string): ReminderTask[];
+  /** Unfinished tasks with a due date that `userId` leads (or, with no leader, is responsible for through the contract); with `ids`, only those. */
+  reminderTasks(userId: string, ids?: readonly string[]): ReminderTask[];
   /** Whether the task exists and is not finished: a notification for any other is a no-op. */
   taskIsOpen(id: string): boolean;
 }
@@ -151,23 +151,33 @@ interface ReminderTaskRow {
   amountUnit: string | null;
 }
 
+const columns = taskFields.map((field) => `"${field}"`).join(', ');
+
 /** Every task as shown: live optimistic rows (not deleted), and base rows without one. */
-const shownTasks = `select ${taskFields.map((field) => `"${field}"`).join(', ')} from performance_tasks_local where deleted = 0
-  union all select ${taskFields.map((field) => `"${field}"`).join(', ')} from performance_tasks where id not in (select id from performance_tasks_local)`;
+const shownTasks = `select ${columns} from performance_tasks_local where deleted = 0
+  union all select ${columns} from performance_tasks where id not in (select id from performance_tasks_local)`;
 
 export function createTaskReader(sqlite: ReplicaConnection): TaskReader {
   // The tasks as shown: the user's queued finishes, restores and deletes take effect at once.
-  const reminderTasks = sqlite.prepare(
-    `select t.id, t.contract_id as contractId, t.name, t.type, t.state, t.expiration_time as dueDate,
-       t.receivable_amount as receivableAmount, t.payable_amount as payableAmount, t.amount_unit as amountUnit
-     from (${shownTasks}) t left join contracts c on c.id = t.contract_id
-     where t.expiration_time is not null and t.state <> ${TaskState.Success}
-       and (t.leader_user_id = ? or (t.leader_user_id is null and c.responsible_user_id = ?))`,
+  const reminderTasksOf = (tasks: string, filter = '') =>
+    sqlite.prepare(
+      `select t.id, t.contract_id as contractId, t.name, t.type, t.state, t.expiration_time as dueDate,
+         t.receivable_amount as receivableAmount, t.payable_amount as payableAmount, t.amount_unit as amountUnit
+       from (${tasks}) t left join contracts c on c.id = t.contract_id
+       where t.expiration_time is not null and t.state <> ${TaskState.Success}
+         and (t.leader_user_id = @userId or (t.leader_user_id is null and c.responsible_user_id = @userId)) ${filter}`,
+    );
+  const reminderTasks = reminderTasksOf(shownTasks);
+  // A few named tasks (after a local edit of them): each read by its id from the local and the base table.
+  const namedTasks = reminderTasksOf(
+    `select ${columns} from performance_tasks_local where deleted = 0 and id in (select value from json_each(@ids))
+     union all select ${columns} from performance_tasks where id in (select value from json_each(@ids)) and id not in (select id from performance_tasks_local)`,
   );
   const openTask = sqlite.prepare(`select 1 from (${shownTasks}) where id = ? and state <> ${TaskState.Success}`).pluck();
   return {
-    reminderTasks(userId) {
-      return (reminderTasks.all(userId, userId) as ReminderTaskRow[]).map(({ receivableAmount, payableAmount, amountUnit, ...task }) => {
+    reminderTasks(userId, ids) {
+      const rows = ids === undefined ? reminderTasks.all({ userId }) : namedTasks.all({ userId, ids: JSON.stringify(ids) });
+      return (rows as ReminderTaskRow[]).map(({ receivableAmount, payableAmount, amountUnit, ...task }) => {
         const amount = receivableAmount ?? payableAmount;
         return amount !== null && amountUnit !== null ? { ...task, amount: { amount, unit: amountUnit } } : task;
       });

@@ -46,7 +46,7 @@ function cellText(task: SheetTask, column: SheetColumn, language: string, missin
 interface SheetProps {
   columns: readonly SheetColumn[];
   tasks: readonly SheetTask[];
-  /** Rows that may be picked for a batch finish; none while the contract is being changed. */
+  /** Rows that may be picked for a batch finish; none while the contract is being changed or an alteration of it waits to sync. */
   selectable: boolean;
   selected: ReadonlySet<string>;
   onSelect(id: string, on: boolean): void;
@@ -54,7 +54,8 @@ interface SheetProps {
   onView(task: SheetTask): void;
   onRestore(task: SheetTask): void;
   onDelete(task: SheetTask): void;
-  inChange: boolean;
+  /** No task may be finished now: the contract is being changed, or an alteration of it waits to sync. */
+  finishLocked: boolean;
 }
 
 function SheetTable(props: SheetProps) {
@@ -109,7 +110,7 @@ function SheetTable(props: SheetProps) {
                 )}
               </td>
               <td className="fulfilment-sheet__actions">
-                {!task.queuedNew && isFinishable(task.state) && !props.inChange && (
+                {!task.queuedNew && isFinishable(task.state) && !props.finishLocked && (
                   <Button small minimal intent="primary" data-testid="task-finish" text={t('fulfilment.finish')} onClick={() => props.onFinish(task)} />
                 )}
                 {done && !task.queuedNew && <Button small minimal data-testid="task-view" text={t('fulfilment.view')} onClick={() => props.onView(task)} />}
@@ -185,17 +186,19 @@ function ScheduleNote({ schedule }: { schedule: unknown }) {
   );
 }
 
-type SheetActions = Omit<SheetProps, 'columns' | 'tasks' | 'selectable' | 'selected' | 'onSelect' | 'inChange'> & { onBatch(tasks: SheetTask[]): void };
+type SheetActions = Omit<SheetProps, 'columns' | 'tasks' | 'selectable' | 'selected' | 'onSelect' | 'finishLocked'> & { onBatch(tasks: SheetTask[]): void };
 
 interface PlanCardProps {
   plan: PlanSheet;
   contractId: string;
   inChange: boolean;
+  /** An alteration of the contract waits to sync: the core refuses finishes until it is sent. */
+  alterationQueued: boolean;
   contractStatus: Parameters<typeof batchFinishable>[1];
   actions: SheetActions;
 }
 
-function PlanCard({ plan, contractId, inChange, contractStatus, actions }: PlanCardProps) {
+function PlanCard({ plan, contractId, inChange, alterationQueued, contractStatus, actions }: PlanCardProps) {
   const { t } = useTranslation();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [fullScreen, setFullScreen] = useState(false);
@@ -213,7 +216,15 @@ function PlanCard({ plan, contractId, inChange, contractStatus, actions }: PlanC
   const sheet = editing ? (
     <SheetEditor plan={plan} contractId={contractId} onDone={() => setEditing(false)} />
   ) : (
-    <SheetTable columns={plan.columns} tasks={plan.tasks} selectable={!inChange} selected={selected} onSelect={select} inChange={inChange} {...actions} />
+    <SheetTable
+      columns={plan.columns}
+      tasks={plan.tasks}
+      selectable={!inChange && !alterationQueued}
+      selected={selected}
+      onSelect={select}
+      finishLocked={inChange || alterationQueued}
+      {...actions}
+    />
   );
   return (
     <section className="fulfilment-plan" data-testid="performance-plan" data-plan-id={plan.id}>
@@ -233,7 +244,7 @@ function PlanCard({ plan, contractId, inChange, contractStatus, actions }: PlanC
             small
             intent="primary"
             data-testid="batch-finish"
-            disabled={picked.length === 0}
+            disabled={picked.length === 0 || alterationQueued}
             text={t('fulfilment.batchFinish')}
             onClick={() => {
               actions.onBatch(picked);
@@ -301,8 +312,21 @@ export function PerformanceTab({ contractId, services }: { contractId: string; s
           {t('fulfilment.inChange')}
         </Callout>
       )}
+      {data.alterationQueued && (
+        <Callout intent="warning" icon="time" data-testid="contract-alteration-queued">
+          {t('errors.alteration_queued')}
+        </Callout>
+      )}
       {data.plans.map((plan) => (
-        <PlanCard key={plan.id} plan={plan} contractId={contractId} inChange={data.inChange} contractStatus={data.contractStatus} actions={actions} />
+        <PlanCard
+          key={plan.id}
+          plan={plan}
+          contractId={contractId}
+          inChange={data.inChange}
+          alterationQueued={data.alterationQueued}
+          contractStatus={data.contractStatus}
+          actions={actions}
+        />
       ))}
       {data.looseTasks.length > 0 && (
         <section className="fulfilment-plan" data-testid="loose-tasks">
@@ -316,7 +340,7 @@ export function PerformanceTab({ contractId, services }: { contractId: string; s
             selectable={false}
             selected={new Set()}
             onSelect={() => undefined}
-            inChange={data.inChange}
+            finishLocked={data.inChange || data.alterationQueued}
             {...actions}
           />
         </section>

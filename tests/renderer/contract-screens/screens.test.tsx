@@ -300,6 +300,7 @@ describe('the contract page', () => {
       'fulfilment.contract': () => ({
         contractStatus: 4,
         inChange: false,
+        alterationQueued: false,
         plans: [
           {
             id: 'p1',
@@ -338,6 +339,26 @@ describe('the contract page', () => {
     expect(screen.queryByTestId('approval-slot')).toBeNull();
   });
 
+  it('offers no finish, alone or in a batch, while an alteration of the contract waits to sync, and says why', async () => {
+    const plan = {
+      id: 'p1', performanceId: 'perf-1', performanceName: 'Payments', performanceType: 'payment', conditionType: 1, schedule: null, version: 1, pendingRows: null,
+      columns: [{ id: 'name', name: 'Content', type: 'text' as const, isRequired: true, isState: false }],
+      tasks: [sheetTask('t1', 'First payment', 2, '2026-12-01'), { ...sheetTask('t2', 'Delivery', 4, null), rowIndex: 2 }],
+    };
+    const performance = (alterationQueued: boolean): ChannelResponse<'fulfilment.contract'> => ({ contractStatus: 4, inChange: false, alterationQueued, plans: [plan], looseTasks: [] });
+    const queued = fakeBridge({ 'contract.detail': () => contract(), 'fulfilment.contract': () => performance(true) });
+    const { unmount } = renderScreens(queued.bridge, `/contractApproval/detail?id=${contractId}&flowId=0&tab=PERFORMANCE_TAB&active=0`);
+    expect((await screen.findByTestId('contract-alteration-queued')).textContent).toBe('An alteration of this contract is waiting to be sent to the server: its tasks can be finished once it has been sent.');
+    expect((screen.getByTestId('batch-finish') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByTestId('task-finish')).toBeNull();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    unmount();
+    const sent = fakeBridge({ 'contract.detail': () => contract(), 'fulfilment.contract': () => performance(false) });
+    renderScreens(sent.bridge, `/contractApproval/detail?id=${contractId}&flowId=0&tab=PERFORMANCE_TAB&active=0`);
+    expect(await screen.findByTestId('task-finish')).toBeTruthy();
+    expect(screen.queryByTestId('contract-alteration-queued')).toBeNull();
+  });
+
   it('chooses the tab by its position when the query gives only active', async () => {
     const { bridge } = fakeBridge({ 'contract.detail': () => contract() });
     renderScreens(bridge, `/standingBook/detail?id=${contractId}&active=2`);
@@ -360,7 +381,7 @@ describe('the contract page', () => {
   });
 
   it('says so when the contract has no attachments or tasks', async () => {
-    const { bridge } = fakeBridge({ 'contract.detail': () => contract(), 'fulfilment.contract': () => ({ contractStatus: 4, inChange: false, plans: [], looseTasks: [] }) });
+    const { bridge } = fakeBridge({ 'contract.detail': () => contract(), 'fulfilment.contract': () => ({ contractStatus: 4, inChange: false, alterationQueued: false, plans: [], looseTasks: [] }) });
     renderScreens(bridge, `/standingBook/detail?id=${contractId}&tab=ATTACHMENT_TAB`);
     expect((await screen.findByTestId('contract-attachments-none')).textContent).toContain('This contract has no attachments.');
     await userEvent.setup().click(screen.getByTestId('contract-tab-PERFORMANCE_TAB'));

@@ -51,26 +51,56 @@ export interface ReminderQuery {
   to: Date;
 }
 
-const repeatStep: Record<RepeatReminderType, 'days' | 'weeks' | 'months'> = {
-  daily: 'days',
-  weekly: 'weeks',
-  monthly: 'months',
-};
+const repeatStep: Record<Exclude<RepeatReminderType, 'monthly'>, number> = { daily: 1, weekly: 7 };
 
 export function reminderId(taskId: string, rule: ReminderRule, occurrence: string): string {
   return `${taskId}|${rule}|${occurrence}`;
 }
 
-/** A calendar day with no zone attached (UTC midnight); invalid for a date that does not exist. */
-function calendarDay(isoDate: string): DateTime {
-  return DateTime.fromISO(isoDate, { zone: 'utc' }).startOf('day');
+/**
+ * Calendar days as whole days since 1970-01-01: plain integers, so the rules' arithmetic over many
+ * tasks costs no date object per step. Only a reminder's final instant is placed in a zone.
+ */
+type Day = number;
+const dayMs = 86_400_000;
+const isoDate = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The day of a yyyy-MM-dd date; null for one that names no day (e.g. 2026-02-30). */
+function dayOf(iso: string): Day | null {
+  const parts = isoDate.exec(iso);
+  if (!parts) return null;
+  const [year, month, date] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
+  const at = new Date(0);
+  at.setUTCFullYear(year, month - 1, date);
+  return at.getUTCFullYear() === year && at.getUTCMonth() === month - 1 && at.getUTCDate() === date ? at.getTime() / dayMs : null;
 }
 
-function isoDateOf(day: DateTime): string {
-  const iso = day.toISODate();
-  if (iso === null) throw new RangeError(`invalid day: ${day.invalidExplanation ?? ''}`);
-  return iso;
+const dateOf = (day: Day) => new Date(day * dayMs);
+
+function isoDateOf(day: Day): string {
+  const at = dateOf(day);
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  return `${pad(at.getUTCFullYear(), 4)}-${pad(at.getUTCMonth() + 1)}-${pad(at.getUTCDate())}`;
 }
+
+/** `day` moved by whole months, the day of the month kept or, past the month's end, its last day (as luxon's plus does). */
+function addMonths(day: Day, months: number): Day {
+  const at = dateOf(day);
+  const year = at.getUTCFullYear();
+  const month = at.getUTCMonth() + months;
+  const lastOfMonth = new Date(0);
+  lastOfMonth.setUTCFullYear(year, month + 1, 0);
+  const moved = new Date(0);
+  moved.setUTCFullYear(year, month, Math.min(at.getUTCDate(), lastOfMonth.getUTCDate()));
+  return moved.getTime() / dayMs;
+}
+
+function minusOffset(day: Day, offset: { days?: number; weeks?: number; months?: number }): Day {
+  return addMonths(day - (offset.days ?? 0) - 7 * (offset.weeks ?? 0), -(offset.months ?? 0));
+}
+
+/** The day at UTC midnight, as instantAt takes it. */
+const calendarDay = (day: Day) => DateTime.fromMillis(day * dayMs, { zone: 'utc' });
 
 /**
  * The instant of `day` at `time` ("HH:mm") in `zone`. A wall time skipped by a spring-forward gap
@@ -92,38 +122,41 @@ export function instantAt(day: DateTime, time: string, zone: string): DateTime {
 }
 
 /** anchor + k·step for k ≥ 1, the ones within [first, last]. */
-function repeats(anchor: DateTime, type: RepeatReminderType, first: DateTime, last: DateTime): DateTime[] {
-  const unit = repeatStep[type];
-  // Start just below the first k that can reach `first`, so long-overdue tasks cost no loop.
-  let k = Math.max(1, Math.floor(first.diff(anchor, unit).get(unit)) - 1);
-  const days: DateTime[] = [];
-  for (let day = anchor.plus({ [unit]: k }); day <= last; k += 1, day = anchor.plus({ [unit]: k })) {
-    if (day >= first) days.push(day);
+function repeats(anchor: Day, type: RepeatReminderType, first: Day, last: Day): Day[] {
+  const days: Day[] = [];
+  if (type === 'monthly') {
+    // Start just below the first k that can reach `first`, so long-overdue tasks cost no loop.
+    const [from, to] = [dateOf(anchor), dateOf(first)];
+    let k = Math.max(1, (to.getUTCFullYear() - from.getUTCFullYear()) * 12 + to.getUTCMonth() - from.getUTCMonth() - 1);
+    for (let day = addMonths(anchor, k); day <= last; k += 1, day = addMonths(anchor, k)) {
+      if (day >= first) days.push(day);
+    }
+    return days;
   }
+  const step = repeatStep[type];
+  for (let day = anchor + step * Math.max(1, Math.ceil((first - anchor) / step)); day <= last; day += step) days.push(day);
   return days;
 }
 
 function occurrencesOf(
   task: ReminderTask,
   settings: ReminderSettings[ReminderTaskKind],
-  first: DateTime,
-  last: DateTime,
-): { rule: ReminderRule; day: DateTime }[] {
-  const due = calendarDay(task.dueDate);
+  first: Day,
+  last: Day,
+): { rule: ReminderRule; day: Day }[] {
+  const due = dayOf(task.dueDate);
   // A due date like 2026-02-30 passes the pattern but names no day: such a task has no reminders.
-  if (!due.isValid) return [];
-  const nodes = timeNodesOf(settings).map((node) => ({ rule: node as ReminderRule, day: due.minus(timeNodeOffsets[node]) }));
-  const nodeDays = new Set(nodes.map((n) => isoDateOf(n.day)));
-  const earliestNode = nodes.reduce<DateTime | null>((min, n) => (min === null || n.day < min ? n.day : min), null);
-  const beforeDue = due.minus({ days: 1 });
-  const condition =
-    earliestNode === null
-      ? []
-      : repeats(earliestNode, settings.condition.reminderType, first, last < beforeDue ? last : beforeDue)
-          .filter((day) => !nodeDays.has(isoDateOf(day)))
-          .map((day) => ({ rule: 'condition' as const, day }));
-  const overdue = repeats(due, settings.overTime.reminderType, first, last).map((day) => ({ rule: 'overdue' as const, day }));
-  return [...nodes.filter((n) => n.day >= first && n.day <= last), ...condition, ...overdue];
+  if (due === null) return [];
+  const nodes = timeNodesOf(settings).map((node) => ({ rule: node as ReminderRule, day: minusOffset(due, timeNodeOffsets[node]) }));
+  const earliestNode = nodes.reduce<Day | null>((min, n) => (min === null || n.day < min ? n.day : min), null);
+  const occurrences: { rule: ReminderRule; day: Day }[] = nodes.filter((n) => n.day >= first && n.day <= last);
+  if (earliestNode !== null) {
+    for (const day of repeats(earliestNode, settings.condition.reminderType, first, Math.min(last, due - 1))) {
+      if (!nodes.some((n) => n.day === day)) occurrences.push({ rule: 'condition', day });
+    }
+  }
+  for (const day of repeats(due, settings.overTime.reminderType, first, last)) occurrences.push({ rule: 'overdue', day });
+  return occurrences;
 }
 
 /** The reminders that fire in [from, to), ordered by instant, then id. */
@@ -132,15 +165,16 @@ export function remindersDue(query: ReminderQuery): DueReminder[] {
   if (!IANAZone.isValidZone(zone)) throw new RangeError(`unknown time zone ${zone}`);
   if (to <= from) return [];
   // Candidate days: the window's local days, one more each side for gap shifts past midnight.
-  const first = calendarDay(isoDateOf(DateTime.fromJSDate(from, { zone }))).minus({ days: 1 });
-  const last = calendarDay(isoDateOf(DateTime.fromJSDate(to, { zone }))).plus({ days: 1 });
+  const localDay = (at: Date) => dayOf(DateTime.fromJSDate(at, { zone }).toFormat('yyyy-MM-dd'))!;
+  const first = localDay(from) - 1;
+  const last = localDay(to) + 1;
   const due: DueReminder[] = [];
   for (const task of query.tasks) {
     if (task.state === TaskState.Success) continue;
     const kind = reminderKindOf(task.type);
     const settings = query.settings[kind];
     for (const { rule, day } of occurrencesOf(task, settings, first, last)) {
-      const at = instantAt(day, settings.reminderTime, zone).toJSDate();
+      const at = instantAt(calendarDay(day), settings.reminderTime, zone).toJSDate();
       if (at < from || at >= to) continue;
       const occurrence = isoDateOf(day);
       due.push({

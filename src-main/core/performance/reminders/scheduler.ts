@@ -2,7 +2,9 @@ import { DateTime, IANAZone } from 'luxon';
 import { TaskState } from '../../../../src-shared/domain/enums';
 import {
   reminderKindOf,
+  type ReminderSettings,
   type ReminderSettingsSource,
+  type ReminderTask,
   type ReminderTaskSource,
 } from '../../../../src-shared/domain/reminders';
 import { catalogs } from '../../../../src-shared/i18n/catalogs';
@@ -73,6 +75,12 @@ export interface ReminderScheduler {
   stop(): void;
   /** Re-reads tasks and settings now (after a sync, a settings change, a resume from sleep). */
   refresh(): void;
+  /**
+   * After a local edit that may bring reminders back (a restore): shows those tasks' reminders due
+   * now and wakes earlier if one of theirs comes before the next wake; the other tasks, unchanged,
+   * are not read again.
+   */
+  refreshTasks(ids: readonly string[]): void;
   /** Remind me later; false if the reminder was never shown. */
   snooze(reminder: DueReminder, choice: SnoozeChoice): boolean;
 }
@@ -112,6 +120,8 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
   const catchUpMs = options.catchUpMs ?? 24 * hourMs;
   const maxSleepMs = options.maxSleepMs ?? hourMs;
   let timer: unknown = null;
+  /** When the timer wakes (ms); null while none is set. */
+  let wakeAt: number | null = null;
   let running = false;
 
   function zone(): string {
@@ -129,15 +139,9 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
     }
   }
 
-  /** Shows what is due now; returns when to wake next. */
-  function fireDue(now: Date): Date {
+  /** Shows the tasks' reminders due at `now` not shown yet; returns the first of theirs before `until`, if any. */
+  function fireAmong(tasks: readonly ReminderTask[], settings: ReminderSettings, now: Date, until: number): Date | null {
     const nowMs = now.getTime();
-    const nextSnooze = fireSnoozes(now);
-    const settings = options.settings.settings();
-    let sleepUntil = nowMs + maxSleepMs;
-    if (nextSnooze !== null) sleepUntil = Math.min(sleepUntil, Date.parse(nextSnooze));
-    if (settings === null) return new Date(sleepUntil);
-    const tasks = options.tasks.tasks();
     const userZone = zone();
     const due = remindersDue({ tasks, settings, zone: userZone, from: new Date(nowMs - catchUpMs), to: new Date(nowMs + 1) });
     const fired = log.firedAmong(due.map((r) => r.id));
@@ -147,8 +151,23 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
       log.markFired(reminder, now.toISOString());
       show(reminder);
     }
-    const [next] = remindersDue({ tasks, settings, zone: userZone, from: new Date(nowMs + 1), to: new Date(sleepUntil) });
-    return next ? next.at : new Date(sleepUntil);
+    const [next] = remindersDue({ tasks, settings, zone: userZone, from: new Date(nowMs + 1), to: new Date(until) });
+    return next ? next.at : null;
+  }
+
+  /** Shows what is due now; returns when to wake next. */
+  function fireDue(now: Date): Date {
+    const nextSnooze = fireSnoozes(now);
+    const settings = options.settings.settings();
+    let sleepUntil = now.getTime() + maxSleepMs;
+    if (nextSnooze !== null) sleepUntil = Math.min(sleepUntil, Date.parse(nextSnooze));
+    if (settings === null) return new Date(sleepUntil);
+    return fireAmong(options.tasks.tasks(), settings, now, sleepUntil) ?? new Date(sleepUntil);
+  }
+
+  function setTimer(now: Date, next: Date): void {
+    wakeAt = Math.max(now.getTime(), next.getTime());
+    timer = timers.set(wake, wakeAt - now.getTime());
   }
 
   /** Shows snoozed reminders whose time has come, if their task is still there and unfinished. */
@@ -178,6 +197,7 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
 
   function wake(): void {
     timer = null;
+    wakeAt = null;
     if (!running) return;
     const now = clock.now();
     let next: Date;
@@ -188,12 +208,27 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
       logger.error('reminders: could not compute reminders', cause);
       next = new Date(now.getTime() + maxSleepMs);
     }
-    timer = timers.set(wake, Math.max(0, next.getTime() - now.getTime()));
+    setTimer(now, next);
   }
 
   function refresh(): void {
     if (timer !== null) timers.clear(timer);
     wake();
+  }
+
+  function refreshTasks(ids: readonly string[]): void {
+    const settings = options.settings.settings();
+    if (timer === null || wakeAt === null || settings === null || ids.length === 0) return;
+    const now = clock.now();
+    try {
+      const next = fireAmong(options.tasks.tasks(ids), settings, now, wakeAt);
+      if (next === null || next.getTime() >= wakeAt) return;
+      timers.clear(timer);
+      setTimer(now, next);
+    } catch (cause) {
+      // As at a wake: a bad row must not end reminders; the next wake reads every task again.
+      logger.error('reminders: could not compute reminders', cause);
+    }
   }
 
   function snoozeUntil(reminder: DueReminder, choice: SnoozeChoice): Date {
@@ -216,9 +251,13 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
       running = false;
       if (timer !== null) timers.clear(timer);
       timer = null;
+      wakeAt = null;
     },
     refresh() {
       if (running) refresh();
+    },
+    refreshTasks(ids) {
+      if (running) refreshTasks(ids);
     },
     snooze(reminder, choice) {
       const snoozed = log.snooze(reminder.id, snoozeUntil(reminder, choice).toISOString());

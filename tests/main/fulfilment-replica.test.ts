@@ -1,0 +1,149 @@
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SyncChange, SyncPlan, SyncTask } from '../../src-shared/api/sync';
+import { ScheduleConditionType, TaskState } from '../../src-shared/domain/enums';
+import { AppFailure } from '../../src-shared/errors';
+import { createOutbox } from '../../src-main/core/data/outbox';
+import { openReplica, type OpenReplica } from '../../src-main/core/data/replica';
+import { replicaWriter } from '../../src-main/core/data/replica-sync';
+import { replicaFeatures } from '../../src-main/core/features';
+import { createFulfilmentReader } from '../../src-main/core/performance/fulfilment-store';
+import { clientMigrationsDir } from '../../src-main/paths';
+import { contractId, makeContract, makeTask } from '../support/contracts';
+import { tempDir } from '../support/temp';
+
+// The performance tab's rules on this device's queue (issue 13): no finish, alone or in a batch,
+// while an alteration of the contract waits in the queue; and the queued new sheet rows of
+// separate plans and quick tasks numbered as the server will number them, never twice the same.
+
+const today = '2026-11-10';
+const at = '2026-11-10T00:00:00.000Z';
+const approved = contractId(3);
+const task = (id: string, overrides: Partial<SyncTask>): SyncTask =>
+  makeTask(0, { id, contractId: approved, name: `Task ${id}`, expirationTime: '2026-11-20', createTime: at, updateTime: at, ...overrides });
+const plan = (id: string, performanceId: string): SyncPlan => ({
+  id,
+  contractId: approved,
+  performanceId,
+  performanceName: `Performance ${performanceId}`,
+  performanceType: 'payment',
+  columns: [],
+  fields: [],
+  conditionType: ScheduleConditionType.SingleOrMultiple,
+  schedule: null,
+  version: 1,
+  updateTime: at,
+});
+
+const codeOf = (run: () => unknown) => {
+  try {
+    run();
+    return null;
+  } catch (cause) {
+    return cause instanceof AppFailure ? cause.error.code : 'not an AppFailure';
+  }
+};
+
+describe('the performance tab over the queue of this device', () => {
+  let dir: ReturnType<typeof tempDir>;
+  let replica: OpenReplica;
+  let outbox: ReturnType<typeof createOutbox>;
+  const sheet = () => createFulfilmentReader(replica.db).contract(approved, today);
+  beforeEach(() => {
+    dir = tempDir();
+    replica = openReplica(join(dir.path, 'r.sqlite'), clientMigrationsDir);
+    const changes: SyncChange[] = [
+      // Approved, under a template this device has not kept: only the name is checked on an alteration.
+      { entity: 'contract', op: 'upsert', row: makeContract(3, { templateId: 'template-1' }) },
+      { entity: 'performancePlan', op: 'upsert', row: plan('plan-a', 'perf-a') },
+      { entity: 'performancePlan', op: 'upsert', row: plan('plan-b', 'perf-b') },
+      { entity: 'performanceTask', op: 'upsert', row: task('a-1', { planId: 'plan-a', performanceId: 'perf-a', rowIndex: 1 }) },
+      { entity: 'performanceTask', op: 'upsert', row: task('a-2', { planId: 'plan-a', performanceId: 'perf-a', rowIndex: 2 }) },
+      { entity: 'performanceTask', op: 'upsert', row: task('b-1', { planId: 'plan-b', performanceId: 'perf-b', rowIndex: 3, state: TaskState.Success, finishedAmount: 1, completionValues: {} }) },
+    ];
+    replicaWriter(replica, replicaFeatures).applyPulledChanges(changes, '1', at);
+    outbox = createOutbox(replica, { features: replicaFeatures, clock: { now: () => new Date(at) } });
+  });
+  afterEach(() => {
+    replica.close();
+    dir.cleanup();
+  });
+
+  it('refuses a finish and a batch finish while an alteration of the contract is queued, and allows them once it is sent', () => {
+    expect(sheet().alterationQueued).toBe(false);
+    const { id } = outbox.enqueue('contract.alter', { id: approved, formValues: { price: '20' }, reason: 'New price' });
+    expect(sheet()).toMatchObject({ inChange: false, alterationQueued: true });
+    expect(codeOf(() => outbox.enqueue('performance.finishTask', { id: 'a-1', amount: 1 }))).toBe('alteration_queued');
+    expect(codeOf(() => outbox.enqueue('performance.finishTasks', { performanceId: 'perf-a', planIDList: ['a-1', 'a-2'] }))).toBe('alteration_queued');
+    // Nothing was queued by the refused finishes; restoring a finished task is no finish.
+    expect(replica.sqlite.prepare('select count(*) from outbox').pluck().get()).toBe(1);
+    expect(codeOf(() => outbox.enqueue('performance.restoreTasks', { performanceId: 'perf-b', planIDList: ['b-1'] }))).toBeNull();
+
+    const [sent] = outbox.nextBatch(10);
+    expect(sent?.id).toBe(id);
+    outbox.settle([sent!], [{ id, status: 'applied', versions: { [`contract:${approved}`]: 2 } }]);
+    expect(sheet().alterationQueued).toBe(false);
+    expect(codeOf(() => outbox.enqueue('performance.finishTasks', { performanceId: 'perf-a', planIDList: ['a-1', 'a-2'] }))).toBeNull();
+  });
+
+  it('numbers the queued new rows of two plans and a quick task after one another, as the server will', () => {
+    const row = (name: string) => ({ name, expirationTime: '2026-11-25' });
+    const keep = (...ids: string[]) => ids.map((id) => ({ id }));
+    outbox.enqueue('performance.savePlan', { performanceId: 'perf-a', planId: 'plan-a', plan: { contractID: approved, conditionType: 1, rows: [...keep('a-1', 'a-2'), row('A new 1'), row('A new 2')] } });
+    outbox.enqueue('performance.quickTask', {
+      id: '0192f000-0000-7000-8000-000000000001',
+      payload: { name: 'Call the notary', type: 'custom', relatedID: approved, fieldList: [{ id: 'd', name: 'Date', type: 'date', required: true, value: '2026-11-12' }] },
+    });
+    outbox.enqueue('performance.savePlan', { performanceId: 'perf-b', planId: 'plan-b', plan: { contractID: approved, conditionType: 1, rows: [...keep('b-1'), row('B new')] } });
+    const shown = sheet();
+    const numbers = (planId: string) => shown.plans.find((p) => p.id === planId)!.tasks.map((t) => [t.name, t.rowIndex]);
+    // The server: plan A's save takes 4 and 5 after the contract's 3 rows, the quick task 6, plan B's save 7.
+    expect(numbers('plan-a')).toEqual([['Task a-1', 1], ['Task a-2', 2], ['A new 1', 4], ['A new 2', 5]]);
+    expect(shown.looseTasks.map((t) => [t.name, t.rowIndex])).toEqual([['Call the notary', 6]]);
+    expect(numbers('plan-b')).toEqual([['Task b-1', 3], ['B new', 7]]);
+
+    // A second save of plan A lists its queued rows again as new ones (they have no id yet): the
+    // server numbers them after everything before, and drops the first save's rows only then.
+    outbox.enqueue('performance.savePlan', { performanceId: 'perf-a', planId: 'plan-a', plan: { contractID: approved, conditionType: 1, rows: [...keep('a-1'), row('A new 1'), row('A new 2')] } });
+    const again = sheet();
+    expect(again.plans.find((p) => p.id === 'plan-a')!.tasks.map((t) => [t.name, t.rowIndex])).toEqual([['Task a-1', 1], ['A new 1', 8], ['A new 2', 9]]);
+    expect(again.plans.find((p) => p.id === 'plan-b')!.tasks.map((t) => t.rowIndex)).toEqual([3, 7]);
+  });
+});
+
+describe('the per-day task counts kept by triggers', () => {
+  it('always equal a fresh count of the tasks by due day and state, whatever pulls, deletes, state and date changes arrive', () => {
+    const dir = tempDir();
+    const replica = openReplica(join(dir.path, 'r.sqlite'), clientMigrationsDir);
+    const writer = replicaWriter(replica, replicaFeatures);
+    writer.applyPulledChanges([{ entity: 'contract', op: 'upsert', row: makeContract(3) }], '1', at);
+    const truth = replica.sqlite.prepare('select expiration_time as day, state, count(*) as n from performance_tasks where expiration_time is not null group by 1, 2 order by 1, 2');
+    const kept = replica.sqlite.prepare('select day, state, count as n from performance_task_days where count <> 0 order by 1, 2');
+    const day = fc.constantFrom<string | null>('2026-11-01', '2026-11-02', '2026-11-30', null);
+    const change = fc.oneof(
+      fc.record({ op: fc.constant('upsert' as const), i: fc.integer({ min: 0, max: 20 }), state: fc.constantFrom<TaskState>(1, 2, 3, 4, 5), day }),
+      fc.record({ op: fc.constant('delete' as const), i: fc.integer({ min: 0, max: 20 }) }),
+      fc.record({ op: fc.constant('contractGone' as const) }),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.array(change, { maxLength: 20 }), { maxLength: 6 }), (pages) => {
+        for (const page of pages) {
+          const changes: SyncChange[] = page.map((c) =>
+            c.op === 'upsert'
+              ? { entity: 'performanceTask', op: 'upsert', row: task(`t-${c.i}`, { state: c.state, expirationTime: c.day }) }
+              : c.op === 'delete'
+                ? { entity: 'performanceTask', op: 'delete', id: `t-${c.i}` }
+                : { entity: 'contract', op: 'delete', id: approved },
+          );
+          writer.applyPulledChanges(changes, '1', at);
+          writer.applyPulledChanges([{ entity: 'contract', op: 'upsert', row: makeContract(3) }], '1', at);
+        }
+        expect(kept.all()).toEqual(truth.all());
+      }),
+      { numRuns: 200, seed: 20261124 },
+    );
+    replica.close();
+    dir.cleanup();
+  });
+});
