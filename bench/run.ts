@@ -13,7 +13,10 @@ const parts: Record<string, () => Promise<void>> = {
   formCalculation: benchFormCalculation,
   formRender: benchFormRender,
   dashboard: benchDashboardReplica,
-  ledgerScenes: benchLedgerScenes,
+  ledgerScenes: () => benchLedgerScenes(),
+  // Parts of ledgerScenes alone (each fills its own replica).
+  scenePage: () => benchLedgerScenes(['scenePage']),
+  sceneExport: () => benchLedgerScenes(['sceneExport']),
 };
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const unknown = only?.filter((name) => !(name in parts));
