@@ -1,7 +1,7 @@
 import type { FilterCondition, LedgerField, LedgerRow, LedgerSearch } from '../../../src-shared/domain/ledger';
 import { catalogueField } from '../../../src-shared/domain/ledger-fields';
 import { AppFailure } from '../../../src-shared/errors';
-import { planSearch, toLedgerRow, type FilterPlan, type SearchPlan } from '../../../src-shared/rules/ledger-search';
+import { ledgerRowReader, planSearch, type FilterPlan, type SearchPlan } from '../../../src-shared/rules/ledger-search';
 import { untilReplicaChanges, type OpenReplica, type ReplicaConnection } from '../data/replica';
 import { readLedgerFields } from './field-store';
 import { readScenes } from './scene-store';
@@ -330,8 +330,11 @@ export function createSceneSearch({ sqlite, db }: OpenReplica): SceneSearch {
     };
   }
 
-  const toRows = (rows: Row[], plan: SearchPlan, people: ReadonlyMap<string, string>) =>
-    rows.map((row) => toLedgerRow({ ...row, formValues: JSON.parse(String(row.formValues)) as Record<string, unknown> }, plan.titles, people, String));
+  const toRows = (rows: Row[], plan: SearchPlan, people: ReadonlyMap<string, string>) => {
+    const read = ledgerRowReader(plan.titles, people, String);
+    // The rows are better-sqlite3's fresh objects: their form values are parsed in place.
+    return rows.map((row) => read(Object.assign(row, { formValues: JSON.parse(String(row.formValues)) as Record<string, unknown> })));
+  };
 
   return {
     search(search, people) {
