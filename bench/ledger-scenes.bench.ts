@@ -188,16 +188,24 @@ async function benchScenePage(core: Core, replicaPath: string): Promise<void> {
   const created = await core.invoke('scene.create', { name: 'Receivables and payables due', titleIDs, filterIDs: ['taskType', 'contractStatus', 'expirationTime'] });
   if (!created.ok) throw new Error(`scene.create failed: ${JSON.stringify(created.error)}`);
   const sceneId = (created.data as { id: string }).id;
-  // The floor: the same question as one hand-written query per part on raw better-sqlite3, over
-  // the same tables and indexes: the status filter and the count on the task's copy of its
-  // contract's status (migration 0028, as the core reads it), the page's 20 keys found and sorted
-  // on the scene index, then only they read whole with their contracts.
+  // The floor: the same question hand-written on raw better-sqlite3, over the same tables and
+  // indexes: the status filter and the count on the task's copy of its contract's status
+  // (migration 0028, as the core reads it); the page's 20 keys found and sorted on the scene
+  // index, then only their rows (the shown columns) read with their contracts, put in order here
+  // (the fastest of the forms tried: one query with an outer ORDER BY sorts the rows again).
   const raw = new Database(replicaPath, { readonly: true });
   const where = `from performance_tasks t
     where t.type in (?, ?) and t.contract_status in (?, ?) and t.expiration_time >= ? and t.expiration_time <= ?`;
-  const pageSql = raw.prepare(`select t.id, t.name, t.type, t.state, t.expiration_time, t.receivable_amount, t.amount_unit, c.id, c.name, c.contract_number, c.status, c.amount, c.amount_unit
-    from (select t.rowid as k ${where} order by t.expiration_time, t.id limit ? offset ?) w join performance_tasks t on t.rowid = w.k join contracts c on c.id = t.contract_id
-    order by t.expiration_time, t.id`);
+  const keysSql = raw.prepare(`select t.rowid ${where} order by t.expiration_time, t.id limit ? offset ?`).pluck();
+  const rowsSql = raw.prepare(`select t.rowid as k, t.id, t.name, t.type, t.state, t.expiration_time, t.receivable_amount, t.amount_unit, c.id, c.name, c.contract_number, c.status, c.amount, c.amount_unit
+    from performance_tasks t join contracts c on c.id = t.contract_id where t.rowid in (select value from json_each(?))`);
+  const pageSql = {
+    all: (...params: unknown[]) => {
+      const keys = keysSql.all(...params) as number[];
+      const found = new Map((rowsSql.all(JSON.stringify(keys)) as { k: number }[]).map((row) => [row.k, row]));
+      return keys.map((key) => found.get(key));
+    },
+  };
   const countSql = raw.prepare(`select count(*) ${where}`).pluck();
   const statisticsSql = raw.prepare('select status, count from contract_status_counts');
 

@@ -225,10 +225,17 @@ function whereSql(plan: SearchPlan, after: SortKey | undefined, statusOnTask: bo
   return { sql: parts.length > 0 ? `where ${parts.join(' and ')}` : '', params };
 }
 
-/** The selected columns; the contract's form values (large) only when a column shows a form field. */
+/**
+ * The selected columns: the shown catalogue fields, the due date (every record has it), the sort
+ * field (the merge and the export's keys order by it) and the record's own values; the contract's
+ * form values (large) only when a column shows a form field.
+ */
 function rowColumns(plan: SearchPlan): string {
+  const shown = new Set(['expirationTime', ...plan.titles.map((field) => field.id), ...(plan.sort ? [plan.sort.field] : [])]);
   return [
-    ...Object.entries(columns).flatMap(([id, column]) => [`${column.expression} as "${id}"`, ...(column.unit ? [`${column.unit} as "${id}:unit"`] : [])]),
+    ...Object.entries(columns)
+      .filter(([id]) => shown.has(id))
+      .flatMap(([id, column]) => [`${column.expression} as "${id}"`, ...(column.unit ? [`${column.unit} as "${id}:unit"`] : [])]),
     't.id as "taskId"', 't.type as "taskTypeValue"', 't.state as "taskStateValue"', 't.performance_id as "performanceIdValue"',
     't.create_time as "createTimeValue"', 't.update_time as "updateTimeValue"', 'c.id as "contractIdValue"', 'c.name as "contractNameValue"',
     'c.status as "contractStatusValue"', 'c.template_name as "templateNameValue"', 'c.contract_type_name as "contractTypeNameValue"',
@@ -282,15 +289,25 @@ export function createSceneSearch({ sqlite, db }: OpenReplica): SceneSearch {
     const present = byContract ? [] : [`${taskContractStatus} is not null`];
     const selected = rowColumns(plan);
     const pending = pendingTasks.get() as number;
-    // The base rows of a window (its `limit ? offset ?` left to bind): the window's rows are found
-    // and sorted by their keys alone, and only they are then read whole (the sorter holds no wide rows).
+    // The base rows of a window (its `limit ? offset ?` left to bind), for the merge with queued
+    // task edits: the window's rows are found and sorted by their keys alone, and only they are
+    // then read whole (the sorter holds no wide rows).
     const baseWindow = (where: Query, after: SortKey | undefined) =>
       `select ${selected} from (select t.rowid as k from performance_tasks t ${after ? indexedBy(plan) : ''} ${findJoin} ${where.sql} order by ${orderSql(plan, after)} limit ? offset ?) w ` +
       `join performance_tasks t on t.rowid = w.k ${join} order by ${orderSql(plan, after)}`;
     if (pending === 0) {
-      const rows = (after: SortKey | undefined, offset: number, limit: number) => {
+      // The window's keys, found and sorted on the indexes alone; then only its rows are read
+      // whole, by key, and put in the keys' order here (an ORDER BY would sort the wide rows again).
+      const rowsByKey = `select t.rowid as "rowKey", ${selected} from performance_tasks t ${join} where t.rowid in (select value from json_each(?))`;
+      const rows = (after: SortKey | undefined, offset: number, limit: number): Row[] => {
         const where = whereSql(plan, after, statusOnTask, ...present);
-        return prepared(baseWindow(where, after)).all(...where.params, limit, offset) as Row[];
+        const keys = prepared(`select t.rowid from performance_tasks t ${after ? indexedBy(plan) : ''} ${findJoin} ${where.sql} order by ${orderSql(plan, after)} limit ? offset ?`)
+          .pluck()
+          .all(...where.params, limit, offset) as number[];
+        if (keys.length === 0) return [];
+        const found = new Map((prepared(rowsByKey).all(JSON.stringify(keys)) as Row[]).map((row) => [row.rowKey, row]));
+        // Each key's task has its contract: the keys query checked it (by the join or the status copy).
+        return keys.map((key) => found.get(key)!);
       };
       return {
         page: (offset: number, limit: number) => rows(undefined, offset, limit),
