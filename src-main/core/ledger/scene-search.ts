@@ -284,23 +284,29 @@ export function createSceneSearch({ sqlite, db }: OpenReplica): SceneSearch {
     const join = `join ${contracts} c on c.id = t.contract_id`;
     // Base rows are found by the task rows alone when no condition or order reads the contract;
     // the contract's presence (what the join would check) is then its status copy being set.
-    const byContract = findsByContract(plan, statusOnTask);
-    const findJoin = byContract ? join : '';
-    const present = byContract ? [] : [`${taskContractStatus} is not null`];
+    // The export's batches (`after` a key) walk a sort index that lacks the status copy but holds
+    // the contract's key: there the join (on the small contract index) checks the contract, rather
+    // than a read of every task row walked.
+    const finding = (after: SortKey | undefined) => {
+      const onTask = statusOnTask && !after;
+      const byContract = !onTask || findsByContract(plan, onTask);
+      return { onTask, findJoin: byContract ? join : '', present: byContract ? [] : [`${taskContractStatus} is not null`] };
+    };
     const selected = rowColumns(plan);
     const pending = pendingTasks.get() as number;
     // The base rows of a window (its `limit ? offset ?` left to bind), for the merge with queued
     // task edits: the window's rows are found and sorted by their keys alone, and only they are
     // then read whole (the sorter holds no wide rows).
     const baseWindow = (where: Query, after: SortKey | undefined) =>
-      `select ${selected} from (select t.rowid as k from performance_tasks t ${after ? indexedBy(plan) : ''} ${findJoin} ${where.sql} order by ${orderSql(plan, after)} limit ? offset ?) w ` +
+      `select ${selected} from (select t.rowid as k from performance_tasks t ${after ? indexedBy(plan) : ''} ${finding(after).findJoin} ${where.sql} order by ${orderSql(plan, after)} limit ? offset ?) w ` +
       `join performance_tasks t on t.rowid = w.k ${join} order by ${orderSql(plan, after)}`;
     if (pending === 0) {
       // The window's keys, found and sorted on the indexes alone; then only its rows are read
       // whole, by key, and put in the keys' order here (an ORDER BY would sort the wide rows again).
       const rowsByKey = `select t.rowid as "rowKey", ${selected} from performance_tasks t ${join} where t.rowid in (select value from json_each(?))`;
       const rows = (after: SortKey | undefined, offset: number, limit: number): Row[] => {
-        const where = whereSql(plan, after, statusOnTask, ...present);
+        const { onTask, findJoin, present } = finding(after);
+        const where = whereSql(plan, after, onTask, ...present);
         const keys = prepared(`select t.rowid from performance_tasks t ${after ? indexedBy(plan) : ''} ${findJoin} ${where.sql} order by ${orderSql(plan, after)} limit ? offset ?`)
           .pluck()
           .all(...where.params, limit, offset) as number[];
@@ -313,7 +319,8 @@ export function createSceneSearch({ sqlite, db }: OpenReplica): SceneSearch {
         page: (offset: number, limit: number) => rows(undefined, offset, limit),
         after: (key: SortKey, limit: number) => rows(key, 0, limit),
         count: () => {
-          const where = whereSql(plan, undefined, statusOnTask, ...present);
+          const { onTask, findJoin, present } = finding(undefined);
+          const where = whereSql(plan, undefined, onTask, ...present);
           return prepared(`select count(*) from performance_tasks t ${findJoin} ${where.sql}`).pluck().get(...where.params) as number;
         },
       };
@@ -323,7 +330,10 @@ export function createSceneSearch({ sqlite, db }: OpenReplica): SceneSearch {
     // paged on their indexes; at most `pending` local rows precede the page, so the base rows
     // from `offset - pending` on, merged with every matching live local row, hold the page.
     // The local rows carry no status copy: they are always joined to their contracts.
-    const base = (after: SortKey | undefined) => whereSql(plan, after, statusOnTask, ...present, 't.id not in (select id from performance_tasks_local)');
+    const base = (after: SortKey | undefined) => {
+      const { onTask, present } = finding(after);
+      return whereSql(plan, after, onTask, ...present, 't.id not in (select id from performance_tasks_local)');
+    };
     const local = (after: SortKey | undefined) => whereSql(plan, after, false, 't.deleted = 0');
     const merged = (after: SortKey | undefined, baseStart: number, baseLimit: number, offset: number, limit: number) => {
       const [b, l] = [base(after), local(after)];
@@ -340,7 +350,7 @@ export function createSceneSearch({ sqlite, db }: OpenReplica): SceneSearch {
       after: (key: SortKey, limit: number) => merged(key, 0, limit, 0, limit),
       count: () => {
         const [b, l] = [base(undefined), local(undefined)];
-        return prepared(`select (select count(*) from performance_tasks t ${findJoin} ${b.sql}) + (select count(*) from performance_tasks_local t ${join} ${l.sql})`)
+        return prepared(`select (select count(*) from performance_tasks t ${finding(undefined).findJoin} ${b.sql}) + (select count(*) from performance_tasks_local t ${join} ${l.sql})`)
           .pluck()
           .get(...b.params, ...l.params) as number;
       },
