@@ -15,6 +15,9 @@ const parts: Record<string, (subparts?: readonly string[]) => Promise<void>> = {
   formRender: benchFormRender,
   dashboard: benchDashboardReplica,
   ledgerScenes: (subparts) => benchLedgerScenes(ledgerScenesParts.filter((part) => !subparts || subparts.includes(part))),
+  // Parts of ledgerScenes alone (each fills its own replica), as ledgerScenes:<part> does.
+  scenePage: () => benchLedgerScenes(['scenePage']),
+  sceneExport: () => benchLedgerScenes(['sceneExport']),
 };
 const subparts: Record<string, readonly string[]> = { ledgerScenes: ledgerScenesParts };
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());

@@ -190,7 +190,7 @@ export function createCore(options: CoreOptions) {
   // Every channel has exactly one handler: a channel no map handles is a type error.
   const handlers: ChannelHandlers = { ...coreHandlers, ...contracts.handlers, ...ledger.handlers, ...performance.handlers, ...directory.handlers, ...archive.handlers, ...search.handlers, ...transfer.handlers, ...cachedReads.handlers, ...counterparties.handlers };
 
-  const dispatch = createDispatcher(handlers);
+  const dispatch = createDispatcher(handlers, logger);
   const restored = sessions.restore();
   if (restored.signedIn) startSession(signedIn());
 

@@ -7,6 +7,7 @@ import { createCore, type Core } from '../core/core';
 import { appId } from './app-identity';
 import { appMenuTemplate, changeLanguage } from './app-menu';
 import { serveAppRequest } from './app-protocol';
+import { saveDownloadsThroughDialog } from './downloads';
 import { wireCoreToIpc } from './ipc-bridge';
 import { appOrigin, appScheme } from './ipc-names';
 import { rotatingFileLogger } from './rotating-log';
@@ -113,6 +114,8 @@ if (!app.requestSingleInstanceLock()) {
     // The app asks for no browser permission (camera, notifications from pages, geolocation...).
     session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
     session.defaultSession.setPermissionCheckHandler(() => false);
+    // Exports the renderer hands over as downloads are saved where the user picks, from their Downloads folder.
+    saveDownloadsThroughDialog(session.defaultSession, () => app.getPath('downloads'), logger);
     // The notifier asks the core about tasks and hands snoozes back; the core exists by the time
     // a notification is shown, let alone clicked.
     const notifier = createReminderNotifier({

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FilterCondition, LedgerRow, LedgerSearch } from '../../src-shared/domain/ledger';
-import { planSearch, toLedgerRow, type FilterPlan, type SearchPlan, type SelectedRow } from '../../src-shared/rules/ledger-search';
+import { ledgerRowReader, planSearch, type FilterPlan, type SearchPlan, type SelectedRow } from '../../src-shared/rules/ledger-search';
 import type { SessionUser } from '../auth/service';
 import { visibleTo } from '../contracts/repository';
 import type { ServerDb } from '../db/database';
@@ -131,6 +131,7 @@ export async function searchLedger(db: ServerDb, viewer: SessionUser, search: Le
       ? (await db.select({ id: users.id, name: users.displayName }).from(users).where(inArray(users.id, [...peopleIds]))).map((u) => [u.id, u.name])
       : [],
   );
-  const list = (rows as Record<string, unknown>[]).map((row) => toLedgerRow(row as SelectedRow, titles, people, iso));
+  const read = ledgerRowReader(titles, people, iso);
+  const list = (rows as Record<string, unknown>[]).map((row) => read(row as SelectedRow));
   return { list, count: total };
 }

@@ -58,9 +58,23 @@ function numberBound(path: string, value: Bound): number | undefined {
   return number;
 }
 
+/**
+ * Whether `text` is a day as luxon's 'yyyy-MM-dd' reads it. The usual form (ASCII digits) is
+ * checked here against the calendar, which is what luxon decides for it, without building its
+ * parser on every search; anything else is left to luxon.
+ */
+function isDay(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return DateTime.fromFormat(text, 'yyyy-MM-dd').isValid;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
 function dateBound(path: string, value: Bound): string | undefined {
   if (isEmpty(value)) return undefined;
-  if (typeof value !== 'string' || !DateTime.fromFormat(value, 'yyyy-MM-dd').isValid) throw badFilter(path, 'must be a date (yyyy-MM-dd)');
+  if (typeof value !== 'string' || !isDay(value)) throw badFilter(path, 'must be a date (yyyy-MM-dd)');
   return value;
 }
 
@@ -148,7 +162,7 @@ export function planSearch(search: LedgerSearch, definitions: readonly LedgerFie
 }
 
 /**
- * One selected row as a ledger record, the same for both answers. The row holds each catalogue
+ * A selected row, read as a ledger record the same way by both answers. The row holds each catalogue
  * field under its id (a money field's currency under `id:unit`) and the record's own values under
  * `*Value` names; `formValues` is the contract's form values already parsed. `time` writes an
  * instant as the API's text (PostgreSQL hands Dates, SQLite the text itself).
@@ -158,40 +172,55 @@ export interface SelectedRow {
   formValues: Record<string, unknown>;
 }
 
-export function toLedgerRow(row: SelectedRow, titles: readonly LedgerField[], people: ReadonlyMap<string, string>, time: (value: unknown) => string): LedgerRow {
-  const cell = (field: LedgerField): unknown => {
-    if (!catalogueField(field.id)) return row.formValues[field.id] ?? null;
-    const value = row[field.id];
-    if (value === null || value === undefined) return field.type === 'people' ? [] : null;
-    if (field.type === 'money') return { amount: Number(value), unit: String(row[`${field.id}:unit`] ?? '') };
-    if (field.type === 'people') return [{ id: value, name: people.get(String(value)) ?? '' }];
-    if (value instanceof Date) return time(value);
-    return value;
+/**
+ * The reader of a page's selected rows as ledger records, for its columns: what each cell reads
+ * is decided once per page, not per row, and the rows share one snapshot of the field definitions.
+ */
+export function ledgerRowReader(titles: readonly LedgerField[], people: ReadonlyMap<string, string>, time: (value: unknown) => string): (row: SelectedRow) => LedgerRow {
+  const cellOf = (field: LedgerField): ((row: SelectedRow) => unknown) => {
+    const id = field.id;
+    if (!catalogueField(id)) return (row) => row.formValues[id] ?? null;
+    const empty = field.type === 'people' ? () => [] : () => null;
+    const present = (value: unknown, row: SelectedRow): unknown => {
+      if (field.type === 'money') return { amount: Number(value), unit: String(row[`${id}:unit`] ?? '') };
+      if (field.type === 'people') return [{ id: value, name: people.get(String(value)) ?? '' }];
+      if (value instanceof Date) return time(value);
+      return value;
+    };
+    return (row) => {
+      const value = row[id];
+      return value === null || value === undefined ? empty() : present(value, row);
+    };
   };
-  const type = String(row.taskTypeValue);
-  const due = (row.expirationTime as string | null) ?? null;
-  const times: Record<string, string | null> = { receivableTime: null, payableTime: null, invoiceTime: null, recallTime: null };
-  const timeColumn = timeColumnOfTaskType[type];
-  if (timeColumn) times[timeColumn] = due;
-  return {
-    id: String(row.taskId),
-    data: Object.fromEntries(titles.map((field) => [field.id, cell(field)])),
-    fieldSnapShot: Object.fromEntries(titles.map((field) => [field.id, field])),
-    contractID: String(row.contractIdValue),
-    contractName: String(row.contractNameValue),
-    performanceId: (row.performanceIdValue as string | null) ?? null,
-    templateName: (row.templateNameValue as string | null) ?? null,
-    contractTypeName: (row.contractTypeNameValue as string | null) ?? null,
-    status: (row.contractStatusValue as LedgerRow['status']) ?? null,
-    type,
-    taskState: Number(row.taskStateValue),
-    receivableTime: times.receivableTime ?? null,
-    payableTime: times.payableTime ?? null,
-    invoiceTime: times.invoiceTime ?? null,
-    expirationTime: due,
-    recallTime: times.recallTime ?? null,
-    performanceTime: due,
-    updateTime: time(row.updateTimeValue),
-    createTime: time(row.createTimeValue),
+  const cells = titles.map((field) => [field.id, cellOf(field)] as const);
+  const fieldSnapShot = Object.fromEntries(titles.map((field) => [field.id, field]));
+  return (row) => {
+    const data: Record<string, unknown> = {};
+    for (const [id, cell] of cells) data[id] = cell(row);
+    const type = String(row.taskTypeValue);
+    const due = (row.expirationTime as string | null) ?? null;
+    const timeColumn = timeColumnOfTaskType[type];
+    const timeOf = (column: string) => (timeColumn === column ? due : null);
+    return {
+      id: String(row.taskId),
+      data,
+      fieldSnapShot,
+      contractID: String(row.contractIdValue),
+      contractName: String(row.contractNameValue),
+      performanceId: (row.performanceIdValue as string | null) ?? null,
+      templateName: (row.templateNameValue as string | null) ?? null,
+      contractTypeName: (row.contractTypeNameValue as string | null) ?? null,
+      status: (row.contractStatusValue as LedgerRow['status']) ?? null,
+      type,
+      taskState: Number(row.taskStateValue),
+      receivableTime: timeOf('receivableTime'),
+      payableTime: timeOf('payableTime'),
+      invoiceTime: timeOf('invoiceTime'),
+      expirationTime: due,
+      recallTime: timeOf('recallTime'),
+      performanceTime: due,
+      updateTime: time(row.updateTimeValue),
+      createTime: time(row.createTimeValue),
+    };
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createDispatcher, type ChannelHandlers } from '../../src-main/core/ipc/dispatch';
+import { createDispatcher as dispatcherOf, type ChannelHandlers } from '../../src-main/core/ipc/dispatch';
+import type { Logger } from '../../src-main/core/ports';
 import { AppFailure } from '../../src-shared/errors';
 
 function handlers(overrides: Partial<ChannelHandlers> = {}): ChannelHandlers {
@@ -78,6 +79,15 @@ function handlers(overrides: Partial<ChannelHandlers> = {}): ChannelHandlers {
   };
 }
 
+/** A logger whose errors a test reads back. */
+function recordingLogger() {
+  const errors: [string, unknown][] = [];
+  const logger: Logger = { info: () => undefined, warn: () => undefined, error: (message, detail) => void errors.push([message, detail]) };
+  return { logger, errors };
+}
+
+const createDispatcher = (all: ChannelHandlers, logger: Logger = recordingLogger().logger) => dispatcherOf(all, logger);
+
 describe('IPC dispatcher', () => {
   it('answers a valid call with its data', async () => {
     const dispatch = createDispatcher(handlers());
@@ -121,6 +131,27 @@ describe('IPC dispatcher', () => {
     const hidden = await dispatch('session.get', undefined);
     expect(hidden).toMatchObject({ ok: false, error: { code: 'internal' } });
     expect(JSON.stringify(hidden)).not.toContain('secret internals');
+  });
+
+  it('logs a fault with its channel and stack, but not an expected refusal', async () => {
+    const { logger, errors } = recordingLogger();
+    const dispatch = createDispatcher(
+      handlers({
+        'ledger.contractStatistics': () => {
+          throw new AppFailure('not_signed_in');
+        },
+        'scene.list': () => {
+          throw { code: 'not_found', message: 'No such scene.' };
+        },
+        'ledger.search': () => Promise.reject(new TypeError('cannot read properties of undefined')),
+      }),
+      logger,
+    );
+    await dispatch('ledger.contractStatistics', {});
+    await dispatch('scene.list', {});
+    expect(errors).toEqual([]);
+    expect(await dispatch('ledger.search', {})).toMatchObject({ ok: false, error: { code: 'internal' } });
+    expect(errors).toEqual([['ledger.search failed', expect.stringMatching(/^TypeError: cannot read properties of undefined\n\s+at /)]]);
   });
 
   it('applies request defaults before the handler runs', async () => {

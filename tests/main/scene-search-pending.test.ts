@@ -79,6 +79,8 @@ describe('scene search with queued task edits', () => {
     });
     const request = fc.record({
       states: fc.option(fc.subarray([1, 2, 3], { minLength: 1 }), { nil: undefined }),
+      // Read from the base tasks' copy of their contract's status, from the join for the local rows.
+      contractStatuses: fc.option(fc.subarray([1, 2, 3, 4, 5], { minLength: 1 }), { nil: undefined }),
       q: fc.constantFrom(undefined, 'task', '9', 'quick'),
       pageNum: fc.integer({ min: 1, max: 7 }),
       pageSize: fc.constantFrom(5, 10, 20),
@@ -93,7 +95,10 @@ describe('scene search with queued task edits', () => {
           replica.db.insert(performanceTasksLocal).values(row).onConflictDoUpdate({ target: performanceTasksLocal.id, set: row }).run();
         }
         const query = ledgerSearchSchema.parse({
-          filterList: raw.states ? [{ id: 'taskState', condition: { in: raw.states } }] : [],
+          filterList: [
+            ...(raw.states ? [{ id: 'taskState', condition: { in: raw.states } }] : []),
+            ...(raw.contractStatuses ? [{ id: 'contractStatus', condition: { in: raw.contractStatuses } }] : []),
+          ],
           q: raw.q,
           pageNum: raw.pageNum,
           pageSize: raw.pageSize,

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { appId } from '../../src-main/shell/app-identity';
 import { appMenuTemplate, changeLanguage } from '../../src-main/shell/app-menu';
+import { saveDownloadsThroughDialog, type DownloadItemLike, type DownloadState } from '../../src-main/shell/downloads';
 import { rotatingFileLogger } from '../../src-main/shell/rotating-log';
 import { isPerMachineInstall, startUpdates, updateFeedUrl } from '../../src-main/shell/updater';
 import { readWindowState, writeWindowState } from '../../src-main/shell/window-state';
@@ -179,5 +180,32 @@ describe('auto-update', () => {
     startUpdates({ updater: unused as never, feedUrl: null, perMachine: false, logger, notify })();
     expect(unused.setFeedURL).not.toHaveBeenCalled();
     expect(unused.checkForUpdates).not.toHaveBeenCalled();
+  });
+});
+
+describe('downloads', () => {
+  function download(filename: string) {
+    let finish: ((event: unknown, state: DownloadState) => void) | undefined;
+    const item: DownloadItemLike & { dialog?: { defaultPath: string } } = {
+      getFilename: () => filename,
+      setSaveDialogOptions: (options) => void (item.dialog = options),
+      getSavePath: () => '/chosen/file.xlsx',
+      once: (_event, listener) => void (finish = listener),
+    };
+    return { item, finish: (state: DownloadState) => finish!({}, state) };
+  }
+
+  it('opens each save dialog in the Downloads folder with the file name alone, and logs only saved and interrupted downloads', () => {
+    const logger = silent();
+    let willDownload: ((event: unknown, item: DownloadItemLike) => void) | undefined;
+    saveDownloadsThroughDialog({ on: (_event, listener) => (willDownload = listener) }, () => '/home/u/Downloads', logger);
+    const [saved, hostile, cancelled] = [download('Scene.xlsx'), download('../../etc/Scene 2.xlsx'), download('Other.xlsx')];
+    for (const { item } of [saved, hostile, cancelled]) willDownload!({}, item);
+    expect([saved, hostile].map(({ item }) => item.dialog)).toEqual([{ defaultPath: join('/home/u/Downloads', 'Scene.xlsx') }, { defaultPath: join('/home/u/Downloads', 'Scene 2.xlsx') }]);
+    saved.finish('completed');
+    hostile.finish('interrupted');
+    cancelled.finish('cancelled');
+    expect(logger.info.mock.calls).toEqual([['download saved: /chosen/file.xlsx']]);
+    expect(logger.warn.mock.calls).toEqual([['download interrupted: Scene 2.xlsx']]);
   });
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { contentSecurityPolicy } from '../../src-main/shell/app-protocol';
@@ -18,6 +19,7 @@ const calls = {
   protocolHandler: undefined as Listener | undefined,
   permissionRequest: undefined as Listener | undefined,
   permissionCheck: undefined as Listener | undefined,
+  sessionListeners: new Map<string, Listener>(),
   ipcHandlers: [] as string[],
   menu: undefined as unknown,
   powerListeners: new Map<string, Listener>(),
@@ -92,6 +94,7 @@ vi.mock('electron', () => ({
     defaultSession: {
       setPermissionRequestHandler: (handler: Listener) => (calls.permissionRequest = handler),
       setPermissionCheckHandler: (handler: Listener) => (calls.permissionCheck = handler),
+      on: (event: string, listener: Listener) => calls.sessionListeners.set(event, listener),
     },
   },
   shell: { openExternal: vi.fn(async () => {}) },
@@ -161,6 +164,24 @@ describe('main.ts wiring', async () => {
     expect(windows).toHaveLength(2);
     appListeners.get('second-instance')!({}, ['exe']);
     expect(windows[0]!.focus).toHaveBeenCalled();
+  });
+
+  it('saves a download (an Excel export) where the save dialog says, the dialog opening in Downloads with the file name', () => {
+    const done = new Map<string, Listener>();
+    const item = {
+      dialog: undefined as { defaultPath: string } | undefined,
+      getFilename: () => 'Receivables due-2026-11-24.xlsx',
+      setSaveDialogOptions(options: { defaultPath: string }) {
+        item.dialog = options;
+      },
+      // What the user picked in the dialog, as Electron reports it once the file is written.
+      getSavePath: () => '/home/user/Reports/receivables.xlsx',
+      once: (event: string, listener: Listener) => done.set(event, listener),
+    };
+    calls.sessionListeners.get('will-download')!({}, item, {});
+    expect(item.dialog).toEqual({ defaultPath: join(dir.path, 'downloads', 'Receivables due-2026-11-24.xlsx') });
+    done.get('done')!({}, 'completed');
+    expect(readFileSync(join(dir.path, 'logs', 'main.log'), 'utf8')).toContain('download saved: /home/user/Reports/receivables.xlsx');
   });
 
   it('remembers the window position when it closes', async () => {

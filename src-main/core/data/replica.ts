@@ -115,3 +115,23 @@ export function setCorruptReplicaAside(path: string, now: Date): string | null {
   }
   return aside;
 }
+
+/**
+ * `read`'s answer, read again only after the replica changed: small reads a hot path asks on
+ * every call (a scene, the field definitions, the kept directory), each otherwise a query and a
+ * schema parse. The core's connection is the replica's only writer, so its total_changes()
+ * moves with every write (a rolled-back one too, which only costs a read).
+ */
+export function untilReplicaChanges<T>(sqlite: ReplicaConnection, read: () => T): () => T {
+  const generation = sqlite.prepare('select total_changes()').pluck();
+  let seen = -1;
+  let kept: T;
+  return () => {
+    const now = generation.get() as number;
+    if (now !== seen) {
+      kept = read();
+      seen = now;
+    }
+    return kept;
+  };
+}

@@ -202,8 +202,11 @@ export const performanceTasks = sqliteTable(
       t.payableAmount,
       t.amountUnit,
     ),
-    // Scene pages filter by task type and due-date range (with the contract, for the join).
-    index('performance_tasks_type_expiration').on(t.type, t.expirationTime, t.contractId),
+    // Scene pages filter by task type, due-date range and contract status, and order by id: the
+    // page's keys and its count read this index alone (migration 0028). `contract_status` is kept
+    // by triggers from the contract and read only by the scene search's SQL, so it is not a
+    // column of the task rows here.
+    index('performance_tasks_scene').on(t.type, t.expirationTime, sql`contract_status`, t.contractId, t.id),
   ],
 );
 

@@ -3,6 +3,7 @@ import { AppFailure } from '../../../src-shared/errors';
 import type { CoreFeature, FeatureHost } from '../feature';
 import { directoryStore } from '../directory/directory-store';
 import type { ReplicaFeatures } from '../data/replica-features';
+import { untilReplicaChanges } from '../data/replica';
 import { authorizedCall } from '../session/authorized-call';
 import { perSession, type ActiveSession } from '../session/session-service';
 import { contractReader } from './contract-ledger';
@@ -67,6 +68,8 @@ export function createLedgerFeature(host: FeatureHost, options: LedgerOptions): 
   // One reader per session: it keeps its prepared statements.
   const readerOf = perSession((session) => contractReader(session.replica));
   const searchOf = perSession((session) => createSceneSearch(session.replica));
+  // The directory is parsed again only after the replica changed, not on every search.
+  const peopleOf = perSession((session) => untilReplicaChanges(session.replica.sqlite, () => peopleNames(session)));
   const exporter = createSceneExporter({ dir: options.exportsDir, catalog: options.catalog, onProgress: (progress) => host.hub.emit('ledger.exportProgress', progress) });
   const clearExports = () => void exporter.clear().catch((cause: unknown) => host.logger.warn('could not remove the finished exports', String(cause)));
   return {
@@ -87,15 +90,11 @@ export function createLedgerFeature(host: FeatureHost, options: LedgerOptions): 
       'ledger.fields': () => currentFields(host.signedIn()),
       'ledger.search': (search) => {
         const session = host.signedIn();
-        return searchOf(session).search(search, peopleNames(session));
+        return searchOf(session).search(search, peopleOf(session)());
       },
       'ledger.export': ({ exportId, search }) => {
         const session = host.signedIn();
-        return exporter.write(exportId, search, searchOf(session), peopleNames(session)).catch((cause: unknown) => {
-          // A refusal goes back as it is; anything else is a fault worth the log.
-          if (!(cause instanceof AppFailure)) host.logger.error('the Excel export failed', cause instanceof Error ? (cause.stack ?? cause.message) : String(cause));
-          throw cause;
-        });
+        return exporter.write(exportId, search, searchOf(session), peopleOf(session)());
       },
       'ledger.exportRead': ({ exportId, offset }) => {
         host.signedIn();

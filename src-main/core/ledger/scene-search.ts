@@ -1,9 +1,10 @@
 import type { FilterCondition, LedgerField, LedgerRow, LedgerSearch } from '../../../src-shared/domain/ledger';
 import { catalogueField } from '../../../src-shared/domain/ledger-fields';
-import { planSearch, toLedgerRow, type FilterPlan, type SearchPlan } from '../../../src-shared/rules/ledger-search';
-import type { OpenReplica, ReplicaConnection } from '../data/replica';
+import { AppFailure } from '../../../src-shared/errors';
+import { ledgerRowReader, planSearch, type FilterPlan, type SearchPlan } from '../../../src-shared/rules/ledger-search';
+import { untilReplicaChanges, type OpenReplica, type ReplicaConnection } from '../data/replica';
 import { readLedgerFields } from './field-store';
-import { readScene } from './scene-store';
+import { readScenes } from './scene-store';
 
 // performances/search answered by the replica (issue 14): the same plan as the server's
 // (src-shared/rules/ledger-search.ts) turned into SQLite over the pulled tasks and contracts.
@@ -37,6 +38,29 @@ function columnOf(field: string): string {
   const column = columns[field];
   if (!column) throw new Error(`the replica's ledger has no column for ${field}`);
   return column.expression;
+}
+
+/**
+ * A pulled task's own copy of its contract's status (migration 0028, kept by triggers): the
+ * status as contract_status_counts keys it (0: none), NULL while the replica lacks the contract.
+ * It stands for the contract's status only where the contract table is what the user sees (no
+ * queued contract edit), and only in the base task table.
+ */
+const taskContractStatus = 't.contract_status';
+
+/** A contract-status filter by values: the one contract condition the task rows answer alone. */
+const isStatusSet = (plan: FilterPlan): plan is Extract<FilterPlan, { op: 'set' }> => plan.op === 'set' && plan.field === 'contractStatus';
+
+/** Whether a filter reads the contract row (the task's status copy aside, when `statusOnTask`). */
+function readsContract(plan: FilterPlan, statusOnTask: boolean): boolean {
+  if (plan.op === 'form') return true;
+  if (statusOnTask && isStatusSet(plan)) return false;
+  return columnOf(plan.field).startsWith('c.');
+}
+
+/** Whether finding (and ordering) the plan's rows needs each task's contract row, not only the page's. */
+function findsByContract(plan: SearchPlan, statusOnTask: boolean): boolean {
+  return plan.q !== undefined || (plan.sort !== null && columnOf(plan.sort.field).startsWith('c.')) || plan.filters.some((filter) => readsContract(filter.plan, statusOnTask));
 }
 
 /** lower() of PostgreSQL under a UTF-8 ctype: each character folded on its own (never to two). */
@@ -82,8 +106,11 @@ interface Query {
 
 const placeholders = (values: readonly unknown[]) => values.map(() => '?').join(', ');
 
-/** One planned filter as SQLite: the server's conditions, with NULL meaning "not matched" as there. */
-function filterSql(plan: FilterPlan, params: unknown[]): string {
+/**
+ * One planned filter as SQLite: the server's conditions, with NULL meaning "not matched" as there.
+ * `statusOnTask`: a status filter reads the task's copy of its contract's status.
+ */
+function filterSql(plan: FilterPlan, params: unknown[], statusOnTask: boolean): string {
   const contains = (expression: string, word: string) => {
     params.push(word);
     return `pg_ilike_contains(${expression}, ?)`;
@@ -107,6 +134,8 @@ function filterSql(plan: FilterPlan, params: unknown[]): string {
       return `(${parts.join(' and ')})`;
     }
     case 'set':
+      // The copy's 0 is "no status", which `c.status in (...)` never matches.
+      if (statusOnTask && isStatusSet(plan)) return oneOf(taskContractStatus, (plan.values as unknown[]).filter((value) => value !== 0));
       return oneOf(columnOf(plan.field), plan.values);
     case 'range': {
       const column = columnOf(plan.field);
@@ -175,8 +204,11 @@ function orderSql(plan: SearchPlan, key?: SortKey): string {
   return `${columnOf(plan.sort.field)} ${direction}${key ? '' : ' nulls last'}, t.id ${direction}`;
 }
 
-/** The where clause of a plan over tasks `t` joined to their contracts `c`; `after` narrows it to the rows after a key, `extra` adds conditions. */
-function whereSql(plan: SearchPlan, after: SortKey | undefined, ...extra: string[]): Query {
+/**
+ * The where clause of a plan over tasks `t` joined to their contracts `c`; `after` narrows it to
+ * the rows after a key, `statusOnTask` reads a status filter from the task (filterSql), `extra` adds conditions.
+ */
+function whereSql(plan: SearchPlan, after: SortKey | undefined, statusOnTask: boolean, ...extra: string[]): Query {
   const params: unknown[] = [];
   const parts: string[] = [];
   if (plan.performanceId) {
@@ -187,16 +219,23 @@ function whereSql(plan: SearchPlan, after: SortKey | undefined, ...extra: string
     params.push(plan.q, plan.q, plan.q);
     parts.push('(pg_ilike_contains(t.name, ?) or pg_ilike_contains(c.name, ?) or pg_ilike_contains(c.contract_number, ?))');
   }
-  for (const filter of plan.filters) parts.push(filterSql(filter.plan, params));
+  for (const filter of plan.filters) parts.push(filterSql(filter.plan, params, statusOnTask));
   if (after) parts.push(afterSql(plan, after, params));
   parts.push(...extra);
   return { sql: parts.length > 0 ? `where ${parts.join(' and ')}` : '', params };
 }
 
-/** The selected columns; the contract's form values (large) only when a column shows a form field. */
+/**
+ * The selected columns: the shown catalogue fields, the due date (every record has it), the sort
+ * field (the merge and the export's keys order by it) and the record's own values; the contract's
+ * form values (large) only when a column shows a form field.
+ */
 function rowColumns(plan: SearchPlan): string {
+  const shown = new Set(['expirationTime', ...plan.titles.map((field) => field.id), ...(plan.sort ? [plan.sort.field] : [])]);
   return [
-    ...Object.entries(columns).flatMap(([id, column]) => [`${column.expression} as "${id}"`, ...(column.unit ? [`${column.unit} as "${id}:unit"`] : [])]),
+    ...Object.entries(columns)
+      .filter(([id]) => shown.has(id))
+      .flatMap(([id, column]) => [`${column.expression} as "${id}"`, ...(column.unit ? [`${column.unit} as "${id}:unit"`] : [])]),
     't.id as "taskId"', 't.type as "taskTypeValue"', 't.state as "taskStateValue"', 't.performance_id as "performanceIdValue"',
     't.create_time as "createTimeValue"', 't.update_time as "updateTimeValue"', 'c.id as "contractIdValue"', 'c.name as "contractNameValue"',
     'c.status as "contractStatusValue"', 'c.template_name as "templateNameValue"', 'c.contract_type_name as "contractTypeNameValue"',
@@ -226,35 +265,63 @@ export function createSceneSearch({ sqlite, db }: OpenReplica): SceneSearch {
   const prepared = (text: string) => statements.get(text) ?? statements.set(text, sqlite.prepare(text)).get(text)!;
   const hasLocal = sqlite.prepare('select exists (select 1 from contracts_local) as any');
   const pendingTasks = sqlite.prepare('select count(*) from performance_tasks_local').pluck();
+  // The scenes and field definitions are read (and parsed) again only after the replica changed.
+  const scenes = untilReplicaChanges(sqlite, () => new Map(readScenes(db).map((scene) => [scene.id, scene])));
+  const fields = untilReplicaChanges(sqlite, () => readLedgerFields(db));
 
   function planOf(search: LedgerSearch): SearchPlan {
-    const scene = search.standingBookID ? readScene(db, search.standingBookID) : undefined;
-    return planSearch(search, readLedgerFields(db), scene && { titleIDs: scene.titleIDs, performanceId: scene.performanceId, filter: scene.filter as FilterCondition[] });
+    const scene = search.standingBookID ? scenes().get(search.standingBookID) : undefined;
+    if (search.standingBookID && !scene) throw new AppFailure('not_found', `scene not found: ${search.standingBookID}`);
+    return planSearch(search, fields(), scene && { titleIDs: scene.titleIDs, performanceId: scene.performanceId, filter: scene.filter as FilterCondition[] });
   }
 
   /** The SQL of the plan's page and count, over the base tasks or, with queued task edits, merged with them. */
   function queries(plan: SearchPlan) {
-    // The user's unconfirmed contract edits show here as everywhere (contracts_overlay); without any, the table itself.
-    const contracts = (hasLocal.get() as { any: number }).any ? 'contracts_overlay' : 'contracts';
+    // The user's unconfirmed contract edits show here as everywhere (contracts_overlay); without
+    // any, the table itself, whose statuses the base tasks carry (taskContractStatus).
+    const statusOnTask = !(hasLocal.get() as { any: number }).any;
+    const contracts = statusOnTask ? 'contracts' : 'contracts_overlay';
     const join = `join ${contracts} c on c.id = t.contract_id`;
+    // Base rows are found by the task rows alone when no condition or order reads the contract;
+    // the contract's presence (what the join would check) is then its status copy being set.
+    // The export's batches (`after` a key) walk a sort index that lacks the status copy but holds
+    // the contract's key: there the join (on the small contract index) checks the contract, rather
+    // than a read of every task row walked.
+    const finding = (after: SortKey | undefined) => {
+      const onTask = statusOnTask && !after;
+      const byContract = !onTask || findsByContract(plan, onTask);
+      return { onTask, findJoin: byContract ? join : '', present: byContract ? [] : [`${taskContractStatus} is not null`] };
+    };
     const selected = rowColumns(plan);
     const pending = pendingTasks.get() as number;
-    // The base rows of a window (its `limit ? offset ?` left to bind): the window's rows are found
-    // and sorted by their keys alone, and only they are then read whole (the sorter holds no wide rows).
+    // The base rows of a window (its `limit ? offset ?` left to bind), for the merge with queued
+    // task edits: the window's rows are found and sorted by their keys alone, and only they are
+    // then read whole (the sorter holds no wide rows).
     const baseWindow = (where: Query, after: SortKey | undefined) =>
-      `select ${selected} from (select t.rowid as k from performance_tasks t ${after ? indexedBy(plan) : ''} ${join} ${where.sql} order by ${orderSql(plan, after)} limit ? offset ?) w ` +
+      `select ${selected} from (select t.rowid as k from performance_tasks t ${after ? indexedBy(plan) : ''} ${finding(after).findJoin} ${where.sql} order by ${orderSql(plan, after)} limit ? offset ?) w ` +
       `join performance_tasks t on t.rowid = w.k ${join} order by ${orderSql(plan, after)}`;
     if (pending === 0) {
-      const rows = (after: SortKey | undefined, offset: number, limit: number) => {
-        const where = whereSql(plan, after);
-        return prepared(baseWindow(where, after)).all(...where.params, limit, offset) as Row[];
+      // The window's keys, found and sorted on the indexes alone; then only its rows are read
+      // whole, by key, and put in the keys' order here (an ORDER BY would sort the wide rows again).
+      const rowsByKey = `select t.rowid as "rowKey", ${selected} from performance_tasks t ${join} where t.rowid in (select value from json_each(?))`;
+      const rows = (after: SortKey | undefined, offset: number, limit: number): Row[] => {
+        const { onTask, findJoin, present } = finding(after);
+        const where = whereSql(plan, after, onTask, ...present);
+        const keys = prepared(`select t.rowid from performance_tasks t ${after ? indexedBy(plan) : ''} ${findJoin} ${where.sql} order by ${orderSql(plan, after)} limit ? offset ?`)
+          .pluck()
+          .all(...where.params, limit, offset) as number[];
+        if (keys.length === 0) return [];
+        const found = new Map((prepared(rowsByKey).all(JSON.stringify(keys)) as Row[]).map((row) => [row.rowKey, row]));
+        // Each key's task has its contract: the keys query checked it (by the join or the status copy).
+        return keys.map((key) => found.get(key)!);
       };
       return {
         page: (offset: number, limit: number) => rows(undefined, offset, limit),
         after: (key: SortKey, limit: number) => rows(key, 0, limit),
         count: () => {
-          const where = whereSql(plan, undefined);
-          return prepared(`select count(*) from performance_tasks t ${join} ${where.sql}`).pluck().get(...where.params) as number;
+          const { onTask, findJoin, present } = finding(undefined);
+          const where = whereSql(plan, undefined, onTask, ...present);
+          return prepared(`select count(*) from performance_tasks t ${findJoin} ${where.sql}`).pluck().get(...where.params) as number;
         },
       };
     }
@@ -262,8 +329,12 @@ export function createSceneSearch({ sqlite, db }: OpenReplica): SceneSearch {
     // fulfilment's shown tasks read them) show at once. The base rows without a local row are
     // paged on their indexes; at most `pending` local rows precede the page, so the base rows
     // from `offset - pending` on, merged with every matching live local row, hold the page.
-    const base = (after: SortKey | undefined) => whereSql(plan, after, 't.id not in (select id from performance_tasks_local)');
-    const local = (after: SortKey | undefined) => whereSql(plan, after, 't.deleted = 0');
+    // The local rows carry no status copy: they are always joined to their contracts.
+    const base = (after: SortKey | undefined) => {
+      const { onTask, present } = finding(after);
+      return whereSql(plan, after, onTask, ...present, 't.id not in (select id from performance_tasks_local)');
+    };
+    const local = (after: SortKey | undefined) => whereSql(plan, after, false, 't.deleted = 0');
     const merged = (after: SortKey | undefined, baseStart: number, baseLimit: number, offset: number, limit: number) => {
       const [b, l] = [base(after), local(after)];
       return prepared(
@@ -279,15 +350,18 @@ export function createSceneSearch({ sqlite, db }: OpenReplica): SceneSearch {
       after: (key: SortKey, limit: number) => merged(key, 0, limit, 0, limit),
       count: () => {
         const [b, l] = [base(undefined), local(undefined)];
-        return prepared(`select (select count(*) from performance_tasks t ${join} ${b.sql}) + (select count(*) from performance_tasks_local t ${join} ${l.sql})`)
+        return prepared(`select (select count(*) from performance_tasks t ${finding(undefined).findJoin} ${b.sql}) + (select count(*) from performance_tasks_local t ${join} ${l.sql})`)
           .pluck()
           .get(...b.params, ...l.params) as number;
       },
     };
   }
 
-  const toRows = (rows: Row[], plan: SearchPlan, people: ReadonlyMap<string, string>) =>
-    rows.map((row) => toLedgerRow({ ...row, formValues: JSON.parse(String(row.formValues)) as Record<string, unknown> }, plan.titles, people, String));
+  const toRows = (rows: Row[], plan: SearchPlan, people: ReadonlyMap<string, string>) => {
+    const read = ledgerRowReader(plan.titles, people, String);
+    // The rows are better-sqlite3's fresh objects: their form values are parsed in place.
+    return rows.map((row) => read(Object.assign(row, { formValues: JSON.parse(String(row.formValues)) as Record<string, unknown> })));
+  };
 
   return {
     search(search, people) {

@@ -99,11 +99,16 @@ export function readScenes(db: ReplicaTx): SceneView[] {
   }));
 }
 
-/** One scene as the user sees it; not_found when there is none. */
-export function readScene(db: ReplicaTx, id: string): SceneView {
-  const scene = readScenes(db).find((s) => s.id === id);
-  if (!scene) throw new AppFailure('not_found', `scene not found: ${id}`);
-  return scene;
+/**
+ * Where a scene made here goes: after every scene shown, except itself and the scenes made here
+ * after it (ids are made in time order, uuidv7). A queued creation is replayed whenever its scene
+ * is edited again, and the replay must put it back where it was, not after those made since.
+ */
+function newSceneOrder(db: ReplicaTx, id: string): number {
+  const pulled = new Set(db.select({ id: ledgerScenes.id }).from(ledgerScenes).all().map((row) => row.id));
+  return allScenes(db)
+    .filter((scene) => scene.id !== id && (pulled.has(scene.id) || scene.id < id))
+    .reduce((max, scene) => Math.max(max, scene.sortOrder + 1), 0);
 }
 
 function refuse(path: string, message: string): AppFailure {
@@ -162,7 +167,7 @@ export function sceneMutations(fields: (db: ReplicaTx) => readonly LedgerField[]
         if (baseScene(db, args.id) || readScenes(db).some((scene) => scene.id === args.id)) throw refuse('id', 'a scene with this id exists');
       },
       apply(args, rows, { at, db }) {
-        const sortOrder = allScenes(db).reduce((max, scene) => Math.max(max, scene.sortOrder + 1), 0);
+        const sortOrder = newSceneOrder(db, args.id);
         rows.put(rowKey('scene', args.id), {
           id: args.id, name: args.name, isDefault: false, isSystem: false, performanceId: args.performanceId,
           filterIds: [...new Set(args.filterIDs)], titleIds: titlesOf(fields(db), args.titleIDs), filters: args.filter,
