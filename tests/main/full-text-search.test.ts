@@ -283,6 +283,9 @@ describe('local full-text search over the replica (FTS5 trigram)', () => {
     while (builder.step(2) > 0) steps += 1;
     // Four synced rows and one optimistic one, two at a time.
     expect(steps).toBe(3);
+    // The statistics the first sync's end took (an empty index) give way to the built index's.
+    builder.finish();
+    expect(replica.sqlite.prepare(`select stat from sqlite_stat1 where tbl = 'search_rows'`).pluck().get()).toMatch(/^5 /);
 
     const triggered = openReplica(join(dir.path, 'triggered.sqlite'), clientMigrationsDir);
     try {

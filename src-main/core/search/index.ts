@@ -23,7 +23,12 @@ export function createSearchFeature(host: FeatureHost): CoreFeature<SearchChanne
       // Indexes what a first sync left to it, a step per turn of the event loop.
       const build = () => {
         building ??= (async () => {
-          while (!stopped && builder.step(indexStep) > 0) await nextTurn();
+          let indexed = 0;
+          for (let step = builder.step(indexStep); step > 0 && !stopped; step = builder.step(indexStep)) {
+            indexed += step;
+            await nextTurn();
+          }
+          if (indexed > 0 && !stopped) builder.finish();
         })()
           .catch((cause: unknown) => host.logger.warn('could not build the full-text index', String(cause)))
           .finally(() => {
