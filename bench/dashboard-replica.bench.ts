@@ -159,7 +159,10 @@ export async function benchDashboardReplica(): Promise<void> {
   );
   // The finish floor: queue the edit and its optimistic row, then read the contract's tasks as shown.
   const queue = raw.prepare(`insert into outbox (id, name, args, base_versions, created_at, state) values (?, 'performance.finishTask', ?, '{}', ?, 'pending')`);
-  const columns = (raw.prepare('select name from pragma_table_info(?)').pluck().all('performance_tasks') as string[]).map((name) => `"${name}"`).join(', ');
+  // The columns both tables have (the pulled rows also keep their contract's status, migration 0028).
+  const columnsOf = (table: string) => raw.prepare('select name from pragma_table_info(?)').pluck().all(table) as string[];
+  const local = new Set(columnsOf('performance_tasks_local'));
+  const columns = columnsOf('performance_tasks').filter((name) => local.has(name)).map((name) => `"${name}"`).join(', ');
   const optimistic = raw.prepare(`insert into performance_tasks_local (${columns}) select ${columns} from performance_tasks where id = ?`);
   const markFinished = raw.prepare('update performance_tasks_local set state = 4, finished_amount = 1250, completion_values = ? where id = ?');
   const sheetSql = raw.prepare(
