@@ -5,7 +5,7 @@ import { replicaWriter } from '../../src-main/core/data/replica-sync';
 import { openReplica, type OpenReplica } from '../../src-main/core/data/replica';
 import { performanceTasksLocal } from '../../src-main/core/data/schema';
 import { replicaFeatures } from '../../src-main/core/features';
-import { createSceneExporter } from '../../src-main/core/ledger/scene-export';
+import { createSceneExporter, zipCaughtUp } from '../../src-main/core/ledger/scene-export';
 import { createSceneSearch } from '../../src-main/core/ledger/scene-search';
 import { clientMigrationsDir } from '../../src-main/paths';
 import { ledgerSearchSchema } from '../../src-shared/domain/ledger';
@@ -101,5 +101,33 @@ describe('scene export', () => {
     ];
     for (const row of rows) replica.db.insert(performanceTasksLocal).values(row).run();
     check();
+  });
+
+
+  it('waits after each batch until the zip has taken it, so what waits to be deflated stays under one batch at any size', async () => {
+    // exceljs hands committed rows to the zip's input at once, ignoring backpressure: written
+    // faster than they are deflated, they would pile up there (about 0.7 MB a thousand rows).
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: join(dir.path, 'w.xlsx'), useStyles: true, useSharedStrings: false });
+    const sheet = workbook.addWorksheet('Ledger');
+    const waiting = () => {
+      const input = (sheet as unknown as { stream: { pipes: { _writableState: { length: number } }[] } }).stream.pipes[0];
+      return input?._writableState.length ?? 0;
+    };
+    let mostBefore = 0;
+    let mostAfter = 0;
+    for (let batch = 0; batch < 20; batch += 1) {
+      for (let i = 0; i < 1000; i += 1) sheet.addRow(Array.from({ length: 12 }, (_, c) => `上海办公设备采购合同 ${batch * 1000 + i} cell ${c}`)).commit();
+      mostBefore = Math.max(mostBefore, waiting());
+      await zipCaughtUp(sheet);
+      mostAfter = Math.max(mostAfter, waiting());
+    }
+    sheet.commit();
+    await workbook.commit();
+    // A batch is about 0.7 MB: it was waiting, and it is taken before the next one is written.
+    expect(mostBefore).toBeGreaterThan(500_000);
+    expect(mostAfter).toBeLessThan(100_000);
+    const read = new ExcelJS.Workbook();
+    await read.xlsx.readFile(join(dir.path, 'w.xlsx'));
+    expect(read.worksheets[0]!.rowCount).toBe(20_000);
   });
 });
