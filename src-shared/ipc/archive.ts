@@ -84,6 +84,13 @@ export type FullTextHit = z.infer<typeof fullTextHitSchema>;
 /** A search counts its matches up to this many; past it the page says "more" instead of an exact count. */
 export const fullTextCountCap = 1000;
 
-/** A page of hits; `count` stops at fullTextCountCap, and `more` says that more contracts match. */
-export const fullTextPageSchema = pageSchema(fullTextHitSchema).extend({ more: z.boolean() });
+/**
+ * A page of hits; `count` stops at fullTextCountCap, and `more` says that more contracts match.
+ * `indexing`, while the index is still being built (after a first sync), says how far it is: the
+ * contracts not yet indexed are not found.
+ */
+export const fullTextPageSchema = pageSchema(fullTextHitSchema).extend({
+  more: z.boolean(),
+  indexing: z.object({ indexed: z.number().int().nonnegative(), total: z.number().int().nonnegative() }).nullable(),
+});
 export type FullTextPage = z.infer<typeof fullTextPageSchema>;

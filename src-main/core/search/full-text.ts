@@ -227,7 +227,8 @@ export function fullTextQueries(sqlite: ReplicaConnection): FullTextQueries {
 }
 
 export interface FullTextSearch {
-  search(request: Request): FullTextPage;
+  /** The page as the index answers it (how far the index is built is the search feature's to say). */
+  search(request: Request): Omit<FullTextPage, 'indexing'>;
 }
 
 /** A page of ranked, highlighted hits and their count (exact up to fullTextCountCap). */

@@ -18,6 +18,8 @@ export interface SearchIndexBuilder {
    * empty), would have each trigger scan the index's rows (20 ms an edit at 50,000 contracts).
    */
   finish(): void;
+  /** The contract rows indexed and all there are (synced and optimistic): what a search reports while the index is incomplete. */
+  progress(): { indexed: number; total: number };
 }
 
 export function searchIndexBuilder(sqlite: ReplicaConnection): SearchIndexBuilder {
@@ -48,12 +50,16 @@ export function searchIndexBuilder(sqlite: ReplicaConnection): SearchIndexBuilde
      select rowid, cjk_bigrams(name), cjk_bigrams(contract_number), cjk_bigrams(counterpart_name), cjk_bigrams(form_text), cjk_bigrams(pdf_text)
        from contract_search where rowid in (select id from search_rows where source = ? and contract_id in (select value from json_each(?)))`,
   );
+  const counts = sqlite.prepare<[], { indexed: number; total: number }>(
+    `select (select count(*) from search_rows) as indexed, (select count(*) from contracts) + (select count(*) from contracts_local) as total`,
+  );
   // Where the last step of each source stopped (ids only grow past it until a restart).
   const after: Record<Source, string> = { base: '', local: '' };
 
   return {
     deferred: () => deferred.get() === 1,
     finish: () => sqlite.exec('ANALYZE'),
+    progress: () => counts.get()!,
     step(limit) {
       if (deferred.get() === 1) return 0;
       return sqlite.transaction(() => {

@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { CoreFeature, FeatureHost } from '../feature';
 import { perSession } from '../session/session-service';
 import { fullTextSearch } from './full-text';
-import { searchIndexBuilder } from './index-builder';
+import { searchIndexBuilder, type SearchIndexBuilder } from './index-builder';
 
 // The local full-text search (issue 14): answered from the replica's FTS5 index, so it works offline.
 
@@ -11,13 +11,23 @@ export type SearchChannel = 'search.fullText';
 /** Contracts indexed per step of the build after a first sync: about 0.1 s of work, then other calls run. */
 const indexStep = 500;
 
+interface IndexState {
+  builder: SearchIndexBuilder;
+  complete: boolean;
+}
+
 export function createSearchFeature(host: FeatureHost): CoreFeature<SearchChannel> {
   // One searcher per session, over that session's replica.
   const searchOf = perSession((session) => fullTextSearch(session.replica.sqlite));
   let stopBuilding: (() => void) | null = null;
+  // The signed-in replica's builder, and whether its index is known to be whole: until then a
+  // search says how far the index is, as its results may miss contracts not yet indexed.
+  let index: IndexState | null = null;
   return {
     start(session) {
       const builder = searchIndexBuilder(session.replica.sqlite);
+      const state: IndexState = { builder, complete: false };
+      index = state;
       let stopped = false;
       let building: Promise<void> | null = null;
       // Indexes what a first sync left to it, a step per turn of the event loop.
@@ -28,7 +38,9 @@ export function createSearchFeature(host: FeatureHost): CoreFeature<SearchChanne
             indexed += step;
             await nextTurn();
           }
-          if (indexed > 0 && !stopped) builder.finish();
+          if (stopped) return;
+          if (indexed > 0) builder.finish();
+          state.complete = !builder.deferred();
         })()
           .catch((cause: unknown) => host.logger.warn('could not build the full-text index', String(cause)))
           .finally(() => {
@@ -41,6 +53,7 @@ export function createSearchFeature(host: FeatureHost): CoreFeature<SearchChanne
       stopBuilding = () => {
         stopped = true;
         unsubscribe();
+        if (index === state) index = null;
       };
       build();
     },
@@ -49,7 +62,12 @@ export function createSearchFeature(host: FeatureHost): CoreFeature<SearchChanne
       stopBuilding = null;
     },
     handlers: {
-      'search.fullText': (request) => searchOf(host.signedIn()).search(request),
+      'search.fullText': (request) => {
+        const page = searchOf(host.signedIn()).search(request);
+        const state = index;
+        const incomplete = state !== null && (!state.complete || state.builder.deferred());
+        return { ...page, indexing: incomplete ? state.builder.progress() : null };
+      },
     },
   };
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button, Callout, InputGroup, NonIdealState, PopoverNext, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, InputGroup, NonIdealState, PopoverNext, ProgressBar, Spinner, Tag } from '@blueprintjs/core';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -18,6 +18,8 @@ import './search.css';
 const pageSize = 10;
 /** Typing pauses this long before a search runs. */
 const debounceMs = 200;
+/** While the index is being built, the open results are asked again this often. */
+const indexingPollMs = 2000;
 
 /** Text with the core's match marks as <mark> elements. */
 export function Highlighted({ text }: { text: string }) {
@@ -40,6 +42,21 @@ export function Highlighted({ text }: { text: string }) {
 /** "Contracts found: 12", or "Contracts found: 1,000+" past the core's count cap. */
 export function foundText(t: TFunction, page: Pick<FullTextPage, 'count' | 'more'>): string {
   return page.more ? t('archive.search.foundMore', { count: page.count }) : t('archive.search.found', { count: page.count });
+}
+
+/** How far the index being built after a first sync is, and that the rest is not found yet. */
+export function indexingText(t: TFunction, indexing: NonNullable<FullTextPage['indexing']>): string {
+  return t('archive.search.indexing', { indexed: indexing.indexed, total: Math.max(indexing.indexed, indexing.total) });
+}
+
+function IndexingNote({ indexing }: { indexing: NonNullable<FullTextPage['indexing']> }) {
+  const { t } = useTranslation();
+  return (
+    <Callout className="full-text-results__indexing" data-testid="full-text-indexing" intent="primary" icon="build" compact>
+      {indexingText(t, indexing)}
+      <ProgressBar intent="primary" stripes={false} value={indexing.total === 0 ? 0 : Math.min(1, indexing.indexed / indexing.total)} />
+    </Callout>
+  );
 }
 
 function detailPath(contractId: string): string {
@@ -92,7 +109,10 @@ export function FullTextSearch() {
     return () => clearTimeout(timer);
   }, [text]);
 
-  const { data, error, isFetching } = useFullTextSearchQuery(q === '' ? skipToken : { q, pageNum, pageSize });
+  // Asked again while the index is built, so the results and the note follow it.
+  const [indexing, setIndexing] = useState(false);
+  const { data, error, isFetching } = useFullTextSearchQuery(q === '' ? skipToken : { q, pageNum, pageSize }, { pollingInterval: open && indexing ? indexingPollMs : 0 });
+  if (Boolean(data?.indexing) !== indexing) setIndexing(Boolean(data?.indexing));
   const pages = data ? Math.max(1, Math.ceil(data.count / pageSize)) : 1;
 
   let results: ReactNode;
@@ -135,6 +155,7 @@ export function FullTextSearch() {
       placement="bottom-end"
       content={
         <div className="full-text-results" data-testid="full-text-results">
+          {data?.indexing && <IndexingNote indexing={data.indexing} />}
           {results}
         </div>
       }

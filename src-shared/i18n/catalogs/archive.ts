@@ -47,6 +47,7 @@ export const archiveEn = {
     previous: 'Previous',
     next: 'Next',
     failed: 'The search could not be run.',
+    indexing: 'The search index is being built: {{indexed, number}} of {{total, number}} contracts so far. Contracts not yet indexed are not found.',
   },
   transfer: {
     action: 'Transfer',
@@ -120,6 +121,7 @@ export const archiveZh: typeof archiveEn = {
     previous: '上一页',
     next: '下一页',
     failed: '无法执行搜索。',
+    indexing: '正在建立搜索索引：已完成 {{indexed, number}} / {{total, number}} 份合同。尚未建立索引的合同暂时搜不到。',
   },
   transfer: {
     action: '转交',
