@@ -1,4 +1,7 @@
+import Database from 'better-sqlite3';
 import { asc, eq, inArray } from 'drizzle-orm';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +9,7 @@ import { createContractServerClient } from '../../src-main/core/contract-server/
 import { ContractStatus } from '../../src-shared/domain/enums';
 import { contracts, users } from '../../src-server/db/schema';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
+import { replicaPathFor } from '../../src-main/core/session/session-service';
 
 // Issue 14 in the browser edition against a real server: archive an approved contract with a
 // signed PDF (made here with pdf-lib), see it rendered with selectable text, then find the
@@ -31,6 +35,13 @@ async function signedPdf(): Promise<Buffer> {
   doc.addPage([420, 300]).drawText('Contract signature page', { x: 30, y: 250, size: 16, font });
   doc.addPage([420, 300]).drawText(`Liquidated damages under the ${pdfWord} apply.`, { x: 30, y: 200, size: 12, font });
   return Buffer.from(await doc.save());
+}
+
+async function screenshot(name: string) {
+  const dir = process.env.SEARCH_SCREENSHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`) });
 }
 
 async function adminOnServer() {
@@ -140,6 +151,48 @@ describe('contract archive and full-text search of its PDF, offline', () => {
     await page.getByTestId('contract-archive').locator('.textLayer', { hasText: pdfWord }).waitFor({ timeout: 20_000 });
     await stage.startServer();
     await expect.poll(online, { timeout: 20_000 }).toBe('true');
+  }, 120_000);
+
+  it('says while the index of a first sync is being built that contracts not yet indexed are not found, in English and Chinese', async () => {
+    // The replica as a first sync leaves it midway: ten contracts not indexed yet, the index's
+    // triggers standing aside (client migration 0030) until the sync ends.
+    const { token } = await adminOnServer();
+    const me = await createContractServerClient(stage.serverUrl).call('me', { token });
+    const replica = new Database(replicaPathFor(stage.desktopDir, stage.serverUrl, me.id));
+    const unindexed = `select id from search_rows where source = 'base' order by id limit 10`;
+    replica.transaction(() => {
+      replica.exec(`delete from contract_search where rowid in (${unindexed})`);
+      replica.exec(`delete from contract_search_bigrams where rowid in (${unindexed})`);
+      replica.exec(`delete from search_rows where id in (${unindexed})`);
+      replica.prepare(`insert into replica_meta (key, value) values ('search_index_deferred', '1')`).run();
+    })();
+    await page.goto(stage.edition.host.url);
+    await page.getByTestId('scene-tab-contracts').click({ timeout: 30_000 });
+    // Every contract's number starts so.
+    await search('HT-20');
+    const note = page.getByTestId('full-text-indexing');
+    await note.waitFor({ timeout: 10_000 });
+    expect(await note.innerText()).toContain(`The search index is being built: ${contractCount - 10} of ${contractCount} contracts so far.`);
+    expect(await page.getByTestId('full-text-count').innerText()).toBe(`Contracts found: ${contractCount - 10}`);
+    for (const { menu, code } of [{ menu: '简体中文', code: 'zh-CN' }, { menu: 'English', code: 'en' }]) {
+      await page.getByTestId('language-menu').click();
+      await page.getByRole('option', { name: menu }).or(page.getByText(menu, { exact: true })).first().click();
+      await page.waitForFunction((lang) => document.documentElement.lang === lang, code);
+      await page.keyboard.press('Escape');
+      for (const [width, height] of [[1280, 800], [1440, 900]] as const) {
+        await page.setViewportSize({ width, height });
+        await search('HT-20');
+        await note.waitFor({ timeout: 10_000 });
+        if (code === 'zh-CN') expect(await note.innerText()).toContain(`已完成 ${contractCount - 10} / ${contractCount} 份合同`);
+        await screenshot(`search-indexing-${width}x${height}-${code}`);
+      }
+    }
+    // The sync ends: the core builds the rest, and the open results follow without a new search.
+    replica.prepare(`delete from replica_meta where key = 'search_index_deferred'`).run();
+    replica.close();
+    await stage.core.invoke('sync.now', {});
+    await note.waitFor({ state: 'detached', timeout: 20_000 });
+    await expect.poll(() => page.getByTestId('full-text-count').innerText(), { timeout: 10_000 }).toBe(`Contracts found: ${contractCount}`);
   }, 120_000);
 });
 

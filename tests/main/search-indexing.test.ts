@@ -69,6 +69,22 @@ describe('full-text search while the index is built', () => {
     expect(done.count).toBe(1000);
     expect(done.more).toBe(true);
     expect(search('lease 1299').list.map((hit) => hit.contractId)).toContain(contractId(1299));
+
+    // Every contract leaves the replica, and a pull from the start brings others (lower ids than
+    // those indexed before): a first sync into an empty replica again, indexed whole once it ends.
+    writer.applyPulledChanges(
+      Array.from({ length: 1300 }, (_, i) => ({ entity: 'contract' as const, op: 'delete' as const, id: contractId(i) })),
+      '1400',
+      '2026-11-21T10:00:00.000Z',
+    );
+    writer.finishPull();
+    writer.startResync();
+    writer.applyPulledChanges([{ entity: 'contract', op: 'upsert', row: makeContract(7, { name: 'Quarry lease' }) }], '1', '2026-11-21T10:00:00.000Z');
+    expect(search('Quarry').indexing).toEqual({ indexed: 0, total: 1 });
+    writer.finishPull();
+    hub.emit('sync.statusChanged', { phase: 'idle' } as never);
+    for (let turn = 0; turn < 20 && search('Quarry').indexing !== null; turn += 1) await nextTurn();
+    expect(search('Quarry')).toMatchObject({ count: 1, indexing: null });
     feature.stop!();
   });
 });

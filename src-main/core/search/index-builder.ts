@@ -23,7 +23,7 @@ export interface SearchIndexBuilder {
 }
 
 export function searchIndexBuilder(sqlite: ReplicaConnection): SearchIndexBuilder {
-  const deferred = sqlite.prepare<[], number>(`select exists (select 1 from replica_meta where key = 'search_index_deferred')`).pluck();
+  const deferredFlag = sqlite.prepare<[], number>(`select exists (select 1 from replica_meta where key = 'search_index_deferred')`).pluck();
   const table = (source: Source) => (source === 'base' ? 'contracts' : 'contracts_local');
   const missing = Object.fromEntries(
     sources.map((source) => [
@@ -55,13 +55,21 @@ export function searchIndexBuilder(sqlite: ReplicaConnection): SearchIndexBuilde
   );
   // Where the last step of each source stopped (ids only grow past it until a restart).
   const after: Record<Source, string> = { base: '', local: '' };
+  const deferred = () => {
+    if (deferredFlag.get() !== 1) return false;
+    // A first sync is writing the replica (again, if it was emptied): its rows may take any id,
+    // so the next build starts from the first.
+    after.base = '';
+    after.local = '';
+    return true;
+  };
 
   return {
-    deferred: () => deferred.get() === 1,
+    deferred,
     finish: () => sqlite.exec('ANALYZE'),
     progress: () => counts.get()!,
     step(limit) {
-      if (deferred.get() === 1) return 0;
+      if (deferred()) return 0;
       return sqlite.transaction(() => {
         for (const source of sources) {
           const ids = missing[source]!.all(after[source], limit);
