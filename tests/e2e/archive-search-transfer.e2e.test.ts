@@ -1,7 +1,5 @@
 import Database from 'better-sqlite3';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +7,7 @@ import { createContractServerClient } from '../../src-main/core/contract-server/
 import { ContractStatus } from '../../src-shared/domain/enums';
 import { contracts, users } from '../../src-server/db/schema';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
+import { chooseLanguage, inEachLanguageAndSize, keepScreenshot, uiLanguages } from '../support/e2e-views';
 import { replicaPathFor } from '../../src-main/core/session/session-service';
 
 // Issue 14 in the browser edition against a real server: archive an approved contract with a
@@ -35,13 +34,6 @@ async function signedPdf(): Promise<Buffer> {
   doc.addPage([420, 300]).drawText('Contract signature page', { x: 30, y: 250, size: 16, font });
   doc.addPage([420, 300]).drawText(`Liquidated damages under the ${pdfWord} apply.`, { x: 30, y: 200, size: 12, font });
   return Buffer.from(await doc.save());
-}
-
-async function screenshot(name: string) {
-  const dir = process.env.SEARCH_SCREENSHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`) });
 }
 
 async function adminOnServer() {
@@ -174,19 +166,13 @@ describe('contract archive and full-text search of its PDF, offline', () => {
     await note.waitFor({ timeout: 10_000 });
     expect(await note.innerText()).toContain(`The search index is being built: ${contractCount - 10} of ${contractCount} contracts so far.`);
     expect(await page.getByTestId('full-text-count').innerText()).toBe(`Contracts found: ${contractCount - 10}`);
-    for (const { menu, code } of [{ menu: '简体中文', code: 'zh-CN' }, { menu: 'English', code: 'en' }]) {
-      await page.getByTestId('language-menu').click();
-      await page.getByRole('option', { name: menu }).or(page.getByText(menu, { exact: true })).first().click();
-      await page.waitForFunction((lang) => document.documentElement.lang === lang, code);
-      await page.keyboard.press('Escape');
-      for (const [width, height] of [[1280, 800], [1440, 900]] as const) {
-        await page.setViewportSize({ width, height });
-        await search('HT-20');
-        await note.waitFor({ timeout: 10_000 });
-        if (code === 'zh-CN') expect(await note.innerText()).toContain(`已完成 ${contractCount - 10} / ${contractCount} 份合同`);
-        await screenshot(`search-indexing-${width}x${height}-${code}`);
-      }
-    }
+    await inEachLanguageAndSize(page, async ({ code }, { width, height }) => {
+      await search('HT-20');
+      await note.waitFor({ timeout: 10_000 });
+      if (code === 'zh-CN') expect(await note.innerText()).toContain(`已完成 ${contractCount - 10} / ${contractCount} 份合同`);
+      await keepScreenshot(page, `search-indexing-${width}x${height}-${code}`);
+    });
+    await chooseLanguage(page, uiLanguages[0]);
     // The sync ends: the core builds the rest, and the open results follow without a new search.
     replica.prepare(`delete from replica_meta where key = 'search_index_deferred'`).run();
     replica.close();

@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContractServerClient } from '../../src-main/core/contract-server/client';
@@ -9,6 +7,7 @@ import type { PlanSheet, SheetTask } from '../../src-shared/ipc/fulfilment';
 import { formatDay } from '../../src-renderer/i18n/format';
 import { call } from '../support/core';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
+import { inEachLanguageAndSize, keepScreenshot } from '../support/e2e-views';
 
 // The performance tab in the browser edition (issue 13): with the server stopped, a task is
 // finished through the finish dialog with its extra fields, two are finished in a batch, a row is
@@ -23,12 +22,7 @@ const before = new Map<string, TaskCard>();
 const queued = () => page.getByTestId('sync-details').getAttribute('data-queued');
 const row = (taskId: string) => page.locator(`[data-testid=contract-task][data-task-id="${taskId}"]`).first();
 
-async function screenshot(name: string) {
-  const dir = process.env.FULFILMENT_SCREENSHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`) });
-}
+const screenshot = (name: string) => keepScreenshot(page, name);
 
 async function restTasks(contractId: string): Promise<Map<string, TaskCard>> {
   const client = createContractServerClient(stage.server!.url);
@@ -182,47 +176,33 @@ describe('the performance tab offline', () => {
   }, 60_000);
 
   it('shows the sheet and the finish dialog in English and Chinese at 1280×800 and 1440×900', async () => {
-    for (const { menu, code } of [{ menu: 'English', code: 'en' }, { menu: '简体中文', code: 'zh-CN' }]) {
-      await page.getByTestId('language-menu').click();
-      await page.getByRole('option', { name: menu }).or(page.getByText(menu, { exact: true })).first().click();
-      await page.waitForFunction((lang) => document.documentElement.lang === lang, code);
-      await page.keyboard.press('Escape');
-      for (const [width, height] of [[1280, 800], [1440, 900]] as const) {
-        await page.setViewportSize({ width, height });
-        await openTab(picked.batch.contractId);
-        await screenshot(`performance-tab-${width}x${height}-${code}`);
-        await row(picked.batch.tasks[0]!.id).getByTestId('task-view').click();
-        await page.getByTestId('finish-dialog').waitFor();
-        await screenshot(`finish-view-${width}x${height}-${code}`);
-        await page.getByTestId('finish-close').click();
-        await openTab(edited.contractId);
-        await page.locator(`[data-testid=performance-plan][data-plan-id="${edited.planId}"]`).getByTestId('sheet-edit').click();
-        await screenshot(`sheet-editor-${width}x${height}-${code}`);
-        await page.goto(stage.edition.host.url);
-        await page.getByTestId('scene-tab-dashboard').click({ timeout: 30_000 });
-        await page.getByTestId('dashboard-cards').waitFor();
-        await screenshot(`dashboard-${width}x${height}-${code}`);
-      }
-    }
+    await inEachLanguageAndSize(page, async ({ code }, { width, height }) => {
+      await openTab(picked.batch.contractId);
+      await screenshot(`performance-tab-${width}x${height}-${code}`);
+      await row(picked.batch.tasks[0]!.id).getByTestId('task-view').click();
+      await page.getByTestId('finish-dialog').waitFor();
+      await screenshot(`finish-view-${width}x${height}-${code}`);
+      await page.getByTestId('finish-close').click();
+      await openTab(edited.contractId);
+      await page.locator(`[data-testid=performance-plan][data-plan-id="${edited.planId}"]`).getByTestId('sheet-edit').click();
+      await screenshot(`sheet-editor-${width}x${height}-${code}`);
+      await page.goto(stage.edition.host.url);
+      await page.getByTestId('scene-tab-dashboard').click({ timeout: 30_000 });
+      await page.getByTestId('dashboard-cards').waitFor();
+      await screenshot(`dashboard-${width}x${height}-${code}`);
+    });
   }, 120_000);
   it('offers no finish while an alteration of the contract waits to sync offline, and says why, in English and Chinese', async () => {
     await stage.stopServer();
     const { contractId } = picked.batch;
     await call(stage.core, 'contract.alter', { id: contractId, formValues: { remark: 'Changed on the train' }, reason: 'Offline change' });
     const texts: Record<string, string> = { en: 'An alteration of this contract is waiting to be sent to the server: its tasks can be finished once it has been sent.', 'zh-CN': '该合同有一项变更尚未发送到服务器，发送后才能完成其任务。' };
-    for (const { menu, code } of [{ menu: 'English', code: 'en' }, { menu: '简体中文', code: 'zh-CN' }]) {
-      await page.getByTestId('language-menu').click();
-      await page.getByRole('option', { name: menu }).or(page.getByText(menu, { exact: true })).first().click();
-      await page.waitForFunction((lang) => document.documentElement.lang === lang, code);
-      await page.keyboard.press('Escape');
-      for (const [width, height] of [[1280, 800], [1440, 900]] as const) {
-        await page.setViewportSize({ width, height });
-        await openTab(contractId);
-        expect(await page.getByTestId('contract-alteration-queued').innerText()).toBe(texts[code]);
-        expect(await page.getByTestId('batch-finish').first().isDisabled()).toBe(true);
-        expect(await page.getByTestId('task-finish').count()).toBe(0);
-        await screenshot(`performance-tab-alteration-queued-${width}x${height}-${code}`);
-      }
-    }
+    await inEachLanguageAndSize(page, async ({ code }, { width, height }) => {
+      await openTab(contractId);
+      expect(await page.getByTestId('contract-alteration-queued').innerText()).toBe(texts[code]);
+      expect(await page.getByTestId('batch-finish').first().isDisabled()).toBe(true);
+      expect(await page.getByTestId('task-finish').count()).toBe(0);
+      await screenshot(`performance-tab-alteration-queued-${width}x${height}-${code}`);
+    });
   }, 120_000);
 });

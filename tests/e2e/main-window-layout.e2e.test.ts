@@ -1,25 +1,15 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncStatus } from '../../src-shared/ipc/channels';
 import { call } from '../support/core';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
+import { chooseLanguage, keepScreenshot, screenSizes, uiLanguages, type UiLanguage } from '../support/e2e-views';
 
 // The main window's layout in Chromium at the two laptop sizes UI.md names, in English and
 // Chinese: no part of the window covers another (top bar, navigation, status tabs, 'New contract',
 // 'Filters', the table), the ledger keeps within the content and scrolls within itself with every
 // column header whole, the list fills the window's height, and the contract page's header and
-// tabs keep apart. Set LAYOUT_SCREENSHOTS_DIR to keep a screenshot of each state there.
-
-const sizes = [
-  { width: 1280, height: 800 },
-  { width: 1440, height: 900 },
-] as const;
-const languages = [
-  { menu: 'English', code: 'en' },
-  { menu: '简体中文', code: 'zh-CN' },
-] as const;
+// tabs keep apart. Set E2E_SCREENSHOTS_DIR to keep a screenshot of each state there.
 
 let stage: E2eStage;
 let page: Page;
@@ -57,12 +47,7 @@ function overlapping(list: Box[]): string[] {
   return pairs;
 }
 
-async function screenshot(name: string) {
-  const dir = process.env.LAYOUT_SCREENSHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`) });
-}
+const screenshot = (name: string) => keepScreenshot(page, name);
 
 /** The main window's parts share no pixel, and none reaches past the window's right edge. */
 async function expectWindowApart(width: number) {
@@ -87,13 +72,6 @@ async function fullPage() {
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=ledger-row]').length === 20, null, { timeout: 20_000 });
 }
 
-async function chooseLanguage(menu: string, code: string) {
-  await page.getByTestId('language-menu').click();
-  await page.getByRole('option', { name: menu }).or(page.getByText(menu, { exact: true })).first().click();
-  await page.waitForFunction((lang) => document.documentElement.lang === lang, code);
-  await page.keyboard.press('Escape');
-}
-
 beforeAll(async () => {
   // No periodic sync round: the first-sync state the tests show the page stays as they set it.
   stage = await openE2eStage({ contracts: 65, seed: 11, core: { syncIntervalMs: 3_600_000 } });
@@ -112,15 +90,16 @@ beforeAll(async () => {
 
 afterAll(() => stage?.close());
 
-describe.each(languages)('the main window in $code', ({ menu, code }) => {
+describe.each(uiLanguages)('the main window in $code', (language: UiLanguage) => {
+  const { code } = language;
   beforeAll(async () => {
     await page.goto(stage.edition.host.url);
     await page.getByTestId('scene-tab-contracts').click({ timeout: 30_000 });
     await page.getByTestId('ledger-row').first().waitFor();
-    await chooseLanguage(menu, code);
+    await chooseLanguage(page, language);
   });
 
-  describe.each(sizes)('at $width×$height', ({ width, height }) => {
+  describe.each(screenSizes)('at $width×$height', ({ width, height }) => {
     beforeAll(async () => {
       await page.setViewportSize({ width, height });
       await page.goto(stage.edition.host.url);
@@ -209,7 +188,7 @@ describe('the contract page from an approval link', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(stage.edition.host.url);
     await fullPage();
-    await chooseLanguage('English', 'en');
+    await chooseLanguage(page, uiLanguages[0]);
     const { list } = await call(stage.core, 'ledger.contractPage', { pageNum: 1, pageSize: 50 });
     let withTasks: { id: string; count: number; first: string } | undefined;
     for (const contract of list) {

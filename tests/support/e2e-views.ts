@@ -1,0 +1,44 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+
+// How the e2e suites look at a screen as UI.md asks: at the two laptop sizes, in both languages,
+// keeping a screenshot of each state in E2E_SCREENSHOTS_DIR when it is set.
+
+export const screenSizes = [
+  { width: 1280, height: 800 },
+  { width: 1440, height: 900 },
+] as const;
+
+export const uiLanguages = [
+  { menu: 'English', code: 'en' },
+  { menu: '简体中文', code: 'zh-CN' },
+] as const;
+export type UiLanguage = (typeof uiLanguages)[number];
+
+/** Switches the UI language from the top bar's menu and waits until the page shows it. */
+export async function chooseLanguage(page: Page, { menu, code }: UiLanguage): Promise<void> {
+  await page.getByTestId('language-menu').click();
+  await page.getByRole('option', { name: menu }).or(page.getByText(menu, { exact: true })).first().click();
+  await page.waitForFunction((lang) => document.documentElement.lang === lang, code);
+  await page.keyboard.press('Escape');
+}
+
+/** Keeps a screenshot of the page as `<name>.png` in E2E_SCREENSHOTS_DIR, when that is set. */
+export async function keepScreenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_SCREENSHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`) });
+}
+
+/** Runs `look` in each language, at each size within it. */
+export async function inEachLanguageAndSize(page: Page, look: (language: UiLanguage, size: (typeof screenSizes)[number]) => Promise<void>): Promise<void> {
+  for (const language of uiLanguages) {
+    await chooseLanguage(page, language);
+    for (const size of screenSizes) {
+      await page.setViewportSize(size);
+      await look(language, size);
+    }
+  }
+}
