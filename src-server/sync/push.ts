@@ -33,7 +33,7 @@ class Conflict extends Error {
  * schema parsed (TypeScript cannot tie a name from a union to its args, hence the widening).
  */
 function applyOf(name: MutationName) {
-  return applyMutation[name] as (db: ServerDb, args: unknown, viewer: OrgViewer, at: Date) => Promise<MutationOutcome | void>;
+  return applyMutation[name] as (db: ServerDb, args: unknown, viewer: OrgViewer, at: Date, baseVersions: Readonly<Record<RowKey, number>>) => Promise<MutationOutcome | void>;
 }
 
 function parseArgs(mutation: MutationEnvelope): { name: MutationName; args: unknown } {
@@ -142,7 +142,7 @@ async function decide(tx: ServerDb, viewer: OrgViewer, mutation: MutationEnvelop
       const { name, args } = parseArgs(mutation);
       const { touches, creates, moves } = rowsOf(name, args);
       const movedOn = await checkTouchedRows(savepoint, viewer, mutation, touches, moves);
-      const outcome = await applyOf(name)(savepoint, args, viewer, at);
+      const outcome = await applyOf(name)(savepoint, args, viewer, at, mutation.baseVersions as Record<RowKey, number>);
       const after = await rowsAfter(savepoint, viewer, [...touches, ...creates, ...moves]);
       checkChangedFields(movedOn, fieldsOf(name, args), after);
       const versions = Object.fromEntries([...after].map(([key, row]) => [key, row.version]));

@@ -69,6 +69,17 @@ describe('the mutation registry', () => {
     for (const entity of Object.keys(entityFieldGroups) as VersionedEntity[]) expect(written).toContain(entity);
   });
 
+  it("declares a plan save's schedule changed only when it differs from the one the save was based on", () => {
+    const schedule = { cycle: 'month', startDate: '2027-01-01', endDate: '2027-03-31', amount: { amount: 300, unit: 'CNY' }, direction: 'receivable', name: 'Rent' };
+    const save = (plan: object, baseCondition?: object) => mutations['performance.savePlan'].fields(mutations['performance.savePlan'].args.parse({ performanceId: other, planId: id, plan: { contractID: other, rows: [], ...plan }, baseCondition }));
+    expect(save({ conditionType: 0 }, { conditionType: 0, schedule: null })).toEqual([]);
+    expect(save({ conditionType: 2, schedule }, { conditionType: 2, schedule: { ...schedule } })).toEqual([]);
+    expect(save({ conditionType: 1 }, { conditionType: 0, schedule: null })).toEqual(['schedule']);
+    expect(save({ conditionType: 2, schedule: { ...schedule, endDate: '2027-06-30' } }, { conditionType: 2, schedule })).toEqual(['schedule']);
+    // Queued by an earlier version, without its base: it sets the schedule, as it did then.
+    expect(save({ conditionType: 0 })).toEqual(['schedule']);
+  });
+
   it('tells field groups apart from other names, keyed groups included', () => {
     expect(isFieldGroupOf('contract', 'form:subject')).toBe(true);
     expect(isFieldGroupOf('contract', 'form:')).toBe(false);

@@ -5,7 +5,7 @@ import { finishRefusal, planRows, readOnlyRefusal, restoreRefusal, sheetBefore }
 import { openStateFor, organisationDay } from '../../../src-shared/rules/performance';
 import type { PlanSave } from '../../../src-shared/domain/performance';
 import { valueFieldGroup } from '../../../src-shared/sync/field-versions';
-import { rowKey } from '../../../src-shared/sync/mutations';
+import { changesCondition, rowKey } from '../../../src-shared/sync/mutations';
 import type { ClientMutations, ReplicaTx, WorkingRows } from '../data/replica-features';
 import { alterationQueued, currentContract } from '../contracts/contract-store';
 import { contractTasks, currentPlan, currentTask, unfinishedEarlier, type ReplicaPlan, type ReplicaTask } from './fulfilment-store';
@@ -135,10 +135,16 @@ export const fulfilmentMutations: ClientMutations<FulfilmentMutation> = {
       });
       planRows(plan);
     },
-    apply({ planId, plan }, rows) {
+    /** As the server: a save that keeps the plan's condition leaves it as it is and lists its rows. */
+    apply(args, rows) {
+      const { planId, plan } = args;
       const key = rowKey('performancePlan', planId);
       const stored = rows.get(key) as ReplicaPlan | null;
-      if (stored) rows.put(key, { ...stored, conditionType: plan.conditionType, schedule: plan.schedule ?? null, pendingRows: planRows(plan) } satisfies ReplicaPlan);
+      if (!stored) return;
+      const saved: ReplicaPlan = changesCondition(args)
+        ? { ...stored, conditionType: plan.conditionType, schedule: plan.schedule ?? null, pendingRows: planRows(plan) }
+        : { ...stored, pendingRows: plan.rows };
+      rows.put(key, saved);
     },
     view({ planId, plan }) {
       // One saved row changed: the problem is that row's, cell by cell; else the sheet's.
