@@ -65,6 +65,8 @@ export const syncMergeEn = {
   values: {
     yes: 'Yes',
     no: 'No',
+    /** A record (a contract type, a performance) this device does not know the name of. */
+    unknownName: 'Not known on this device',
     level: 'Level {{level}}',
     schedule: '{{cycle}}, {{start}} to {{end}}',
     more: '+{{count}} more',
@@ -143,6 +145,7 @@ export const syncMergeZh: typeof syncMergeEn = {
   values: {
     yes: '是',
     no: '否',
+    unknownName: '本机未收录',
     level: '{{level}} 级',
     schedule: '{{cycle}}，{{start}} 至 {{end}}',
     more: '等另 {{count}} 项',
