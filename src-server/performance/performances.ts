@@ -148,12 +148,14 @@ export async function completeForm(db: Executor, task: { performanceId: string |
 }
 
 /**
- * How a save made offline (the sync mutation) was based: the plan version the device had read, and
- * whether it leaves the plan's condition type and schedule as they were then.
+ * How a save made offline (the sync mutation) was based: the plan version the device had read,
+ * whether it leaves the plan's condition type and schedule as they were then, and the rows its
+ * user removed (shown, so removed even if the plan version they came with was not pulled yet).
  */
 export interface OfflinePlanSave {
   basePlanVersion: number;
   keepsCondition: boolean;
+  removes: ReadonlySet<string>;
 }
 
 /**
@@ -232,7 +234,8 @@ export async function savePlan(db: ServerDb, viewer: OrgViewer, performanceId: s
         });
       }
     }
-    const dropped = stored.filter((task) => !kept.has(task.id) && task.state !== TaskState.Success && task.addedAtPlanVersion <= knownUpTo).map((task) => task.id);
+    const known = (task: (typeof stored)[number]) => task.addedAtPlanVersion <= knownUpTo || offline?.removes.has(task.id) === true;
+    const dropped = stored.filter((task) => !kept.has(task.id) && task.state !== TaskState.Success && known(task)).map((task) => task.id);
     if (dropped.length > 0) await tx.delete(performanceTasks).where(inArray(performanceTasks.id, dropped));
 
     const [plan] = await tx.select().from(performancePlans).where(eq(performancePlans.id, planId));

@@ -145,7 +145,7 @@ export const applyMutation: ApplyFunctions = {
   'performance.savePlan': async (tx, args, viewer, at, baseVersions) => {
     const { performanceId, planId, plan } = args;
     // The plan's base version is there: the push checked it before applying the save.
-    const offline = { basePlanVersion: baseVersions[rowKey('performancePlan', planId)]!, keepsCondition: !changesCondition(args) };
+    const offline = { basePlanVersion: baseVersions[rowKey('performancePlan', planId)]!, keepsCondition: !changesCondition(args), removes: new Set(args.removes) };
     const saved = await savePlan(tx, viewer, performanceId, plan, organisationDay(at), {}, offline);
     // The plan named by the mutation is the one saved: a plan of another contract or performance is refused.
     if (saved.id !== planId) throw new AppFailure('not_found', missingRowMessage(rowKey('performancePlan', planId)));

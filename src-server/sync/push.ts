@@ -112,7 +112,9 @@ function checkChangedFields(movedOn: MovedRow[], declared: (key: RowKey) => read
   const stale: string[] = [];
   const fields: string[] = [];
   for (const { key, base, version, before } of movedOn) {
-    const changed = changedGroups(before, after.get(key)?.fieldVersions ?? {}).filter((group) => declared(key).includes(group));
+    const row = after.get(key);
+    // A row the edit deleted loses every change made to it since the base: each is a conflict.
+    const changed = row ? changedGroups(before, row.fieldVersions ?? {}).filter((group) => declared(key).includes(group)) : Object.keys(before).filter((group) => group !== '*');
     const groups = conflictingGroups(before, changed, base);
     if (groups.length === 0) continue;
     stale.push(`${key} is at version ${version}, not ${base}, and its ${groups.join(', ')} changed since`);

@@ -259,10 +259,16 @@ export const mutations = {
          * earlier version) the save sets the schedule, as it did then.
          */
         baseCondition: planConditionSchema.optional(),
+        /**
+         * The saved rows the user removed from the sheet, each based on the version the device
+         * showed: removing a row changed elsewhere since is a conflict, not a silent loss of that
+         * change. (A save queued by an earlier version names none: its rows left out just go.)
+         */
+        removes: z.array(idSchema).max(1000).optional(),
       })
       .strict(),
     touches: (args) => [rowKey('performancePlan', args.planId)],
-    parts: (args) => sheetRowEdits(args.plan),
+    parts: (args) => [...sheetRowEdits(args.plan), ...(args.removes ?? []).map((id): PartEdit => ({ key: rowKey('performanceTask', id), entity: 'performanceTask', fields: ['state'] }))],
   }),
   /**
    * Creates a quick task (spec 3 "Quick task payload") with a client-made id, so the task the

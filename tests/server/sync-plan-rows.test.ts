@@ -52,8 +52,8 @@ describeOnDatabases('sync push: a plan save per sheet row and cell', (fixture) =
     /** The versions a device saw when it read the sheet: the plan's and each row's. */
     const seen = { [`performancePlan:${planId}`]: plan!.version, [`performanceTask:${a!.id}`]: a!.version, [`performanceTask:${b!.id}`]: b!.version };
     /** A save as the sheet editor makes it: based on the condition it showed (none), unless another is given. */
-    const save = (rows: unknown[], base: Record<string, number>, condition: object = { conditionType: 0 }) =>
-      push('performance.savePlan', { performanceId: plan!.performanceId, planId, plan: { contractID: plan!.contractId, ...condition, rows }, baseCondition: { conditionType: 0, schedule: null } }, base);
+    const save = (rows: unknown[], base: Record<string, number>, condition: object = { conditionType: 0 }, removes?: string[]) =>
+      push('performance.savePlan', { performanceId: plan!.performanceId, planId, plan: { contractID: plan!.contractId, ...condition, rows }, baseCondition: { conditionType: 0, schedule: null }, removes }, base);
     const task = async (id: string) => (await fixture.db.select().from(performanceTasks).where(eq(performanceTasks.id, id)))[0];
     /** The names of the sheet's rows these tests write (a finished row seeded before stays beside them). */
     const sheetRows = async () => (await fixture.db.select().from(performanceTasks).where(eq(performanceTasks.planId, planId))).map((row) => row.name).filter((name) => name.startsWith('Row ')).sort();
@@ -130,5 +130,18 @@ describeOnDatabases('sync push: a plan save per sheet row and cell', (fixture) =
     expect(both).toMatchObject({ status: 'conflict', fields: ['schedule'] });
     expect(await stored()).toMatchObject({ conditionType: 1, schedule: null });
     expect(await task(b.id)).toMatchObject({ name: 'Row B' });
+  });
+
+  it('conflicts when a save removes a row changed elsewhere since its base, and removes one only listed elsewhere', async () => {
+    const { a, b, seen, save, task, sheetRows } = await sheet(7);
+    // Another device renames row B (and lists row A unchanged, which moves A's version only).
+    expect(await save([{ id: a.id }, { id: b.id, name: 'Row B, theirs' }], seen)).toMatchObject({ status: 'applied' });
+    // This device, from the older base, removed row B: their rename would be lost, so it is a conflict, and nothing is written.
+    const removed = await save([{ id: a.id, name: 'Row A, mine' }], seen, undefined, [b.id]);
+    expect(removed).toMatchObject({ status: 'conflict', fields: ['name'] });
+    expect(await sheetRows()).toEqual(['Row A', 'Row B, theirs']);
+    // Removing row A instead, which nobody changed, merges.
+    expect(await save([{ id: b.id }], seen, undefined, [a.id])).toMatchObject({ status: 'applied' });
+    expect(await task(a.id)).toBeUndefined();
   });
 });

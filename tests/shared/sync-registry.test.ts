@@ -11,6 +11,7 @@ import { fieldsOf, mutations, rowsOf, type MutationDefinition, type MutationName
 const id = '0192a000-0000-7000-8000-000000000001';
 const other = '0192a000-0000-7000-8000-000000000002';
 const third = '0192a000-0000-7000-8000-000000000003';
+const fourth = '0192a000-0000-7000-8000-000000000004';
 
 /** `parts`: the rows of another entity it rewrites, with their field groups (none unless given). */
 const examples: Record<MutationName, { args: unknown; fields: string[]; parts?: Record<string, string[]> }> = {
@@ -23,9 +24,10 @@ const examples: Record<MutationName, { args: unknown; fields: string[]; parts?: 
   'performance.restoreTasks': { args: { performanceId: other, planIDList: [id] }, fields: ['state', 'completion'] },
   'performance.deletePlanTask': { args: { performanceId: other, planID: id }, fields: ['state'] },
   'performance.savePlan': {
-    args: { performanceId: other, planId: id, plan: { contractID: other, conditionType: 0, rows: [{ id: other, name: 'n', payableAmount: null, receivableAmount: null, values: { site: 's' } }, { id: third }, { name: 'new' }] } },
+    args: { performanceId: other, planId: id, plan: { contractID: other, conditionType: 0, rows: [{ id: other, name: 'n', payableAmount: null, receivableAmount: null, values: { site: 's' } }, { id: third }, { name: 'new' }] }, removes: [fourth] },
     fields: ['schedule'],
-    parts: { [`performanceTask:${other}`]: ['name', 'amount', 'value:site'] },
+    // A removed row is based on its version too: removing it is a step of its state.
+    parts: { [`performanceTask:${other}`]: ['name', 'amount', 'value:site'], [`performanceTask:${fourth}`]: ['state'] },
   },
   'performance.quickTask': { args: { id, payload: { name: 'n', type: 'custom', fieldList: [] } }, fields: [] },
   'performance.reminderSettings': { args: { settings: { [reminderTaskKinds[0]]: {} } }, fields: [reminderTaskKinds[0]] },

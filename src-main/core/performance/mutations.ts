@@ -123,7 +123,7 @@ export const fulfilmentMutations: ClientMutations<FulfilmentMutation> = {
   },
   'performance.savePlan': {
     /** As the server's plan save: the plan's own contract and performance, its own rows, finished rows unchanged, a schedule that generates. */
-    check({ performanceId, planId, plan }, { db }) {
+    check({ performanceId, planId, plan, removes }, { db }) {
       const stored = currentPlan(db, planId)!;
       if (stored.performanceId !== performanceId || stored.contractId !== plan.contractID) throw new AppFailure('not_found', 'the plan is not of this contract and performance');
       const own = new Map(contractTasks(db, stored.contractId).filter(({ task }) => task.planId === planId).map(({ task }) => [task.id, task]));
@@ -132,6 +132,12 @@ export const fulfilmentMutations: ClientMutations<FulfilmentMutation> = {
         const task = own.get(id);
         if (!task) throw new AppFailure('not_found', `rows.${i}.id: performance task not found in this plan`);
         if (task.state === TaskState.Success && Object.keys(update).length > 0) throw new AppFailure('conflict', `rows.${i}: a finished task is read-only and cannot be edited`);
+      });
+      removes?.forEach((id, i) => {
+        const task = own.get(id);
+        if (!task) throw new AppFailure('not_found', `removes.${i}: performance task not found in this plan`);
+        if (plan.rows.some((row) => row.id === id)) throw new AppFailure('validation_failed', `removes.${i}: the row is kept in the sheet too`);
+        if (task.state === TaskState.Success) throw new AppFailure('conflict', `removes.${i}: a finished task is read-only and cannot be removed`);
       });
       planRows(plan);
     },

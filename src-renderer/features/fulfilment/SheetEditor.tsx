@@ -108,6 +108,8 @@ export function SheetEditor({ plan, contractId, onDone }: { plan: PlanSheet; con
       planId: plan.id,
       plan: { contractID: contractId, conditionType, rows: rows.map((row) => rowOf(row, originals.get(row.key), amounts, unit)) },
       baseCondition: { conditionType, schedule: null },
+      // Saved rows the user removed, so that one changed elsewhere meanwhile is a conflict rather than lost.
+      removes: [...originals.values()].flatMap((original) => (original.id !== undefined && !rows.some((row) => row.key === original.key) ? [original.id] : [])),
     };
     savePlan(request)
       .unwrap()
