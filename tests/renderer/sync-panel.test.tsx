@@ -40,8 +40,8 @@ const planConflict: SyncProblem = {
   state: 'conflict',
   entity: 'performancePlan',
   subject: 'Steel deliveries',
-  changes: { schedule: { cycle: 'month', startDate: '2026-01-01', endDate: '2026-12-31', amount: '1200', direction: 'receivable', name: 'Rent' }, rows: 3 },
-  theirs: { schedule: null, rows: null },
+  changes: { schedule: { cycle: 'month', startDate: '2026-01-01', endDate: '2026-12-31', amount: '1200', direction: 'receivable', name: 'Rent' }, rows: 3, removed: 1 },
+  theirs: { schedule: null, rows: null, removed: null },
   conflicting: ['schedule'],
 };
 
@@ -147,6 +147,7 @@ describe('sync panel problems per field', () => {
     expect(rowsOf(plan!)).toEqual([
       ['Periodic schedule', 'Monthly, 1 Jan 2026 to 31 Dec 2026', '--'],
       ['Sheet rows', '3 rows', '--'],
+      ['Rows removed', '1 row', '--'],
     ]);
     expect(rowsOf(scene!)).toEqual([
       ['Scene name', 'Q1 receivables (mine)', 'Q1 receivables (theirs)'],
@@ -172,6 +173,7 @@ describe('sync panel problems per field', () => {
     ]);
     expect(plan![0]![0]).toBe('周期计划');
     expect(plan![1]).toEqual(['履约表行', '3 行', '--']);
+    expect(plan![2]).toEqual(['删除的行', '1 行', '--']);
     expect(scene!.map((row) => row[0])).toEqual(['场景名称', '列', '预设筛选', '默认场景']);
     expect(scene![3]).toEqual(['默认场景', '是', '否']);
     expect(reminders![0]![0]).toBe('收款任务');

@@ -152,12 +152,12 @@ export const fulfilmentMutations: ClientMutations<FulfilmentMutation> = {
         : { ...stored, pendingRows: plan.rows };
       rows.put(key, saved);
     },
-    view({ planId, plan }) {
-      // One saved row changed: the problem is that row's, cell by cell; else the sheet's.
+    view({ planId, plan, removes = [] }) {
+      // One saved row changed and none removed: the problem is that row's, cell by cell; else the sheet's.
       const edited = plan.rows.filter((row) => row.id !== undefined && Object.keys(row).length > 1);
       const [only] = edited;
-      if (edited.length === 1 && only?.id !== undefined) return { row: rowKey('performanceTask', only.id), changes: sheetRowGroups(only) };
-      return { row: rowKey('performancePlan', planId), changes: { schedule: plan.schedule ?? null, rows: plan.rows.length } };
+      if (edited.length === 1 && only?.id !== undefined && removes.length === 0) return { row: rowKey('performanceTask', only.id), changes: sheetRowGroups(only) };
+      return { row: rowKey('performancePlan', planId), changes: { schedule: plan.schedule ?? null, rows: plan.rows.length, ...(removes.length > 0 && { removed: removes.length }) } };
     },
   },
 };

@@ -113,7 +113,7 @@ function entityValue(t: TFunction, entity: Entity, field: string, value: unknown
       return taskValue(t, field, value, language);
     case 'performancePlan':
       if (field === 'schedule') return scheduleText(t, value, language);
-      if (field === 'rows' && typeof value === 'number') return t('syncMerge.values.rows', { count: value });
+      if ((field === 'rows' || field === 'removed') && typeof value === 'number') return t('syncMerge.values.rows', { count: value });
       return undefined;
     case 'scene':
       if ((field === 'titleIDs' || field === 'filterIDs') && Array.isArray(value)) return ledgerFields(t, value);

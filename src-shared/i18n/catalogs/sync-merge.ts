@@ -49,6 +49,7 @@ export const syncMergeEn = {
       schedule: 'Periodic schedule',
       performance: 'Performance',
       rows: 'Sheet rows',
+      removed: 'Rows removed',
     },
     scene: {
       name: 'Scene name',
@@ -129,6 +130,7 @@ export const syncMergeZh: typeof syncMergeEn = {
       schedule: '周期计划',
       performance: '履约',
       rows: '履约表行',
+      removed: '删除的行',
     },
     scene: {
       name: '场景名称',
