@@ -148,11 +148,25 @@ export async function completeForm(db: Executor, task: { performanceId: string |
 }
 
 /**
+ * How a save made offline (the sync mutation) was based: the plan version the device had read,
+ * whether it leaves the plan's condition type and schedule as they were then, and the rows its
+ * user removed (shown, so removed even if the plan version they came with was not pulled yet).
+ */
+export interface OfflinePlanSave {
+  basePlanVersion: number;
+  keepsCondition: boolean;
+  removes: ReadonlySet<string>;
+}
+
+/**
  * Creates or replaces a contract's plan under a performance. Listed rows are updated or added (new
  * rows get the next row number); unfinished rows left out are removed; finished rows are kept and
- * cannot be changed. A periodic plan's unfinished rows are generated from its schedule.
+ * cannot be changed. A periodic plan's unfinished rows are generated from its schedule. A save
+ * made offline removes only the rows left out that its base plan version held (rows saved since
+ * elsewhere were not shown to its user), and one that keeps the condition writes none (so a
+ * schedule changed elsewhere stays) and lists its rows rather than generating them.
  */
-export async function savePlan(db: ServerDb, viewer: OrgViewer, performanceId: string, body: PlanSave, today: string, headers: Headers) {
+export async function savePlan(db: ServerDb, viewer: OrgViewer, performanceId: string, body: PlanSave, today: string, headers: Headers, offline?: OfflinePlanSave) {
   return db.transaction(async (tx) => {
     const performance = await findPerformance(tx, viewer, performanceId);
     const contract = await findVisibleContract(tx, viewer, body.contractID);
@@ -163,16 +177,22 @@ export async function savePlan(db: ServerDb, viewer: OrgViewer, performanceId: s
       .for('update');
     if (existing) await checkIfMatch('the plan', existing.version, ifMatchVersion(headers), () => planOf(tx, viewer, existing, today));
     const planId = existing?.id ?? uuidv7();
-    const planValues = { conditionType: body.conditionType, schedule: body.schedule ?? null };
-    if (existing) {
-      await tx.update(performancePlans).set({ ...planValues, version: sql`${performancePlans.version} + 1`, updateTime: sql`now()` }).where(eq(performancePlans.id, planId));
-    } else {
-      await tx.insert(performancePlans).values({ id: planId, contractId: contract.id, performanceId, createdBy: viewer.id, ...planValues });
-    }
+    const keepsCondition = existing !== undefined && offline?.keepsCondition === true;
+    const condition = { conditionType: body.conditionType, schedule: body.schedule ?? null };
+    const [written] = existing
+      ? await tx
+          .update(performancePlans)
+          .set({ ...(!keepsCondition && condition), version: sql`${performancePlans.version} + 1`, updateTime: sql`now()` })
+          .where(eq(performancePlans.id, planId))
+          .returning({ version: performancePlans.version })
+      : await tx.insert(performancePlans).values({ id: planId, contractId: contract.id, performanceId, createdBy: viewer.id, ...condition }).returning({ version: performancePlans.version });
+    const planVersion = written!.version;
+    // The rows the save's user saw: all of them, unless it was made offline from an older version.
+    const knownUpTo = offline?.basePlanVersion ?? planVersion;
 
     const stored = await tx.select().from(performanceTasks).where(eq(performanceTasks.planId, planId)).for('update');
     const byId = new Map(stored.map((task) => [task.id, task]));
-    const rows = planRows(body);
+    const rows = keepsCondition ? body.rows : planRows(body);
     const organisationId = performance.organisationId;
     const kept = new Set<string>();
     let rowIndex = await nextRowIndex(tx, contract.id);
@@ -208,12 +228,14 @@ export async function savePlan(db: ServerDb, viewer: OrgViewer, performanceId: s
           ...changes,
           state: openStateFor(due, today),
           rowIndex: rowIndex++,
+          addedAtPlanVersion: planVersion,
           leaderUserId: changes.leaderUserId ?? viewer.id,
           createdBy: viewer.id,
         });
       }
     }
-    const dropped = stored.filter((task) => !kept.has(task.id) && task.state !== TaskState.Success).map((task) => task.id);
+    const known = (task: (typeof stored)[number]) => task.addedAtPlanVersion <= knownUpTo || offline?.removes.has(task.id) === true;
+    const dropped = stored.filter((task) => !kept.has(task.id) && task.state !== TaskState.Success && known(task)).map((task) => task.id);
     if (dropped.length > 0) await tx.delete(performanceTasks).where(inArray(performanceTasks.id, dropped));
 
     const [plan] = await tx.select().from(performancePlans).where(eq(performancePlans.id, planId));

@@ -85,6 +85,8 @@ export const performanceTasks = pgTable(
     level: smallint('level'),
     /** The row number in the performance sheet (`index` column). */
     rowIndex: integer('row_index').notNull().default(1),
+    /** The version of its plan whose save added the row (0: before this was kept); a save based on an older one did not know it. */
+    addedAtPlanVersion: integer('added_at_plan_version').notNull().default(0),
     /** The due date: yyyy-MM-dd in the organisation's calendar. */
     expirationTime: date('expiration_time', { mode: 'string' }),
     /** Money in integer hundredths with its currency unit (spec 9). */

@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { AppFailure } from '../../src-shared/errors';
 import { organisationDay } from '../../src-shared/rules/performance';
-import { missingRowMessage, rowKey } from '../../src-shared/sync/mutations';
+import { changesCondition, missingRowMessage, rowKey } from '../../src-shared/sync/mutations';
 import { savePlan } from '../performance/performances';
 import { deleteTask, finishTask, finishTasks, restoreTasks } from '../performance/repository';
 import { performancePlans, performances, performanceTasks } from '../performance/schema';
@@ -118,7 +118,9 @@ export function parseRowKey(key: RowKey): { entity: EntityName; id: string } {
   return { entity: entity as EntityName, id: key.slice(at + 1) };
 }
 
-type ApplyFunctions = { [N in MutationName]: (tx: ServerDb, args: MutationArgs<N>, viewer: OrgViewer, at: Date) => Promise<MutationOutcome | void> };
+type ApplyFunctions = {
+  [N in MutationName]: (tx: ServerDb, args: MutationArgs<N>, viewer: OrgViewer, at: Date, baseVersions: Readonly<Record<RowKey, number>>) => Promise<MutationOutcome | void>;
+};
 
 /**
  * Runs after the touched rows are locked, found visible and at their base versions. Each
@@ -140,8 +142,11 @@ export const applyMutation: ApplyFunctions = {
     void (await finishTasks(tx, viewer, performanceId, planIDList, configFields, at, organisationDay(at))),
   'performance.restoreTasks': async (tx, { performanceId, planIDList }, viewer, at) => void (await restoreTasks(tx, viewer, performanceId, planIDList, organisationDay(at))),
   'performance.deletePlanTask': async (tx, { performanceId, planID }, viewer, at) => void (await deleteTask(tx, viewer, planID, undefined, organisationDay(at), performanceId)),
-  'performance.savePlan': async (tx, { performanceId, planId, plan }, viewer, at) => {
-    const saved = await savePlan(tx, viewer, performanceId, plan, organisationDay(at), {});
+  'performance.savePlan': async (tx, args, viewer, at, baseVersions) => {
+    const { performanceId, planId, plan } = args;
+    // The plan's base version is there: the push checked it before applying the save.
+    const offline = { basePlanVersion: baseVersions[rowKey('performancePlan', planId)]!, keepsCondition: !changesCondition(args), removes: new Set(args.removes) };
+    const saved = await savePlan(tx, viewer, performanceId, plan, organisationDay(at), {}, offline);
     // The plan named by the mutation is the one saved: a plan of another contract or performance is refused.
     if (saved.id !== planId) throw new AppFailure('not_found', missingRowMessage(rowKey('performancePlan', planId)));
   },

@@ -33,7 +33,7 @@ class Conflict extends Error {
  * schema parsed (TypeScript cannot tie a name from a union to its args, hence the widening).
  */
 function applyOf(name: MutationName) {
-  return applyMutation[name] as (db: ServerDb, args: unknown, viewer: OrgViewer, at: Date) => Promise<MutationOutcome | void>;
+  return applyMutation[name] as (db: ServerDb, args: unknown, viewer: OrgViewer, at: Date, baseVersions: Readonly<Record<RowKey, number>>) => Promise<MutationOutcome | void>;
 }
 
 function parseArgs(mutation: MutationEnvelope): { name: MutationName; args: unknown } {
@@ -112,7 +112,9 @@ function checkChangedFields(movedOn: MovedRow[], declared: (key: RowKey) => read
   const stale: string[] = [];
   const fields: string[] = [];
   for (const { key, base, version, before } of movedOn) {
-    const changed = changedGroups(before, after.get(key)?.fieldVersions ?? {}).filter((group) => declared(key).includes(group));
+    const row = after.get(key);
+    // A row the edit deleted loses every change made to it since the base: each is a conflict.
+    const changed = row ? changedGroups(before, row.fieldVersions ?? {}).filter((group) => declared(key).includes(group)) : Object.keys(before).filter((group) => group !== '*');
     const groups = conflictingGroups(before, changed, base);
     if (groups.length === 0) continue;
     stale.push(`${key} is at version ${version}, not ${base}, and its ${groups.join(', ')} changed since`);
@@ -142,7 +144,7 @@ async function decide(tx: ServerDb, viewer: OrgViewer, mutation: MutationEnvelop
       const { name, args } = parseArgs(mutation);
       const { touches, creates, moves } = rowsOf(name, args);
       const movedOn = await checkTouchedRows(savepoint, viewer, mutation, touches, moves);
-      const outcome = await applyOf(name)(savepoint, args, viewer, at);
+      const outcome = await applyOf(name)(savepoint, args, viewer, at, mutation.baseVersions as Record<RowKey, number>);
       const after = await rowsAfter(savepoint, viewer, [...touches, ...creates, ...moves]);
       checkChangedFields(movedOn, fieldsOf(name, args), after);
       const versions = Object.fromEntries([...after].map(([key, row]) => [key, row.version]));

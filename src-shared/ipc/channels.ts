@@ -115,6 +115,8 @@ export const syncProblemSchema = z.object({
   changes: z.record(z.string(), z.unknown()),
   /** Names the replica knows for keyed field groups (a sheet column's name for "value:<column id>"). */
   fieldNames: z.record(z.string(), z.string()),
+  /** Names the replica knows for ids the fields hold (a contract type's, a scene's performance's), by field group, then id. */
+  valueNames: z.record(z.string(), z.record(z.string(), z.string())),
   error: appErrorSchema.nullable(),
   /** For a conflict: the server's current values of those fields. */
   theirs: z.record(z.string(), z.unknown()).nullable(),

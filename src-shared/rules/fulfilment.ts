@@ -1,5 +1,5 @@
 import { ContractStatus, ScheduleConditionType, TaskState } from '../domain/enums';
-import type { PlanSave } from '../domain/performance';
+import type { PeriodicSchedule, PlanSave } from '../domain/performance';
 import { AppFailure } from '../errors';
 import { generatePeriodicSchedule } from './schedule';
 
@@ -87,4 +87,16 @@ export function planRows(plan: Pick<PlanSave, 'conditionType' | 'schedule' | 'ro
     [column]: { amount: period.amount, unit: schedule.amount.unit },
     ...(schedule.leaderUserID && { leaderUserID: schedule.leaderUserID }),
   }));
+}
+
+/** A plan's condition: its condition type and its schedule (null unless periodic). */
+export interface PlanCondition {
+  conditionType: PlanSave['conditionType'];
+  schedule: PeriodicSchedule | null;
+}
+
+/** Whether two plan conditions are the same, whatever order their schedules' keys came in. */
+export function sameCondition(a: PlanCondition, b: PlanCondition): boolean {
+  const canonical = (schedule: PeriodicSchedule | null) => (schedule === null ? null : JSON.stringify(Object.entries(schedule).sort(([x], [y]) => (x < y ? -1 : 1))));
+  return a.conditionType === b.conditionType && canonical(a.schedule) === canonical(b.schedule);
 }

@@ -4,11 +4,12 @@ import { formValuesSchema } from '../domain/contract-forms';
 import { isoDateSchema } from '../domain/dates';
 import { sceneCreateSchema } from '../domain/ledger';
 import { moneySchema } from '../domain/money';
-import { finishPayloadSchema, finishTaskSchema, planSaveSchema, quickTaskPayloadSchema, restorePayloadSchema, type PlanSave, type TaskUpdate } from '../domain/performance';
+import { finishPayloadSchema, finishTaskSchema, periodicScheduleSchema, planSaveSchema, quickTaskPayloadSchema, restorePayloadSchema, type PlanSave, type TaskUpdate } from '../domain/performance';
 import { reminderSettingsPatchSchema } from '../domain/reminders';
 import { reminderTaskKinds, type ReminderTaskKind } from '../domain/enums';
 import { byFieldGroup, valueFieldGroup, type FieldGroup, type VersionedEntity } from './field-versions';
 import { approvalCommentMax, approvalSteps } from '../rules/contract-status';
+import { sameCondition } from '../rules/fulfilment';
 
 // Every write the UI makes is a named, versioned mutation (architecture, sync rule 1). The client
 // applies it optimistically and queues it; the server applies it exactly once. Each mutation
@@ -131,6 +132,14 @@ function sheetRowEdits(plan: PlanSave): PartEdit[] {
   });
 }
 
+/** A plan's condition type and schedule: the field group "schedule" (a periodic plan's rows are generated from it). */
+const planConditionSchema = z.object({ conditionType: planSaveSchema.shape.conditionType, schedule: periodicScheduleSchema.nullable() }).strict();
+
+/** Whether a plan save changes the plan's condition type or schedule from those it was based on (unknown base: it does). */
+export function changesCondition({ plan, baseCondition }: { plan: PlanSave; baseCondition?: z.output<typeof planConditionSchema> | undefined }): boolean {
+  return !baseCondition || !sameCondition({ conditionType: plan.conditionType, schedule: plan.schedule ?? null }, baseCondition);
+}
+
 export const mutations = {
   /** Edits fields of a contract (the first mutation; the form issue adds drafting and alteration). */
   'contract.update': mutation({
@@ -232,14 +241,34 @@ export const mutations = {
   /**
    * Saves the rows of an existing plan (PUT performances/{id}/plan), based on the plan's version
    * as If-Match is, and on each changed sheet row's version: edits of different rows, or of
-   * different cells of one row, merge; the same cell changed on both sides conflicts.
+   * different cells of one row, merge; the same cell changed on both sides conflicts. Rows added
+   * after the plan's base version were not shown to the user: the save keeps them.
    */
   'performance.savePlan': mutation({
     entity: 'performancePlan',
-    fields: () => ['schedule'],
-    args: z.object({ performanceId: idSchema, planId: idSchema, plan: planSaveSchema }).strict(),
+    fields: (args) => (changesCondition(args) ? ['schedule'] : []),
+    args: z
+      .object({
+        performanceId: idSchema,
+        planId: idSchema,
+        plan: planSaveSchema,
+        /**
+         * The plan's condition type and schedule as the device showed them when the user edited
+         * the sheet. A save that leaves them so declares no schedule change and writes none, so
+         * that a schedule changed elsewhere merges with it; without it (a save queued by an
+         * earlier version) the save sets the schedule, as it did then.
+         */
+        baseCondition: planConditionSchema.optional(),
+        /**
+         * The saved rows the user removed from the sheet, each based on the version the device
+         * showed: removing a row changed elsewhere since is a conflict, not a silent loss of that
+         * change. (A save queued by an earlier version names none: its rows left out just go.)
+         */
+        removes: z.array(idSchema).max(1000).optional(),
+      })
+      .strict(),
     touches: (args) => [rowKey('performancePlan', args.planId)],
-    parts: (args) => sheetRowEdits(args.plan),
+    parts: (args) => [...sheetRowEdits(args.plan), ...(args.removes ?? []).map((id): PartEdit => ({ key: rowKey('performanceTask', id), entity: 'performanceTask', fields: ['state'] }))],
   }),
   /**
    * Creates a quick task (spec 3 "Quick task payload") with a client-made id, so the task the

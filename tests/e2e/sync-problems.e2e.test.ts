@@ -32,6 +32,7 @@ const problems: SyncProblem[] = [
     changes: { expirationTime: '2026-12-31', amount: 1_250_000, 'value:site': 'North yard, gate 2', state: TaskState.InProgress },
     theirs: { expirationTime: '2027-01-15', amount: 1_300_000, 'value:site': 'South yard', state: TaskState.Overdue },
     fieldNames: { 'value:site': 'Delivery site' },
+    valueNames: {},
     conflicting: ['expirationTime', 'value:site'],
   },
   {
@@ -43,6 +44,7 @@ const problems: SyncProblem[] = [
     changes: { name: 'Q1 receivables, north', titleIDs: ['name', 'taskState', 'expirationTime', 'receivableAmount', 'taskLeader'], filter: [{}, {}] },
     theirs: { name: 'Q1 receivables, all', titleIDs: ['name', 'taskState'], filter: [{}] },
     fieldNames: {},
+    valueNames: {},
     conflicting: ['name'],
   },
 ];

@@ -87,6 +87,16 @@ describe('the performance tab over the queue of this device', () => {
     expect(codeOf(() => outbox.enqueue('performance.finishTasks', { performanceId: 'perf-a', planIDList: ['a-1', 'a-2'] }))).toBeNull();
   });
 
+  it('takes a sheet save that removes rows only for unfinished rows of its plan, and shows its problem as the sheet', () => {
+    const save = (rows: { id: string }[], removes: string[]) => ({ performanceId: 'perf-a', planId: 'plan-a', plan: { contractID: approved, conditionType: 1 as const, rows }, removes });
+    expect(codeOf(() => outbox.enqueue('performance.savePlan', save([{ id: 'a-1' }], ['b-1'])))).toBe('not_found');
+    expect(codeOf(() => outbox.enqueue('performance.savePlan', save([{ id: 'a-1' }, { id: 'a-2' }], ['a-2'])))).toBe('validation_failed');
+    const removing = save([{ id: 'a-1', name: 'Renamed' } as { id: string }], ['a-2']);
+    expect(codeOf(() => outbox.enqueue('performance.savePlan', removing))).toBeNull();
+    // A conflict on the removed row is not the renamed row's: the problem is the sheet's.
+    expect(replicaFeatures.mutations['performance.savePlan'].view(removing)).toEqual({ row: 'performancePlan:plan-a', changes: { schedule: null, rows: 1, removed: 1 } });
+  });
+
   it('numbers the queued new rows of two plans and a quick task after one another, as the server will', () => {
     const row = (name: string) => ({ name, expirationTime: '2026-11-25' });
     const keep = (...ids: string[]) => ids.map((id) => ({ id }));

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../src-main/core/core';
 import { seedDemoData, startContractServer, type RunningServer } from '../../src-server';
-import { ScheduleConditionType, TaskState } from '../../src-shared/domain/enums';
+import { ScheduleConditionType, TaskState, type ContractStatus } from '../../src-shared/domain/enums';
+import { editableStatuses } from '../../src-shared/rules/contract-status';
 import type { PlanSheet, SheetTask } from '../../src-shared/ipc/fulfilment';
 import { call, settledSync, testCore, waitFor } from '../support/core';
 import { tempDir } from '../support/temp';
@@ -108,5 +109,50 @@ describe('a problem per field, between two desktops', () => {
       theirs: { expirationTime: '2031-01-31', name: task.name },
       conflicting: ['expirationTime'],
     });
+  });
+
+  it("names a contract's type and form field, and a scene's performance, by the names this desktop knows", async () => {
+    // The type and form field names come from the catalogue, the performance's from the plans pulled.
+    const catalogue = await call(theirs, 'drafting.refresh', {});
+    const { list } = await call(theirs, 'ledger.contractPage', { pageSize: 50, sort: { field: 'name', order: 'asc' } });
+    let picked: { id: string; field: { id: string; name: string } } | undefined;
+    for (const contract of list) {
+      const shown = await call(theirs, 'contract.detail', { id: contract.id }).catch(() => undefined);
+      const editable = shown && editableStatuses.includes(shown.status as ContractStatus | null);
+      const template = editable && shown.templateId ? catalogue.templates.find((t) => t.id === shown.templateId) : undefined;
+      const detail = template && (await call(theirs, 'drafting.template', { id: template.id }));
+      const field = detail?.fields.find((f) => f.type === 'text' && !f.required);
+      if (field) picked = { id: contract.id, field };
+      if (picked) break;
+    }
+    expect(picked).toBeDefined();
+    const [typeA, typeB] = catalogue.contractTypes;
+    const { id, field } = picked!;
+    await call(mine, 'sync.now', {});
+    await call(mine, 'contract.update', { id, patch: { contractTypeId: typeA!.id, formValues: { [field.id]: 'Set by mine' } } });
+    await drained(mine);
+    await call(theirs, 'contract.update', { id, patch: { contractTypeId: typeB!.id, formValues: { [field.id]: 'Set by theirs' } } });
+    const problem = await waitFor(async () => (await call(theirs, 'sync.status', {})).problems.find((p) => p.name === 'contract.update'));
+    expect(problem).toMatchObject({
+      state: 'conflict',
+      fieldNames: { [`form:${field.id}`]: field.name },
+      valueNames: { contractTypeId: { [typeA!.id]: typeA!.name, [typeB!.id]: typeB!.name } },
+    });
+    await call(theirs, 'sync.keepTheirs', { id: problem!.id });
+
+    // Two performances this desktop has plans under, and a scene both desktops point at one of them.
+    const performances = new Map<string, string>();
+    for (const contract of list) for (const plan of (await call(theirs, 'fulfilment.contract', { contractId: contract.id })).plans) performances.set(plan.performanceId, plan.performanceName);
+    expect(performances.size).toBeGreaterThan(1);
+    const [[first, firstName], [second, secondName]] = [...performances] as [[string, string], [string, string]];
+    const scene = await call(mine, 'scene.create', { name: 'Scene of a performance', titleIDs: ['name'], filterIDs: [], filter: [], performanceId: null });
+    await drained(mine);
+    await call(theirs, 'sync.now', {});
+    await waitFor(async () => ((await call(theirs, 'scene.list', {})).some((s) => s.id === scene.id) ? true : undefined));
+    await call(mine, 'scene.update', { id: scene.id, patch: { performanceId: first } });
+    await drained(mine);
+    await call(theirs, 'scene.update', { id: scene.id, patch: { performanceId: second } });
+    const sceneProblem = await waitFor(async () => (await call(theirs, 'sync.status', {})).problems.find((p) => p.name === 'scene.update'));
+    expect(sceneProblem).toMatchObject({ state: 'conflict', valueNames: { performanceId: { [first]: firstName, [second]: secondName } } });
   });
 });

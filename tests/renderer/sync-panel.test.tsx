@@ -18,7 +18,7 @@ import { i18n, initI18n } from '../../src-renderer/i18n/i18n';
 initI18n('en');
 afterEach(cleanup);
 
-const base = { createdAt: '2026-11-23T09:00:00.000Z', error: { code: 'conflict' as const, message: 'changed by someone else since you edited it' }, fieldNames: {} };
+const base = { createdAt: '2026-11-23T09:00:00.000Z', error: { code: 'conflict' as const, message: 'changed by someone else since you edited it' }, fieldNames: {}, valueNames: {} };
 
 const taskConflict: SyncProblem = {
   ...base,
@@ -40,8 +40,8 @@ const planConflict: SyncProblem = {
   state: 'conflict',
   entity: 'performancePlan',
   subject: 'Steel deliveries',
-  changes: { schedule: { cycle: 'month', startDate: '2026-01-01', endDate: '2026-12-31', amount: '1200', direction: 'receivable', name: 'Rent' }, rows: 3 },
-  theirs: { schedule: null, rows: null },
+  changes: { schedule: { cycle: 'month', startDate: '2026-01-01', endDate: '2026-12-31', amount: '1200', direction: 'receivable', name: 'Rent' }, rows: 3, removed: 1 },
+  theirs: { schedule: null, rows: null, removed: null },
   conflicting: ['schedule'],
 };
 
@@ -68,6 +68,37 @@ const remindersRejected: SyncProblem = {
   theirs: null,
   conflicting: [],
 };
+
+/** Ids of other records, each shown by the name the replica knows; a type it does not know is said so, never shown raw. */
+const contractConflict: SyncProblem = {
+  ...base,
+  id: 'm-contract',
+  name: 'contract.update',
+  state: 'conflict',
+  entity: 'contract',
+  subject: 'Steel supply 2027',
+  changes: { contractTypeId: 'ct-0192-goods', 'form:f-0192-site': 'North yard' },
+  theirs: { contractTypeId: 'ct-0192-services', 'form:f-0192-site': 'South yard' },
+  conflicting: ['form:f-0192-site'],
+  fieldNames: { 'form:f-0192-site': '交货地点' },
+  valueNames: { contractTypeId: { 'ct-0192-goods': '货物采购' } },
+};
+
+const scenePerformance: SyncProblem = {
+  ...base,
+  id: 'm-scene-performance',
+  name: 'scene.update',
+  state: 'rejected',
+  entity: 'scene',
+  subject: 'Steel receivables',
+  changes: { performanceId: 'perf-0192-steel' },
+  theirs: null,
+  conflicting: [],
+  valueNames: { performanceId: { 'perf-0192-steel': 'Steel deliveries' } },
+};
+
+/** The raw ids of those problems: none may reach the screen. */
+const rawId = /ct-0192|f-0192|perf-0192/;
 
 const status = (problems: SyncProblem[]): SyncStatus => ({
   online: true, phase: 'idle', lastSyncAt: null, pulled: 0, remaining: null, firstSync: false, queued: problems.length, oldestQueuedAt: null, problems, error: null,
@@ -116,6 +147,7 @@ describe('sync panel problems per field', () => {
     expect(rowsOf(plan!)).toEqual([
       ['Periodic schedule', 'Monthly, 1 Jan 2026 to 31 Dec 2026', '--'],
       ['Sheet rows', '3 rows', '--'],
+      ['Rows removed', '1 row', '--'],
     ]);
     expect(rowsOf(scene!)).toEqual([
       ['Scene name', 'Q1 receivables (mine)', 'Q1 receivables (theirs)'],
@@ -141,11 +173,30 @@ describe('sync panel problems per field', () => {
     ]);
     expect(plan![0]![0]).toBe('周期计划');
     expect(plan![1]).toEqual(['履约表行', '3 行', '--']);
+    expect(plan![2]).toEqual(['删除的行', '1 行', '--']);
     expect(scene!.map((row) => row[0])).toEqual(['场景名称', '列', '预设筛选', '默认场景']);
     expect(scene![3]).toEqual(['默认场景', '是', '否']);
     expect(reminders![0]![0]).toBe('收款任务');
     for (const problem of problems) expect(problem.textContent).not.toMatch(rawKey);
     expect(problems[3]!.textContent).toContain('你的提醒设置');
+  });
+
+  it("names a contract's type, its form fields and a scene's performance by the replica's names, in both languages", async () => {
+    const [contract, scene] = await renderPanel('en', [contractConflict, scenePerformance]);
+    expect(rowsOf(contract!)).toEqual([
+      ['Contract type', '货物采购', 'Not known on this device'],
+      ['交货地点', 'North yard', 'South yard'],
+    ]);
+    expect(rowsOf(scene!)).toEqual([['Performance', 'Steel deliveries']]);
+    for (const problem of [contract, scene]) expect(problem!.textContent).not.toMatch(rawId);
+    cleanup();
+    const [contractZh, sceneZh] = await renderPanel('zh-CN', [contractConflict, scenePerformance]);
+    expect(rowsOf(contractZh!)).toEqual([
+      ['合同类型', '货物采购', '本机未收录'],
+      ['交货地点', 'North yard', 'South yard'],
+    ]);
+    expect(rowsOf(sceneZh!)).toEqual([['履约', 'Steel deliveries']]);
+    for (const problem of [contractZh, sceneZh]) expect(problem!.textContent).not.toMatch(rawId);
   });
 
   it('labels every field group of every entity kind in both languages', async () => {
@@ -158,7 +209,7 @@ describe('sync panel problems per field', () => {
           const label = fieldLabel(t, { entity, fieldNames: {} }, field);
           expect(label, `${language} ${entity} ${field}`).not.toMatch(rawKey);
           expect(label, `${language} ${entity} ${field}`).not.toBe(field);
-          expect(fieldValue(t, { entity, fieldNames: {} }, field, null, language)).toBe('--');
+          expect(fieldValue(t, { entity, fieldNames: {}, valueNames: {} }, field, null, language)).toBe('--');
         }
       }
     }

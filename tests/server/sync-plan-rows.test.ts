@@ -33,14 +33,14 @@ describeOnDatabases('sync push: a plan save per sheet row and cell', (fixture) =
     return answer.results[0]!;
   };
 
-  /** A fresh plan of two rows on one of alice's contracts (each test its own performance), as REST makes it. */
+  /** A fresh plan of two rows on one of alice's contracts (each test its own pair of performance and contract), as REST makes it. */
   async function sheet(nth: number) {
     const [user] = await fixture.db.select().from(users).where(eq(users.username, 'alice'));
     const own = (await fixture.db.select().from(contracts)).filter((c) => c.responsibleUserId === user!.id || c.departmentId === user!.departmentId);
     const list = await fixture.db.select().from(performances).where(sql`${performances.id} ~ '^[0-9a-f-]{36}$'`);
     const made = await app.inject({
-      method: 'PUT', url: `/api/v1/performances/${list[nth]!.id}/plan`, headers: { authorization: `Bearer ${token}` },
-      payload: { contractID: own[0]!.id, conditionType: 0, rows: [{ name: 'Row A', expirationTime: '2027-03-01', values: { site: 'Yard', note: 'first' } }, { name: 'Row B' }] },
+      method: 'PUT', url: `/api/v1/performances/${list[nth % list.length]!.id}/plan`, headers: { authorization: `Bearer ${token}` },
+      payload: { contractID: own[Math.floor(nth / list.length)]!.id, conditionType: 0, rows: [{ name: 'Row A', expirationTime: '2027-03-01', values: { site: 'Yard', note: 'first' } }, { name: 'Row B' }] },
     });
     expect(made.statusCode, made.body).toBe(200);
     const planId = (made.json() as { data: { id: string } }).data.id;
@@ -51,10 +51,14 @@ describeOnDatabases('sync push: a plan save per sheet row and cell', (fixture) =
     const b = rows.find((row) => row.name === 'Row B');
     /** The versions a device saw when it read the sheet: the plan's and each row's. */
     const seen = { [`performancePlan:${planId}`]: plan!.version, [`performanceTask:${a!.id}`]: a!.version, [`performanceTask:${b!.id}`]: b!.version };
-    const save = (rows: unknown[], base: Record<string, number>) =>
-      push('performance.savePlan', { performanceId: plan!.performanceId, planId, plan: { contractID: plan!.contractId, conditionType: 0, rows } }, base);
+    /** A save as the sheet editor makes it: based on the condition it showed (none), unless another is given. */
+    const save = (rows: unknown[], base: Record<string, number>, condition: object = { conditionType: 0 }, removes?: string[]) =>
+      push('performance.savePlan', { performanceId: plan!.performanceId, planId, plan: { contractID: plan!.contractId, ...condition, rows }, baseCondition: { conditionType: 0, schedule: null }, removes }, base);
     const task = async (id: string) => (await fixture.db.select().from(performanceTasks).where(eq(performanceTasks.id, id)))[0];
-    return { a: a!, b: b!, seen, save, task };
+    /** The names of the sheet's rows these tests write (a finished row seeded before stays beside them). */
+    const sheetRows = async () => (await fixture.db.select().from(performanceTasks).where(eq(performanceTasks.planId, planId))).map((row) => row.name).filter((name) => name.startsWith('Row ')).sort();
+    const stored = async () => (await fixture.db.select().from(performancePlans).where(eq(performancePlans.id, planId)))[0]!;
+    return { a: a!, b: b!, seen, save, task, sheetRows, stored, planKey: `performancePlan:${planId}` };
   }
 
   it('merges edits of different rows of one sheet made from the same base', async () => {
@@ -93,5 +97,51 @@ describeOnDatabases('sync push: a plan save per sheet row and cell', (fixture) =
     const { a, b, seen, save } = await sheet(3);
     const { [`performanceTask:${a.id}`]: _dropped, ...withoutRow } = seen;
     expect(await save([{ id: a.id, name: 'No base' }, { id: b.id }], withoutRow)).toMatchObject({ status: 'rejected', error: { code: 'validation_failed' } });
+  });
+
+  it('keeps a row another device added after the base of a save that leaves it out', async () => {
+    const { a, b, seen, save, sheetRows } = await sheet(4);
+    // Another device adds row C; this one, from the older base, edits row A and lists the rows it saw.
+    expect(await save([{ id: a.id }, { id: b.id }, { name: 'Row C' }], seen)).toMatchObject({ status: 'applied' });
+    expect(await save([{ id: a.id, name: 'Row A, mine' }, { id: b.id }], seen)).toMatchObject({ status: 'applied' });
+    expect(await sheetRows()).toEqual(['Row A, mine', 'Row B', 'Row C']);
+  });
+
+  it('removes a row that a save left out when its base held it, a row added by the same device included', async () => {
+    const { a, b, seen, save, sheetRows, planKey } = await sheet(5);
+    const added = await save([{ id: a.id }, { id: b.id }, { name: 'Row N' }], seen);
+    expect(added).toMatchObject({ status: 'applied' });
+    // The next save is re-based on the first one's result: it saw row N, so leaving it out removes it, as row B.
+    const rebased = { ...seen, [planKey]: (added as { versions: Record<string, number> }).versions[planKey]! };
+    expect(await save([{ id: a.id }], rebased)).toMatchObject({ status: 'applied' });
+    expect(await sheetRows()).toEqual(['Row A']);
+  });
+
+  it('merges a row edit with a condition changed elsewhere, and conflicts when both change the condition', async () => {
+    const { a, b, seen, save, task, stored } = await sheet(6);
+    // Device B makes the plan single-or-multiple; device A, from the same base, edits a row only.
+    expect(await save([{ id: a.id }, { id: b.id }], seen, { conditionType: 1 })).toMatchObject({ status: 'applied' });
+    expect(await save([{ id: a.id, name: 'Row A, mine' }, { id: b.id }], seen)).toMatchObject({ status: 'applied' });
+    expect(await stored()).toMatchObject({ conditionType: 1 });
+    expect(await task(a.id)).toMatchObject({ name: 'Row A, mine' });
+    // A third device makes it periodic from that same base: a conflict on the schedule, nothing written.
+    const schedule = { cycle: 'month', startDate: '2027-01-01', endDate: '2027-03-31', amount: { amount: 30000, unit: 'CNY' }, direction: 'receivable', name: 'Rent' };
+    const both = await save([], seen, { conditionType: 2, schedule });
+    expect(both).toMatchObject({ status: 'conflict', fields: ['schedule'] });
+    expect(await stored()).toMatchObject({ conditionType: 1, schedule: null });
+    expect(await task(b.id)).toMatchObject({ name: 'Row B' });
+  });
+
+  it('conflicts when a save removes a row changed elsewhere since its base, and removes one only listed elsewhere', async () => {
+    const { a, b, seen, save, task, sheetRows } = await sheet(7);
+    // Another device renames row B (and lists row A unchanged, which moves A's version only).
+    expect(await save([{ id: a.id }, { id: b.id, name: 'Row B, theirs' }], seen)).toMatchObject({ status: 'applied' });
+    // This device, from the older base, removed row B: their rename would be lost, so it is a conflict, and nothing is written.
+    const removed = await save([{ id: a.id, name: 'Row A, mine' }], seen, undefined, [b.id]);
+    expect(removed).toMatchObject({ status: 'conflict', fields: ['name'] });
+    expect(await sheetRows()).toEqual(['Row A', 'Row B, theirs']);
+    // Removing row A instead, which nobody changed, merges.
+    expect(await save([{ id: b.id }], seen, undefined, [a.id])).toMatchObject({ status: 'applied' });
+    expect(await task(a.id)).toBeUndefined();
   });
 });

@@ -11,6 +11,7 @@ import { fieldsOf, mutations, rowsOf, type MutationDefinition, type MutationName
 const id = '0192a000-0000-7000-8000-000000000001';
 const other = '0192a000-0000-7000-8000-000000000002';
 const third = '0192a000-0000-7000-8000-000000000003';
+const fourth = '0192a000-0000-7000-8000-000000000004';
 
 /** `parts`: the rows of another entity it rewrites, with their field groups (none unless given). */
 const examples: Record<MutationName, { args: unknown; fields: string[]; parts?: Record<string, string[]> }> = {
@@ -23,9 +24,10 @@ const examples: Record<MutationName, { args: unknown; fields: string[]; parts?: 
   'performance.restoreTasks': { args: { performanceId: other, planIDList: [id] }, fields: ['state', 'completion'] },
   'performance.deletePlanTask': { args: { performanceId: other, planID: id }, fields: ['state'] },
   'performance.savePlan': {
-    args: { performanceId: other, planId: id, plan: { contractID: other, conditionType: 0, rows: [{ id: other, name: 'n', payableAmount: null, receivableAmount: null, values: { site: 's' } }, { id: third }, { name: 'new' }] } },
+    args: { performanceId: other, planId: id, plan: { contractID: other, conditionType: 0, rows: [{ id: other, name: 'n', payableAmount: null, receivableAmount: null, values: { site: 's' } }, { id: third }, { name: 'new' }] }, removes: [fourth] },
     fields: ['schedule'],
-    parts: { [`performanceTask:${other}`]: ['name', 'amount', 'value:site'] },
+    // A removed row is based on its version too: removing it is a step of its state.
+    parts: { [`performanceTask:${other}`]: ['name', 'amount', 'value:site'], [`performanceTask:${fourth}`]: ['state'] },
   },
   'performance.quickTask': { args: { id, payload: { name: 'n', type: 'custom', fieldList: [] } }, fields: [] },
   'performance.reminderSettings': { args: { settings: { [reminderTaskKinds[0]]: {} } }, fields: [reminderTaskKinds[0]] },
@@ -67,6 +69,17 @@ describe('the mutation registry', () => {
     expect(Object.keys(examples).sort()).toEqual(Object.keys(mutations).sort());
     const written = new Set(Object.values(mutations).map((m) => (m as MutationDefinition).entity));
     for (const entity of Object.keys(entityFieldGroups) as VersionedEntity[]) expect(written).toContain(entity);
+  });
+
+  it("declares a plan save's schedule changed only when it differs from the one the save was based on", () => {
+    const schedule = { cycle: 'month', startDate: '2027-01-01', endDate: '2027-03-31', amount: { amount: 300, unit: 'CNY' }, direction: 'receivable', name: 'Rent' };
+    const save = (plan: object, baseCondition?: object) => mutations['performance.savePlan'].fields(mutations['performance.savePlan'].args.parse({ performanceId: other, planId: id, plan: { contractID: other, rows: [], ...plan }, baseCondition }));
+    expect(save({ conditionType: 0 }, { conditionType: 0, schedule: null })).toEqual([]);
+    expect(save({ conditionType: 2, schedule }, { conditionType: 2, schedule: { ...schedule } })).toEqual([]);
+    expect(save({ conditionType: 1 }, { conditionType: 0, schedule: null })).toEqual(['schedule']);
+    expect(save({ conditionType: 2, schedule: { ...schedule, endDate: '2027-06-30' } }, { conditionType: 2, schedule })).toEqual(['schedule']);
+    // Queued by an earlier version, without its base: it sets the schedule, as it did then.
+    expect(save({ conditionType: 0 })).toEqual(['schedule']);
   });
 
   it('tells field groups apart from other names, keyed groups included', () => {

@@ -2,12 +2,13 @@ import { isDeepStrictEqual } from 'node:util';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppFailure } from '../../../src-shared/errors';
 import { rowKey, type RowKey } from '../../../src-shared/sync/mutations';
-import { byFieldGroup } from '../../../src-shared/sync/field-versions';
+import { byFieldGroup, formFieldGroup } from '../../../src-shared/sync/field-versions';
 import type { OpenReplica } from '../data/replica';
 import { preparedUpsert } from '../data/prepared-upsert';
 import { preparedPerDatabase, type OverlayEntity, type PullWriter, type ReplicaTx } from '../data/replica-features';
 import { contracts, contractsLocal, outbox, outboxTouches, resyncUnseen } from '../data/schema';
 import { pulledRow, toReplicaContract, toRow, type ContractRow, type ReplicaContract } from './contract-rows';
+import { catalogueNames, catalogueTemplate } from './drafting-store';
 
 // The contracts of the replica: base rows written only by pulls, and the optimistic rows
 // (`contracts_local`) the outbox rebuilds from them and the user's unconfirmed edits.
@@ -61,6 +62,13 @@ export const contractOverlay: OverlayEntity = {
     return row?.name ?? null;
   },
   fields: (row) => byFieldGroup(row as Record<string, unknown>),
+  /** Its form fields by the names its template gives them, when the user's catalogue holds the template. */
+  fieldNames(db, id, userId) {
+    const templateId = currentContract(db, id)?.templateId;
+    const fields = templateId ? (catalogueTemplate(db, userId, templateId)?.fields ?? []) : [];
+    return Object.fromEntries(fields.map((field) => [formFieldGroup(field.id), field.name]));
+  },
+  valueName: (db, userId, field, value) => (field === 'contractTypeId' ? catalogueNames(db, userId).contractTypeName(value) : null),
 };
 
 /** Rows per multi-row insert: 22 columns each, well under SQLite's bound-variable limit. */

@@ -86,8 +86,13 @@ export interface OverlayEntity {
   name(db: ReplicaTx, id: string): string | null;
   /** The fields of a row the server sent by field group, to show beside the user's edit of them. */
   fields(row: unknown): Record<string, unknown>;
-  /** Names of the row's keyed field groups the replica knows (a sheet column's for "value:<column id>"). */
-  fieldNames?(db: ReplicaTx, id: string): Record<string, string>;
+  /**
+   * Names of the row's keyed field groups the replica knows (a sheet column's for "value:<column
+   * id>", a form field's of the contract's template for "form:<field id>"); `userId` is whose catalogue.
+   */
+  fieldNames?(db: ReplicaTx, id: string, userId: string): Record<string, string>;
+  /** The name the replica knows for an id one of the row's field groups holds (a contract type's, a performance's); null when it knows none. */
+  valueName?(db: ReplicaTx, userId: string, field: string, value: string): string | null;
 }
 
 /** The writer of one pulled page's changes of an entity, inside the page's transaction. */

@@ -6,7 +6,7 @@ import type { SceneView } from '../../../src-shared/ipc/scenes';
 import { sceneDeleteProblem, sceneNameProblem } from '../../../src-shared/rules/scenes';
 import { rowKey, type MutationArgs } from '../../../src-shared/sync/mutations';
 import type { ClientMutations, OverlayEntity, PullWriter, ReplicaTx } from '../data/replica-features';
-import { ledgerScenes, ledgerScenesLocal } from '../data/schema';
+import { ledgerScenes, ledgerScenesLocal, performancePlans } from '../data/schema';
 
 // The user's ledger scenes in the replica (issue 14): pulled base rows, the optimistic rows the
 // queued scene edits make (base + those edits, as for contracts), and the client side of the
@@ -47,6 +47,11 @@ export const sceneOverlay: OverlayEntity = {
   fields: (row) => {
     const { id: _id, version: _version, updateTime: _updateTime, ...fields } = row as BaseRow;
     return fields;
+  },
+  /** A scene's performance by its name, as the user's plans under it carry it. */
+  valueName(db, _userId, field, value) {
+    if (field !== 'performanceId') return null;
+    return db.select({ name: performancePlans.performanceName }).from(performancePlans).where(eq(performancePlans.performanceId, value)).limit(1).get()?.name ?? null;
   },
 };
 

@@ -5,7 +5,7 @@ import { finishRefusal, planRows, readOnlyRefusal, restoreRefusal, sheetBefore }
 import { openStateFor, organisationDay } from '../../../src-shared/rules/performance';
 import type { PlanSave } from '../../../src-shared/domain/performance';
 import { valueFieldGroup } from '../../../src-shared/sync/field-versions';
-import { rowKey } from '../../../src-shared/sync/mutations';
+import { changesCondition, rowKey } from '../../../src-shared/sync/mutations';
 import type { ClientMutations, ReplicaTx, WorkingRows } from '../data/replica-features';
 import { alterationQueued, currentContract } from '../contracts/contract-store';
 import { contractTasks, currentPlan, currentTask, unfinishedEarlier, type ReplicaPlan, type ReplicaTask } from './fulfilment-store';
@@ -123,7 +123,7 @@ export const fulfilmentMutations: ClientMutations<FulfilmentMutation> = {
   },
   'performance.savePlan': {
     /** As the server's plan save: the plan's own contract and performance, its own rows, finished rows unchanged, a schedule that generates. */
-    check({ performanceId, planId, plan }, { db }) {
+    check({ performanceId, planId, plan, removes }, { db }) {
       const stored = currentPlan(db, planId)!;
       if (stored.performanceId !== performanceId || stored.contractId !== plan.contractID) throw new AppFailure('not_found', 'the plan is not of this contract and performance');
       const own = new Map(contractTasks(db, stored.contractId).filter(({ task }) => task.planId === planId).map(({ task }) => [task.id, task]));
@@ -133,19 +133,31 @@ export const fulfilmentMutations: ClientMutations<FulfilmentMutation> = {
         if (!task) throw new AppFailure('not_found', `rows.${i}.id: performance task not found in this plan`);
         if (task.state === TaskState.Success && Object.keys(update).length > 0) throw new AppFailure('conflict', `rows.${i}: a finished task is read-only and cannot be edited`);
       });
+      removes?.forEach((id, i) => {
+        const task = own.get(id);
+        if (!task) throw new AppFailure('not_found', `removes.${i}: performance task not found in this plan`);
+        if (plan.rows.some((row) => row.id === id)) throw new AppFailure('validation_failed', `removes.${i}: the row is kept in the sheet too`);
+        if (task.state === TaskState.Success) throw new AppFailure('conflict', `removes.${i}: a finished task is read-only and cannot be removed`);
+      });
       planRows(plan);
     },
-    apply({ planId, plan }, rows) {
+    /** As the server: a save that keeps the plan's condition leaves it as it is and lists its rows. */
+    apply(args, rows) {
+      const { planId, plan } = args;
       const key = rowKey('performancePlan', planId);
       const stored = rows.get(key) as ReplicaPlan | null;
-      if (stored) rows.put(key, { ...stored, conditionType: plan.conditionType, schedule: plan.schedule ?? null, pendingRows: planRows(plan) } satisfies ReplicaPlan);
+      if (!stored) return;
+      const saved: ReplicaPlan = changesCondition(args)
+        ? { ...stored, conditionType: plan.conditionType, schedule: plan.schedule ?? null, pendingRows: planRows(plan) }
+        : { ...stored, pendingRows: plan.rows };
+      rows.put(key, saved);
     },
-    view({ planId, plan }) {
-      // One saved row changed: the problem is that row's, cell by cell; else the sheet's.
+    view({ planId, plan, removes = [] }) {
+      // One saved row changed and none removed: the problem is that row's, cell by cell; else the sheet's.
       const edited = plan.rows.filter((row) => row.id !== undefined && Object.keys(row).length > 1);
       const [only] = edited;
-      if (edited.length === 1 && only?.id !== undefined) return { row: rowKey('performanceTask', only.id), changes: sheetRowGroups(only) };
-      return { row: rowKey('performancePlan', planId), changes: { schedule: plan.schedule ?? null, rows: plan.rows.length } };
+      if (edited.length === 1 && only?.id !== undefined && removes.length === 0) return { row: rowKey('performanceTask', only.id), changes: sheetRowGroups(only) };
+      return { row: rowKey('performancePlan', planId), changes: { schedule: plan.schedule ?? null, rows: plan.rows.length, ...(removes.length > 0 && { removed: removes.length }) } };
     },
   },
 };

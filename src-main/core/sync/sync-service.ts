@@ -2,7 +2,7 @@ import { AppFailure, toAppError } from '../../../src-shared/errors';
 import type { SyncProblem, SyncStatus } from '../../../src-shared/ipc/channels';
 import { isMutationName, mutableEntities, mutations, type MutationArgs, type MutationName } from '../../../src-shared/sync/mutations';
 import { createOutbox, type OutboxProblem } from '../data/outbox';
-import { overlayEntities, overlayOf, splitRowKey, type ClientMutation, type DataEntity, type MutationView } from '../data/replica-features';
+import { overlayEntities, overlayOf, splitRowKey, type ClientMutation, type DataEntity, type MutationView, type OverlayEntity } from '../data/replica-features';
 import { replicaClientId } from '../data/replica-sync';
 import type { EventHub } from '../events';
 import type { Clock, Logger } from '../ports';
@@ -78,6 +78,18 @@ export function createSyncService(options: SyncServiceOptions) {
     return args.success ? (features.mutations[problem.name] as unknown as ClientMutation<MutationName>).view(args.data) : null;
   }
 
+  /** The names the replica knows for the ids the problem's fields hold, mine and theirs, by field group. */
+  function namesOfValues(overlay: OverlayEntity, sides: Record<string, unknown>[]): Record<string, Record<string, string>> {
+    const names: Record<string, Record<string, string>> = {};
+    for (const side of sides) {
+      for (const [field, value] of Object.entries(side)) {
+        const name = typeof value === 'string' ? overlay.valueName?.(session.replica.db, session.user.id, field, value) : null;
+        if (name) names[field] = { ...names[field], [value as string]: name };
+      }
+    }
+    return names;
+  }
+
   /** What the user needs to settle a problem: the edit's fields, and the server's values of them. */
   function problemView(problem: OutboxProblem): SyncProblem {
     const view = viewOf(problem);
@@ -89,10 +101,11 @@ export function createSyncService(options: SyncServiceOptions) {
     const theirs = theirFields ? Object.fromEntries(Object.keys(changes).map((field) => [field, theirFields[field] ?? null])) : null;
     // A rejected draft is gone from the replica: its own name names it.
     const subject = found ? (found.overlay.name(session.replica.db, found.id) ?? view.name ?? null) : null;
-    const fieldNames = found?.overlay.fieldNames?.(session.replica.db, found.id) ?? {};
+    const fieldNames = found?.overlay.fieldNames?.(session.replica.db, found.id, session.user.id) ?? {};
+    const valueNames = found ? namesOfValues(found.overlay, [changes, theirs ?? {}]) : {};
     const conflicting = problem.state === 'conflict' ? (problem.error?.issues ?? []).map((issue) => issue.path).filter((path) => path in changes) : [];
     const entity = (row && mutableEntities.find((kind) => kind === row.entity)) ?? null;
-    return { id: problem.id, name: problem.name, state: problem.state, createdAt: problem.createdAt, entity, subject, changes, fieldNames, error: problem.error, theirs, conflicting };
+    return { id: problem.id, name: problem.name, state: problem.state, createdAt: problem.createdAt, entity, subject, changes, fieldNames, valueNames, error: problem.error, theirs, conflicting };
   }
 
   function queueStatus() {

@@ -12,7 +12,8 @@ import { useActionFailure } from '../../app/useActionFailure';
 // Edit mode of a plan's performance sheet (spec 2 "Performance sheet table"): every row's cells
 // as inputs, '+增加一行' adds a row, a row may be removed but the last one is kept, and the
 // whole sheet is saved at once as the offline performance.savePlan mutation (the server keeps
-// the rows listed, adds the new ones and drops the unfinished rows left out). Finished rows are
+// the rows listed, adds the new ones and drops the unfinished rows left out that the editor showed;
+// rows saved elsewhere meanwhile stay). Finished rows are
 // read-only (spec 4) and cannot be removed.
 
 const amountColumns = ['receivableAmount', 'payableAmount'] as const;
@@ -99,15 +100,16 @@ export function SheetEditor({ plan, contractId, onDone }: { plan: PlanSheet; con
       setInvalid(true);
       return;
     }
+    // Only a plan without a periodic schedule is edited row by row, and its condition is left as
+    // it is: the save says so, so that a condition changed elsewhere meanwhile merges with it.
+    const conditionType = plan.conditionType === ScheduleConditionType.SingleOrMultiple ? ScheduleConditionType.SingleOrMultiple : ScheduleConditionType.None;
     const request = {
       performanceId: plan.performanceId,
       planId: plan.id,
-      // Only a plan without a periodic schedule is edited row by row.
-      plan: {
-        contractID: contractId,
-        conditionType: plan.conditionType === ScheduleConditionType.SingleOrMultiple ? ScheduleConditionType.SingleOrMultiple : ScheduleConditionType.None,
-        rows: rows.map((row) => rowOf(row, originals.get(row.key), amounts, unit)),
-      },
+      plan: { contractID: contractId, conditionType, rows: rows.map((row) => rowOf(row, originals.get(row.key), amounts, unit)) },
+      baseCondition: { conditionType, schedule: null },
+      // Saved rows the user removed, so that one changed elsewhere meanwhile is a conflict rather than lost.
+      removes: [...originals.values()].flatMap((original) => (original.id !== undefined && !rows.some((row) => row.key === original.key) ? [original.id] : [])),
     };
     savePlan(request)
       .unwrap()

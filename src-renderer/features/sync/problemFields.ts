@@ -8,10 +8,15 @@ import { stateLabels } from '../fulfilment/taskStateLabels';
 // How the sync panel names a problem's fields and shows their values, for every entity kind a
 // mutation writes: each field group by its catalog label (a sheet column or a form field by its
 // own name), each value as the screens show it — states and types by name, dates and amounts
-// formatted, lists summarised.
+// formatted, lists summarised, ids of other records (a contract's type, a scene's performance) by
+// the names the replica knows.
 
 type Entity = NonNullable<SyncProblem['entity']>;
 type ProblemFields = Pick<SyncProblem, 'entity' | 'fieldNames'>;
+type ProblemValues = ProblemFields & Pick<SyncProblem, 'valueNames'>;
+
+/** The fields of each entity whose values are ids of other records. */
+const idFields: Partial<Record<Entity, readonly string[]>> = { contract: ['contractTypeId'], scene: ['performanceId'] };
 
 const formPrefix = 'form:';
 const valuePrefix = 'value:';
@@ -108,7 +113,7 @@ function entityValue(t: TFunction, entity: Entity, field: string, value: unknown
       return taskValue(t, field, value, language);
     case 'performancePlan':
       if (field === 'schedule') return scheduleText(t, value, language);
-      if (field === 'rows' && typeof value === 'number') return t('syncMerge.values.rows', { count: value });
+      if ((field === 'rows' || field === 'removed') && typeof value === 'number') return t('syncMerge.values.rows', { count: value });
       return undefined;
     case 'scene':
       if ((field === 'titleIDs' || field === 'filterIDs') && Array.isArray(value)) return ledgerFields(t, value);
@@ -121,8 +126,9 @@ function entityValue(t: TFunction, entity: Entity, field: string, value: unknown
 }
 
 /** A field's value as the screens would show it; "--" when it has none. */
-export function fieldValue(t: TFunction, problem: ProblemFields, field: string, value: unknown, language: string): string {
+export function fieldValue(t: TFunction, problem: ProblemValues, field: string, value: unknown, language: string): string {
   if (value === null || value === undefined) return t('contractStatus.missing');
+  if (typeof value === 'string' && problem.entity && idFields[problem.entity]?.includes(field)) return problem.valueNames[field]?.[value] ?? t('syncMerge.values.unknownName');
   if (typeof value === 'boolean') return value ? t('syncMerge.values.yes') : t('syncMerge.values.no');
   return (problem.entity && entityValue(t, problem.entity, field, value, language)) ?? cellText(value);
 }

@@ -49,6 +49,7 @@ export const syncMergeEn = {
       schedule: 'Periodic schedule',
       performance: 'Performance',
       rows: 'Sheet rows',
+      removed: 'Rows removed',
     },
     scene: {
       name: 'Scene name',
@@ -65,6 +66,8 @@ export const syncMergeEn = {
   values: {
     yes: 'Yes',
     no: 'No',
+    /** A record (a contract type, a performance) this device does not know the name of. */
+    unknownName: 'Not known on this device',
     level: 'Level {{level}}',
     schedule: '{{cycle}}, {{start}} to {{end}}',
     more: '+{{count}} more',
@@ -127,6 +130,7 @@ export const syncMergeZh: typeof syncMergeEn = {
       schedule: '周期计划',
       performance: '履约',
       rows: '履约表行',
+      removed: '删除的行',
     },
     scene: {
       name: '场景名称',
@@ -143,6 +147,7 @@ export const syncMergeZh: typeof syncMergeEn = {
   values: {
     yes: '是',
     no: '否',
+    unknownName: '本机未收录',
     level: '{{level}} 级',
     schedule: '{{cycle}}，{{start}} 至 {{end}}',
     more: '等另 {{count}} 项',
