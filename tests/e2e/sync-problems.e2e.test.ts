@@ -1,25 +1,15 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TaskState } from '../../src-shared/domain/enums';
 import type { SyncProblem, SyncStatus } from '../../src-shared/ipc/channels';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
+import { chooseLanguage, keepScreenshot, screenSizes, uiLanguages, type UiLanguage } from '../support/e2e-views';
 
 // The sync panel's problems in Chromium at the two laptop sizes, in English and Chinese: a task
 // conflict and a scene conflict, each field by its name with mine and theirs, within the window,
 // no cell cut off, no raw key shown. The core answers the status read with the two problems (the
 // conflicts themselves are made between two real desktops in tests/main/sync-problem-fields.test.ts).
-// Set LAYOUT_SCREENSHOTS_DIR to keep a screenshot of each.
-
-const sizes = [
-  { width: 1280, height: 800 },
-  { width: 1440, height: 900 },
-] as const;
-const languages = [
-  { menu: 'English', code: 'en' },
-  { menu: '简体中文', code: 'zh-CN' },
-] as const;
+// Set E2E_SCREENSHOTS_DIR to keep a screenshot of each.
 
 const conflict = { state: 'conflict' as const, createdAt: '2026-11-23T09:00:00.000Z', error: { code: 'conflict' as const, message: 'changed by someone else since you edited it' } };
 const problems: SyncProblem[] = [
@@ -52,19 +42,7 @@ const problems: SyncProblem[] = [
 let stage: E2eStage;
 let page: Page;
 
-async function screenshot(name: string) {
-  const dir = process.env.LAYOUT_SCREENSHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`) });
-}
-
-async function chooseLanguage(menu: string, code: string) {
-  await page.getByTestId('language-menu').click();
-  await page.getByRole('option', { name: menu }).or(page.getByText(menu, { exact: true })).first().click();
-  await page.waitForFunction((lang) => document.documentElement.lang === lang, code);
-  await page.keyboard.press('Escape');
-}
+const screenshot = (name: string) => keepScreenshot(page, name);
 
 beforeAll(async () => {
   stage = await openE2eStage({ contracts: 10, seed: 17, core: { syncIntervalMs: 3_600_000 } });
@@ -85,14 +63,15 @@ beforeAll(async () => {
 
 afterAll(() => stage?.close());
 
-describe.each(languages)('sync problems in $code', ({ menu, code }) => {
+describe.each(uiLanguages)('sync problems in $code', (language: UiLanguage) => {
+  const { code } = language;
   beforeAll(async () => {
     await page.goto(stage.edition.host.url);
     await page.getByTestId('scene-tab-contracts').click({ timeout: 30_000 });
-    await chooseLanguage(menu, code);
+    await chooseLanguage(page, language);
   });
 
-  it.each(sizes)('shows a task and a scene conflict per field at $width×$height', async ({ width, height }) => {
+  it.each(screenSizes)('shows a task and a scene conflict per field at $width×$height', async ({ width, height }) => {
     await page.setViewportSize({ width, height });
     await page.reload();
     await page.getByTestId('sync-details').click({ timeout: 30_000 });
