@@ -11,6 +11,7 @@ import { replicaFeatures } from '../../src-main/core/features';
 import { createFulfilmentReader } from '../../src-main/core/performance/fulfilment-store';
 import { clientMigrationsDir } from '../../src-main/paths';
 import { contractId, makeContract, makeTask } from '../support/contracts';
+import { clientJournal, migrationsUpTo } from '../support/migrations';
 import { tempDir } from '../support/temp';
 
 // The performance tab's rules on this device's queue (issue 13): no finish, alone or in a batch,
@@ -95,6 +96,46 @@ describe('the performance tab over the queue of this device', () => {
     expect(codeOf(() => outbox.enqueue('performance.savePlan', removing))).toBeNull();
     // A conflict on the removed row is not the renamed row's: the problem is the sheet's.
     expect(replicaFeatures.mutations['performance.savePlan'].view(removing)).toEqual({ row: 'performancePlan:plan-a', changes: { schedule: null, rows: 1, removed: 1 } });
+  });
+
+  it('keeps showing the rows added elsewhere after a queued sheet save was made, hiding only those its user removed', () => {
+    const pull = (row: SyncTask, cursor: string) => replicaWriter(replica, replicaFeatures).applyPulledChanges([{ entity: 'performanceTask', op: 'upsert', row }], cursor, at);
+    const tasksOf = (planId: string) => sheet().plans.find((p) => p.id === planId)!.tasks.map((t) => [t.name, t.rowIndex]);
+    outbox.enqueue('performance.savePlan', { performanceId: 'perf-a', planId: 'plan-a', plan: { contractID: approved, conditionType: 1, rows: [{ id: 'a-1', name: 'Renamed' }, { name: 'Mine new', expirationTime: '2026-11-25' }] }, removes: ['a-2'] });
+    expect(tasksOf('plan-a')).toEqual([['Renamed', 1], ['Mine new', 4]]);
+    // Someone else adds a row to the plan meanwhile; the pull brings it while the save waits.
+    pull(task('a-3', { planId: 'plan-a', performanceId: 'perf-a', rowIndex: 4 }), '2');
+    expect(tasksOf('plan-a')).toEqual([['Renamed', 1], ['Task a-3', 4], ['Mine new', 5]]);
+    // A second save of the sheet, made after that pull (its editor sends only the cells changed):
+    // the row removed by the first stays removed, the row renamed by the first stays renamed.
+    outbox.enqueue('performance.savePlan', { performanceId: 'perf-a', planId: 'plan-a', plan: { contractID: approved, conditionType: 1, rows: [{ id: 'a-1' }, { id: 'a-3', name: 'Theirs, renamed' }, { name: 'Mine new', expirationTime: '2026-11-25' }] }, removes: [] });
+    expect(tasksOf('plan-a')).toEqual([['Renamed', 1], ['Theirs, renamed', 4], ['Mine new', 6]]);
+    // A save queued by the version before saves named their removed rows drops every unlisted one, as the server then did.
+    outbox.enqueue('performance.savePlan', { performanceId: 'perf-b', planId: 'plan-b', plan: { contractID: approved, conditionType: 1, rows: [{ id: 'b-1' }] } });
+    pull(task('b-2', { planId: 'plan-b', performanceId: 'perf-b', rowIndex: 7 }), '3');
+    expect(tasksOf('plan-b')).toEqual([['Task b-1', 3]]);
+  });
+
+  it('reads a sheet save queued before saves named their removed rows (client migration 0035) as then: every unlisted unfinished row goes', () => {
+    replica.close();
+    const path = join(dir.path, 'before-0035.sqlite');
+    const before = clientJournal.entries.findIndex((entry) => entry.tag.startsWith('0035_'));
+    const old = openReplica(path, migrationsUpTo(dir.path, before));
+    replicaWriter(old, replicaFeatures).applyPulledChanges(
+      [
+        { entity: 'contract', op: 'upsert', row: makeContract(3) },
+        { entity: 'performancePlan', op: 'upsert', row: plan('plan-a', 'perf-a') },
+        { entity: 'performanceTask', op: 'upsert', row: task('a-1', { planId: 'plan-a', performanceId: 'perf-a', rowIndex: 1 }) },
+        { entity: 'performanceTask', op: 'upsert', row: task('a-2', { planId: 'plan-a', performanceId: 'perf-a', rowIndex: 2 }) },
+      ],
+      '1',
+      at,
+    );
+    // The optimistic plan as that version wrote it for a save listing a-1 renamed.
+    old.sqlite.prepare(`insert into performance_plans_local select *, ? from performance_plans where id = 'plan-a'`).run(JSON.stringify([{ id: 'a-1', name: 'Renamed' }]));
+    old.close();
+    replica = openReplica(path, clientMigrationsDir);
+    expect(sheet().plans[0]!.tasks.map((t) => [t.name, t.rowIndex])).toEqual([['Renamed', 1]]);
   });
 
   it('numbers the queued new rows of two plans and a quick task after one another, as the server will', () => {

@@ -254,8 +254,12 @@ const planColumns = () => ({
 
 export const performancePlans = sqliteTable('performance_plans', planColumns(), (t) => [index('performance_plans_contract').on(t.contractId)]);
 
-/** The optimistic row of a plan whose sheet a queued save edits: `pendingRows` is the sheet as saved (JSON plan rows). */
-export const performancePlansLocal = sqliteTable('performance_plans_local', { ...planColumns(), pendingRows: text('pending_rows').notNull() });
+/**
+ * The optimistic row of a plan whose sheet a queued save edits: `pendingRows` is the sheet as
+ * saved (JSON plan rows), `pendingRemoves` the rows its user removed (JSON ids; null: a save that
+ * names none, whose unlisted unfinished rows all go).
+ */
+export const performancePlansLocal = sqliteTable('performance_plans_local', { ...planColumns(), pendingRows: text('pending_rows').notNull(), pendingRemoves: text('pending_removes') });
 
 /** The columns of a ledger scene (issue 14), shared by the base table and the optimistic one. */
 const sceneColumns = () => ({

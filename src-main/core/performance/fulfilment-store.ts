@@ -22,8 +22,12 @@ import { parseQueuedQuickTasks, queuedQuickTasksWhere } from './quick-tasks';
 
 /** A task as the replica holds it (the feed's row), with the mark of a queued delete. */
 export type ReplicaTask = SyncTask & { deleted?: boolean };
-/** A plan as the replica holds it, with the sheet a queued save lists. */
-export type ReplicaPlan = SyncPlan & { pendingRows?: z.output<typeof planRowSchema>[] | null };
+/**
+ * A plan as the replica holds it, with the sheet a queued save lists and the rows it removes
+ * (null: a save that names none, queued by a version before saves named them: every unlisted
+ * unfinished row goes).
+ */
+export type ReplicaPlan = SyncPlan & { pendingRows?: z.output<typeof planRowSchema>[] | null; pendingRemoves?: string[] | null };
 
 const parseJson = (text: string | null): unknown => (text === null ? null : (JSON.parse(text) as unknown));
 const recordSchema = z.record(z.string(), z.unknown());
@@ -44,7 +48,7 @@ function taskRow(task: ReplicaTask): TaskRow & { deleted: boolean } {
   return { ...task, values: JSON.stringify(task.values), completionValues: task.completionValues === null ? null : JSON.stringify(task.completionValues), deleted: task.deleted ?? false };
 }
 
-function toReplicaPlan(row: PlanRow & { pendingRows?: string }): ReplicaPlan {
+function toReplicaPlan(row: PlanRow & { pendingRows?: string; pendingRemoves?: string | null }): ReplicaPlan {
   return {
     ...row,
     conditionType: row.conditionType as SyncPlan['conditionType'],
@@ -52,6 +56,7 @@ function toReplicaPlan(row: PlanRow & { pendingRows?: string }): ReplicaPlan {
     fields: z.array(formFieldSchema).catch([]).parse(parseJson(row.fields)),
     schedule: parseJson(row.schedule),
     pendingRows: row.pendingRows === undefined ? null : z.array(planRowSchema).nullable().catch(null).parse(parseJson(row.pendingRows)),
+    pendingRemoves: z.array(z.string()).nullable().catch(null).parse(parseJson(row.pendingRemoves ?? null)),
   };
 }
 
@@ -133,7 +138,9 @@ export const planOverlay: OverlayEntity = {
     db.delete(performancePlansLocal).where(eq(performancePlansLocal.id, id)).run();
     if (!row) return;
     const plan = row as ReplicaPlan;
-    db.insert(performancePlansLocal).values({ ...planRow(plan), pendingRows: JSON.stringify(plan.pendingRows ?? []) }).run();
+    db.insert(performancePlansLocal)
+      .values({ ...planRow(plan), pendingRows: JSON.stringify(plan.pendingRows ?? []), pendingRemoves: plan.pendingRemoves ? JSON.stringify(plan.pendingRemoves) : null })
+      .run();
   },
   name: (db, id) => currentPlan(db, id)?.performanceName ?? null,
   fields: (row) => {
@@ -264,7 +271,11 @@ function queuedRowNumbers(db: ReplicaTx, contractId: string, shown: readonly She
       held.set(key, { planId, finished: false, rowIndex });
       listed.add(key);
     }
-    for (const [id, row] of held) if (row.planId === planId && !row.finished && !listed.has(id)) held.delete(id);
+    // Rows this save's user saw and left out go: those it names as removed, and earlier queued
+    // saves' new rows (it lists them again as new ones); a save naming none drops every unlisted one.
+    const { removes } = save.data;
+    const seen = (id: string) => !removes || removes.includes(id) || id.startsWith('queued:');
+    for (const [id, row] of held) if (row.planId === planId && !row.finished && !listed.has(id) && seen(id)) held.delete(id);
     numbers.plans.set(planId, added);
   }
   return numbers;
@@ -273,7 +284,7 @@ function queuedRowNumbers(db: ReplicaTx, contractId: string, shown: readonly She
 /**
  * The plan's rows as its queued sheet save lists them, as the server will store them: listed
  * tasks with their changes, new rows with the numbers the server will give them, unlisted
- * unfinished tasks gone, finished ones kept (the server never drops those).
+ * unfinished tasks the save removes gone, finished ones kept (the server never drops those).
  */
 function sheetAsSaved(plan: ReplicaPlan, tasks: SheetTask[], newRowNumbers: readonly number[], today: string): SheetTask[] {
   const rows = plan.pendingRows;
@@ -311,7 +322,11 @@ function sheetAsSaved(plan: ReplicaPlan, tasks: SheetTask[], newRowNumbers: read
     ];
   });
   const ids = new Set(rows.map((row) => row.id));
-  return [...listed, ...tasks.filter((task) => !ids.has(task.id) && task.state === TaskState.Success)].sort((a, b) => a.rowIndex - b.rowIndex);
+  // Unlisted rows stay when finished (the server never drops those) or, for a save that names the
+  // rows its user removed, when not among them: added elsewhere after the save's base.
+  const removed = plan.pendingRemoves ? new Set(plan.pendingRemoves) : null;
+  const kept = (task: SheetTask) => task.state === TaskState.Success || (removed !== null && !removed.has(task.id));
+  return [...listed, ...tasks.filter((task) => !ids.has(task.id) && kept(task))].sort((a, b) => a.rowIndex - b.rowIndex);
 }
 
 /** The quick tasks queued here for the contract, as the server will make them, with the row numbers it will give them. */

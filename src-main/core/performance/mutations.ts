@@ -147,9 +147,15 @@ export const fulfilmentMutations: ClientMutations<FulfilmentMutation> = {
       const key = rowKey('performancePlan', planId);
       const stored = rows.get(key) as ReplicaPlan | null;
       if (!stored) return;
+      // After an earlier queued save of this sheet, the rows it removed stay removed and the cells
+      // it changed stay changed: this one's user saw its result, and sends only what they changed.
+      const earlierRemoves = stored.pendingRows ? (stored.pendingRemoves ?? null) : [];
+      const pendingRemoves = earlierRemoves && args.removes ? [...new Set([...earlierRemoves, ...args.removes])] : null;
+      const earlierRows = new Map((stored.pendingRows ?? []).flatMap((row) => (row.id === undefined ? [] : [[row.id, row] as const])));
+      const onEarlier = (saved: typeof plan.rows) => saved.map((row) => (row.id === undefined ? row : { ...earlierRows.get(row.id), ...row }));
       const saved: ReplicaPlan = changesCondition(args)
-        ? { ...stored, conditionType: plan.conditionType, schedule: plan.schedule ?? null, pendingRows: planRows(plan) }
-        : { ...stored, pendingRows: plan.rows };
+        ? { ...stored, conditionType: plan.conditionType, schedule: plan.schedule ?? null, pendingRows: onEarlier(planRows(plan)), pendingRemoves }
+        : { ...stored, pendingRows: onEarlier(plan.rows), pendingRemoves };
       rows.put(key, saved);
     },
     view({ planId, plan, removes = [] }) {
