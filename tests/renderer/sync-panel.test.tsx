@@ -179,6 +179,8 @@ describe('sync panel problems per field', () => {
     expect(reminders![0]![0]).toBe('收款任务');
     for (const problem of problems) expect(problem.textContent).not.toMatch(rawKey);
     expect(problems[3]!.textContent).toContain('你的提醒设置');
+    // A conflict shown per field carries no English words of the server's.
+    for (const problem of problems.slice(0, 3)) expect(problem.querySelector('.sync-panel__problem-error')!.textContent).not.toMatch(/[a-z]{4,}/);
   });
 
   it("names a contract's type, its form fields and a scene's performance by the replica's names, in both languages", async () => {

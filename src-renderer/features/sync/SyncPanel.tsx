@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SyncProblem, SyncStatus } from '../../../src-shared/ipc/channels';
 import { useApplyMineAgainMutation, useDismissProblemMutation, useKeepTheirsMutation } from '../../api/api';
 import { useActionFailure } from '../../app/useActionFailure';
-import { errorTextWithDetail } from '../../i18n/errorText';
+import { errorText, errorTextWithDetail } from '../../i18n/errorText';
 import { formatAge, formatDateTime } from '../../i18n/format';
 import { fieldLabel, fieldValue, problemSubject } from './problemFields';
 import { firstSyncProgress } from './syncView';
@@ -25,7 +25,8 @@ function ProblemItem({ problem }: { problem: SyncProblem }) {
         {': '}
         {problemSubject(t, problem)}
       </div>
-      {problem.error && <div className="sync-panel__problem-error">{errorTextWithDetail(t, problem.error)}</div>}
+      {/* A conflict shown per field needs no more words: the server's (in English) name the same fields. */}
+      {problem.error && <div className="sync-panel__problem-error">{perField ? errorText(t, problem.error) : errorTextWithDetail(t, problem.error)}</div>}
       {Object.keys(problem.changes).length > 0 && (
         <HTMLTable compact className="sync-panel__changes">
           <thead>
