@@ -39,7 +39,8 @@ const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
 export async function benchSync(): Promise<void> {
   const postgres = await reachablePostgres();
   const serverData = tempDir('contract-desk-bench-sync-server-');
-  const databaseUrl = postgres ? await freshDatabase(postgres, 'contract_desk_bench_sync') : null;
+  // A name of one's own where several benches share one PostgreSQL.
+  const databaseUrl = postgres ? await freshDatabase(postgres, process.env.BENCH_SYNC_DATABASE ?? 'contract_desk_bench_sync') : null;
   const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
   const args = postgres ? [] : ['--data', serverData.path];
   console.log(`# ${await seedInChild(contractCount, env, args)} (${postgres ? 'PostgreSQL' : 'PGlite'})`);

@@ -75,38 +75,55 @@ function flatten(change: SyncChange): { entity: string; op: 'upsert' | 'delete';
   return { entity: change.entity, op: 'upsert', columns, cells };
 }
 
+/** A table of the page being packed: which of its columns hold numbers of their own, and which hold shared strings. */
+interface PackingTable {
+  index: number;
+  columns: string[];
+  numeric: boolean[];
+  shared: boolean[];
+}
+
+const sameColumns = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((column, i) => column === b[i]);
+
 export function packPullResponse(page: SyncPullResponse): PackedPullResponse {
   const flat = page.changes.map(flatten);
   const occurrences = new Map<string, number>();
   for (const { cells } of flat) for (const cell of cells) if (typeof cell === 'string') occurrences.set(cell, (occurrences.get(cell) ?? 0) + 1);
   const tables: PackedPullResponse['tables'] = [];
-  const tableIndex = new Map<string, number>();
-  // A column may hold indexes only where it holds no numbers of its own (a derived mark is not one).
-  const numeric = new Set<string>();
-  for (const { entity, op, columns, cells } of flat) {
-    const key = `${entity}|${op}|${columns.join(',')}`;
-    if (!tableIndex.has(key)) tableIndex.set(key, tables.push({ entity, op, columns, shared: [] }) - 1);
-    cells.forEach((cell, i) => {
-      if (typeof cell === 'number' && !isMark(entity, columns[i]!, cell)) numeric.add(`${key}|${columns[i]}`);
-    });
-  }
+  // A page holds a few kinds of row: each row finds its table by entity and operation, then by
+  // its columns, without a key string made per row or per cell (the feed packs 250,000 rows).
+  const byKind = new Map<string, PackingTable[]>();
+  const tableOf = flat.map(({ entity, op, columns, cells }) => {
+    const kind = byKind.get(`${entity}|${op}`) ?? byKind.set(`${entity}|${op}`, []).get(`${entity}|${op}`)!;
+    let table = kind.find((candidate) => sameColumns(candidate.columns, columns));
+    if (!table) {
+      table = { index: tables.push({ entity, op, columns, shared: [] }) - 1, columns, numeric: columns.map(() => false), shared: columns.map(() => false) };
+      kind.push(table);
+    }
+    // A column may hold indexes only where it holds no numbers of its own (a derived mark is not one).
+    for (let i = 0; i < cells.length; i += 1) if (typeof cells[i] === 'number' && !isMark(entity, columns[i]!, cells[i])) table.numeric[i] = true;
+    return table;
+  });
   const values: string[] = [];
   const valueIndex = new Map<string, number>();
-  const rows = flat.map(({ entity, op, columns, cells }) => {
-    const key = `${entity}|${op}|${columns.join(',')}`;
-    const index = tableIndex.get(key)!;
-    const table = tables[index]!;
-    return [
-      index,
-      ...cells.map((cell, i) => {
-        const column = columns[i]!;
-        if (typeof cell !== 'string' || (occurrences.get(cell) ?? 0) < 2 || numeric.has(`${key}|${column}`)) return cell;
-        if (!table.shared.includes(column)) table.shared.push(column);
-        let found = valueIndex.get(cell);
-        if (found === undefined) valueIndex.set(cell, (found = values.push(cell) - 1));
-        return found;
-      }),
-    ];
+  const rows = flat.map(({ cells }, row) => {
+    const table = tableOf[row]!;
+    const packed: unknown[] = [table.index];
+    for (let i = 0; i < cells.length; i += 1) {
+      const cell = cells[i];
+      if (typeof cell !== 'string' || (occurrences.get(cell) ?? 0) < 2 || table.numeric[i]) {
+        packed.push(cell);
+        continue;
+      }
+      if (!table.shared[i]) {
+        table.shared[i] = true;
+        tables[table.index]!.shared.push(table.columns[i]!);
+      }
+      let found = valueIndex.get(cell);
+      if (found === undefined) valueIndex.set(cell, (found = values.push(cell) - 1));
+      packed.push(found);
+    }
+    return packed;
   });
   return { values, tables, rows, cursor: page.cursor, hasMore: page.hasMore, remaining: page.remaining };
 }

@@ -233,7 +233,9 @@ describe('local full-text search over the replica (FTS5 trigram)', () => {
     const path = join(dir.path, 'old.sqlite');
     const old = openReplica(path, migrationsUpTo(dir.path, before));
     replica = old;
-    // A replica of then: no deferred index, its triggers index each row.
+    // A replica of then: its triggers index each row. A later pull, not a first sync: what this
+    // build sets aside during a first sync is known to this build's schema only.
+    old.sqlite.prepare(`insert into replica_meta (key, value) values ('pull_cursor', '1')`).run();
     pull([makeContract(1, { name: '仓库租赁合同' }), makeContract(2, { name: 'Plain', formValues: { clause: '违约责任' } }), makeContract(3, { name: 'Signed' })], 'upsert', false);
     old.db.insert(archivedFiles).values({ contractId: contractId(3), fileId: 'f', name: 'a.pdf', size: 1, openedAt: 'now', text: '任何一方违约应承担责任' }).run();
     old.close();

@@ -33,6 +33,7 @@ describe('scene export', () => {
       '20',
       '2026-11-21T10:00:00.000Z',
     );
+    writer.finishPull();
   });
   afterEach(() => {
     replica.close();

@@ -19,7 +19,12 @@ describe('the tasks\u2019 copy of their contract\u2019s status', () => {
   let dir: ReturnType<typeof tempDir>;
   let replica: OpenReplica;
   let cursor = 0;
-  const pull = (changes: SyncChange[]) => replicaWriter(replica, replicaFeatures).applyPulledChanges(changes, String(++cursor), '2026-11-21T10:00:00.000Z');
+  /** A whole pull: the first is a first sync, which leaves the copies to its end (client migration 0031); the triggers keep them after it. */
+  const pull = (changes: SyncChange[]) => {
+    const writer = replicaWriter(replica, replicaFeatures);
+    writer.applyPulledChanges(changes, String(++cursor), '2026-11-21T10:00:00.000Z');
+    writer.finishPull();
+  };
   const contract = (i: number, status: number | null = (i % 5) + 1) => ({ entity: 'contract' as const, op: 'upsert' as const, row: makeContract(i, { status: status as never }) });
   const task = (i: number, of: number) => ({ entity: 'performanceTask' as const, op: 'upsert' as const, row: makeTask(i, { contractId: contractId(of), expirationTime: `2026-0${1 + (i % 9)}-1${i % 10}` }) });
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SyncChange } from '../../src-shared/api/sync';
@@ -6,6 +6,7 @@ import { contractAgents, contracts, users } from '../../src-server/db/schema';
 import { performanceTasks, reminderSettings } from '../../src-server/performance/schema';
 import { defaultReminderSettings } from '../../src-shared/domain/reminders';
 import { demoUsers, seedDatabase } from '../../src-server/index';
+import { syncTaskColumns, taskChange } from '../../src-server/sync/feed-sources';
 import { describeOnDatabases, pullAll, signIn } from './support';
 
 const demo = (username: string) => demoUsers.find((u) => u.username === username)!;
@@ -84,6 +85,36 @@ describeOnDatabases('sync feed: performance tasks and reminder settings', (fixtu
         if (change.entity === 'performanceTask' && change.op === 'upsert' && change.row.contractId) expect(position.get(change.row.contractId)).toBeLessThan(i);
       });
     }
+  });
+
+  it('sends a task row as the task reads: times, amounts, dates, empty and nested values exactly as taskChange makes them', async () => {
+    await fixture.db.insert(contracts).values({ id: 'exact-contract', name: 'exact', responsibleUserId: people.get('alice')!.id, departmentId: people.get('alice')!.departmentId });
+    const at = new Date('2026-03-04T05:06:07.891Z');
+    const before = await pull('alice');
+    await addTask('exact-a', {
+      contractId: 'exact-contract',
+      name: 'Zahlung "Q1" \\ 合同 \u{1F4B0}\n',
+      state: 4,
+      level: 2,
+      rowIndex: 7,
+      expirationTime: '0999-02-28',
+      receivableAmount: 9_007_199_254_740_991,
+      amountUnit: 'EUR',
+      leaderUserId: people.get('bob')!.id,
+      values: { b: [1, { c: null, d: 'é' }], a: 1.5, long_key_first: true },
+      completionValues: {},
+      finishedAmount: 0,
+      version: 12,
+    });
+    await addTask('exact-b', { contractId: 'exact-contract', expirationTime: null, payableAmount: -5, amountUnit: 'CNY', completionValues: null });
+    // Microseconds, which a JavaScript Date drops.
+    await fixture.db.execute(sql`update performance_tasks set create_time = '2026-03-04 05:06:07.891999+00', update_time = ${at.toISOString()}::timestamptz + interval '999 microseconds' where id in ('exact-a', 'exact-b')`);
+    const sent = (await changesAfter('alice', before.cursor))
+      .filter((change) => change.entity === 'performanceTask' && change.op === 'upsert')
+      .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+    const rows = await fixture.db.select(syncTaskColumns).from(performanceTasks).where(inArray(performanceTasks.id, ['exact-a', 'exact-b'])).orderBy(performanceTasks.id);
+    expect(sent).toEqual(rows.map(taskChange));
+    expect(sent[0]).toMatchObject({ row: { createTime: '2026-03-04T05:06:07.891Z', updateTime: '2026-03-04T05:06:07.891Z', expirationTime: '0999-02-28', receivableAmount: 9_007_199_254_740_991 } });
   });
 
   it('sends a deleted task as a delete to those who had it, and nothing to others', async () => {

@@ -107,6 +107,11 @@ export interface PageWriter<E extends SyncEntity> {
 export interface PullWriter<E extends SyncEntity> {
   /** A page starts (a failed page's batch is dropped with its transaction). */
   page(db: ReplicaTx): PageWriter<E>;
+  /**
+   * A pull from nothing (a first sync or a rebuild) writes its first page, in that page's
+   * transaction: a writer whose tables are empty may set their upkeep aside until `finishPull`.
+   */
+  pullFromStart?(db: ReplicaTx): void;
   /** A full resync starts (must_resync): the rows stay usable until `finishPull` knows which are gone. */
   startResync?(db: ReplicaTx): readonly DataEntity[];
   /** A pull reached the end: removes what a resync did not bring; returns the keys removed. */

@@ -86,6 +86,7 @@ export function replicaWriter(replica: OpenReplica, features: ReplicaFeatures): 
         const fromStart = (from?.value ?? '0') === '0';
         // Into an empty replica the full-text index is built once the pull ends, not row by row.
         if (fromStart && !replica.sqlite.prepare('select exists (select 1 from contracts)').pluck().get()) setMeta(tx, searchIndexDeferredKey, '1');
+        if (fromStart) for (const writer of all) writer.pullFromStart?.(tx);
         const shown = new Set<RowKey>();
         const changed = new Set<DataEntity>();
         const pages = new Map<SyncEntity, PageWriter<SyncEntity>>();

@@ -4,6 +4,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { AppFailure } from '../../../src-shared/errors';
+import { restoreIndexes } from './deferred-indexes';
 import { cjkBigrams, cjkBigramsFunction } from './cjk-bigrams';
 import * as schema from './schema';
 
@@ -92,6 +93,8 @@ export function openReplica(path: string, migrationsDir: string): OpenReplica {
     sqlite.function(cjkBigramsFunction, { deterministic: true }, (text: unknown) => cjkBigrams(typeof text === 'string' ? text : null));
     const db = drizzle(withStatementCache(sqlite), { schema });
     if (version < known) {
+      // A migration may change or drop an index a first sync set aside: it finds them as it left them.
+      if (version > 0) restoreIndexes(sqlite);
       migrate(db, { migrationsFolder: migrationsDir });
       sqlite.pragma(`user_version = ${known}`);
     }

@@ -4,6 +4,7 @@ import type { ReminderTask } from '../../../src-shared/domain/reminders';
 import type { OpenReplica, ReplicaConnection } from '../data/replica';
 import { splitRowKey, type PullWriter } from '../data/replica-features';
 import { settledByPull } from './dashboard-store';
+import { taskUpkeep } from './task-upkeep';
 
 // Performance tasks and the user's reminder settings in the replica: written only by pulls (in the
 // pull's own transaction), read by the reminder scheduler and the shell. Prepared statements, not
@@ -101,7 +102,13 @@ export function createTaskWriter(sqlite: ReplicaConnection): TaskWriter {
 export function taskPullWriter({ sqlite }: OpenReplica): PullWriter<'performanceTask'> {
   const tasks = createTaskWriter(sqlite);
   const settled = settledByPull(sqlite);
+  const upkeep = taskUpkeep(sqlite);
   return {
+    pullFromStart: () => upkeep.deferIfEmpty(),
+    finishPull() {
+      upkeep.finish();
+      return [];
+    },
     page: () => ({
       write(change) {
         if (change.op === 'upsert') {
