@@ -3,6 +3,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { openReplica } from '../src-main/core/data/replica';
 import { replicaWriter } from '../src-main/core/data/replica-sync';
+import { settleFirstSync } from './support';
 import { replicaFeatures } from '../src-main/core/features';
 import { fileSecretStore } from '../src-main/core/files';
 import { replicaPathFor } from '../src-main/core/session/session-service';
@@ -68,6 +69,7 @@ function fillReplica(replicaPath: string, random: () => number, today: string): 
     String(contractCount + taskCount + 1),
     new Date().toISOString(),
   );
+  settleFirstSync(replica, writer, 'dashboard_replica');
   replica.close();
 }
 

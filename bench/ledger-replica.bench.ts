@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { replicaWriter } from '../src-main/core/data/replica-sync';
+import { settleFirstSync } from './support';
 import { createOutbox } from '../src-main/core/data/outbox';
 import { systemClock } from '../src-main/core/ports';
 import type { LedgerContractPageRequest } from '../src-shared/ipc/channels';
@@ -38,8 +39,10 @@ export async function benchLedgerReplica(): Promise<void> {
     return { entity: 'contract', op: 'upsert', row: makeContract(i, { status, updateTime: updated }) };
   });
   const fillStart = performance.now();
-  for (let i = 0; i < changes.length; i += 1000) replicaWriter(replica, replicaFeatures).applyPulledChanges(changes.slice(i, i + 1000), String(i + 1000), new Date().toISOString());
+  const writer = replicaWriter(replica, replicaFeatures);
+  for (let i = 0; i < changes.length; i += 1000) writer.applyPulledChanges(changes.slice(i, i + 1000), String(i + 1000), new Date().toISOString());
   figure('replica_fill_50k', (performance.now() - fillStart) / 1000, 's');
+  settleFirstSync(replica, writer, 'ledger_replica');
   replica.close();
 
   fileSecretStore(join(dir.path, 'session.json')).write(

@@ -2,6 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { Socket } from 'node:net';
 import pg from 'pg';
 import { createCore, type Core } from '../src-main/core/core';
+import type { OpenReplica } from '../src-main/core/data/replica';
+import type { ReplicaWriter } from '../src-main/core/data/replica-sync';
+import { searchIndexBuilder } from '../src-main/core/search/index-builder';
+import { figure } from './stats';
 import { clientMigrationsDir, repoRoot } from '../src-main/paths';
 import { join } from 'node:path';
 
@@ -81,4 +85,20 @@ export function benchCore(dataDir: string, logErrors = false): Core {
     syncIntervalMs: 3_600_000,
     logger: { info: () => undefined, warn: () => undefined, error: logErrors ? (...args: unknown[]) => console.error(...args) : () => undefined },
   });
+}
+
+/**
+ * Ends a bench's fill as the sync engine ends a first sync (the work it set aside: task upkeep,
+ * indexes, statistics) and builds the full-text index the core would build after it, so nothing
+ * of the first sync runs beside the timings. Prints how long each took under `name`.
+ */
+export function settleFirstSync(replica: OpenReplica, writer: ReplicaWriter, name: string): void {
+  const finishStart = performance.now();
+  writer.finishPull();
+  figure(`${name}_first_sync_finish`, (performance.now() - finishStart) / 1000, 's');
+  const buildStart = performance.now();
+  const builder = searchIndexBuilder(replica.sqlite);
+  while (builder.step(500) > 0);
+  builder.finish();
+  figure(`${name}_full_text_index_build`, (performance.now() - buildStart) / 1000, 's');
 }
