@@ -27,8 +27,8 @@ describe('full-text search while the index is built', () => {
     replica.close();
     dir.cleanup();
   });
-
-  it('reports the contracts indexed and all there are until the build ends, and finds them all after', async () => {
+  /** The search feature over the replica, with an event hub to play the sync's status, and its search of pages of `pageSize`. */
+  const searchFeature = (pageSize: 10 | 20 | 50) => {
     const hub = createEventHub();
     const session = { replica } as unknown as ActiveSession;
     const feature = createSearchFeature({
@@ -40,7 +40,12 @@ describe('full-text search while the index is built', () => {
         throw new Error('no sync here');
       },
     } as unknown as Parameters<typeof createSearchFeature>[0]);
-    const search = (q: string) => fullTextPageSchema.parse(feature.handlers['search.fullText'](fullTextSearchRequestSchema.parse({ q, pageSize: 50 })));
+    const search = (q: string) => fullTextPageSchema.parse(feature.handlers['search.fullText'](fullTextSearchRequestSchema.parse({ q, pageSize })));
+    return { hub, session, feature, search };
+  };
+
+  it('reports the contracts indexed and all there are until the build ends, and finds them all after', async () => {
+    const { hub, session, feature, search } = searchFeature(50);
 
     // A first sync into the empty replica is writing its pages: the index stands aside.
     const writer = replicaWriter(replica, replicaFeatures);
@@ -50,9 +55,11 @@ describe('full-text search while the index is built', () => {
         cursor,
         '2026-11-21T10:00:00.000Z',
       );
-    page(0, 600, '600');
+    // Signed in on an empty replica: the index is whole (nothing to index) until the first sync writes.
     feature.start!(session);
     await nextTurn();
+    expect(search('Harbour').indexing).toBeNull();
+    page(0, 600, '600');
     expect(search('Harbour')).toMatchObject({ count: 0, indexing: { indexed: 0, total: 600 } });
 
     page(600, 700, '1300');
@@ -85,6 +92,20 @@ describe('full-text search while the index is built', () => {
     hub.emit('sync.statusChanged', { phase: 'idle' } as never);
     for (let turn = 0; turn < 20 && search('Quarry').indexing !== null; turn += 1) await nextTurn();
     expect(search('Quarry')).toMatchObject({ count: 1, indexing: null });
+    feature.stop!();
+  });
+
+  it('reports the build after a first sync no search saw', async () => {
+    const { hub, session, feature, search } = searchFeature(10);
+    feature.start!(session);
+    await nextTurn();
+    const writer = replicaWriter(replica, replicaFeatures);
+    writer.applyPulledChanges(Array.from({ length: 1200 }, (_, i) => ({ entity: 'contract' as const, op: 'upsert' as const, row: makeContract(i) })), '1200', '2026-11-21T10:00:00.000Z');
+    writer.finishPull();
+    hub.emit('sync.statusChanged', { phase: 'idle' } as never);
+    expect(search('Contract').indexing).toEqual({ indexed: 500, total: 1200 });
+    for (let turn = 0; turn < 20 && search('Contract').indexing !== null; turn += 1) await nextTurn();
+    expect(search('Contract').indexing).toBeNull();
     feature.stop!();
   });
 });

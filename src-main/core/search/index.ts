@@ -35,6 +35,8 @@ export function createSearchFeature(host: FeatureHost): CoreFeature<SearchChanne
         building ??= (async () => {
           let indexed = 0;
           for (let step = builder.step(indexStep); step > 0 && !stopped; step = builder.step(indexStep)) {
+            // Rows to index: a search says so until they are (a first sync may have come after the last build).
+            state.complete = false;
             indexed += step;
             await nextTurn();
           }
@@ -65,7 +67,9 @@ export function createSearchFeature(host: FeatureHost): CoreFeature<SearchChanne
       'search.fullText': (request) => {
         const page = searchOf(host.signedIn()).search(request);
         const state = index;
-        const incomplete = state !== null && (!state.complete || state.builder.deferred());
+        // A first sync writing the replica leaves the index to the build after it.
+        if (state?.builder.deferred()) state.complete = false;
+        const incomplete = state !== null && !state.complete;
         return { ...page, indexing: incomplete ? state.builder.progress() : null };
       },
     },
