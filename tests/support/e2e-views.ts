@@ -29,7 +29,8 @@ export async function keepScreenshot(page: Page, name: string): Promise<void> {
   const dir = process.env.E2E_SCREENSHOTS_DIR;
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`) });
+  // Popovers still opening would be caught half-faded.
+  await page.screenshot({ path: join(dir, `${name}.png`), animations: 'disabled' });
 }
 
 /** Runs `look` in each language, at each size within it. */
