@@ -125,7 +125,8 @@ describe('the performance tab offline', () => {
     await openTab(picked.deleting.contractId);
     const deleted = picked.deleting.tasks[0]!;
     await row(deleted.id).getByTestId('task-delete').click();
-    await page.getByRole('button', { name: 'Delete', exact: true }).last().click();
+    // The confirmation's button, not a row's 'Delete' (the confirmation may still be opening).
+    await page.locator('.bp6-alert').getByRole('button', { name: 'Delete', exact: true }).click();
     await expect.poll(() => row(deleted.id).count()).toBe(0);
 
     await openTab(picked.restoring.contractId);

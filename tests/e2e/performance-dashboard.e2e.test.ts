@@ -96,6 +96,8 @@ describe('the performance dashboard in the browser edition', () => {
     await page.getByTestId('reminder-settings-open').click();
     const kind = page.getByTestId('reminder-settings-receivableTask');
     await expect.poll(() => kind.count()).toBe(1);
+    // The boxes are clicked through their labels (forced): a click while the dialog still opens can be lost.
+    await page.locator('.bp6-overlay-backdrop.bp6-overlay-enter-done').first().waitFor();
     // Untick every time node: refused with the spec's message.
     for (const label of ['3 days before', '1 week before', 'On the due date', 'Other']) {
       const box = kind.getByLabel(label, { exact: true });
