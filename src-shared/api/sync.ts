@@ -10,8 +10,8 @@ import { appErrorSchema } from '../errors';
 // Pull by a server cursor (a monotonic change sequence the server assigns), never by a clock.
 // Every pull names the protocol and schema versions it speaks (architecture, sync rule 9).
 
-/** 2: a mid-way cursor carries the count of what remains (src-server/sync/pull.ts). */
-export const syncProtocolVersion = 2;
+/** 2: a mid-way cursor carries the count of what remains (src-server/sync/pull.ts); 3: the feed's pages go column by column, ids split (src-shared/sync/feed-codec.ts). */
+export const syncProtocolVersion = 3;
 /** The version of the entity shapes carried by sync; bumped with every change to them (4: tasks carry their sheet row and the ledger's columns, plans and scenes join). */
 export const syncSchemaVersion = 4;
 
