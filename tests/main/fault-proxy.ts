@@ -19,6 +19,8 @@ export interface ProxyFaults {
   link: LinkShape | null;
   /** Every byte either way is swallowed without a word (a firewall that drops packets): calls hang. */
   silent: boolean;
+  /** Requests reach the server, its answers are swallowed: the server does the work, the client never hears. */
+  answersLost?: boolean;
 }
 
 export const noFaults: ProxyFaults = { refuse: false, dropRate: 0, delayMs: 0, cutAfterBytes: null, link: null, silent: false };
@@ -86,7 +88,7 @@ export async function startFaultProxy(targetPort: number, random: () => number =
       // A new connection's first bytes wait out the TCP handshake's round trip.
       let handshake = link && way === 'up' ? link.rttMs : 0;
       from.on('data', (chunk: Buffer) => {
-        if (proxy.faults.silent) return;
+        if (proxy.faults.silent || (way === 'down' && proxy.faults.answersLost)) return;
         const shape = proxy.faults.link;
         if (shape) {
           line.push(directionsOf(shape)[way].arrival(chunk.length) + handshake, chunk);

@@ -55,6 +55,11 @@ async function expectAppliedOnce(list: { id: string; version: number }[], tag: s
   return Number(processed.rows[0]!.n);
 }
 
+async function appliedCount(clientId: string): Promise<number> {
+  const processed = await db.query<{ n: string }>('select count(*) n from processed_mutations where client_id = $1', [clientId]);
+  return Number(processed.rows[0]!.n);
+}
+
 describe.skipIf(!postgres)('sync under faults (contract server on PostgreSQL, core in a child process)', () => {
   const dirs: ReturnType<typeof tempDir>[] = [];
   const newDir = () => {
@@ -86,10 +91,10 @@ describe.skipIf(!postgres)('sync under faults (contract server on PostgreSQL, co
     const { core, list } = await syncedCore(dir);
     const edited = list.slice(0, 120);
     await queueOffline(core, edited.map((c) => c.id), 'Push kill');
-    // Slow the answers so the kill lands while the server is still working through the batch.
-    proxy.faults = { ...noFaults, delayMs: 20 };
+    // The server applies the batch, but its answer never arrives: the kill lands between the two.
+    proxy.faults = { ...noFaults, answersLost: true };
     await waitFor(() => (core.status?.phase === 'pushing' ? true : undefined));
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await waitFor(async () => ((await appliedCount(clientIdOf(dir))) === edited.length ? true : undefined), 60_000);
     await core.kill9();
     proxy.faults = { ...noFaults };
     // Killed before it recorded the server's answer: the edits are still queued in the replica.
