@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { syncProtocolVersion, syncSchemaVersion } from '../src-shared/api/sync';
-import { authenticate, login, logout, refresh } from './auth/service';
+import { authenticate, login, logout, refresh, type SessionUser } from './auth/service';
 import { contractStatistics, listContracts } from './contracts/repository';
 import { counterpartiesHandlers } from './counterparties/handlers';
 import { directoryHandlers } from './directory/handlers';
@@ -12,7 +12,7 @@ import { intellectualPropertyHandlers } from './intellectual-property/handlers';
 import { lawFirmsHandlers } from './law-firms/handlers';
 import { projectsHandlers } from './projects/handlers';
 import { scoringHandlers } from './scoring/handlers';
-import { installCompression } from './http/compression';
+import { installCompression, serverCodings } from './http/compression';
 import { installErrorHandling } from './http/errors';
 import { installJsonBodyParser } from './http/json-body';
 import { installResponseHeaders } from './http/response-headers';
@@ -24,6 +24,7 @@ import { contractFormsHandlers } from './contract-forms/handlers';
 import { performanceHandlers } from './performance/handlers';
 import { defaultSyncHistory, pullChanges, type SyncHistoryOptions } from './sync/pull';
 import { pushMutations } from './sync/push';
+import { registerFeedStream } from './sync/feed-stream';
 import { ensureUserScenes } from './ledger/scenes';
 import { packPullResponse } from '../src-shared/sync/feed-codec';
 
@@ -59,11 +60,12 @@ export function buildContractServer(db: ServerDb, options: ContractServerOptions
 
   // Built on the server's database once, and per request on the transaction of a write sent with
   // an Idempotency-Key (src-server/http/routes.ts): `db` here is whichever of the two.
+  const scenesBeforeFirstPullOn = (db: ServerDb) => async (user: Parameters<typeof ensureUserScenes>[1], cursor: string) => {
+    if (cursor === '0') await ensureUserScenes(db, user);
+  };
   const handlersOn = (db: ServerDb): Handlers => {
     // A desktop may never have read the ledger over REST: its system scenes must exist to sync.
-    const scenesBeforeFirstPull = async (user: Parameters<typeof ensureUserScenes>[1], cursor: string) => {
-      if (cursor === '0') await ensureUserScenes(db, user);
-    };
+    const scenesBeforeFirstPull = scenesBeforeFirstPullOn(db);
     return {
       health: async () => {
         await db.execute(sql`select 1`);
@@ -104,6 +106,14 @@ export function buildContractServer(db: ServerDb, options: ContractServerOptions
   void app.register(async (api) => {
     registerEndpoints(api, db, handlersOn, (authorization) => authenticate(db, authorization, now()));
     registerFileRoutes(api, db, now, resolveFileStoreOptions(options.files));
+    registerFeedStream<SessionUser>(api, serverCodings, {
+      db,
+      now,
+      history: syncHistory,
+      authenticate: (authorization) => authenticate(db, authorization, now()),
+      beforeFirstPull: scenesBeforeFirstPullOn(db),
+      log: app.log,
+    });
     // Built once on first request: it only changes with the code.
     let document: ReturnType<typeof openApiDocument> | undefined;
     api.get(openApiPath, async () => (document ??= openApiDocument()));

@@ -6,6 +6,7 @@ import { filterConditionSchema } from '../domain/ledger';
 import { formFieldSchema, sheetColumnSchema } from '../domain/performance';
 import { reminderSettingsSchema } from '../domain/reminders';
 import { appErrorSchema } from '../errors';
+import { apiPrefix } from './endpoint';
 
 // Pull by a server cursor (a monotonic change sequence the server assigns), never by a clock.
 // Every pull names the protocol and schema versions it speaks (architecture, sync rule 9).
@@ -40,6 +41,16 @@ export const syncPullQuerySchema = z
   })
   .strict();
 export type SyncPullQuery = z.infer<typeof syncPullQuerySchema>;
+
+/**
+ * The feed as one stream of packed pages (architecture, sync rule 10): one JSON page a line, each
+ * page as /sync/feed answers it, the next one read by the server as soon as the last is sent, so
+ * a pull pays the link's round trip once rather than once a page. `firstLimit` bounds the first
+ * page alone (a first sync's first page is small, so the ledger is usable after one short wait).
+ */
+export const syncFeedStreamPath = `${apiPrefix}/sync/feed/stream`;
+export const syncFeedStreamQuerySchema = syncPullQuerySchema.extend({ firstLimit: z.coerce.number().int().min(1).max(5000).optional() });
+export type SyncFeedStreamQuery = z.infer<typeof syncFeedStreamQuerySchema>;
 
 /** A contract as the feed sends it: the ledger's row plus what the detail screen needs offline. */
 export const syncContractSchema = contractSchema.extend({

@@ -3,7 +3,9 @@ import type { z } from 'zod';
 import { errorEnvelopeSchema, okCode } from '../../../src-shared/api/envelope';
 import { fileDownloadPath, fileUploadPath, uploadedFileSchema, type FilePurpose, type UploadedFile } from '../../../src-shared/api/files';
 import { endpoints, type EndpointBody, type EndpointName, type EndpointQuery, type EndpointResponse } from '../../../src-shared/api/endpoints';
+import { syncFeedStreamPath, type SyncFeedStreamQuery } from '../../../src-shared/api/sync';
 import { AppFailure } from '../../../src-shared/errors';
+import { packedPullResponseSchema, type PackedPullResponse } from '../../../src-shared/sync/feed-codec';
 import { bodyCoding, type BodyCoding } from './compression';
 
 // Talks to the contract server through the endpoint map of src-shared. Every answer is checked
@@ -28,6 +30,18 @@ export interface ContractServerClient {
   uploadFile(request: FileUploadRequest): Promise<UploadedFile>;
   /** A stored file's bytes (an ok response whose body is the file). */
   downloadFile(id: string, token: string): Promise<Response>;
+  /** The sync feed as a stream of packed pages (syncFeedStreamPath); a refusal of its first page fails here. */
+  openFeedStream(query: SyncFeedStreamQuery, token: string): Promise<FeedStream>;
+}
+
+/** Pages of the feed as they arrive. */
+export interface FeedStream {
+  /** The next page, or null once the stream has ended (whether or not the feed has). */
+  next(): Promise<PackedPullResponse | null>;
+  /** Stops reading and drops the connection. */
+  cancel(): void;
+  /** After the feed's last page: reads the stream's last bytes, so its connection is free for other calls. */
+  finish(): void;
 }
 
 export interface FileUploadRequest {
@@ -112,6 +126,97 @@ async function sendJson(send: typeof fetch, coding: BodyCoding, url: string, ini
   return response;
 }
 
+/**
+ * Reads a stream of one JSON page a line. Each wait for a page gets `timeoutMs`: a page of a
+ * poor link comes in a few seconds, and a stalled stream is dropped rather than waited on.
+ */
+async function feedStream(send: typeof fetch, coding: BodyCoding, url: string, token: string, timeoutMs: number): Promise<FeedStream> {
+  const stop = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waitAtMost = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => stop.abort(), timeoutMs);
+  };
+  waitAtMost();
+  let response: Response;
+  try {
+    response = await send(url, { headers: { accept: 'application/x-ndjson', authorization: `Bearer ${token}`, 'accept-encoding': coding.acceptEncoding }, signal: stop.signal });
+  } catch {
+    clearTimeout(timer);
+    throw new AppFailure('server_unreachable');
+  }
+  if (!response.ok || !response.body) {
+    clearTimeout(timer);
+    throw refusal(await readPayload(response), response.status);
+  }
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  const lines: string[] = [];
+  let partial = '';
+  let ended = false;
+  const cancel = () => {
+    clearTimeout(timer);
+    ended = true;
+    // Cancelling the body lets go of its connection (an aborted fetch whose body was left unread keeps it).
+    reader.cancel().catch(() => undefined);
+    stop.abort();
+  };
+  return {
+    cancel,
+    finish() {
+      void (async () => {
+        while (!ended) {
+          waitAtMost();
+          const { done } = await reader.read();
+          if (done) break;
+        }
+      })()
+        .catch(() => undefined)
+        .finally(cancel);
+    },
+    async next() {
+      while (lines.length === 0 && !ended) {
+        waitAtMost();
+        let chunk: ReadableStreamReadResult<Uint8Array>;
+        try {
+          chunk = await reader.read();
+        } catch {
+          cancel();
+          throw new AppFailure('server_unreachable');
+        }
+        if (chunk.done) {
+          // A line without its newline is a page cut short: the stream ended before it.
+          cancel();
+          break;
+        }
+        const text = decoder.decode(chunk.value, { stream: true });
+        let start = 0;
+        for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
+          lines.push(partial + text.slice(start, end));
+          partial = '';
+          start = end + 1;
+        }
+        partial += text.slice(start);
+      }
+      clearTimeout(timer);
+      const line = lines.shift();
+      if (line === undefined) return null;
+      let page: unknown;
+      try {
+        page = JSON.parse(line);
+      } catch {
+        page = undefined;
+      }
+      const parsed = packedPullResponseSchema.safeParse(page);
+      if (!parsed.success) {
+        cancel();
+        throw new AppFailure('server_error', 'The contract server sent an answer this app does not understand.');
+      }
+      return parsed.data;
+    },
+  };
+}
+
 export function createContractServerClient(baseUrl: string, options: ContractServerClientOptions = {}): ContractServerClient {
   const send = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 15_000;
@@ -147,6 +252,7 @@ export function createContractServerClient(baseUrl: string, options: ContractSer
       }
       return answer(response, uploadedFileSchema);
     },
+    openFeedStream: (query, token) => feedStream(send, coding, `${baseUrl}${syncFeedStreamPath}${queryString(query)}`, token, timeoutMs),
     async downloadFile(id, token) {
       let response: Response;
       try {

@@ -14,6 +14,8 @@ export interface SyncTransport {
   push(request: SyncPushRequest): Promise<SyncPushResponse>;
   /** A page of the feed, checked by the engine against the sync schemas. */
   pull(cursor: string): Promise<unknown>;
+  /** A pull has ended (done or failed): what the transport holds open for the next page can go. */
+  release?(): void;
 }
 
 /** Delays, injected so tests control backoff. */
@@ -133,6 +135,14 @@ export function createSyncEngine(options: SyncEngineOptions) {
   }
 
   async function pullAll() {
+    try {
+      await pullPages();
+    } finally {
+      transport.release?.();
+    }
+  }
+
+  async function pullPages() {
     progress({ kind: 'pulling', firstSync: isFirstSync() });
     let cursor = meta.cursor();
     let asked = askPage(cursor);

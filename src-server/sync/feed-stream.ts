@@ -1,0 +1,115 @@
+import { once } from 'node:events';
+import { PassThrough, type Writable } from 'node:stream';
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { syncFeedStreamPath, syncFeedStreamQuerySchema, type SyncFeedStreamQuery } from '../../src-shared/api/sync';
+import { validationFailure } from '../../src-shared/errors';
+import { packPullResponse, type PackedPullResponse } from '../../src-shared/sync/feed-codec';
+import type { ServerDb } from '../db/database';
+import type { Viewer } from '../contracts/repository';
+import { pullChanges, type SyncHistoryOptions } from './pull';
+
+// The feed as one stream of pages (architecture, sync rule 10). Paged pulls leave a poor link
+// idle for a round trip and the server's reading of each page: at 150 ms and 80 pages, half a
+// minute of a first sync. Here the server reads the next page as soon as the last one is handed
+// to the socket, and the socket's backpressure keeps it at most a page or two ahead of the
+// client. Each page is its own pull (its own snapshot and cursor, exactly as /sync/feed answers),
+// so a stream cut anywhere resumes from the last page the client wrote.
+
+export interface FeedStreamOptions<U extends Viewer> {
+  db: ServerDb;
+  now: () => Date;
+  history: SyncHistoryOptions;
+  authenticate(authorization: string | undefined): Promise<U>;
+  /** Runs before a pull from cursor 0 (the viewer's system ledger scenes must exist to sync). */
+  beforeFirstPull(viewer: U, cursor: string): Promise<void>;
+  log: { error(payload: object, message: string): void };
+}
+
+/** A client that reads nothing for this long has gone (or stopped pulling): its stream ends. */
+const stallMs = 60_000;
+
+/** Brotli's quality 4 packs a page about as fast as gzip and smaller (as the answers of /sync/feed). */
+const brotliQuality = 4;
+
+/** The coding of the stream: the first of ours the request accepts (q=0 refuses one), or none. */
+function streamCoding(request: FastifyRequest, codings: readonly string[]): 'br' | 'gzip' | 'deflate' | null {
+  const offered = new Map(
+    String(request.headers['accept-encoding'] ?? '')
+      .split(',')
+      .map((part) => {
+        const [name = '', ...params] = part.trim().toLowerCase().split(';');
+        const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
+        return [name, q === undefined ? 1 : Number(q)] as const;
+      }),
+  );
+  const coding = codings.find((name) => (offered.get(name) ?? 0) > 0);
+  return coding === 'br' || coding === 'gzip' || coding === 'deflate' ? coding : null;
+}
+
+function compressor(coding: 'br' | 'gzip' | 'deflate' | null): (PassThrough | zlib.BrotliCompress | zlib.Gzip | zlib.Deflate) & Writable {
+  if (coding === 'br') return zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality } });
+  if (coding === 'gzip') return zlib.createGzip();
+  if (coding === 'deflate') return zlib.createDeflate();
+  return new PassThrough();
+}
+
+/** Hands what was written so far to the socket: the client can write a page while the next is read. */
+function flush(stream: ReturnType<typeof compressor>): Promise<void> {
+  if (stream instanceof PassThrough) return Promise.resolve();
+  return new Promise((resolve) => (stream as zlib.Gzip).flush(resolve));
+}
+
+export function registerFeedStream<U extends Viewer>(app: FastifyInstance, codings: readonly string[], options: FeedStreamOptions<U>): void {
+  const { db, now, history } = options;
+  const pageOf = async (viewer: Viewer, query: SyncFeedStreamQuery, cursor: string, limit: number): Promise<PackedPullResponse> => {
+    const { firstLimit: _first, ...pull } = query;
+    return packPullResponse(await pullChanges(db, viewer, { ...pull, cursor, limit }, now(), history));
+  };
+
+  // Streams under way end when the server closes, instead of holding its close up.
+  const running = new Set<AbortController>();
+  app.addHook('preClose', async () => {
+    for (const stream of running) stream.abort();
+  });
+
+  // Compressed here, not by the compression plugin: each page is flushed as it is written.
+  app.get(syncFeedStreamPath, { compress: false }, async (request, reply) => {
+    const viewer = await options.authenticate(request.headers.authorization);
+    const parsed = syncFeedStreamQuerySchema.safeParse(request.query ?? {});
+    if (!parsed.success) throw validationFailure(parsed.error);
+    const query = parsed.data;
+    await options.beforeFirstPull(viewer, query.cursor);
+    // The first page is read before the answer starts: a refusal (must_resync, old rights,
+    // versions) is an ordinary error answer.
+    const first = await pageOf(viewer, query, query.cursor, query.firstLimit ?? query.limit);
+    const coding = streamCoding(request, codings);
+    const body = compressor(coding);
+    const gone = new AbortController();
+    running.add(gone);
+    reply.raw.once('close', () => gone.abort());
+    let stalled = false;
+    void (async () => {
+      try {
+        for (let page = first; ; ) {
+          if (!body.write(`${JSON.stringify(page)}\n`)) await once(body, 'drain', { signal: AbortSignal.any([gone.signal, AbortSignal.timeout(stallMs)]) });
+          await flush(body);
+          if (!page.hasMore || gone.signal.aborted) break;
+          page = await pageOf(viewer, query, page.cursor, query.limit);
+        }
+      } catch (error) {
+        stalled = error instanceof Error && error.name === 'TimeoutError';
+        // The client resumes from the last page it wrote, with a request of its own that hears the refusal.
+        if (!gone.signal.aborted && !stalled) options.log.error({ err: error }, 'the feed stream stopped');
+      } finally {
+        running.delete(gone);
+        // A stream nobody reads (gone, stalled, or the server closing) is dropped; any other ends as a whole line.
+        if (gone.signal.aborted || stalled) body.destroy();
+        else body.end();
+      }
+    })();
+    void reply.header('content-type', 'application/x-ndjson; charset=utf-8');
+    if (coding) void reply.header('content-encoding', coding).header('vary', 'accept-encoding');
+    return reply.send(body);
+  });
+}
