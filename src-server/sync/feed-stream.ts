@@ -29,8 +29,11 @@ export interface FeedStreamOptions<U extends Viewer> {
 /** A client that reads nothing for this long has gone (or stopped pulling): its stream ends. */
 const stallMs = 60_000;
 
-/** Brotli's quality 4 packs a page about as fast as gzip and smaller (as the answers of /sync/feed). */
-const brotliQuality = 4;
+/**
+ * Brotli's quality 5: a first sync of 50,000 contracts moves 2.7 % fewer bytes than at 4 (about
+ * 1.5 s of a poor link) for about 0.6 s more of the server's CPU over the whole feed.
+ */
+const brotliQuality = 5;
 
 /** The coding of the stream: the first of ours the request accepts (q=0 refuses one), or none. */
 function streamCoding(request: FastifyRequest, codings: readonly string[]): 'br' | 'gzip' | 'deflate' | null {
