@@ -47,7 +47,6 @@ const taskFields = [
   'finished_amount',
   'version',
   'update_time',
-  'finished_amount',
   'create_time',
 ] as const;
 
@@ -87,7 +86,6 @@ export function createTaskWriter(sqlite: ReplicaConnection): TaskWriter {
         task.finishedAmount,
         task.version,
         task.updateTime,
-        task.finishedAmount,
         task.createTime,
       );
     },
