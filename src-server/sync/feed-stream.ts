@@ -63,6 +63,16 @@ function flush(stream: ReturnType<typeof compressor>): Promise<void> {
   return new Promise((resolve) => (stream as zlib.Gzip).flush(resolve));
 }
 
+/** `waiting`, or a rejection once `signal` aborts first. */
+function until<T>(waiting: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const stop = () => reject(signal.reason);
+    if (signal.aborted) return stop();
+    signal.addEventListener('abort', stop, { once: true });
+    waiting.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+  });
+}
+
 export function registerFeedStream<U extends Viewer>(app: FastifyInstance, codings: readonly string[], options: FeedStreamOptions<U>): void {
   const { db, now, history } = options;
   const pageOf = async (viewer: Viewer, query: SyncFeedStreamQuery, cursor: string, limit: number): Promise<PackedPullResponse> => {
@@ -95,13 +105,19 @@ export function registerFeedStream<U extends Viewer>(app: FastifyInstance, codin
     void (async () => {
       try {
         for (let page = first; ; ) {
-          if (!body.write(`${JSON.stringify(page)}\n`)) await once(body, 'drain', { signal: AbortSignal.any([gone.signal, AbortSignal.timeout(stallMs)]) });
-          await flush(body);
+          // Writing a page waits for the client to take the last ones, but never forever.
+          const taken = AbortSignal.any([gone.signal, AbortSignal.timeout(stallMs)]);
+          try {
+            if (!body.write(`${JSON.stringify(page)}\n`)) await until(once(body, 'drain'), taken);
+            await until(flush(body), taken);
+          } catch (cause) {
+            stalled = taken.aborted && !gone.signal.aborted;
+            throw cause;
+          }
           if (!page.hasMore || gone.signal.aborted) break;
           page = await pageOf(viewer, query, page.cursor, query.limit);
         }
       } catch (error) {
-        stalled = error instanceof Error && error.name === 'TimeoutError';
         // The client resumes from the last page it wrote, with a request of its own that hears the refusal.
         if (!gone.signal.aborted && !stalled) options.log.error({ err: error }, 'the feed stream stopped');
       } finally {
