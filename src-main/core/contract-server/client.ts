@@ -127,8 +127,8 @@ async function sendJson(send: typeof fetch, coding: BodyCoding, url: string, ini
 }
 
 /**
- * Reads a stream of one JSON page a line. Each wait for a page gets `timeoutMs`: a page of a
- * poor link comes in a few seconds, and a stalled stream is dropped rather than waited on.
+ * Reads a stream of one JSON page a line. Each wait for the stream's next bytes gets `timeoutMs`:
+ * a poor link brings some every second, and a stalled stream is dropped rather than waited on.
  */
 async function feedStream(send: typeof fetch, coding: BodyCoding, url: string, token: string, timeoutMs: number): Promise<FeedStream> {
   const stop = new AbortController();

@@ -53,16 +53,17 @@ export function searchIndexBuilder(sqlite: ReplicaConnection): SearchIndexBuilde
   const counts = sqlite.prepare<[], { indexed: number; total: number }>(
     `select (select count(*) from search_rows) as indexed, (select count(*) from contracts) + (select count(*) from contracts_local) as total`,
   );
-  // Where the last step of each source stopped (ids only grow past it until a restart).
+  // Where the last step of each source stopped: a build walks the ids upwards from it. Rows a
+  // first sync wrote since (an emptied replica synced again) may have any id, so a source that
+  // has nothing left above it is looked at once more from its first id before it counts as done.
   const after: Record<Source, string> = { base: '', local: '' };
-  const deferred = () => {
-    if (deferredFlag.get() !== 1) return false;
-    // A first sync is writing the replica (again, if it was emptied): its rows may take any id,
-    // so the next build starts from the first.
-    after.base = '';
-    after.local = '';
-    return true;
+  const missingOf = (source: Source, limit: number) => {
+    const ids = missing[source]!.all(after[source], limit);
+    if (ids.length > 0 || after[source] === '') return ids;
+    after[source] = '';
+    return missing[source]!.all('', limit);
   };
+  const deferred = () => deferredFlag.get() === 1;
 
   return {
     deferred,
@@ -72,7 +73,7 @@ export function searchIndexBuilder(sqlite: ReplicaConnection): SearchIndexBuilde
       if (deferred()) return 0;
       return sqlite.transaction(() => {
         for (const source of sources) {
-          const ids = missing[source]!.all(after[source], limit);
+          const ids = missingOf(source, limit);
           if (ids.length === 0) continue;
           const list = JSON.stringify(ids);
           addRows.run(source, list);
