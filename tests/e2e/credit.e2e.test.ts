@@ -132,6 +132,8 @@ describe('counterparty credit views in the browser edition', () => {
     await page.getByTestId('credit-risk-monitoring').click();
     const monitoring = page.getByTestId('monitoring-dialog');
     await monitoring.waitFor({ timeout: 20_000 });
+    // The dialog opens before its rows are read: wait for them before reading them.
+    await monitoring.getByTestId('monitoring-row').first().waitFor({ timeout: 20_000 });
     expect(await monitoring.getByTestId('monitoring-row').allInnerTexts()).toEqual([expect.stringMatching(/^Litigation\s+New lawsuit registered/)]);
     const { url } = await onServer(stage, admin, 'counterpartMonitoringUrl', { params: { id: party.id } });
     const [opened] = await Promise.all([page.context().waitForEvent('page'), monitoring.getByTestId('monitoring-view').click()]);
