@@ -92,7 +92,7 @@ function pageLength(entries: readonly FeedEntry[], limit: number, maxBytes: numb
   let bytes = 0;
   let length = 0;
   for (const entry of entries.slice(0, limit)) {
-    bytes += entry.bytes ?? Buffer.byteLength(JSON.stringify(entry.change));
+    bytes += Buffer.byteLength(JSON.stringify(entry.change));
     if (length > 0 && bytes > maxBytes) break;
     length += 1;
   }
