@@ -1,7 +1,8 @@
 import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
 import zlib from 'node:zlib';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { offeredCodings, type ContentCoding } from '../../src-shared/api/content-coding';
 import { syncFeedStreamPath, syncFeedStreamQuerySchema, type SyncFeedStreamQuery } from '../../src-shared/api/sync';
 import { validationFailure } from '../../src-shared/errors';
 import { packPullResponse, type PackedPullResponse } from '../../src-shared/sync/feed-codec';
@@ -35,22 +36,7 @@ const stallMs = 60_000;
  */
 const brotliQuality = 5;
 
-/** The coding of the stream: the first of ours the request accepts (q=0 refuses one), or none. */
-function streamCoding(request: FastifyRequest, codings: readonly string[]): 'br' | 'gzip' | 'deflate' | null {
-  const offered = new Map(
-    String(request.headers['accept-encoding'] ?? '')
-      .split(',')
-      .map((part) => {
-        const [name = '', ...params] = part.trim().toLowerCase().split(';');
-        const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
-        return [name, q === undefined ? 1 : Number(q)] as const;
-      }),
-  );
-  const coding = codings.find((name) => (offered.get(name) ?? 0) > 0);
-  return coding === 'br' || coding === 'gzip' || coding === 'deflate' ? coding : null;
-}
-
-function compressor(coding: 'br' | 'gzip' | 'deflate' | null): (PassThrough | zlib.BrotliCompress | zlib.Gzip | zlib.Deflate) & Writable {
+function compressor(coding: ContentCoding | null): (PassThrough | zlib.BrotliCompress | zlib.Gzip | zlib.Deflate) & Writable {
   if (coding === 'br') return zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality } });
   if (coding === 'gzip') return zlib.createGzip();
   if (coding === 'deflate') return zlib.createDeflate();
@@ -73,7 +59,7 @@ function until<T>(waiting: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-export function registerFeedStream<U extends Viewer>(app: FastifyInstance, codings: readonly string[], options: FeedStreamOptions<U>): void {
+export function registerFeedStream<U extends Viewer>(app: FastifyInstance, codings: readonly ContentCoding[], options: FeedStreamOptions<U>): void {
   const { db, now, history } = options;
   const pageOf = async (viewer: Viewer, query: SyncFeedStreamQuery, cursor: string, limit: number): Promise<PackedPullResponse> => {
     const { firstLimit: _first, ...pull } = query;
@@ -96,7 +82,9 @@ export function registerFeedStream<U extends Viewer>(app: FastifyInstance, codin
     // The first page is read before the answer starts: a refusal (must_resync, old rights,
     // versions) is an ordinary error answer.
     const first = await pageOf(viewer, query, query.cursor, query.firstLimit ?? query.limit);
-    const coding = streamCoding(request, codings);
+    // The first of ours the request offers, or none.
+    const offered = offeredCodings(request.headers['accept-encoding']);
+    const coding = codings.find((name) => offered.includes(name)) ?? null;
     const body = compressor(coding);
     const gone = new AbortController();
     running.add(gone);
