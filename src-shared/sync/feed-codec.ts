@@ -264,7 +264,7 @@ export function unpackPullResponse(packed: PackedPullResponse): { changes: unkno
         return pool[cell];
       });
     });
-    return { ...table, columns: table.columns, decoded: columns, derived, next: 0 };
+    return { ...table, decoded: columns, derived, next: 0 };
   });
   const changes: unknown[] = [];
   for (let run = 0; run < packed.order.length; run += 2) {

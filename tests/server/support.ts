@@ -1,4 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -277,3 +279,13 @@ export async function pullAll(app: FastifyInstance, token: string, limit: number
     if (pages.length > 10_000) throw new Error('the pull never ends');
   }
 }
+
+/** The protocol and schema versions every sync request names. */
+export const syncVersions = { protocolVersion: syncProtocolVersion, schemaVersion: syncSchemaVersion };
+
+/** A sync route's URL with the versions and `query` in its query string. */
+export const syncUrl = (path: string, query: Record<string, string | number>) =>
+  `${path}?${new URLSearchParams(Object.entries({ ...syncVersions, ...query }).map(([k, v]) => [k, String(v)])).toString()}`;
+
+/** Decoders of the content codings sync bodies travel in. */
+export const bodyDecoders = { br: promisify(zlib.brotliDecompress), gzip: promisify(zlib.gunzip), deflate: promisify(zlib.inflate) };

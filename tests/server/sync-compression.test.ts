@@ -1,20 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { beforeAll, expect, it } from 'vitest';
 import { createContractServerClient } from '../../src-main/core/contract-server/client';
-import { syncProtocolVersion, syncPullResponseSchema, syncSchemaVersion } from '../../src-shared/api/sync';
+import { syncPullResponseSchema } from '../../src-shared/api/sync';
 import { packedPullResponseSchema, unpackPullResponse } from '../../src-shared/sync/feed-codec';
 import { demoUsers, seedDatabase } from '../../src-server/index';
-import { call, callEndpoint, describeOnDatabases, failure, okData, settledFeed, signIn } from './support';
+import { bodyDecoders, call, callEndpoint, describeOnDatabases, failure, okData, settledFeed, signIn, syncUrl, syncVersions } from './support';
 
 // Sync for poor links (issue 12, architecture sync rule 10): compressed answers and request bodies
 // in the codings both sides name, the packed feed that sends no value twice in a page, and pages
 // bounded by bytes as well as changes.
 
 const admin = demoUsers.find((u) => u.username === 'admin')!;
-const versions = { protocolVersion: syncProtocolVersion, schemaVersion: syncSchemaVersion };
-const decoders = { br: promisify(zlib.brotliDecompress), gzip: promisify(zlib.gunzip), deflate: promisify(zlib.inflate) };
 
 describeOnDatabases('sync over poor links: compression, packed feed, byte-bounded pages', (fixture) => {
   let app: FastifyInstance;
@@ -27,8 +24,7 @@ describeOnDatabases('sync over poor links: compression, packed feed, byte-bounde
     token = (await signIn(app, admin.username, admin.password)).token;
   });
 
-  const pullUrl = (path: 'pull' | 'feed', query: Record<string, string | number>) =>
-    `/api/v1/sync/${path}?${new URLSearchParams(Object.entries({ ...versions, ...query }).map(([k, v]) => [k, String(v)])).toString()}`;
+  const pullUrl = (path: 'pull' | 'feed', query: Record<string, string | number>) => syncUrl(`/api/v1/sync/${path}`, query);
 
   it('answers in the coding the client offers, names the codings it takes, and the bytes decode to the plain answer', async () => {
     const url = pullUrl('pull', { cursor: '0', limit: 500 });
@@ -39,7 +35,7 @@ describeOnDatabases('sync over poor links: compression, packed feed, byte-bounde
       const coded = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, 'accept-encoding': coding } });
       expect(coded.headers['content-encoding']).toBe(coding);
       expect(coded.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
-      expect((await decoders[coding](coded.rawPayload)).toString()).toBe(plain.body);
+      expect((await bodyDecoders[coding](coded.rawPayload)).toString()).toBe(plain.body);
     }
     // A coding the server does not have is not chosen: the answer comes plain.
     const unknown = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'x-unknown' } });
@@ -47,7 +43,7 @@ describeOnDatabases('sync over poor links: compression, packed feed, byte-bounde
   });
 
   it('takes a compressed push body, and refuses a coding it does not have with 415', async () => {
-    const body = JSON.stringify({ ...versions, clientId: '0192f000-0000-7000-8000-00000000c0de', mutations: [{ id: '0192f000-0000-7000-8000-00000000c0df', seq: 1, name: 'contract.update', args: { id: 'nope', patch: { name: 'x' } }, baseVersions: {} }] });
+    const body = JSON.stringify({ ...syncVersions, clientId: '0192f000-0000-7000-8000-00000000c0de', mutations: [{ id: '0192f000-0000-7000-8000-00000000c0df', seq: 1, name: 'contract.update', args: { id: 'nope', patch: { name: 'x' } }, baseVersions: {} }] });
     const sent = await app.inject({
       method: 'POST', url: '/api/v1/sync/push',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-encoding': 'gzip' },
@@ -65,8 +61,8 @@ describeOnDatabases('sync over poor links: compression, packed feed, byte-bounde
 
   it('packs a page with no string sent twice, derives the form-held columns, and unpacks to the plain page', async () => {
     const query = { cursor: '0', limit: 500 };
-    const plain = okData('syncPull', await callEndpoint(app, 'syncPull', { token, query: { ...versions, ...query } }));
-    const packed = okData('syncFeed', await callEndpoint(app, 'syncFeed', { token, query: { ...versions, ...query } }));
+    const plain = okData('syncPull', await callEndpoint(app, 'syncPull', { token, query: { ...syncVersions, ...query } }));
+    const packed = okData('syncFeed', await callEndpoint(app, 'syncFeed', { token, query: { ...syncVersions, ...query } }));
     expect(syncPullResponseSchema.parse(unpackPullResponse(packed))).toEqual(plain);
     // Every string of the page, wherever it is sent, is sent once (ids as their hex rests).
     const strings = [...packed.values, ...packed.tables.flatMap((t) => t.cells.flatMap((column) => (Array.isArray(column) ? column : column.idRests)))];
@@ -85,12 +81,12 @@ describeOnDatabases('sync over poor links: compression, packed feed, byte-bounde
   });
 
   it('ends a page at its byte bound, and the pages together hold the feed once', async () => {
-    const whole = okData('syncPull', await callEndpoint(app, 'syncPull', { token, query: { ...versions, cursor: '0', limit: 5000, maxBytes: 16 * 1024 * 1024 } }));
+    const whole = okData('syncPull', await callEndpoint(app, 'syncPull', { token, query: { ...syncVersions, cursor: '0', limit: 5000, maxBytes: 16 * 1024 * 1024 } }));
     expect(whole.hasMore).toBe(false);
     const maxBytes = 8 * 1024;
     const pages = [];
     for (let cursor = '0'; ; ) {
-      const page = packedPullResponseSchema.parse(okData('syncFeed', await callEndpoint(app, 'syncFeed', { token, query: { ...versions, cursor, limit: 5000, maxBytes } })));
+      const page = packedPullResponseSchema.parse(okData('syncFeed', await callEndpoint(app, 'syncFeed', { token, query: { ...syncVersions, cursor, limit: 5000, maxBytes } })));
       const changes = syncPullResponseSchema.parse(unpackPullResponse(page)).changes;
       if (changes.length > 1) expect(Buffer.byteLength(JSON.stringify(changes))).toBeLessThanOrEqual(maxBytes + changes.length + 2);
       pages.push(changes);
@@ -102,7 +98,7 @@ describeOnDatabases('sync over poor links: compression, packed feed, byte-bounde
   });
 
   it('refuses a byte bound below 1 KiB', async () => {
-    failure(await callEndpoint(app, 'syncFeed', { token, query: { ...versions, cursor: '0', maxBytes: 10 } }), 400, 'validation_failed');
+    failure(await callEndpoint(app, 'syncFeed', { token, query: { ...syncVersions, cursor: '0', maxBytes: 10 } }), 400, 'validation_failed');
   });
 
   it('the desktop client sends a large body compressed once the server named a coding, and reads compressed answers', async () => {
@@ -113,13 +109,13 @@ describeOnDatabases('sync over poor links: compression, packed feed, byte-bounde
       return fetch(input, init);
     }) as typeof fetch;
     const client = createContractServerClient(url, { fetch: recording });
-    const page = await client.call('syncFeed', { token, query: { ...versions, cursor: '0', limit: 500 } });
+    const page = await client.call('syncFeed', { token, query: { ...syncVersions, cursor: '0', limit: 500 } });
     expect(page.order.length).toBeGreaterThan(0);
     const mutations = Array.from({ length: 40 }, (_, i) => ({
       id: `0192f000-0000-7000-8000-0000000a${String(i).padStart(4, '0')}`, seq: i + 1, name: 'contract.update',
       args: { id: 'missing', patch: { name: `a name long enough to make the body worth compressing ${i}` } }, baseVersions: {},
     }));
-    const pushed = await client.call('syncPush', { token, body: { ...versions, clientId: '0192f000-0000-7000-8000-00000000beef', mutations } });
+    const pushed = await client.call('syncPush', { token, body: { ...syncVersions, clientId: '0192f000-0000-7000-8000-00000000beef', mutations } });
     expect(pushed.results).toHaveLength(40);
     expect(codings).toEqual([null, 'br']);
     const health = await call(app, 'GET', '/api/v1/health');

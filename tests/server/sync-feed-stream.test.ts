@@ -1,20 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createContractServerClient } from '../../src-main/core/contract-server/client';
-import { syncFeedStreamPath, syncProtocolVersion, syncPullResponseSchema, syncSchemaVersion } from '../../src-shared/api/sync';
+import { syncFeedStreamPath, syncPullResponseSchema } from '../../src-shared/api/sync';
 import { packedPullResponseSchema, unpackPullResponse } from '../../src-shared/sync/feed-codec';
 import { demoUsers, seedDatabase } from '../../src-server/index';
-import { callEndpoint, describeOnDatabases, failure, okData, settledFeed, signIn } from './support';
+import { bodyDecoders, callEndpoint, describeOnDatabases, failure, okData, settledFeed, signIn, syncUrl, syncVersions } from './support';
 
 // The feed as one stream of pages (architecture, sync rule 10): the same pages as /sync/feed,
 // one a line, compressed in the coding offered, a refusal of the first page an ordinary error
 // answer, and a stream nobody reads never holds the server's close up.
 
 const admin = demoUsers.find((u) => u.username === 'admin')!;
-const versions = { protocolVersion: syncProtocolVersion, schemaVersion: syncSchemaVersion };
-const decoders = { br: promisify(zlib.brotliDecompress), gzip: promisify(zlib.gunzip), deflate: promisify(zlib.inflate) };
 
 describeOnDatabases('the feed as a stream of pages', (fixture) => {
   let app: FastifyInstance;
@@ -27,14 +23,13 @@ describeOnDatabases('the feed as a stream of pages', (fixture) => {
     token = (await signIn(app, admin.username, admin.password)).token;
   });
 
-  const streamUrl = (query: Record<string, string | number>) =>
-    `${syncFeedStreamPath}?${new URLSearchParams(Object.entries({ ...versions, ...query }).map(([k, v]) => [k, String(v)])).toString()}`;
+  const streamUrl = (query: Record<string, string | number>) => syncUrl(syncFeedStreamPath, query);
   const lines = (text: string) => text.split('\n').filter((line) => line !== '').map((line) => packedPullResponseSchema.parse(JSON.parse(line)));
 
   it('sends the pages /sync/feed sends, one a line, the first bounded by firstLimit, in the coding offered', async () => {
     const paged = [];
     for (let cursor = '0', limit = 7; ; limit = 40) {
-      const page = okData('syncFeed', await callEndpoint(app, 'syncFeed', { token, query: { ...versions, cursor, limit } }));
+      const page = okData('syncFeed', await callEndpoint(app, 'syncFeed', { token, query: { ...syncVersions, cursor, limit } }));
       paged.push(page);
       cursor = page.cursor;
       if (!page.hasMore) break;
@@ -52,7 +47,7 @@ describeOnDatabases('the feed as a stream of pages', (fixture) => {
     for (const coding of ['br', 'gzip', 'deflate'] as const) {
       const coded = await app.inject({ method: 'GET', url: streamUrl({ cursor: '0', limit: 40, firstLimit: 7 }), headers: { authorization: `Bearer ${token}`, 'accept-encoding': `${coding}, identity;q=0.5` } });
       expect(coded.headers['content-encoding']).toBe(coding);
-      expect(lines((await decoders[coding](coded.rawPayload)).toString())).toEqual(streamed);
+      expect(lines((await bodyDecoders[coding](coded.rawPayload)).toString())).toEqual(streamed);
     }
     const refusedBr = await app.inject({ method: 'GET', url: streamUrl({ cursor: '0', limit: 40 }), headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br;q=0, gzip' } });
     expect(refusedBr.headers['content-encoding']).toBe('gzip');
@@ -75,14 +70,14 @@ describeOnDatabases('the feed as a stream of pages', (fixture) => {
     const client = createContractServerClient(url);
     const { token: own } = await client.call('login', { body: { username: admin.username, password: admin.password } });
     const all = [];
-    const stream = await client.openFeedStream({ cursor: '0', limit: 40, firstLimit: 7, maxBytes: 1024 * 1024, ...versions }, own);
+    const stream = await client.openFeedStream({ cursor: '0', limit: 40, firstLimit: 7, maxBytes: 1024 * 1024, ...syncVersions }, own);
     for (let page = await stream.next(); page; page = page.hasMore ? await stream.next() : null) all.push(page);
     stream.finish();
     expect(all.length).toBeGreaterThan(3);
     expect(all.at(-1)!.hasMore).toBe(false);
 
     // One page read of many, then nothing: the server still closes at once.
-    const stalled = await client.openFeedStream({ cursor: '0', limit: 1, maxBytes: 1024 * 1024, ...versions }, own);
+    const stalled = await client.openFeedStream({ cursor: '0', limit: 1, maxBytes: 1024 * 1024, ...syncVersions }, own);
     expect((await stalled.next())?.hasMore).toBe(true);
     const start = performance.now();
     await server.close();
