@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { SyncFeedStreamQuery } from '../../src-shared/api/sync';
+import { syncProtocolVersion, syncSchemaVersion, type SyncFeedStreamQuery } from '../../src-shared/api/sync';
 import { toAppError } from '../../src-shared/errors';
 import { packPullResponse, type PackedPullResponse } from '../../src-shared/sync/feed-codec';
-import type { ContractServerClient, FeedStream } from '../../src-main/core/contract-server/client';
+import { createContractServerClient, type ContractServerClient, type FeedStream } from '../../src-main/core/contract-server/client';
 import { contractServerTransport } from '../../src-main/core/sync/transport';
 
 // The transport's use of the feed's stream, over a fake server: the engine's "page after C" comes
@@ -99,5 +99,39 @@ describe('the sync transport over the feed stream', () => {
     release();
     expect(await dropped).toMatchObject({ code: 'server_unreachable' });
     expect(cursorOf(await transport.pull('8'))).toBe('9');
+  });
+});
+
+describe("the client's reading of the feed stream", () => {
+  /** A client whose fetch answers with these chunks of body. */
+  const streaming = (chunks: string[], status = 200) =>
+    createContractServerClient('http://server.test', {
+      fetch: (async () =>
+        new Response(
+          new ReadableStream({
+            start(controller) {
+              for (const chunk of chunks) controller.enqueue(new TextEncoder().encode(chunk));
+              controller.close();
+            },
+          }),
+          { status },
+        )) as typeof fetch,
+    });
+  const query = { cursor: '0', limit: 10, maxBytes: 1024 * 1024, protocolVersion: syncProtocolVersion, schemaVersion: syncSchemaVersion };
+
+  it('reads pages however the lines fall into chunks, and a line cut short ends the stream', async () => {
+    const [a, b, c] = [page('1'), page('2'), page('3')].map((p) => JSON.stringify(p));
+    const stream = await streaming([a!.slice(0, 10), `${a!.slice(10)}\n${b}`, `\n${c!.slice(0, 5)}`]).openFeedStream(query, 't');
+    expect((await stream.next())?.cursor).toBe('1');
+    expect((await stream.next())?.cursor).toBe('2');
+    expect(await stream.next()).toBeNull();
+  });
+
+  it('refuses a line that is not a packed page, and hears a refusal of the first page', async () => {
+    const stream = await streaming([`${JSON.stringify(page('1'))}\n{"values":[]}\n`]).openFeedStream(query, 't');
+    expect((await stream.next())?.cursor).toBe('1');
+    expect(await stream.next().catch((cause: unknown) => toAppError(cause))).toMatchObject({ code: 'server_error' });
+    const refused = streaming([JSON.stringify({ code: 'must_resync', message: 'resync', data: null })], 410).openFeedStream(query, 't');
+    expect(await refused.catch((cause: unknown) => toAppError(cause))).toMatchObject({ code: 'must_resync' });
   });
 });
