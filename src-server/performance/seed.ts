@@ -171,8 +171,6 @@ export async function seedPerformance(tx: Executor, input: PerformanceSeedInput)
 
   const quickTasks = await seedQuickTasks(tx, input, random, newId, today);
   await tx.insert(reminderSettings).values(input.users.filter((u) => demoUsers.some((d) => d.username === u.username)).map((u, i) => ({ userId: u.id, settings: demoReminderSettings(i) })));
-  // Fresh statistics, so the first queries after a seed are planned for 200,000 rows, not for an empty table.
-  await tx.execute(sql`analyze performance_plans, performance_tasks, performance_task_relations`);
   return { performances: performanceRows.length, plans: rowCount(plans), tasks: rowCount(tasks) + quickTasks };
 }
 
