@@ -6,6 +6,7 @@ import { TaskState, type ContractStatus } from '../../src-shared/domain/enums';
 import { openReplica, type OpenReplica } from '../../src-main/core/data/replica';
 import { replicaWriter } from '../../src-main/core/data/replica-sync';
 import { replicaFeatures } from '../../src-main/core/features';
+import { createDashboardReader } from '../../src-main/core/performance/dashboard-store';
 import { searchIndexBuilder } from '../../src-main/core/search/index-builder';
 import { clientMigrationsDir } from '../../src-main/paths';
 import { contractId, makeContract, makeTask, taskId } from '../support/contracts';
@@ -81,14 +82,21 @@ describe('a first sync with the task upkeep set aside', () => {
     const writer = replicaWriter(replica, replicaFeatures);
     const taskIndexes = replica.sqlite.prepare(`select count(*) from sqlite_master where type = 'index' and tbl_name = 'performance_tasks' and sql is not null`).pluck();
     expect(taskIndexes.get()).toBe(5);
+    const dashboard = createDashboardReader(replica.sqlite);
+    const december = { startDate: '2026-12-01', endDate: '2026-12-09' };
+    const cards = () => dashboard.board(december, '2026-11-24', 10).flatMap((day) => day.taskList.map((card) => card.id));
     writer.applyPulledChanges(pages[0]!.changes, pages[0]!.cursor, at);
-    // Set aside while the pull runs: only the indexes readers name, no day counted, no status copied.
-    expect(taskIndexes.get()).toBe(2);
+    // Set aside while the pull runs: no index, no day counted, no status copied.
+    expect(taskIndexes.get()).toBe(0);
     expect(replica.sqlite.prepare('select count(*) from performance_task_days').pluck().get()).toBe(0);
     expect(replica.sqlite.prepare('select count(*) from performance_tasks where contract_status is not null').pluck().get()).toBe(0);
+    // The board, which names its index, reads on without it (no day is counted yet: no card).
+    expect(cards()).toEqual([]);
     for (const { changes, cursor } of pages.slice(1)) writer.applyPulledChanges(changes, cursor, at);
     writer.finishPull();
     expect(taskIndexes.get()).toBe(5);
+    // By due day: 4 (the 2nd), 2, 5 and 8 (the 3rd), 1 (moved to the 9th); 3 and 6 are gone, 7 has no due day.
+    expect(cards()).toEqual([4, 2, 5, 8, 1].map(taskId));
     const deferred = snapshot(replica);
     replica.close();
     expect(deferred.days.length).toBeGreaterThan(2);
@@ -101,9 +109,11 @@ describe('a first sync with the task upkeep set aside', () => {
     let replica = openReplica(path, clientMigrationsDir);
     replicaWriter(replica, replicaFeatures).applyPulledChanges(pages[0]!.changes, pages[0]!.cursor, at);
     expect(replica.sqlite.prepare(`select key from replica_meta where key like 'deferred_index:%' or key = 'task_upkeep_deferred' order by key`).pluck().all()).toEqual([
+      'deferred_index:performance_tasks_card',
       'deferred_index:performance_tasks_contract',
       'deferred_index:performance_tasks_due_state',
       'deferred_index:performance_tasks_scene',
+      'deferred_index:performance_tasks_update_time',
       'task_upkeep_deferred',
     ]);
     // A page cut part-way changes nothing, and the next attempt writes it whole.

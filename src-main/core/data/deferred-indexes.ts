@@ -7,12 +7,11 @@ import type { ReplicaConnection } from './replica';
 
 const keyPrefix = 'deferred_index:';
 
-/** Drops the secondary indexes of `table` but those in `kept`, keeping their SQL. Call inside the page's transaction. */
-export function deferIndexes(sqlite: ReplicaConnection, table: string, kept: readonly string[]): void {
+/** Drops the secondary indexes of `table`, keeping their SQL. Call inside the page's transaction. */
+export function deferIndexes(sqlite: ReplicaConnection, table: string): void {
   const indexes = sqlite
     .prepare<[string], { name: string; sql: string }>(`select name, sql from sqlite_master where type = 'index' and tbl_name = ? and sql is not null`)
-    .all(table)
-    .filter(({ name }) => !kept.includes(name));
+    .all(table);
   const keep = sqlite.prepare<[string, string]>(`insert or replace into replica_meta (key, value) values (?, ?)`);
   for (const { name, sql } of indexes) {
     keep.run(`${keyPrefix}${name}`, sql);
@@ -27,4 +26,17 @@ export function restoreIndexes(sqlite: ReplicaConnection): void {
     sqlite.exec(value);
     sqlite.prepare<[string]>('delete from replica_meta where key = ?').run(key);
   }
+}
+
+const presence = new WeakMap<ReplicaConnection, (name: string) => boolean>();
+
+/** Whether index `name` exists now (a reader naming it with INDEXED BY reads without it while it is set aside). */
+export function indexPresent(sqlite: ReplicaConnection, name: string): boolean {
+  let lookup = presence.get(sqlite);
+  if (!lookup) {
+    const exists = sqlite.prepare<[string], number>(`select exists (select 1 from sqlite_master where type = 'index' and name = ?)`).pluck();
+    lookup = (index) => exists.get(index) === 1;
+    presence.set(sqlite, lookup);
+  }
+  return lookup(name);
 }

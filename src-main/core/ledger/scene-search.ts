@@ -2,6 +2,7 @@ import type { FilterCondition, LedgerField, LedgerRow, LedgerSearch } from '../.
 import { catalogueField } from '../../../src-shared/domain/ledger-fields';
 import { AppFailure } from '../../../src-shared/errors';
 import { ledgerRowReader, planSearch, type FilterPlan, type SearchPlan } from '../../../src-shared/rules/ledger-search';
+import { indexPresent } from '../data/deferred-indexes';
 import { untilReplicaChanges, type OpenReplica, type ReplicaConnection } from '../data/replica';
 import { readLedgerFields } from './field-store';
 import { readScenes } from './scene-store';
@@ -192,9 +193,10 @@ function afterSql(plan: SearchPlan, key: SortKey, params: unknown[]): string {
  */
 const sortIndexes: Record<string, string> = { expirationTime: 'performance_tasks_card', updateTime: 'performance_tasks_update_time' };
 
-function indexedBy(plan: SearchPlan): string {
+function indexedBy(sqlite: ReplicaConnection, plan: SearchPlan): string {
   const index = sortIndexes[plan.sort?.field ?? 'updateTime'];
-  return index ? `indexed by ${index}` : '';
+  // A first sync sets the sort indexes aside (task-upkeep.ts): until it ends the planner goes without.
+  return index && indexPresent(sqlite, index) ? `indexed by ${index}` : '';
 }
 
 /** The search's order; within one keyset phase (all sort values null, or none) without the nulls clause, so an index on the column can give it. */
@@ -298,7 +300,7 @@ export function createSceneSearch({ sqlite, db }: OpenReplica): SceneSearch {
     // task edits: the window's rows are found and sorted by their keys alone, and only they are
     // then read whole (the sorter holds no wide rows).
     const baseWindow = (where: Query, after: SortKey | undefined) =>
-      `select ${selected} from (select t.rowid as k from performance_tasks t ${after ? indexedBy(plan) : ''} ${finding(after).findJoin} ${where.sql} order by ${orderSql(plan, after)} limit ? offset ?) w ` +
+      `select ${selected} from (select t.rowid as k from performance_tasks t ${after ? indexedBy(sqlite, plan) : ''} ${finding(after).findJoin} ${where.sql} order by ${orderSql(plan, after)} limit ? offset ?) w ` +
       `join performance_tasks t on t.rowid = w.k ${join} order by ${orderSql(plan, after)}`;
     if (pending === 0) {
       // The window's keys, found and sorted on the indexes alone; then only its rows are read
@@ -307,7 +309,7 @@ export function createSceneSearch({ sqlite, db }: OpenReplica): SceneSearch {
       const rows = (after: SortKey | undefined, offset: number, limit: number): Row[] => {
         const { onTask, findJoin, present } = finding(after);
         const where = whereSql(plan, after, onTask, ...present);
-        const keys = prepared(`select t.rowid from performance_tasks t ${after ? indexedBy(plan) : ''} ${findJoin} ${where.sql} order by ${orderSql(plan, after)} limit ? offset ?`)
+        const keys = prepared(`select t.rowid from performance_tasks t ${after ? indexedBy(sqlite, plan) : ''} ${findJoin} ${where.sql} order by ${orderSql(plan, after)} limit ? offset ?`)
           .pluck()
           .all(...where.params, limit, offset) as number[];
         if (keys.length === 0) return [];

@@ -5,6 +5,7 @@ import type { TaskStatistics } from '../../../src-shared/domain/performance';
 import { daysOf } from '../../../src-shared/rules/dashboard';
 import { effectiveState, openStateFor } from '../../../src-shared/rules/performance';
 import { mutations } from '../../../src-shared/sync/mutations';
+import { indexPresent } from '../data/deferred-indexes';
 import type { ReplicaConnection } from '../data/replica';
 import { parseQueuedQuickTasks, queuedQuickTasksWhere } from './quick-tasks';
 
@@ -86,10 +87,13 @@ const overlayDelta = `select expiration_time, state, 1 as w from performance_tas
  * day, the subquery walks the board index (due date, name, id) to its first rows, which the outer
  * read then fetches by rowid.
  */
-const firstPulledCards = (filter: string) =>
+const firstPulledCards = (filter: string, indexed: boolean) =>
   `select ${cardColumnsOf('t.')} from (select distinct day from performance_task_days where day between @startDate and @endDate and count > 0) d
    join performance_tasks t on t.rowid in (
-     select rowid from performance_tasks indexed by performance_tasks_card where expiration_time = d.day ${filter} order by name, id limit @limit)`;
+     select rowid from performance_tasks ${indexed ? `indexed by ${boardIndex}` : ''} where expiration_time = d.day ${filter} order by name, id limit @limit)`;
+
+/** The board's index (due date, name, id); a first sync sets it aside (task-upkeep.ts), and the board is then read without it. */
+const boardIndex = 'performance_tasks_card';
 
 export function createDashboardReader(sqlite: ReplicaConnection): DashboardReader {
   // The tasks as the user sees them: the pulled rows, with the optimistic rows of queued finishes,
@@ -106,15 +110,20 @@ export function createDashboardReader(sqlite: ReplicaConnection): DashboardReade
      from (${cards}) t left join contracts_local l on l.id = t.contractId left join contracts c on c.id = t.contractId
      order by t.dueDate, t.name, t.id`;
   // Read as arrays: better-sqlite3 builds a row object far slower than the card is built here.
-  const baseCards = sqlite.prepare(withContract(firstPulledCards(''))).raw();
+  const baseCards = (indexed: boolean) => withContract(firstPulledCards('', indexed));
   // With optimistic rows: the pulled cards they do not replace, and theirs, cut to @limit a day again.
-  const shownCards = sqlite.prepare(
+  const shownCards = (indexed: boolean) =>
     withContract(`select ${cardNames} from (
        select *, row_number() over (partition by dueDate order by name, id) as n from (
-         ${firstPulledCards('and id not in (select id from performance_tasks_local)')}
+         ${firstPulledCards('and id not in (select id from performance_tasks_local)', indexed)}
          union all select ${cardColumns} from performance_tasks_local where deleted = 0 and expiration_time between @startDate and @endDate))
-     where n <= @limit`),
-  ).raw();
+     where n <= @limit`);
+  // Prepared when first read: a statement naming the board index cannot be prepared while it is set aside.
+  const cardStatements = new Map<string, ReturnType<typeof sqlite.prepare>>();
+  const cards = (optimistic: boolean) => {
+    const text = (optimistic ? shownCards : baseCards)(indexPresent(sqlite, boardIndex));
+    return cardStatements.get(text) ?? cardStatements.set(text, sqlite.prepare(text).raw()).get(text)!;
+  };
   const queuedSettings = sqlite.prepare(`select args from outbox where name = 'performance.reminderSettings' and state in ${liveStates} order by seq`);
   const queuedQuick = sqlite.prepare(`select args from outbox where ${queuedQuickTasksWhere} order by seq`);
   const contractOf = sqlite.prepare('select name, counterpart_name as counterpartName from contracts_overlay where id = ?');
@@ -157,7 +166,7 @@ export function createDashboardReader(sqlite: ReplicaConnection): DashboardReade
       const optimistic = anyOptimistic.get() === 1;
       const totals = [...(baseDayTotals.all(range) as { date: string; total: number }[]), ...(optimistic ? (overlayDayTotals.all(range) as { date: string; total: number }[]) : [])];
       for (const { date, total } of totals) days.get(date)!.total += total;
-      for (const [id, contractId, name, type, state, dueDate, receivableAmount, payableAmount, amountUnit, contractName, counterpartName] of (optimistic ? shownCards : baseCards).all({
+      for (const [id, contractId, name, type, state, dueDate, receivableAmount, payableAmount, amountUnit, contractName, counterpartName] of cards(optimistic).all({
         ...range,
         limit: perDay,
       }) as CardRow[]) {
