@@ -19,6 +19,8 @@ import { performancePlans, performancePlanTombstones, performances, performanceT
 export interface FeedEntry {
   position: bigint;
   change: SyncChange;
+  /** The change's bytes as JSON, where the source has them at hand (else the page measures it). */
+  bytes?: number;
 }
 
 export interface FeedSource {
@@ -121,6 +123,9 @@ const taskRowJson = (() => {
   return sql<string>`json_build_object(${sql.join(pairs, sql`, `)})::text`;
 })();
 
+/** A task change's JSON around its row's: {"entity":"performanceTask","op":"upsert","row":…}. */
+const taskChangeBytes = '{"entity":"performanceTask","op":"upsert","row":}'.length;
+
 const taskSource = tableSource({
   position: performanceTasks.changeSeq,
   visible: (viewer) => taskVisibleTo(viewer, performanceTasks),
@@ -134,7 +139,11 @@ const taskSource = tableSource({
       .limit(limit),
   countFrom: (tx, where) =>
     tx.select({ count: count() }).from(performanceTasks).leftJoin(contracts, eq(contracts.id, performanceTasks.contractId)).where(where),
-  entry: ({ changeSeq, row }) => ({ position: changeSeq, change: { entity: 'performanceTask', op: 'upsert', row: JSON.parse(row) as SyncTask } }),
+  entry: ({ changeSeq, row }) => ({
+    position: changeSeq,
+    change: { entity: 'performanceTask', op: 'upsert', row: JSON.parse(row) as SyncTask },
+    bytes: taskChangeBytes + Buffer.byteLength(row),
+  }),
 });
 
 type TaskFeedRow = Pick<typeof performanceTasks.$inferSelect, keyof typeof syncTaskColumns>;

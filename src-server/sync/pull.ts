@@ -87,12 +87,40 @@ async function countFeed(tx: ServerDb, viewer: Viewer, after: bigint, below: big
   return total;
 }
 
-/** How many of the first entries make a page: at most `limit`, and within `maxBytes` of JSON unless the first alone is larger. */
+/**
+ * About how many bytes `value` takes as JSON, without writing it: strings by their UTF-8 bytes
+ * (escapes not counted) and every number as the longest one, 24. Writing every change of a
+ * 50,000-contract first sync to measure it cost 1 s of the server's CPU and 285 MB of garbage.
+ */
+export function jsonBytes(value: unknown): number {
+  switch (typeof value) {
+    case 'string':
+      return Buffer.byteLength(value) + 2;
+    case 'number':
+      return 24;
+    case 'boolean':
+      return 5;
+    case 'object': {
+      if (value === null) return 4;
+      let bytes = 2;
+      if (Array.isArray(value)) {
+        for (const item of value) bytes += jsonBytes(item) + 1;
+        return bytes;
+      }
+      for (const key in value) bytes += jsonBytes(key) + 2 + jsonBytes((value as Record<string, unknown>)[key]);
+      return bytes;
+    }
+    default:
+      return 0;
+  }
+}
+
+/** How many of the first entries make a page: at most `limit`, and within about `maxBytes` of JSON unless the first alone is larger. */
 function pageLength(entries: readonly FeedEntry[], limit: number, maxBytes: number): number {
   let bytes = 0;
   let length = 0;
   for (const entry of entries.slice(0, limit)) {
-    bytes += Buffer.byteLength(JSON.stringify(entry.change));
+    bytes += entry.bytes ?? jsonBytes(entry.change);
     if (length > 0 && bytes > maxBytes) break;
     length += 1;
   }

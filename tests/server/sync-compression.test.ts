@@ -5,6 +5,7 @@ import { createContractServerClient } from '../../src-main/core/contract-server/
 import { syncPullResponseSchema } from '../../src-shared/api/sync';
 import { packedPullResponseSchema, unpackPullResponse } from '../../src-shared/sync/feed-codec';
 import { demoUsers, seedDatabase } from '../../src-server/index';
+import { jsonBytes } from '../../src-server/sync/pull';
 import { bodyDecoders, call, callEndpoint, describeOnDatabases, failure, okData, settledFeed, signIn, syncUrl, syncVersions } from './support';
 
 // Sync for poor links (issue 12, architecture sync rule 10): compressed answers and request bodies
@@ -89,12 +90,23 @@ describeOnDatabases('sync over poor links: compression, packed feed, byte-bounde
       const page = packedPullResponseSchema.parse(okData('syncFeed', await callEndpoint(app, 'syncFeed', { token, query: { ...syncVersions, cursor, limit: 5000, maxBytes } })));
       const changes = syncPullResponseSchema.parse(unpackPullResponse(page)).changes;
       if (changes.length > 1) expect(Buffer.byteLength(JSON.stringify(changes))).toBeLessThanOrEqual(maxBytes + changes.length + 2);
+      // The bound is estimated, not written out: it still fills a page to more than half of it.
+      if (page.hasMore) expect(Buffer.byteLength(JSON.stringify(changes))).toBeGreaterThan(maxBytes / 2);
       pages.push(changes);
       cursor = page.cursor;
       if (!page.hasMore) break;
     }
     expect(pages.length).toBeGreaterThan(5);
     expect(pages.flat()).toEqual(whole.changes);
+  });
+
+  it('estimates a change\'s JSON bytes without writing it: Chinese text by its UTF-8 bytes, numbers at their longest', () => {
+    const change = { entity: 'contract', op: 'upsert', row: { id: 'a1', name: '设备采购合同', amount: 1250000.5, tags: ['甲方', 'B'], signed: true, note: null } };
+    const bytes = Buffer.byteLength(JSON.stringify(change));
+    expect(jsonBytes(change)).toBeGreaterThanOrEqual(bytes);
+    expect(jsonBytes(change)).toBeLessThan(bytes * 1.25);
+    expect(jsonBytes('合同')).toBe(8);
+    expect(jsonBytes([])).toBe(2);
   });
 
   it('refuses a byte bound below 1 KiB', async () => {
