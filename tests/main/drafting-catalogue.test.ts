@@ -10,7 +10,8 @@ import { seedDemoData, startContractServer, type RunningServer } from '../../src
 import { call, settledSync, testCore, waitFor } from '../support/core';
 import { tempDir } from '../support/temp';
 
-// The offline drafting catalogue (issue 6): fetched when a session opens, kept in the signed-in
+// The offline drafting catalogue (issue 6): fetched when a session opens (a new replica's once its
+// first sync ended), kept in the signed-in
 // user's replica across restarts, served offline (templates, party search), fetched again after
 // a sync once old, and never shown to another user.
 
@@ -62,10 +63,17 @@ afterAll(async () => {
 describe('drafting catalogue', () => {
   let alices: DraftingCatalogue;
 
-  it('is fetched when the session opens: approved templates with fields and clauses, types, numbering, parties', async () => {
+  it('is fetched when the session opens (a first one once its first sync ended): approved templates with fields and clauses, types, numbering, parties', async () => {
     const core = openCore();
+    let lastPulled: number | null = null;
+    core.subscribe((event, payload) => {
+      if (event === 'sync.statusChanged' && 'phase' in payload && payload.phase === 'pulling' && payload.pulled > 0) lastPulled = Date.now();
+    });
     await call(core, 'session.signIn', { serverUrl, username: 'alice', password: 'alice123' });
     alices = await fetched(core);
+    // The first sync had the link and the server to itself: the fetch began after its last page.
+    expect(lastPulled).not.toBeNull();
+    expect(Date.parse(alices.refreshedAt!)).toBeGreaterThanOrEqual(lastPulled!);
     const truth = await serverView('alice', 'alice123');
     expect(alices.templates.map((t) => t.id).sort()).toEqual(truth.approved.map((t) => t.id).sort());
     const purchase = alices.templates.find((t) => t.name.includes('采购'))!;

@@ -59,7 +59,9 @@ export function createContractsFeature(host: FeatureHost, options: ContractsOpti
   return {
     start(session) {
       drafting = createDraftingService({ session, hub: host.hub, clock: host.clock, logger: host.logger, sync: host.sync, staleMs: options.catalogueStaleMs });
-      drafting.refreshIfStale();
+      // A replica still to be filled waits for the end of its first sync (the idle status above),
+      // which would otherwise share the link and the server with this fetch; drafting meanwhile fetches it when asked.
+      if (session.meta.cursor() !== '0' && !session.meta.firstSyncOpen()) drafting.refreshIfStale();
     },
     stop() {
       drafting?.stop();
