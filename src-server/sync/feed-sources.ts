@@ -24,6 +24,8 @@ export interface FeedEntry {
 }
 
 export interface FeedSource {
+  /** The column of the source's table that holds each change's position (visible or not). */
+  position: PgColumn;
   page(tx: ServerDb, viewer: Viewer, after: bigint, below: bigint, limit: number): Promise<FeedEntry[]>;
   count(tx: ServerDb, viewer: Viewer, after: bigint, below: bigint): Promise<number>;
 }
@@ -38,6 +40,7 @@ function tableSource<Row>(options: {
 }): FeedSource {
   const where = (viewer: Viewer, after: bigint, below: bigint) => and(gt(options.position, after), lt(options.position, below), options.visible(viewer));
   return {
+    position: options.position,
     async page(tx, viewer, after, below, limit) {
       return (await options.select(tx, where(viewer, after, below), limit)).map(options.entry);
     },
@@ -160,6 +163,7 @@ export function taskChange({ changeSeq: _position, updateTime, createTime, ...ta
  * is counted here but served on a later pull (see `remaining` in src-shared/api/sync.ts).
  */
 const taskFeedSource: FeedSource = {
+  position: taskSource.position,
   page: (tx, viewer, after, below, limit) => taskSource.page(tx, viewer, after, below, limit),
   async count(tx, viewer, after, below) {
     if (after !== 0n) return taskSource.count(tx, viewer, after, below);
@@ -197,6 +201,7 @@ const taskTombstoneSource = tableSource({
  * read and checked once per page, not once per plan (10,000 plans of 4 performances at 10,000 contracts).
  */
 const planSource: FeedSource = {
+  position: performancePlans.changeSeq,
   async page(tx, viewer, after, below, limit) {
     const plans = await tx
       .select({ plan: performancePlans })

@@ -5,7 +5,7 @@ import type { ServerDb } from '../db/database';
 import { refuseReplicaOfOldRights } from './access';
 import { checkSyncVersions } from './protocol';
 import type { Viewer } from '../contracts/repository';
-import { feedSources, tombstoneTables, type FeedEntry } from './feed-sources';
+import { feedSources, tombstoneTables, type FeedEntry, type FeedSource } from './feed-sources';
 
 // The change feed, safe against commit order. Every change carries a position whose high bits
 // are the id of the transaction that wrote it (migration 0003). A pull serves only changes of
@@ -127,6 +127,22 @@ function pageLength(entries: readonly FeedEntry[], limit: number, maxBytes: numb
   return length;
 }
 
+/** Each source's first position in (after, below), visible or not (null: none), in one statement of index probes. */
+async function firstPositions(tx: ServerDb, after: bigint, below: bigint): Promise<(string | null)[]> {
+  const firsts = feedSources.map(
+    ({ position }, i) => sql`(select min(${position}) from ${position.table} where ${position} > ${after} and ${position} < ${below})::text as ${sql.raw(`s${i}`)}`,
+  );
+  const [row] = ((await tx.execute(sql`select ${sql.join(firsts, sql`, `)}`)) as unknown as { rows: Record<string, string | null>[] }).rows;
+  return feedSources.map((_, i) => row?.[`s${i}`] ?? null);
+}
+
+/** The sources with a change to send (their first positions as `firstPositions` reads them), the earliest first. */
+export function sourcesByFirstChange(firsts: readonly (string | null)[]): { source: FeedSource; first: bigint }[] {
+  return firsts
+    .flatMap((first, i) => (first === null ? [] : [{ source: feedSources[i]!, first: BigInt(first) }]))
+    .sort((a, b) => (a.first < b.first ? -1 : a.first > b.first ? 1 : 0));
+}
+
 const byPosition = (a: FeedEntry, b: FeedEntry) => (a.position < b.position ? -1 : a.position > b.position ? 1 : 0);
 
 export async function pullChanges(db: ServerDb, viewer: Viewer, query: SyncPullQuery, now: Date, history: SyncHistoryOptions): Promise<SyncPullResponse> {
@@ -161,10 +177,13 @@ export async function pullChanges(db: ServerDb, viewer: Viewer, query: SyncPullQ
       // are the page, and anything beyond them means there is more. One query at a time: they
       // share the transaction's connection. Once limit + 1 changes are in hand, no later source
       // can place one after the (limit + 1)-th of them in the page, so later sources are asked
-      // only below it: a page of contracts no longer reads (and drops) 5,000 tasks too.
+      // only below it. The sources are asked in the order of their first change, and only those
+      // with one below the bound: a page of tasks neither reads (and drops) the 5,000 contracts
+      // edited since nor asks the sources with nothing to send.
       const candidates: FeedEntry[] = [];
       let bound = below;
-      for (const source of feedSources) {
+      for (const { source, first } of sourcesByFirstChange(await firstPositions(tx, after, below))) {
+        if (first >= bound) break;
         candidates.push(...(await source.page(tx, viewer, after, bound, query.limit + 1)));
         candidates.sort(byPosition);
         if (candidates.length > query.limit) {
