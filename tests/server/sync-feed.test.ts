@@ -1,8 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { syncProtocolVersion, syncSchemaVersion, type SyncChange } from '../../src-shared/api/sync';
-import { contracts, users } from '../../src-server/db/schema';
+import { contracts, counterparties, users } from '../../src-server/db/schema';
+import { selectContractRows, toSyncContract } from '../../src-server/contracts/repository';
 import { demoUsers, seedDatabase } from '../../src-server/index';
 import { callEndpoint, contractChanges, describeOnDatabases, failure, okData, pullAll, signIn, TestClock } from './support';
 
@@ -48,6 +49,28 @@ describeOnDatabases('sync feed: deletes, transfers and the horizon', (fixture) =
 
   const pull = (username: string, cursor?: string) => pullAll(app, tokens.get(username)!, 7, cursor);
   const changesOf = (pulled: Awaited<ReturnType<typeof pull>>) => pulled.pages.flatMap((p) => p.changes);
+
+  it('sends a contract row as the contract reads: joined names, money, dates, times and nested form values exactly as toSyncContract makes them', async () => {
+    const [counterparty] = await fixture.db.select({ id: counterparties.id }).from(counterparties).limit(1);
+    const before = await pull('admin');
+    const formValues = { b: [1, { c: null, d: 'é' }], a: 1.5, contractName: 'Zahlung "Q1" \\ 合同 \u{1F4B0}\n', long_key_first: true };
+    await fixture.db.insert(contracts).values([
+      {
+        id: 'exact-full', name: 'Zahlung "Q1" \\ 合同 \u{1F4B0}\n', contractNumber: 'HT-1', status: 3, contractTypeName: 'Service', templateName: 'T',
+        counterpartyId: counterparty!.id, amount: 9_007_199_254_740_991, amountUnit: 'EUR', responsibleUserId: ids.get('alice')!,
+        departmentId: ids.get('alice-department')!, signDate: '0999-02-28', version: 12, contractNumberAuto: true, formValues,
+      },
+      // Nothing joined, no money, no dates, no status.
+      { id: 'exact-bare', name: 'bare', status: null },
+    ]);
+    // Microseconds, which a JavaScript Date drops.
+    await fixture.db.execute(sql`update contracts set create_time = '2026-03-04 05:06:07.891999+00', update_time = '2026-03-04 05:06:07.891999+00' where id in ('exact-full', 'exact-bare')`);
+    const sent = contractChanges(changesOf(await pull('admin', before.cursor))).filter((change) => change.op === 'upsert' && change.row.id.startsWith('exact-'));
+    const rows = await selectContractRows(fixture.db).where(inArray(contracts.id, ['exact-full', 'exact-bare']));
+    expect(sent).toEqual(expect.arrayContaining(rows.map((row) => ({ entity: 'contract', op: 'upsert', row: toSyncContract(row) }))));
+    expect(sent).toHaveLength(2);
+    expect(sent.find((change) => change.op === 'upsert' && change.row.id === 'exact-full')).toMatchObject({ row: { createTime: '2026-03-04T05:06:07.891Z', amount: { amount: 9_007_199_254_740_991, unit: 'EUR' }, formValues } });
+  });
 
   it('sends a delete to those who saw a deleted contract, and nothing to others', async () => {
     await fixture.db.insert(contracts).values({ id: 'to-delete', name: 'short-lived', responsibleUserId: ids.get('alice')! });
