@@ -72,7 +72,8 @@ export async function startFaultProxy(targetPort: number, random: () => number =
       upstream.destroy();
     };
     const forward = (from: Socket, to: Socket, way: 'up' | 'down') => {
-      const send = (chunk: Buffer) => {
+      /** Passes the chunk on; false when `to` holds more than it wants. */
+      const send = (chunk: Buffer): boolean => {
         bytes += chunk.length;
         moved[way] += chunk.length;
         if (way === 'down') answered += chunk.length;
@@ -81,9 +82,28 @@ export async function startFaultProxy(targetPort: number, random: () => number =
         if (over > 0) {
           to.write(chunk.subarray(0, Math.max(0, chunk.length - over)));
           cut();
-        } else if (!to.destroyed) to.write(chunk);
+          return true;
+        }
+        return to.destroyed || to.write(chunk);
       };
-      const line = new DelayLine(send, (full) => (full ? from.pause() : from.resume()));
+      // The sender waits while the line is full, a delayed chunk is held, or the reader has not
+      // taken what it was given: like TCP, a reader slower than the server (a core writing a
+      // first sync) holds the server back instead of having the rest pile up in here.
+      const held = { line: false, delay: false, reader: false };
+      const flow = () => (held.line || held.delay || held.reader ? from.pause() : from.resume());
+      const deliver = (chunk: Buffer) => {
+        if (send(chunk) || held.reader) return;
+        held.reader = true;
+        flow();
+        to.once('drain', () => {
+          held.reader = false;
+          flow();
+        });
+      };
+      const line = new DelayLine(deliver, (full) => {
+        held.line = full;
+        flow();
+      });
       lines.push(line);
       // A new connection's first bytes wait out the TCP handshake's round trip.
       let handshake = link && way === 'up' ? link.rttMs : 0;
@@ -95,12 +115,14 @@ export async function startFaultProxy(targetPort: number, random: () => number =
           handshake = 0;
         }
         else if (proxy.faults.delayMs > 0) {
-          from.pause();
+          held.delay = true;
+          flow();
           setTimeout(() => {
-            send(chunk);
-            from.resume();
+            held.delay = false;
+            deliver(chunk);
+            flow();
           }, proxy.faults.delayMs);
-        } else send(chunk);
+        } else deliver(chunk);
       });
     };
     forward(client, upstream, 'up');

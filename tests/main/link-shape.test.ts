@@ -119,6 +119,32 @@ describe('the shaped link', () => {
   });
 });
 
+describe('the proxy with a reader that stops reading', () => {
+  /** Asks for 64 MB, reads nothing for a while, and says how much the proxy passed on meanwhile. */
+  async function passedToAStalledReader(): Promise<number> {
+    const socket = new Socket();
+    await new Promise<void>((resolve) => socket.connect(proxy.port, '127.0.0.1', resolve));
+    socket.pause();
+    const before = proxy.traffic().down;
+    socket.write(`${64 * 1024 * 1024}\n`);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const passed = proxy.traffic().down - before;
+    socket.destroy();
+    return passed;
+  }
+
+  // As over TCP, the server is held back; the proxy keeps no pile of what the reader has not taken.
+  it('holds the server back on a plain link', async () => {
+    proxy.faults = { ...proxy.faults, link: null };
+    expect(await passedToAStalledReader()).toBeLessThan(16 * 1024 * 1024);
+  });
+
+  it('holds the server back on a shaped link', async () => {
+    proxy.faults = { ...proxy.faults, link: { bitsPerSecond: 1_000_000_000, rttMs: 1, cutShare: 0 } };
+    expect(await passedToAStalledReader()).toBeLessThan(16 * 1024 * 1024);
+  });
+});
+
 describe('TokenBucket', () => {
   it('lets a burst through at once, then paces at the rate', () => {
     let now = 0;
