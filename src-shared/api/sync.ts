@@ -34,7 +34,7 @@ export const syncPullQuerySchema = z
   .object({
     cursor: cursorSchema.default('0'),
     limit: z.coerce.number().int().min(1).max(5000).default(1000),
-    /** A page also ends before its JSON passes this many bytes (architecture, sync rule 10); it always holds one change. */
+    /** A page also ends before its changes' JSON passes about this many bytes (architecture, sync rule 10); it always holds one change. */
     maxBytes: z.coerce.number().int().min(1024).max(16 * 1024 * 1024).default(1024 * 1024),
     protocolVersion: z.coerce.number().int().min(1),
     schemaVersion: z.coerce.number().int().min(1),
