@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { PassThrough, type Writable } from 'node:stream';
+import { PassThrough, type TransformOptions, type Writable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { offeredCodings, type ContentCoding } from '../../src-shared/api/content-coding';
@@ -44,7 +44,8 @@ const brotliQuality = 5;
 const aheadBytes = 4 * 1024 * 1024;
 
 function compressor(coding: ContentCoding | null): (PassThrough | zlib.BrotliCompress | zlib.Gzip | zlib.Deflate) & Writable {
-  const buffered = { readableHighWaterMark: aheadBytes };
+  // zlib's streams take a Transform's options too (their types do not say so).
+  const buffered: zlib.ZlibOptions & TransformOptions = { readableHighWaterMark: aheadBytes };
   if (coding === 'br') return zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality }, ...buffered });
   if (coding === 'gzip') return zlib.createGzip(buffered);
   if (coding === 'deflate') return zlib.createDeflate(buffered);
