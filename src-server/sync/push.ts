@@ -48,10 +48,11 @@ function parseArgs(mutation: MutationEnvelope): { name: MutationName; args: unkn
   return { name: mutation.name, args: parsed.data };
 }
 
-/** Locks a row the mutation changes and checks that the viewer may change it. */
-async function lockVisible(tx: ServerDb, viewer: OrgViewer, key: RowKey): Promise<LockedRow> {
+/** Locks a row the mutation changes and checks that the viewer may change it; null when it is gone and `mayBeGone`. */
+async function lockVisible(tx: ServerDb, viewer: OrgViewer, key: RowKey, mayBeGone = false): Promise<LockedRow | null> {
   const { entity, id } = parseRowKey(key);
   const row = await entities[entity].lock(tx, viewer, id);
+  if (!row && mayBeGone) return null;
   if (!row) throw new AppFailure('not_found', missingRowMessage(key));
   if (!row.visible) throw new AppFailure('forbidden', `${key} is not yours to change`);
   return row;
@@ -82,21 +83,25 @@ async function conflictResult(tx: ServerDb, mutation: MutationEnvelope, conflict
  * at the version the client saw, unless its entity keeps field versions: then it is returned, to
  * be judged by the fields the edit changes (a moved one is checked by its state when the step applies).
  */
-async function checkTouchedRows(tx: ServerDb, viewer: OrgViewer, mutation: MutationEnvelope, touched: RowKey[], moved: RowKey[]): Promise<MovedRow[]> {
+async function checkTouchedRows(tx: ServerDb, viewer: OrgViewer, mutation: MutationEnvelope, rows: { touches: RowKey[]; moves: RowKey[]; removes: RowKey[] }): Promise<MovedRow[]> {
   const stale: string[] = [];
   const movedOn: MovedRow[] = [];
-  for (const key of touched) {
+  const removes = new Set(rows.removes);
+  for (const key of rows.touches) {
     const base = mutation.baseVersions[key];
     if (base === undefined) {
       const message = `the base version of ${key} is missing`;
       throw new AppFailure('validation_failed', `validation failed: baseVersions: ${message}`, [{ path: `baseVersions.${key}`, message }]);
     }
-    const { version, fieldVersions } = await lockVisible(tx, viewer, key);
+    // A row the edit removes that is gone already: that part of the edit is done.
+    const row = await lockVisible(tx, viewer, key, removes.has(key));
+    if (!row) continue;
+    const { version, fieldVersions } = row;
     if (version === base) continue;
     if (fieldVersions && base < version) movedOn.push({ key, base, version, before: fieldVersions });
     else stale.push(`${key} is at version ${version}, not ${base}`);
   }
-  for (const key of moved) await lockVisible(tx, viewer, key);
+  for (const key of rows.moves) await lockVisible(tx, viewer, key);
   if (stale.length > 0) throw new Conflict(stale, []);
   return movedOn;
 }
@@ -142,8 +147,9 @@ async function decide(tx: ServerDb, viewer: OrgViewer, mutation: MutationEnvelop
   try {
     return await tx.transaction(async (savepoint) => {
       const { name, args } = parseArgs(mutation);
-      const { touches, creates, moves } = rowsOf(name, args);
-      const movedOn = await checkTouchedRows(savepoint, viewer, mutation, touches, moves);
+      const rows = rowsOf(name, args);
+      const { touches, creates, moves } = rows;
+      const movedOn = await checkTouchedRows(savepoint, viewer, mutation, rows);
       const outcome = await applyOf(name)(savepoint, args, viewer, at, mutation.baseVersions as Record<RowKey, number>);
       const after = await rowsAfter(savepoint, viewer, [...touches, ...creates, ...moves]);
       checkChangedFields(movedOn, fieldsOf(name, args), after);

@@ -74,7 +74,7 @@ export interface MutationDefinition<A extends z.ZodType = z.ZodType, E extends M
   /**
    * Rows of another entity the mutation rewrites as parts of its own (a plan save's sheet rows),
    * each with the field groups it changes there: touched like its own rows (base versions
-   * compared, a missing one refused) and judged per field by their own groups.
+   * compared, a missing one refused, unless the part removes it) and judged per field by their own groups.
    */
   parts?(args: z.output<A>): PartEdit[];
   /**
@@ -95,8 +95,12 @@ export interface MutationDefinition<A extends z.ZodType = z.ZodType, E extends M
   retired?(args: unknown): string | undefined;
 }
 
-/** A row of another entity a mutation rewrites as a part of its own, and the field groups it changes there. */
-export type PartEdit = { [K in VersionedEntity]: { key: RowKey; entity: K; fields: FieldGroup<K>[] } }[VersionedEntity];
+/**
+ * A row of another entity a mutation rewrites as a part of its own, and the field groups it
+ * changes there. A part that `removes` its row is done when the row is gone already (removed
+ * elsewhere meanwhile): nothing of the edit is lost, so the rest of the edit applies.
+ */
+export type PartEdit = { [K in VersionedEntity]: { key: RowKey; entity: K; fields: FieldGroup<K>[]; removes?: true } }[VersionedEntity];
 
 const mutation = <A extends z.ZodType, E extends MutableEntity>(definition: MutationDefinition<A, E>) => definition;
 
@@ -268,7 +272,10 @@ export const mutations = {
       })
       .strict(),
     touches: (args) => [rowKey('performancePlan', args.planId)],
-    parts: (args) => [...sheetRowEdits(args.plan), ...(args.removes ?? []).map((id): PartEdit => ({ key: rowKey('performanceTask', id), entity: 'performanceTask', fields: ['state'] }))],
+    parts: (args) => [
+      ...sheetRowEdits(args.plan),
+      ...(args.removes ?? []).map((id): PartEdit => ({ key: rowKey('performanceTask', id), entity: 'performanceTask', fields: ['state'], removes: true })),
+    ],
   }),
   /**
    * Creates a quick task (spec 3 "Quick task payload") with a client-made id, so the task the
@@ -350,11 +357,19 @@ export const mutations = {
 export type MutationName = keyof typeof mutations;
 export type MutationArgs<N extends MutationName> = z.output<(typeof mutations)[N]['args']>;
 
-/** The rows a mutation touches (base versions checked; its parts included), those it creates and those it moves (state checked). */
-export function rowsOf(name: MutationName, args: unknown): { touches: RowKey[]; creates: RowKey[]; moves: RowKey[] } {
+/**
+ * The rows a mutation touches (base versions checked; its parts included), those it creates and
+ * those it moves (state checked); `removes`: the touched rows it removes, which may be gone already.
+ */
+export function rowsOf(name: MutationName, args: unknown): { touches: RowKey[]; creates: RowKey[]; moves: RowKey[]; removes: RowKey[] } {
   const definition = mutations[name] as MutationDefinition<z.ZodType>;
   const parts = definition.parts?.(args) ?? [];
-  return { touches: [...definition.touches(args), ...parts.map((part) => part.key)], creates: definition.creates?.(args) ?? [], moves: definition.moves?.(args) ?? [] };
+  return {
+    touches: [...definition.touches(args), ...parts.map((part) => part.key)],
+    creates: definition.creates?.(args) ?? [],
+    moves: definition.moves?.(args) ?? [],
+    removes: parts.filter((part) => part.removes).map((part) => part.key),
+  };
 }
 
 /**

@@ -93,6 +93,18 @@ describeOnDatabases('sync push: a plan save per sheet row and cell', (fixture) =
     expect(await task(a.id)).toMatchObject({ name: 'Row A' });
   });
 
+  it('applies a save that removes a row already removed elsewhere meanwhile: the rest of its edit is kept', async () => {
+    const { a, b, seen, save, task, sheetRows } = await sheet(8);
+    // Another device removed row B from the sheet.
+    expect(await save([{ id: a.id }], seen)).toMatchObject({ status: 'applied' });
+    // This device, from the older base, removed row B too and renamed row A: nothing of it is lost.
+    const mine = await save([{ id: a.id, name: 'Row A, mine' }], seen, undefined, [b.id]);
+    expect(mine).toMatchObject({ status: 'applied' });
+    expect(mine.status === 'applied' && Object.keys(mine.versions)).not.toContain(`performanceTask:${b.id}`);
+    expect(await task(b.id)).toBeUndefined();
+    expect(await sheetRows()).toEqual(['Row A, mine']);
+  });
+
   it('still refuses a changed row whose base version is missing', async () => {
     const { a, b, seen, save } = await sheet(3);
     const { [`performanceTask:${a.id}`]: _dropped, ...withoutRow } = seen;

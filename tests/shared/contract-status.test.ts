@@ -38,7 +38,7 @@ describe('the approval step mutation', () => {
 
   it('moves the contract without a base version, and takes only the three steps with a short comment', () => {
     const args = mutations['contract.approvalStep'].args;
-    expect(rowsOf('contract.approvalStep', { id, action: 'submit' })).toEqual({ touches: [], creates: [], moves: [`contract:${id}`] });
+    expect(rowsOf('contract.approvalStep', { id, action: 'submit' })).toEqual({ touches: [], creates: [], moves: [`contract:${id}`], removes: [] });
     expect(args.parse({ id, action: 'reject', comment: '  too vague  ' })).toEqual({ id, action: 'reject', comment: 'too vague' });
     expect(args.safeParse({ id, action: 'archive' }).success).toBe(false);
     expect(args.safeParse({ id, action: 'reject', comment: 'x'.repeat(2001) }).success).toBe(false);

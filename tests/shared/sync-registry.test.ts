@@ -52,9 +52,11 @@ describe('the mutation registry', () => {
       // A part is touched: its base version is compared, and the server judges it by its own groups.
       expect(fieldsOf(name, example.args)(part.key)).toEqual(part.fields);
     }
-    const { touches, creates, moves } = rowsOf(name, example.args);
+    const { touches, creates, moves, removes } = rowsOf(name, example.args);
     const partKeys = new Set<string>(parts.map((part) => part.key));
     for (const key of partKeys) expect(touches).toContain(key);
+    // Only a part may be gone already when it applies, and only one that removes its row.
+    expect(removes).toEqual(parts.filter((part) => part.removes).map((part) => part.key));
     for (const key of [...touches, ...creates, ...moves].filter((key) => !partKeys.has(key))) expect(key.split(':')[0]).toBe(definition.entity);
     for (const key of touches.filter((key) => !partKeys.has(key))) expect(fieldsOf(name, example.args)(key)).toEqual(fields);
     if (definition.entity === 'reminderSettings') {
