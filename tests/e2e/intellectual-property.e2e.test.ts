@@ -92,7 +92,8 @@ describe('intellectual property', () => {
     expect((await onServer(stage, admin, 'ipGet', { params: { id: rightId } })).ownerOrganizationName).toBe('E2E Holder Co');
 
     await page.getByTestId('ip-status').click();
-    expect(await page.locator('#ip-new-status option').allInnerTexts()).toContain('Invalidated');
+    // The dialog opens on the next render: its options are waited for, not read at once.
+    await expect.poll(() => page.locator('#ip-new-status option').allInnerTexts()).toContain('Invalidated');
     await page.selectOption('#ip-new-status', 'invalidated');
     await submit();
     await expect.poll(async () => (await onServer(stage, admin, 'ipGet', { params: { id: rightId } })).status).toBe('invalidated');
