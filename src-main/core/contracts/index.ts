@@ -1,5 +1,6 @@
 import { AppFailure } from '../../../src-shared/errors';
 import type { EventPayload } from '../../../src-shared/ipc/channels';
+import { firstSyncPending } from '../data/replica-sync';
 import type { CoreFeature, FeatureHost } from '../feature';
 import { contractOverlay, contractPullWriter } from './contract-store';
 import { cooperationInformation } from './cooperation';
@@ -59,9 +60,9 @@ export function createContractsFeature(host: FeatureHost, options: ContractsOpti
   return {
     start(session) {
       drafting = createDraftingService({ session, hub: host.hub, clock: host.clock, logger: host.logger, sync: host.sync, staleMs: options.catalogueStaleMs });
-      // A replica still to be filled waits for the end of its first sync (the idle status above),
-      // which would otherwise share the link and the server with this fetch; drafting meanwhile fetches it when asked.
-      if (session.meta.cursor() !== '0' && !session.meta.firstSyncOpen()) drafting.refreshIfStale();
+      // A replica still to be filled fetches it once its first sync ended (the idle status above),
+      // not beside it on the same link and server; meanwhile the new-contract screen's refresh fetches it.
+      if (!firstSyncPending(session.meta)) drafting.refreshIfStale();
     },
     stop() {
       drafting?.stop();

@@ -63,6 +63,11 @@ export function metaReader({ db }: OpenReplica): MetaReader {
   };
 }
 
+/** Pulling from '0' is a first sync, and so is resuming one that stopped mid-way (after a restart too). */
+export function firstSyncPending(meta: MetaReader): boolean {
+  return meta.cursor() === '0' || meta.firstSyncOpen();
+}
+
 /** The id a change is about, for an entity whose rows edits show on. */
 const changedId = (change: SyncChange): string | null => (change.op === 'delete' ? change.id : 'id' in change.row ? change.row.id : null);
 

@@ -2,7 +2,7 @@ import { cursorPosition, syncProtocolVersion, syncPullResponseSchema, syncSchema
 import { AppFailure, toAppError, type AppError, type ErrorCode } from '../../../src-shared/errors';
 import type { Outbox } from '../data/outbox';
 import type { DataEntity } from '../data/replica-features';
-import type { MetaReader, ReplicaWriter } from '../data/replica-sync';
+import { firstSyncPending, type MetaReader, type ReplicaWriter } from '../data/replica-sync';
 import type { Clock, Logger } from '../ports';
 
 // The client sync engine (architecture, sync rules 2, 3, 5, 8): drains the outbox in batches in
@@ -123,8 +123,6 @@ export function createSyncEngine(options: SyncEngineOptions) {
     }
   }
 
-  /** Pulling from '0' is a first sync, and so is resuming one that stopped mid-way (after a restart too). */
-  const isFirstSync = () => meta.cursor() === '0' || meta.firstSyncOpen();
 
   /** The page after `cursor`, asked at once; its failure is raised where it is awaited. */
   function askPage(cursor: string): Promise<unknown> {
@@ -143,7 +141,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
   }
 
   async function pullPages() {
-    progress({ kind: 'pulling', firstSync: isFirstSync() });
+    progress({ kind: 'pulling', firstSync: firstSyncPending(meta) });
     let cursor = meta.cursor();
     let asked = askPage(cursor);
     for (;;) {
