@@ -2,7 +2,10 @@ import type { AddressInfo } from 'node:net';
 import { buildContractServer } from './app';
 import { defaultDataDir, openDatabase, type DatabaseOptions } from './db/database';
 import { resolveFileStoreOptions } from './files/routes';
+import { ensureUserScenes } from './ledger/scenes';
 import { startMaintenance } from './maintenance';
+import { defaultSyncHistory } from './sync/pull';
+import { startSnapshotUpkeep } from './sync/snapshots';
 import { seedDatabase, type SeedSummary } from './seed/write';
 
 // The contract server's programmatic API, used by the CLIs, the tests, the bench and `npm start`.
@@ -19,6 +22,11 @@ export interface StartOptions extends DatabaseOptions {
   host?: string;
   /** Log every request (default off). Unexpected errors are logged either way. */
   logger?: boolean;
+  /**
+   * Prepare each user's first sync in the background (src-server/sync/snapshots.ts). On in the
+   * server's CLI; off by default here, where tests start servers whose users never sync twice.
+   */
+  syncSnapshots?: boolean;
 }
 
 export interface RunningServer {
@@ -44,7 +52,11 @@ export async function startContractServer(options: StartOptions = {}): Promise<R
     await database.close();
     throw error;
   }
-  const stopMaintenance = startMaintenance(database.db, (message) => console.warn(message));
+  const warn = (message: string) => console.warn(message);
+  const stopMaintenance = startMaintenance(database.db, warn);
+  const stopSnapshots = options.syncSnapshots
+    ? startSnapshotUpkeep(database.db, { now: () => new Date(), history: defaultSyncHistory, beforeFirstPull: (viewer) => ensureUserScenes(database.db, viewer), warn })
+    : async () => undefined;
   const { address, family, port } = app.server.address() as AddressInfo;
   const host = family === 'IPv6' ? `[${address}]` : address;
   return {
@@ -52,6 +64,7 @@ export async function startContractServer(options: StartOptions = {}): Promise<R
     database: database.description,
     close: async () => {
       await app.close();
+      await stopSnapshots();
       await stopMaintenance();
       await database.close();
     },

@@ -8,7 +8,9 @@ import { validationFailure } from '../../src-shared/errors';
 import { packPullResponse, type PackedPullResponse } from '../../src-shared/sync/feed-codec';
 import type { ServerDb } from '../db/database';
 import type { Viewer } from '../contracts/repository';
+import { checkSyncVersions } from './protocol';
 import { pullChanges, type SyncHistoryOptions } from './pull';
+import { preparedFirstSync } from './snapshots';
 
 // The feed as one stream of pages (architecture, sync rule 10). Paged pulls leave a poor link
 // idle for a round trip and the server's reading of each page: at 150 ms and 80 pages, half a
@@ -26,6 +28,8 @@ export interface FeedStreamOptions<U extends Viewer> {
   beforeFirstPull(viewer: U, cursor: string): Promise<void>;
   log: { error(payload: object, message: string): void };
 }
+
+const ndjson = 'application/x-ndjson; charset=utf-8';
 
 /** A client that reads nothing for this long has gone (or stopped pulling): its stream ends. */
 const stallMs = 60_000;
@@ -88,11 +92,15 @@ export function registerFeedStream<U extends Viewer>(app: FastifyInstance, codin
     if (!parsed.success) throw validationFailure(parsed.error);
     const query = parsed.data;
     await options.beforeFirstPull(viewer, query.cursor);
+    checkSyncVersions(query);
+    const offered = offeredCodings(request.headers['accept-encoding']);
+    // A first sync the server prepared (src-server/sync/snapshots.ts) goes out as it was written.
+    const prepared = codings.includes('br') && offered.includes('br') ? await preparedFirstSync(db, viewer, query) : null;
+    if (prepared) return reply.header('content-type', ndjson).header('content-encoding', 'br').header('vary', 'accept-encoding').send(prepared);
     // The first page is read before the answer starts: a refusal (must_resync, old rights,
     // versions) is an ordinary error answer.
     const first = await pageOf(viewer, query, query.cursor, query.firstLimit ?? query.limit);
     // The first of ours the request offers, or none.
-    const offered = offeredCodings(request.headers['accept-encoding']);
     const coding = codings.find((name) => offered.includes(name)) ?? null;
     const body = compressor(coding);
     const gone = new AbortController();
@@ -124,7 +132,7 @@ export function registerFeedStream<U extends Viewer>(app: FastifyInstance, codin
         else body.end();
       }
     })();
-    void reply.header('content-type', 'application/x-ndjson; charset=utf-8');
+    void reply.header('content-type', ndjson);
     if (coding) void reply.header('content-encoding', coding).header('vary', 'accept-encoding');
     return reply.send(body);
   });

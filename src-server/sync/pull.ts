@@ -42,6 +42,11 @@ function parseCursor(text: string): Cursor {
   return { position, level, remaining };
 }
 
+/** The level a pull from this cursor is checked at: what it must not have missed (see parseCursor). */
+export function cursorLevel(text: string): bigint {
+  return parseCursor(text).level;
+}
+
 export interface SyncHistoryOptions {
   /** Tombstones are kept this many days; a cursor that old must download everything again. */
   tombstoneRetentionDays: number;

@@ -52,6 +52,13 @@ export const syncFeedStreamPath = `${apiPrefix}/sync/feed/stream`;
 export const syncFeedStreamQuerySchema = syncPullQuerySchema.extend({ firstLimit: z.coerce.number().int().min(1).max(5000).optional() });
 export type SyncFeedStreamQuery = z.infer<typeof syncFeedStreamQuerySchema>;
 
+/**
+ * The pages of a prepared first sync (architecture, sync rule 10): the desktop's own page shape.
+ * The server answers a pull from cursor 0 with its prepared pages only when the request's bounds
+ * hold them (limit and maxBytes at least these, firstLimit or else limit at least firstLimit).
+ */
+export const preparedFeedPages = { limit: 5000, maxBytes: 4 * 1024 * 1024, firstLimit: 500 } as const;
+
 /** A contract as the feed sends it: the ledger's row plus what the detail screen needs offline. */
 export const syncContractSchema = contractSchema.extend({
   contractNumberAuto: z.boolean(),

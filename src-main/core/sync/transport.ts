@@ -1,4 +1,4 @@
-import { syncProtocolVersion, syncSchemaVersion } from '../../../src-shared/api/sync';
+import { preparedFeedPages, syncProtocolVersion, syncSchemaVersion } from '../../../src-shared/api/sync';
 import { AppFailure } from '../../../src-shared/errors';
 import { unpackPullResponse } from '../../../src-shared/sync/feed-codec';
 import type { ContractServerClient, FeedStream } from '../contract-server/client';
@@ -10,11 +10,13 @@ export interface TransportSession {
   token(): string;
 }
 
-/** A packed page is about half of this, and a sixth of that once compressed: about a second at 2 Mbit/s. */
-const defaultPageBytes = 4 * 1024 * 1024;
-
-/** A first sync's first page is small, so the ledger is usable after one short answer. */
-const firstPageSize = 500;
+/**
+ * Pages of up to 5,000 changes or about 4 MB of JSON (a packed page is about half of that, and a
+ * sixth of that once compressed: about a second at 2 Mbit/s), the first of a first sync 500
+ * changes, so the ledger is usable after one short answer. The shape the server prepares first
+ * syncs in, so a new replica gets them.
+ */
+const { limit: defaultPageSize, maxBytes: defaultPageBytes, firstLimit: firstPageSize } = preparedFeedPages;
 
 /**
  * The sync transport over the contract server's REST endpoints. The token is read on every send
@@ -27,7 +29,7 @@ const firstPageSize = 500;
  * page is it, already on its way. Any other cursor (a first pull, a retry after a failure, a
  * resync) opens a new stream from there.
  */
-export function contractServerTransport(session: TransportSession, pageSize = 5000, pageBytes = defaultPageBytes): SyncTransport {
+export function contractServerTransport(session: TransportSession, pageSize: number = defaultPageSize, pageBytes: number = defaultPageBytes): SyncTransport {
   /** The open stream, and the cursor its next page continues from. */
   let open: { from: string; feed: FeedStream } | null = null;
   const close = (stream: typeof open) => {
