@@ -85,7 +85,11 @@ describe('a first sync with the task upkeep set aside', () => {
     const dashboard = createDashboardReader(replica.sqlite);
     const december = { startDate: '2026-12-01', endDate: '2026-12-09' };
     const cards = () => dashboard.board(december, '2026-11-24', 10).flatMap((day) => day.taskList.map((card) => card.id));
+    const journal = () => [replica.sqlite.pragma('journal_mode', { simple: true }), replica.sqlite.pragma('synchronous', { simple: true })];
+    expect(journal()).toEqual(['wal', 1]);
     writer.applyPulledChanges(pages[0]!.changes, pages[0]!.cursor, at);
+    // Into the empty replica through a rollback journal synced in full (bulkLoadJournal, replica-sync.ts).
+    expect(journal()).toEqual(['truncate', 2]);
     // Set aside while the pull runs: no index, no day counted, no status copied.
     expect(taskIndexes.get()).toBe(0);
     expect(replica.sqlite.prepare('select count(*) from performance_task_days').pluck().get()).toBe(0);
@@ -94,6 +98,7 @@ describe('a first sync with the task upkeep set aside', () => {
     expect(cards()).toEqual([]);
     for (const { changes, cursor } of pages.slice(1)) writer.applyPulledChanges(changes, cursor, at);
     writer.finishPull();
+    expect(journal()).toEqual(['wal', 1]);
     expect(taskIndexes.get()).toBe(5);
     // By due day: 4 (the 2nd), 2, 5 and 8 (the 3rd), 1 (moved to the 9th); 3 and 6 are gone, 7 has no due day.
     expect(cards()).toEqual([4, 2, 5, 8, 1].map(taskId));
@@ -131,6 +136,8 @@ describe('a first sync with the task upkeep set aside', () => {
     journal.entries.push({ ...journal.entries.at(-1)!, idx: journal.entries.length, when: journal.entries.at(-1)!.when + 1000, tag });
     writeFileSync(journalPath, JSON.stringify(journal));
     replica = openReplica(path, upgraded);
+    // Opened again, the replica writes through its log: the rest of the first sync too.
+    expect(replica.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
     const writer = replicaWriter(replica, replicaFeatures);
     writer.applyPulledChanges(pages[2]!.changes, pages[2]!.cursor, at);
     writer.finishPull();

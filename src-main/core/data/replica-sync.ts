@@ -71,8 +71,28 @@ export function firstSyncPending(meta: MetaReader): boolean {
 /** The id a change is about, for an entity whose rows edits show on. */
 const changedId = (change: SyncChange): string | null => (change.op === 'delete' ? change.id : 'id' in change.row ? change.row.id : null);
 
+/**
+ * A first sync into an empty replica writes through a rollback journal, synced in full, instead of
+ * the write-ahead log: nearly every page it writes is new, which a rollback journal need not copy,
+ * where the log takes each page and then gives it back to the database. At 50,000 contracts the
+ * core's first sync took 11.6–11.9 s this way against 12.4–13.5 s through the log (interleaved
+ * runs), and 0.6 s less CPU. The replica goes back to
+ * the log when the pull ends, or when it is opened again after a stop mid-way (openReplica). The
+ * mode is only a speed: a connection that cannot change it now (a read still under way) keeps the
+ * one it has.
+ */
+function bulkLoadJournal({ sqlite }: OpenReplica, bulk: boolean): void {
+  try {
+    sqlite.pragma(bulk ? 'journal_mode = TRUNCATE' : 'journal_mode = WAL');
+    sqlite.pragma(bulk ? 'synchronous = FULL' : 'synchronous = NORMAL');
+  } catch {
+    // Kept as it is (see above).
+  }
+}
+
 export function replicaWriter(replica: OpenReplica, features: ReplicaFeatures): ReplicaWriter {
   const { db } = replica;
+  const meta = metaReader(replica);
   const writers = Object.fromEntries(Object.entries(features.pulled).map(([entity, make]) => [entity, make(replica)])) as { [E in SyncEntity]: PullWriter<E> };
   const all = Object.values(writers) as PullWriter<SyncEntity>[];
   let roundChanges = new Set<DataEntity>();
@@ -86,11 +106,12 @@ export function replicaWriter(replica: OpenReplica, features: ReplicaFeatures): 
 
   return {
     applyPulledChanges(changes, cursor, syncedAt) {
+      const fromStart = meta.cursor() === '0';
+      const intoEmpty = fromStart && !replica.sqlite.prepare('select exists (select 1 from contracts)').pluck().get();
+      if (intoEmpty) bulkLoadJournal(replica, true);
       db.transaction((tx) => {
-        const from = tx.select({ value: replicaMeta.value }).from(replicaMeta).where(eq(replicaMeta.key, cursorKey)).get();
-        const fromStart = (from?.value ?? '0') === '0';
         // Into an empty replica the full-text index is built once the pull ends, not row by row.
-        if (fromStart && !replica.sqlite.prepare('select exists (select 1 from contracts)').pluck().get()) setMeta(tx, searchIndexDeferredKey, '1');
+        if (intoEmpty) setMeta(tx, searchIndexDeferredKey, '1');
         if (fromStart) for (const writer of all) writer.pullFromStart?.(tx);
         const shown = new Set<RowKey>();
         const changed = new Set<DataEntity>();
@@ -120,7 +141,7 @@ export function replicaWriter(replica: OpenReplica, features: ReplicaFeatures): 
       roundChanges = new Set([...roundChanges, ...changed]);
     },
     finishPull() {
-      const firstSync = metaReader(replica).firstSyncOpen();
+      const firstSync = meta.firstSyncOpen();
       db.delete(replicaMeta).where(inArray(replicaMeta.key, [firstSyncOpenKey, searchIndexDeferredKey])).run();
       const changed = new Set<DataEntity>();
       db.transaction((tx) => {
@@ -133,6 +154,7 @@ export function replicaWriter(replica: OpenReplica, features: ReplicaFeatures): 
       // The planner picks a scene's indexes by statistics: made after a first sync (the tables were
       // empty before), then refreshed by optimize when tables have grown or shrunk much.
       replica.sqlite.exec(firstSync ? 'ANALYZE' : 'PRAGMA optimize');
+      if (firstSync) bulkLoadJournal(replica, false);
     },
     takeRoundChanges() {
       const taken = [...roundChanges];
