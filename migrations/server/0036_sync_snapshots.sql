@@ -5,6 +5,7 @@ CREATE TABLE "sync_snapshots" (
 	"protocol_version" integer NOT NULL,
 	"schema_version" integer NOT NULL,
 	"level" bigint NOT NULL,
+	"position" bigint NOT NULL,
 	"body" bytea NOT NULL,
 	"changes" integer NOT NULL,
 	"built_at" timestamp with time zone NOT NULL

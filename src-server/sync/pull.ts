@@ -42,6 +42,11 @@ function parseCursor(text: string): Cursor {
   return { position, level, remaining };
 }
 
+/** Whether anything was written to the feed after `position` (visible to anyone or not). */
+export async function feedMovedSince(db: ServerDb, position: bigint): Promise<boolean> {
+  return (await firstPositions(db, position, maxBigint)).some((first) => first !== null);
+}
+
 /** The level a pull from this cursor is checked at: what it must not have missed (see parseCursor). */
 export function cursorLevel(text: string): bigint {
   return parseCursor(text).level;
@@ -133,7 +138,7 @@ function pageLength(entries: readonly FeedEntry[], limit: number, maxBytes: numb
 }
 
 /** Each source's first position in (after, below), visible or not (null: none), in one statement of index probes. */
-async function firstPositions(tx: ServerDb, after: bigint, below: bigint): Promise<(string | null)[]> {
+export async function firstPositions(tx: ServerDb, after: bigint, below: bigint): Promise<(string | null)[]> {
   const firsts = feedSources.map(
     ({ position }, i) => sql`(select min(${position}) from ${position.table} where ${position} > ${after} and ${position} < ${below})::text as ${sql.raw(`s${i}`)}`,
   );

@@ -24,6 +24,8 @@ export const syncSnapshots = pgTable('sync_snapshots', {
    * snapshot is served only while neither happened.
    */
   level: bigint('level', { mode: 'bigint' }).notNull(),
+  /** The feed position the pages reach: a snapshot grown old is written again only if the feed moved on since. */
+  position: bigint('position', { mode: 'bigint' }).notNull(),
   /** Brotli, the one coding it is kept in; a request that does not offer it gets the live feed. */
   body: bytes('body').notNull(),
   changes: integer('changes').notNull(),

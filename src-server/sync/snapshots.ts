@@ -1,12 +1,12 @@
 import { once } from 'node:events';
 import zlib from 'node:zlib';
 import { and, eq, sql } from 'drizzle-orm';
-import { preparedFeedPages, syncProtocolVersion, syncSchemaVersion, type SyncFeedStreamQuery } from '../../src-shared/api/sync';
+import { cursorPosition, preparedFeedPages, syncProtocolVersion, syncSchemaVersion, type SyncFeedStreamQuery } from '../../src-shared/api/sync';
 import { packPullResponse } from '../../src-shared/sync/feed-codec';
 import type { ServerDb } from '../db/database';
 import { users } from '../db/schema';
 import type { Viewer } from '../contracts/repository';
-import { cursorLevel, pullChanges, type SyncHistoryOptions } from './pull';
+import { cursorLevel, feedMovedSince, pullChanges, type SyncHistoryOptions } from './pull';
 import { syncSnapshots } from './schema';
 
 // Prepared first syncs (architecture, sync rule 10). A first sync through the feed costs the
@@ -67,6 +67,7 @@ export async function buildSnapshot(db: ServerDb, viewer: SnapshotViewer, option
     protocolVersion: syncProtocolVersion,
     schemaVersion: syncSchemaVersion,
     level: cursorLevel(cursor),
+    position: cursorPosition(cursor),
     body: Buffer.concat(chunks),
     changes,
     builtAt: options.now(),
@@ -113,31 +114,53 @@ export interface SnapshotUpkeepOptions extends SnapshotOptions {
   warn(message: string): void;
   /** How often the server looks for snapshots to write (default 10 minutes). */
   intervalMs?: number;
-  /** A snapshot older than this is written again, so a new replica's live tail stays short (default 6 hours). */
+  /** A snapshot older than this is written again if the feed moved on, so a new replica's live tail stays short (default 6 hours). */
   maxAgeMs?: number;
 }
 
-/** Users without a current snapshot, or with one older than `maxAgeMs`: those without one first. */
+/**
+ * Users without a current snapshot, then those whose snapshot is older than `maxAgeMs` while the
+ * feed has moved on since it was written (a quiet server writes nothing again).
+ */
 async function usersToPrepare(db: ServerDb, now: Date, maxAgeMs: number): Promise<SnapshotViewer[]> {
   const oldest = new Date(now.getTime() - maxAgeMs);
-  return db
-    .select({ id: users.id, role: users.role, departmentId: users.departmentId, organisationId: users.organisationId })
+  const candidates = await db
+    .select({
+      id: users.id,
+      role: users.role,
+      departmentId: users.departmentId,
+      organisationId: users.organisationId,
+      current: sql<boolean>`${syncSnapshots.userId} is not null and coalesce(${current()}, false)`,
+      position: syncSnapshots.position,
+    })
     .from(users)
     .leftJoin(syncSnapshots, eq(syncSnapshots.userId, users.id))
-    .where(sql`${syncSnapshots.userId} is null or not (${current()}) or ${syncSnapshots.builtAt} < ${oldest.toISOString()}::timestamptz`)
+    .where(sql`${syncSnapshots.userId} is null or not coalesce(${current()}, false) or ${syncSnapshots.builtAt} < ${oldest.toISOString()}::timestamptz`)
     .orderBy(sql`${syncSnapshots.userId} is not null`, users.username);
+  const due: SnapshotViewer[] = [];
+  for (const { current: isCurrent, position, ...viewer } of candidates) {
+    if (!isCurrent || position === null || (await feedMovedSince(db, position))) due.push(viewer);
+  }
+  return due;
 }
 
 /** One round: writes each snapshot due, one at a time, until `stopped` (a failure is reported and the round goes on). */
 export async function prepareSnapshots(db: ServerDb, options: SnapshotUpkeepOptions, stopped = () => false): Promise<number> {
   let written = 0;
-  for (const viewer of await usersToPrepare(db, options.now(), options.maxAgeMs ?? defaultMaxAgeMs)) {
+  const due = await usersToPrepare(db, options.now(), options.maxAgeMs ?? defaultMaxAgeMs);
+  const failed = (viewer: SnapshotViewer, error: unknown) =>
+    options.warn(`sync snapshot of user ${viewer.id} failed: ${error instanceof Error ? error.message : String(error)}`);
+  // What a first pull writes (a user's system scenes) is written for all of them first: otherwise
+  // the round's own writes would leave the feed moved on past the snapshots written before them.
+  const ready: SnapshotViewer[] = [];
+  for (const viewer of due) await options.beforeFirstPull(viewer).then(() => ready.push(viewer), (error: unknown) => failed(viewer, error));
+  for (const viewer of ready) {
     if (stopped()) break;
     try {
       await buildSnapshot(db, viewer, options);
       written += 1;
     } catch (error) {
-      options.warn(`sync snapshot of user ${viewer.id} failed: ${error instanceof Error ? error.message : String(error)}`);
+      failed(viewer, error);
     }
   }
   return written;
