@@ -7,7 +7,6 @@ CREATE TABLE "sync_snapshots" (
 	"level" bigint NOT NULL,
 	"position" bigint NOT NULL,
 	"body" bytea NOT NULL,
-	"changes" integer NOT NULL,
 	"built_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint

@@ -42,9 +42,11 @@ function parseCursor(text: string): Cursor {
   return { position, level, remaining };
 }
 
-/** Whether anything was written to the feed after `position` (visible to anyone or not). */
-export async function feedMovedSince(db: ServerDb, position: bigint): Promise<boolean> {
-  return (await firstPositions(db, position, maxBigint)).some((first) => first !== null);
+/** The feed's last position (visible to anyone or not; 0 while it is empty), in one statement of index probes. */
+export async function feedEnd(db: ServerDb): Promise<bigint> {
+  const lasts = feedSources.map(({ position }) => sql`coalesce((select max(${position}) from ${position.table}), 0)`);
+  const [row] = ((await db.execute(sql`select greatest(${sql.join(lasts, sql`, `)})::text as "end"`)) as unknown as { rows: { end: string }[] }).rows;
+  return BigInt(row?.end ?? 0);
 }
 
 /** The level a pull from this cursor is checked at: what it must not have missed (see parseCursor). */
@@ -138,7 +140,7 @@ function pageLength(entries: readonly FeedEntry[], limit: number, maxBytes: numb
 }
 
 /** Each source's first position in (after, below), visible or not (null: none), in one statement of index probes. */
-export async function firstPositions(tx: ServerDb, after: bigint, below: bigint): Promise<(string | null)[]> {
+async function firstPositions(tx: ServerDb, after: bigint, below: bigint): Promise<(string | null)[]> {
   const firsts = feedSources.map(
     ({ position }, i) => sql`(select min(${position}) from ${position.table} where ${position} > ${after} and ${position} < ${below})::text as ${sql.raw(`s${i}`)}`,
   );

@@ -28,6 +28,5 @@ export const syncSnapshots = pgTable('sync_snapshots', {
   position: bigint('position', { mode: 'bigint' }).notNull(),
   /** Brotli, the one coding it is kept in; a request that does not offer it gets the live feed. */
   body: bytes('body').notNull(),
-  changes: integer('changes').notNull(),
   builtAt: timestamp('built_at', { withTimezone: true }).notNull(),
 });

@@ -6,7 +6,7 @@ import { packPullResponse } from '../../src-shared/sync/feed-codec';
 import type { ServerDb } from '../db/database';
 import { users } from '../db/schema';
 import type { Viewer } from '../contracts/repository';
-import { cursorLevel, feedMovedSince, pullChanges, type SyncHistoryOptions } from './pull';
+import { cursorLevel, feedEnd, pullChanges, type SyncHistoryOptions } from './pull';
 import { syncSnapshots } from './schema';
 
 // Prepared first syncs (architecture, sync rule 10). A first sync through the feed costs the
@@ -69,7 +69,6 @@ export async function buildSnapshot(db: ServerDb, viewer: SnapshotViewer, option
     level: cursorLevel(cursor),
     position: cursorPosition(cursor),
     body: Buffer.concat(chunks),
-    changes,
     builtAt: options.now(),
   };
   await db
@@ -137,11 +136,9 @@ async function usersToPrepare(db: ServerDb, now: Date, maxAgeMs: number): Promis
     .leftJoin(syncSnapshots, eq(syncSnapshots.userId, users.id))
     .where(sql`${syncSnapshots.userId} is null or not coalesce(${current()}, false) or ${syncSnapshots.builtAt} < ${oldest.toISOString()}::timestamptz`)
     .orderBy(sql`${syncSnapshots.userId} is not null`, users.username);
-  const due: SnapshotViewer[] = [];
-  for (const { current: isCurrent, position, ...viewer } of candidates) {
-    if (!isCurrent || position === null || (await feedMovedSince(db, position))) due.push(viewer);
-  }
-  return due;
+  // Read once a round, and only when a current snapshot has grown old.
+  const end = candidates.some((candidate) => candidate.current) ? await feedEnd(db) : 0n;
+  return candidates.filter(({ current: isCurrent, position }) => !isCurrent || position === null || position < end).map(({ current: _current, position: _position, ...viewer }) => viewer);
 }
 
 /** One round: writes each snapshot due, one at a time, until `stopped` (a failure is reported and the round goes on). */
