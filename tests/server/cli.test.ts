@@ -64,6 +64,13 @@ for (const backend of backends) {
       expect(good.code).toBe(0);
     });
 
+    it('server refuses a --sync-snapshots that is neither on nor off, naming it, and starts nothing', async () => {
+      const bad = await run('src-server/cli.ts', ['--port', '0', '--sync-snapshots', 'maybe', ...dataArgs(scratch)], environment(scratch));
+      expect(bad.code).toBe(2);
+      expect(bad.output).toContain('--sync-snapshots must be on or off, got "maybe"');
+      expect(bad.output).not.toContain('listening');
+    });
+
     it('server starts on the seeded database, prints its URL, serves, and stops cleanly on SIGTERM', async () => {
       const child = spawn(tsx, [path.join(repoRoot, 'src-server/cli.ts'), '--port', '0', ...dataArgs(scratch)], {
         cwd: '/',
