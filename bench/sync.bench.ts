@@ -67,9 +67,15 @@ export async function benchSync(): Promise<void> {
   }
 }
 
+/** A core that syncs only when asked, so the figures are the timed calls' own. */
+const quietCore = (dir: string) => testCore(dir, { syncIntervalMs: 3_600_000, syncSoonMs: 3_600_000, connectivityProbeMs: 3_600_000, syncBackoffMs: 500 });
+
+/** Megabytes through the link either way between two readings of its traffic. */
+const bytesMoved = (before: { up: number; down: number }, after: { up: number; down: number }) => (after.down - before.down + after.up - before.up) / 1e6;
+
 async function benchProfile(profile: LinkProfile, proxy: FaultProxy, databaseUrl: string | null): Promise<void> {
   const desktop = tempDir(`contract-desk-bench-sync-${profile}-`);
-  const core = testCore(desktop.path, { syncIntervalMs: 3_600_000, syncSoonMs: 3_600_000, connectivityProbeMs: 3_600_000, syncBackoffMs: 500 });
+  const core = quietCore(desktop.path);
   const name = (what: string) => `sync_${profile}_${what}`;
   try {
     const before = proxy.traffic();
@@ -82,7 +88,7 @@ async function benchProfile(profile: LinkProfile, proxy: FaultProxy, databaseUrl
     target(name('first_list_usable'), targets[profile].usable, 's');
     figure(name('first_all'), first.totalMs / 1000, 's');
     target(name('first_all'), targets[profile].all, 's');
-    figure(name('first_bytes_moved'), (after.down - before.down + after.up - before.up) / 1e6, 'MB', 2);
+    figure(name('first_bytes_moved'), bytesMoved(before, after), 'MB', 2);
     target(name('first_bytes_moved'), 15, 'MB');
     figure(name('first_core_memory_growth'), (first.peak - first.baseline) / 2 ** 20, 'MiB', 1);
     target(name('first_core_memory_growth'), 250, 'MiB');
@@ -148,13 +154,13 @@ async function benchLiveFirstSync(proxy: FaultProxy, databaseUrl: string): Promi
     await db.end();
   }
   const desktop = tempDir('contract-desk-bench-sync-live-');
-  const core = testCore(desktop.path, { syncIntervalMs: 3_600_000, syncSoonMs: 3_600_000, connectivityProbeMs: 3_600_000, syncBackoffMs: 500 });
+  const core = quietCore(desktop.path);
   try {
     const before = proxy.traffic();
     const first = await measureFirstPull(core, proxy.url, contractCount);
     const after = proxy.traffic();
     figure('sync_loopback_first_all_live_feed', first.totalMs / 1000, 's');
-    figure('sync_loopback_first_bytes_moved_live_feed', (after.down - before.down + after.up - before.up) / 1e6, 'MB', 2);
+    figure('sync_loopback_first_bytes_moved_live_feed', bytesMoved(before, after), 'MB', 2);
   } finally {
     await core.close();
     desktop.cleanup();
