@@ -6,6 +6,7 @@ import { endpoints, type EndpointBody, type EndpointName, type EndpointQuery, ty
 import { syncFeedStreamPath, type SyncFeedStreamQuery } from '../../../src-shared/api/sync';
 import { AppFailure } from '../../../src-shared/errors';
 import { packedPullResponseSchema, type PackedPullResponse } from '../../../src-shared/sync/feed-codec';
+import { exactParser } from '../../../src-shared/sync/exact-check';
 import { bodyCoding, type BodyCoding } from './compression';
 
 // Talks to the contract server through the endpoint map of src-shared. Every answer is checked
@@ -130,6 +131,9 @@ async function sendJson(send: typeof fetch, coding: BodyCoding, url: string, ini
  * Reads a stream of one JSON page a line. Each wait for the stream's next bytes gets `timeoutMs`:
  * a poor link brings some every second, and a stalled stream is dropped rather than waited on.
  */
+/** A page of the stream, checked without a copy of its columns. */
+const parsePackedPage = exactParser(packedPullResponseSchema);
+
 async function feedStream(send: typeof fetch, coding: BodyCoding, url: string, token: string, timeoutMs: number): Promise<FeedStream> {
   const stop = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -207,7 +211,7 @@ async function feedStream(send: typeof fetch, coding: BodyCoding, url: string, t
       } catch {
         page = undefined;
       }
-      const parsed = packedPullResponseSchema.safeParse(page);
+      const parsed = parsePackedPage(page);
       if (!parsed.success) {
         cancel();
         throw new AppFailure('server_error', 'The contract server sent an answer this app does not understand.');

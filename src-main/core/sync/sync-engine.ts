@@ -3,6 +3,7 @@ import { AppFailure, toAppError, type AppError, type ErrorCode } from '../../../
 import type { Outbox } from '../data/outbox';
 import type { DataEntity } from '../data/replica-features';
 import { firstSyncPending, type MetaReader, type ReplicaWriter } from '../data/replica-sync';
+import { exactParser } from '../../../src-shared/sync/exact-check';
 import type { Clock, Logger } from '../ports';
 
 // The client sync engine (architecture, sync rules 2, 3, 5, 8): drains the outbox in batches in
@@ -68,6 +69,9 @@ export interface SyncEngineOptions {
 
 /** Worth retrying as is, after a pause: the server was not reached, was down, or asked us to slow down. */
 const retryable = new Set<ErrorCode>(['server_unreachable', 'server_error', 'rate_limited']);
+
+/** The feed's pages are checked as zod would, without a copy of each row (src-shared/sync/exact-check.ts). */
+const parsePullPage = exactParser(syncPullResponseSchema);
 
 const badAnswer = (what: string) => new AppFailure('server_error', `The contract server's ${what} answer does not match this app's sync protocol.`);
 
@@ -158,7 +162,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
         asked = askPage(cursor);
         continue;
       }
-      const page = syncPullResponseSchema.safeParse(answer);
+      const page = parsePullPage(answer);
       // The cursor only moves forward: a page behind it is someone else's answer.
       if (!page.success || cursorPosition(page.data.cursor) < cursorPosition(cursor)) throw badAnswer('pull');
       const { changes, hasMore, remaining } = page.data;
