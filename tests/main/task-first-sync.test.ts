@@ -14,7 +14,8 @@ import { clientJournal, migrationsUpTo } from '../support/migrations';
 import { tempDir } from '../support/temp';
 
 // A first sync into an empty replica writes its tasks with their indexes and trigger-kept values
-// set aside (client migration 0031) and derives them in bulk at the end: the replica it leaves
+// set aside (client migration 0031), and its contracts without their secondary indexes, and
+// derives them in bulk at the end: the replica it leaves
 // must be the one the row-by-row path leaves, whatever the pages held and wherever it was cut.
 
 const at = '2026-11-24T00:00:00.000Z';
@@ -45,7 +46,8 @@ function snapshot({ sqlite }: OpenReplica) {
     contracts: all('select id, status from contracts order by id'),
     // The triggers leave a day at 0 where the bulk count has no row: the readers take both as none.
     days: all('select day, state, count from performance_task_days where count <> 0 order by 1, 2'),
-    statusCounts: all('select * from contract_status_counts order by 1'),
+    // Likewise a status the row-by-row path's seed contract left at 0.
+    statusCounts: all('select * from contract_status_counts where count <> 0 order by 1'),
     schema: all(`select type, name, tbl_name, sql from sqlite_master where type in ('index', 'trigger') order by name`),
     meta: all(`select key from replica_meta where key not in ('client_id', 'last_sync_at') order by key`),
     search: all('select r.contract_id, r.source, s.name from search_rows r join contract_search s on s.rowid = r.id order by 1, 2'),
@@ -59,16 +61,18 @@ describe('a first sync with the task upkeep set aside', () => {
   });
   afterEach(() => dir.cleanup());
 
-  /** The row-by-row path: a replica that held a task when the first sync began (removed after its first page). */
+  /** The row-by-row path: a replica that held a task and a contract when the first sync began (removed after its first page). */
   function rowByRow(): ReturnType<typeof snapshot> {
     const replica = openReplica(join(dir.path, 'row-by-row.sqlite'), clientMigrationsDir);
     replica.sqlite.prepare(`insert into performance_tasks (id, name, type, state, version, update_time, create_time) values ('seed', 'Seed', 'receivable', 1, 1, ?, ?)`).run(at, at);
+    replica.sqlite.prepare(`insert into contracts (id, name, create_time, update_time, version) values ('seed', 'Seed', ?, ?, 1)`).run(at, at);
     const writer = replicaWriter(replica, replicaFeatures);
     pages.forEach(({ changes, cursor }, i) => {
       writer.applyPulledChanges(changes, cursor, at);
       if (i === 0) {
-        expect(replica.sqlite.prepare(`select count(*) from replica_meta where key = 'task_upkeep_deferred'`).pluck().get()).toBe(0);
+        expect(replica.sqlite.prepare(`select count(*) from replica_meta where key = 'task_upkeep_deferred' or key like 'deferred_index:%'`).pluck().get()).toBe(0);
         replica.sqlite.prepare(`delete from performance_tasks where id = 'seed'`).run();
+        replica.sqlite.prepare(`delete from contracts where id = 'seed'`).run();
       }
     });
     writer.finishPull();
@@ -81,7 +85,9 @@ describe('a first sync with the task upkeep set aside', () => {
     const replica = openReplica(join(dir.path, 'deferred.sqlite'), clientMigrationsDir);
     const writer = replicaWriter(replica, replicaFeatures);
     const taskIndexes = replica.sqlite.prepare(`select count(*) from sqlite_master where type = 'index' and tbl_name = 'performance_tasks' and sql is not null`).pluck();
+    const contractIndexes = replica.sqlite.prepare(`select count(*) from sqlite_master where type = 'index' and tbl_name = 'contracts' and sql is not null`).pluck();
     expect(taskIndexes.get()).toBe(5);
+    expect(contractIndexes.get()).toBe(4);
     const dashboard = createDashboardReader(replica.sqlite);
     const december = { startDate: '2026-12-01', endDate: '2026-12-09' };
     const cards = () => dashboard.board(december, '2026-11-24', 10).flatMap((day) => day.taskList.map((card) => card.id));
@@ -92,6 +98,7 @@ describe('a first sync with the task upkeep set aside', () => {
     expect(journal()).toEqual(['truncate', 2]);
     // Set aside while the pull runs: no index, no day counted, no status copied.
     expect(taskIndexes.get()).toBe(0);
+    expect(contractIndexes.get()).toBe(0);
     expect(replica.sqlite.prepare('select count(*) from performance_task_days').pluck().get()).toBe(0);
     expect(replica.sqlite.prepare('select count(*) from performance_tasks where contract_status is not null').pluck().get()).toBe(0);
     // The board, which names its index, reads on without it (no day is counted yet: no card).
@@ -100,6 +107,7 @@ describe('a first sync with the task upkeep set aside', () => {
     writer.finishPull();
     expect(journal()).toEqual(['wal', 1]);
     expect(taskIndexes.get()).toBe(5);
+    expect(contractIndexes.get()).toBe(4);
     // By due day: 4 (the 2nd), 2, 5 and 8 (the 3rd), 1 (moved to the 9th); 3 and 6 are gone, 7 has no due day.
     expect(cards()).toEqual([4, 2, 5, 8, 1].map(taskId));
     const deferred = snapshot(replica);
@@ -114,6 +122,10 @@ describe('a first sync with the task upkeep set aside', () => {
     let replica = openReplica(path, clientMigrationsDir);
     replicaWriter(replica, replicaFeatures).applyPulledChanges(pages[0]!.changes, pages[0]!.cursor, at);
     expect(replica.sqlite.prepare(`select key from replica_meta where key like 'deferred_index:%' or key = 'task_upkeep_deferred' order by key`).pluck().all()).toEqual([
+      'deferred_index:contracts_counterpart_update_time',
+      'deferred_index:contracts_id_status',
+      'deferred_index:contracts_status_update_time',
+      'deferred_index:contracts_update_time',
       'deferred_index:performance_tasks_card',
       'deferred_index:performance_tasks_contract',
       'deferred_index:performance_tasks_due_state',
@@ -143,6 +155,8 @@ describe('a first sync with the task upkeep set aside', () => {
     writer.finishPull();
     const names = replica.sqlite.prepare(`select name from sqlite_master where type = 'index' and tbl_name = 'performance_tasks' and sql is not null order by name`).pluck().all();
     expect(names).toEqual(['performance_tasks_card', 'performance_tasks_contract', 'performance_tasks_scene', 'performance_tasks_update_time']);
+    const contractNames = replica.sqlite.prepare(`select name from sqlite_master where type = 'index' and tbl_name = 'contracts' and sql is not null order by name`).pluck().all();
+    expect(contractNames).toEqual(['contracts_counterpart_update_time', 'contracts_id_status', 'contracts_status_update_time', 'contracts_update_time']);
     const resumed = snapshot(replica);
     replica.close();
     const { schema: _schema, ...expected } = rowByRow();

@@ -2,6 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { SyncChange } from '../../../src-shared/api/sync';
 import { rowKey, type RowKey } from '../../../src-shared/sync/mutations';
+import { restoreIndexes } from './deferred-indexes';
 import { rebuildPulledRows } from './outbox';
 import type { OpenReplica } from './replica';
 import type { DataEntity, PageWriter, PullWriter, ReplicaFeatures, ReplicaTx, SyncEntity } from './replica-features';
@@ -146,6 +147,8 @@ export function replicaWriter(replica: OpenReplica, features: ReplicaFeatures): 
       const changed = new Set<DataEntity>();
       db.transaction((tx) => {
         const removed = all.flatMap((writer) => writer.finishPull?.(tx) ?? []);
+        // Indexes a writer set aside for the pull and did not build itself are built now.
+        restoreIndexes(replica.sqlite);
         if (removed.length === 0) return;
         gone(tx, removed, changed);
         rebuildPulledRows(tx, features, removed);
