@@ -88,6 +88,9 @@ describe('a first sync with the task upkeep set aside', () => {
     const contractIndexes = replica.sqlite.prepare(`select count(*) from sqlite_master where type = 'index' and tbl_name = 'contracts' and sql is not null`).pluck();
     expect(taskIndexes.get()).toBe(5);
     expect(contractIndexes.get()).toBe(4);
+    const standingAside = replica.sqlite.prepare(`select count(*) from sqlite_master where type = 'trigger' and (instr(sql, 'task_upkeep_deferred') or instr(sql, 'search_index_deferred'))`).pluck();
+    const triggers = standingAside.get();
+    expect(triggers).toBeGreaterThan(10);
     const dashboard = createDashboardReader(replica.sqlite);
     const december = { startDate: '2026-12-01', endDate: '2026-12-09' };
     const cards = () => dashboard.board(december, '2026-11-24', 10).flatMap((day) => day.taskList.map((card) => card.id));
@@ -99,6 +102,8 @@ describe('a first sync with the task upkeep set aside', () => {
     // Set aside while the pull runs: no index, no day counted, no status copied.
     expect(taskIndexes.get()).toBe(0);
     expect(contractIndexes.get()).toBe(0);
+    // The triggers that stand aside meanwhile are dropped, not asked for each row.
+    expect(standingAside.get()).toBe(0);
     expect(replica.sqlite.prepare('select count(*) from performance_task_days').pluck().get()).toBe(0);
     expect(replica.sqlite.prepare('select count(*) from performance_tasks where contract_status is not null').pluck().get()).toBe(0);
     // The board, which names its index, reads on without it (no day is counted yet: no card).
@@ -108,6 +113,7 @@ describe('a first sync with the task upkeep set aside', () => {
     expect(journal()).toEqual(['wal', 1]);
     expect(taskIndexes.get()).toBe(5);
     expect(contractIndexes.get()).toBe(4);
+    expect(standingAside.get()).toBe(triggers);
     // By due day: 4 (the 2nd), 2, 5 and 8 (the 3rd), 1 (moved to the 9th); 3 and 6 are gone, 7 has no due day.
     expect(cards()).toEqual([4, 2, 5, 8, 1].map(taskId));
     const deferred = snapshot(replica);
@@ -121,6 +127,7 @@ describe('a first sync with the task upkeep set aside', () => {
     const path = join(dir.path, 'cut.sqlite');
     let replica = openReplica(path, clientMigrationsDir);
     replicaWriter(replica, replicaFeatures).applyPulledChanges(pages[0]!.changes, pages[0]!.cursor, at);
+    expect(replica.sqlite.prepare(`select count(*) from replica_meta where key like 'deferred_trigger:%'`).pluck().get()).toBeGreaterThan(10);
     expect(replica.sqlite.prepare(`select key from replica_meta where key like 'deferred_index:%' or key = 'task_upkeep_deferred' order by key`).pluck().all()).toEqual([
       'deferred_index:contracts_counterpart_update_time',
       'deferred_index:contracts_id_status',
@@ -148,6 +155,9 @@ describe('a first sync with the task upkeep set aside', () => {
     journal.entries.push({ ...journal.entries.at(-1)!, idx: journal.entries.length, when: journal.entries.at(-1)!.when + 1000, tag });
     writeFileSync(journalPath, JSON.stringify(journal));
     replica = openReplica(path, upgraded);
+    // Opened again, the triggers set aside are back at once (they stand aside by themselves while the first sync goes on).
+    expect(replica.sqlite.prepare(`select count(*) from replica_meta where key like 'deferred_trigger:%'`).pluck().get()).toBe(0);
+    expect(replica.sqlite.prepare(`select count(*) from sqlite_master where type = 'trigger' and instr(sql, 'task_upkeep_deferred')`).pluck().get()).toBeGreaterThan(4);
     // Opened again, the replica writes through its log: the rest of the first sync too.
     expect(replica.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
     const writer = replicaWriter(replica, replicaFeatures);

@@ -3,9 +3,10 @@ import type { ReplicaConnection } from './replica';
 // A table's secondary indexes set aside while a first sync fills it, and built once in bulk
 // afterwards: keeping them row by row cost several times what one sorted build costs. Each
 // index's own SQL is kept in `replica_meta` until it is built again, so a cut or a restart
-// mid-way loses nothing, and a replica opened for a migration gets them back first.
+// mid-way loses nothing, and a replica opened for a migration gets them back first. Triggers that
+// stand aside during the first sync anyway are set aside the same way.
 
-const keyPrefix = 'deferred_index:';
+const indexPrefix = 'deferred_index:';
 
 /** Drops the secondary indexes of `table`, keeping their SQL. Call inside the page's transaction. */
 export function deferIndexes(sqlite: ReplicaConnection, table: string): void {
@@ -14,18 +15,49 @@ export function deferIndexes(sqlite: ReplicaConnection, table: string): void {
     .all(table);
   const keep = sqlite.prepare<[string, string]>(`insert or replace into replica_meta (key, value) values (?, ?)`);
   for (const { name, sql } of indexes) {
-    keep.run(`${keyPrefix}${name}`, sql);
+    keep.run(`${indexPrefix}${name}`, sql);
     sqlite.exec(`drop index "${name.replaceAll('"', '""')}"`);
   }
 }
 
 /** Builds every index set aside, as it was. */
 export function restoreIndexes(sqlite: ReplicaConnection): void {
+  restoreKept(sqlite, indexPrefix);
+}
+
+function restoreKept(sqlite: ReplicaConnection, prefix: string): void {
   const kept = sqlite.prepare<[string, string], { key: string; value: string }>(`select key, value from replica_meta where key >= ? and key < ? order by key`);
-  for (const { key, value } of kept.all(keyPrefix, `${keyPrefix}\uffff`)) {
+  for (const { key, value } of kept.all(prefix, `${prefix}\uffff`)) {
     sqlite.exec(value);
     sqlite.prepare<[string]>('delete from replica_meta where key = ?').run(key);
   }
+}
+
+const triggerPrefix = 'deferred_trigger:';
+
+/**
+ * Drops the triggers that stand aside while `replica_meta` holds `key` (their WHEN clause names
+ * it), keeping their SQL: each would still look the key up for every row written, 0.3 s of a
+ * 50,000-contract first sync. Call in the transaction that sets the key.
+ */
+export function deferTriggers(sqlite: ReplicaConnection, key: string): void {
+  const triggers = sqlite
+    .prepare<[string], { name: string; sql: string }>(`select name, sql from sqlite_master where type = 'trigger' and instr(sql, ?) > 0`)
+    .all(`'${key}'`);
+  const keep = sqlite.prepare<[string, string]>(`insert or replace into replica_meta (key, value) values (?, ?)`);
+  for (const { name, sql } of triggers) {
+    keep.run(`${triggerPrefix}${name}`, sql);
+    sqlite.exec(`drop trigger "${name.replaceAll('"', '""')}"`);
+  }
+}
+
+/**
+ * Makes again every trigger set aside. Call in the transaction that removes their key, so they are
+ * never missing where they would act; a replica opened again gets them back first (they stand
+ * aside by themselves while their key is set).
+ */
+export function restoreTriggers(sqlite: ReplicaConnection): void {
+  restoreKept(sqlite, triggerPrefix);
 }
 
 const presence = new WeakMap<ReplicaConnection, (name: string) => boolean>();

@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { SyncChange } from '../../../src-shared/api/sync';
 import { rowKey, type RowKey } from '../../../src-shared/sync/mutations';
-import { restoreIndexes } from './deferred-indexes';
+import { deferTriggers, restoreIndexes, restoreTriggers } from './deferred-indexes';
 import { rebuildPulledRows } from './outbox';
 import type { OpenReplica } from './replica';
 import type { DataEntity, PageWriter, PullWriter, ReplicaFeatures, ReplicaTx, SyncEntity } from './replica-features';
@@ -112,7 +112,10 @@ export function replicaWriter(replica: OpenReplica, features: ReplicaFeatures): 
       if (intoEmpty) bulkLoadJournal(replica, true);
       db.transaction((tx) => {
         // Into an empty replica the full-text index is built once the pull ends, not row by row.
-        if (intoEmpty) setMeta(tx, searchIndexDeferredKey, '1');
+        if (intoEmpty) {
+          setMeta(tx, searchIndexDeferredKey, '1');
+          deferTriggers(replica.sqlite, searchIndexDeferredKey);
+        }
         if (fromStart) for (const writer of all) writer.pullFromStart?.(tx);
         const shown = new Set<RowKey>();
         const changed = new Set<DataEntity>();
@@ -143,11 +146,12 @@ export function replicaWriter(replica: OpenReplica, features: ReplicaFeatures): 
     },
     finishPull() {
       const firstSync = meta.firstSyncOpen();
-      db.delete(replicaMeta).where(inArray(replicaMeta.key, [firstSyncOpenKey, searchIndexDeferredKey])).run();
       const changed = new Set<DataEntity>();
       db.transaction((tx) => {
+        tx.delete(replicaMeta).where(inArray(replicaMeta.key, [firstSyncOpenKey, searchIndexDeferredKey])).run();
         const removed = all.flatMap((writer) => writer.finishPull?.(tx) ?? []);
-        // Indexes a writer set aside for the pull and did not build itself are built now.
+        // What the pull set aside and a writer did not bring back itself is back now, with the keys gone.
+        restoreTriggers(replica.sqlite);
         restoreIndexes(replica.sqlite);
         if (removed.length === 0) return;
         gone(tx, removed, changed);

@@ -4,7 +4,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { AppFailure } from '../../../src-shared/errors';
-import { restoreIndexes } from './deferred-indexes';
+import { restoreIndexes, restoreTriggers } from './deferred-indexes';
 import { cjkBigrams, cjkBigramsFunction } from './cjk-bigrams';
 import * as schema from './schema';
 
@@ -92,6 +92,9 @@ export function openReplica(path: string, migrationsDir: string): OpenReplica {
     // The full-text index's triggers (and the migration that builds it) split CJK text with it.
     sqlite.function(cjkBigramsFunction, { deterministic: true }, (text: unknown) => cjkBigrams(typeof text === 'string' ? text : null));
     const db = drizzle(withStatementCache(sqlite), { schema });
+    // Triggers a first sync set aside stand aside by themselves while it goes on: back at once, so
+    // none is ever missing where it would act, and a migration finds them as it left them.
+    if (version > 0) restoreTriggers(sqlite);
     if (version < known) {
       // A migration may change or drop an index a first sync set aside: it finds them as it left them.
       if (version > 0) restoreIndexes(sqlite);

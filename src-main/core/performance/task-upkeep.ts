@@ -1,11 +1,11 @@
-import { deferIndexes, restoreIndexes } from '../data/deferred-indexes';
+import { deferIndexes, deferTriggers, restoreIndexes, restoreTriggers } from '../data/deferred-indexes';
 import type { ReplicaConnection } from '../data/replica';
 
 // A first sync into a replica without tasks writes them with their upkeep set aside: the task
 // indexes (built again in bulk at the pull's end; keeping the board's and the update time's row
 // by row cost 1.7 s of 200,000 tasks, their build 0.3 s) and the triggers that keep each task's
-// contract status and the per-day counts (client migration 0031), which the end derives from the
-// rows in one statement each, to what the triggers would have kept. The meta key is the whole
+// contract status and the per-day counts (client migration 0031; dropped meanwhile, as they stand
+// aside), which the end derives from the rows in one statement each, to what the triggers would have kept. The meta key is the whole
 // state: a cut or a restart mid-way resumes with it, and the pull's end finishes it.
 
 const deferredKey = 'task_upkeep_deferred';
@@ -25,6 +25,7 @@ export function taskUpkeep(sqlite: ReplicaConnection): TaskUpkeep {
       if (empty.get() !== 1 || deferred.get() === 1) return;
       sqlite.prepare(`insert into replica_meta (key, value) values ('${deferredKey}', '1')`).run();
       deferIndexes(sqlite, 'performance_tasks');
+      deferTriggers(sqlite, deferredKey);
     },
     finish() {
       if (deferred.get() !== 1) return;
@@ -35,6 +36,7 @@ export function taskUpkeep(sqlite: ReplicaConnection): TaskUpkeep {
         insert into performance_task_days (day, state, count)
           select expiration_time, state, count(*) from performance_tasks where expiration_time is not null group by 1, 2;
         delete from replica_meta where key = '${deferredKey}';`);
+      restoreTriggers(sqlite);
       restoreIndexes(sqlite);
     },
   };
