@@ -162,7 +162,7 @@ export function rebuildOverlay(db: Db, features: ReplicaFeatures, keys: Iterable
   }
 }
 
-/** After a pull page: re-applies the live mutations on top of the base rows it changed. */
+/** After a pull page: re-applies the live mutations on top of the base rows it changed (`keys` is read only when some mutation is live). */
 export function rebuildPulledRows(db: Db, features: ReplicaFeatures, keys: Iterable<RowKey>): void {
   const live = new Set(
     db

@@ -72,6 +72,14 @@ export function firstSyncPending(meta: MetaReader): boolean {
 /** The id a change is about, for an entity whose rows edits show on. */
 const changedId = (change: SyncChange): string | null => (change.op === 'delete' ? change.id : 'id' in change.row ? change.row.id : null);
 
+/** The rows a page changed that edits show on, named only when asked: with no edit under way, never. */
+function* shownRows(changes: readonly SyncChange[], features: ReplicaFeatures): Generator<RowKey> {
+  for (const change of changes) {
+    const id = change.entity in features.overlays ? changedId(change) : null;
+    if (id !== null) yield rowKey(change.entity, id);
+  }
+}
+
 /**
  * A first sync into an empty replica writes through a rollback journal, synced in full, instead of
  * the write-ahead log: nearly every page it writes is new, which a rollback journal need not copy,
@@ -117,19 +125,16 @@ export function replicaWriter(replica: OpenReplica, features: ReplicaFeatures): 
           deferTriggers(replica.sqlite, searchIndexDeferredKey);
         }
         if (fromStart) for (const writer of all) writer.pullFromStart?.(tx);
-        const shown = new Set<RowKey>();
         const changed = new Set<DataEntity>();
         const pages = new Map<SyncEntity, PageWriter<SyncEntity>>();
         const pageOf = (entity: SyncEntity) => pages.get(entity) ?? pages.set(entity, (writers[entity] as PullWriter<SyncEntity>).page(tx)).get(entity)!;
         for (const change of changes) {
           for (const entity of pageOf(change.entity).write(change)) changed.add(entity);
-          const id = change.entity in features.overlays ? changedId(change) : null;
-          if (id !== null) shown.add(rowKey(change.entity, id));
           if (change.op === 'delete') gone(tx, [rowKey(change.entity, change.id)], changed);
         }
         for (const page of pages.values()) page.end?.();
         // A pull never erases an unconfirmed edit: it is re-applied on the new base (rule 4).
-        rebuildPulledRows(tx, features, shown);
+        rebuildPulledRows(tx, features, shownRows(changes, features));
         if (fromStart) setMeta(tx, firstSyncOpenKey, '1');
         setMeta(tx, cursorKey, cursor);
         setMeta(tx, lastSyncKey, syncedAt);

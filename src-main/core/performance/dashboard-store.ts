@@ -210,5 +210,11 @@ export function createDashboardReader(sqlite: ReplicaConnection): DashboardReade
 export function settledByPull(sqlite: ReplicaConnection) {
   const quickTask = sqlite.prepare(`delete from outbox where name = 'performance.quickTask' and state = 'applied' and json_extract(args, '$.id') = ?`);
   const reminderSettings = sqlite.prepare(`delete from outbox where name = 'performance.reminderSettings' and state = 'applied'`);
-  return { task: (id: string) => void quickTask.run(id), reminderSettings: () => void reminderSettings.run() };
+  const waiting = sqlite.prepare<[], number>(`select exists (select 1 from outbox where name = 'performance.quickTask' and state = 'applied')`).pluck();
+  return {
+    task: (id: string) => void quickTask.run(id),
+    /** Whether any applied quick task waits for its pull (a first sync's 200,000 tasks need not each ask). */
+    quickTasksWaiting: () => waiting.get() === 1,
+    reminderSettings: () => void reminderSettings.run(),
+  };
 }

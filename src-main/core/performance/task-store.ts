@@ -107,15 +107,19 @@ export function taskPullWriter({ sqlite }: OpenReplica): PullWriter<'performance
       upkeep.finish();
       return [];
     },
-    page: () => ({
-      write(change) {
-        if (change.op === 'upsert') {
-          tasks.upsertTask(change.row);
-          settled.task(change.row.id);
-        } else tasks.deleteTask(change.id);
-        return ['performanceTask'];
-      },
-    }),
+    page: () => {
+      // A page writes in one transaction: no quick task is applied meanwhile.
+      const settling = settled.quickTasksWaiting();
+      return {
+        write(change) {
+          if (change.op === 'upsert') {
+            tasks.upsertTask(change.row);
+            if (settling) settled.task(change.row.id);
+          } else tasks.deleteTask(change.id);
+          return ['performanceTask'];
+        },
+      };
+    },
     startResync() {
       tasks.clear();
       return ['performanceTask'];
