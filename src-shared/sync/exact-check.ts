@@ -88,7 +88,10 @@ function leafTests(checks: Def['checks'] = []): ((value: never) => boolean)[] | 
   return tests;
 }
 
-const passes = (tests: ((value: never) => boolean)[], value: unknown) => tests.every((test) => test(value as never));
+function passes(tests: ((value: never) => boolean)[], value: unknown): boolean {
+  for (let i = 0; i < tests.length; i += 1) if (!tests[i]!(value as never)) return false;
+  return true;
+}
 
 /** The check of a schema that takes any value as it is. */
 const takesAll: Check = () => true;
@@ -176,18 +179,19 @@ function compile(schema: z.ZodType): Check {
         const { optin, optout } = (field as unknown as { _zod: { optin?: string; optout?: string } })._zod;
         return { key, check: compile(field), mayBeMissing: optin === 'optional' && optout === 'optional' };
       });
-      const known = new Set(fields.map(({ key }) => key));
       return (value, memo) => {
         if (!plainObject(value)) return false;
-        // A key the schema does not know would be stripped: the parse's output would differ.
-        for (const key in value) if (!known.has(key)) return false;
-        for (const { key, check, mayBeMissing } of fields) {
+        let present = 0;
+        for (let i = 0; i < fields.length; i += 1) {
+          const { key, check, mayBeMissing } = fields[i]!;
           const field = value[key];
-          if (field === undefined && !(key in value)) {
+          if (field === undefined && !Object.prototype.hasOwnProperty.call(value, key)) {
             if (!mayBeMissing) return false;
-          } else if (!check(field, memo)) return false;
+          } else if (check(field, memo)) present += 1;
+          else return false;
         }
-        return true;
+        // A key the schema does not know would be stripped: the parse's output would differ.
+        return Object.keys(value).length === present;
       };
     }
     case 'union': {

@@ -60,8 +60,23 @@ function toReplicaPlan(row: PlanRow & { pendingRows?: string; pendingRemoves?: s
   };
 }
 
-function planRow(plan: SyncPlan): PlanRow {
-  return { ...plan, columns: JSON.stringify(plan.columns), fields: JSON.stringify(plan.fields), schedule: plan.schedule === null ? null : JSON.stringify(plan.schedule) };
+/**
+ * JSON text of a pulled performance's sheet columns or completion form, made once per object: a
+ * pulled page hands the same one to every plan of the performance (the feed sends it once a page),
+ * and nothing changes a pulled row's objects.
+ */
+const performanceJson = new WeakMap<object, string>();
+function jsonOnce(value: object): string {
+  let json = performanceJson.get(value);
+  if (json === undefined) {
+    json = JSON.stringify(value);
+    performanceJson.set(value, json);
+  }
+  return json;
+}
+
+function planRow(plan: SyncPlan, json: (value: object) => string = JSON.stringify): PlanRow {
+  return { ...plan, columns: json(plan.columns), fields: json(plan.fields), schedule: plan.schedule === null ? null : JSON.stringify(plan.schedule) };
 }
 
 const fulfilmentQueries = preparedPerDatabase((db) => ({
@@ -155,7 +170,7 @@ export function planPullWriter({ sqlite }: OpenReplica): PullWriter<'performance
   return {
     page: (db) => ({
       write(change) {
-        if (change.op === 'upsert') upsert(planRow(change.row));
+        if (change.op === 'upsert') upsert(planRow(change.row, jsonOnce));
         else {
           db.delete(performancePlans).where(eq(performancePlans.id, change.id)).run();
         }
