@@ -35,15 +35,43 @@ function restoreKept(sqlite: ReplicaConnection, prefix: string): void {
 
 const triggerPrefix = 'deferred_trigger:';
 
+/** The text outside parentheses, each group left as "()". */
+function topLevel(text: string): string {
+  let depth = 0;
+  let out = '';
+  for (const char of text) {
+    if (char === '(') depth += 1;
+    if (depth === 0) out += char;
+    else if (depth === 1 && char === '(') out += '(';
+    if (char === ')') {
+      depth -= 1;
+      if (depth === 0) out += ')';
+    }
+  }
+  return out;
+}
+
 /**
- * Drops the triggers that stand aside while `replica_meta` holds `key` (their WHEN clause names
- * it), keeping their SQL: each would still look the key up for every row written, 0.3 s of a
- * 50,000-contract first sync. Call in the transaction that sets the key.
+ * Whether a trigger does nothing while `replica_meta` holds `key`: its WHEN clause is a conjunction
+ * (no OR outside parentheses) with the term "the key is not there" (client migrations 0030, 0031).
+ */
+export function standsAsideFor(sql: string, key: string): boolean {
+  const when = /\bWHEN\b([\s\S]*?)\bBEGIN\b/i.exec(sql)?.[1];
+  if (when === undefined) return false;
+  const outer = topLevel(when);
+  return !/\bOR\b/i.test(outer) && outer.includes('NOT EXISTS ()') && when.includes(`NOT EXISTS (SELECT 1 FROM \`replica_meta\` WHERE \`key\` = '${key}')`);
+}
+
+/**
+ * Drops the triggers that stand aside while `replica_meta` holds `key`, keeping their SQL: each
+ * would still look the key up for every row written, 0.3 s of a 50,000-contract first sync. Call
+ * in the transaction that sets the key.
  */
 export function deferTriggers(sqlite: ReplicaConnection, key: string): void {
   const triggers = sqlite
     .prepare<[string], { name: string; sql: string }>(`select name, sql from sqlite_master where type = 'trigger' and instr(sql, ?) > 0`)
-    .all(`'${key}'`);
+    .all(`'${key}'`)
+    .filter(({ sql }) => standsAsideFor(sql, key));
   const keep = sqlite.prepare<[string, string]>(`insert or replace into replica_meta (key, value) values (?, ?)`);
   for (const { name, sql } of triggers) {
     keep.run(`${triggerPrefix}${name}`, sql);
