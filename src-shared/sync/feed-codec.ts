@@ -264,30 +264,36 @@ export function unpackPullResponse(packed: PackedPullResponse): { changes: unkno
         return pool[cell];
       });
     });
-    return { ...table, decoded: columns, derived, next: 0 };
+    // Per column, where its derived cells' values are in the form values (undefined: not derived).
+    const paths = table.columns.map((name) => derived[name]);
+    return { ...table, decoded: columns, paths, rows: Math.min(...columns.map((cells) => cells.length)), next: 0 };
   });
   const changes: unknown[] = [];
   for (let run = 0; run < packed.order.length; run += 2) {
     const table = tables[packed.order[run]!];
     const count = packed.order[run + 1];
     if (!table || count === undefined) throw new Error(`a run of the packed page names no table (${String(packed.order[run])})`);
+    if (table.next + count > table.rows) throw new Error(`a packed table of ${table.entity} has fewer rows than the page's order names`);
+    const { columns, decoded, paths } = table;
     for (let n = 0; n < count; n += 1, table.next += 1) {
       const row = table.next;
       const fields: Record<string, unknown> = {};
-      let marked: string[] | null = null;
-      for (let i = 0; i < table.columns.length; i += 1) {
-        const column = table.columns[i]!;
-        const cells = table.decoded[i]!;
-        if (row >= cells.length) throw new Error(`a packed table of ${table.entity} has fewer rows than the page's order names`);
-        const cell = cells[row];
-        if (cell === derivedMark && table.derived[column] !== undefined) (marked ??= []).push(column);
-        else fields[column] = cell;
+      let marked = false;
+      for (let i = 0; i < columns.length; i += 1) {
+        const cell = decoded[i]![row];
+        if (cell === derivedMark && paths[i] !== undefined) marked = true;
+        else fields[columns[i]!] = cell;
       }
       if (table.op === 'delete') {
         changes.push({ entity: table.entity, op: 'delete', id: fields.id });
         continue;
       }
-      if (marked) for (const column of marked) fields[column] = at(fields.formValues, table.derived[column]!);
+      if (marked) {
+        for (let i = 0; i < columns.length; i += 1) {
+          const path = paths[i];
+          if (path !== undefined && decoded[i]![row] === derivedMark) fields[columns[i]!] = at(fields.formValues, path);
+        }
+      }
       changes.push({ entity: table.entity, op: 'upsert', row: fields });
     }
   }
