@@ -127,13 +127,13 @@ async function sendJson(send: typeof fetch, coding: BodyCoding, url: string, ini
   return response;
 }
 
+/** A page of the stream, checked without a copy of its columns. */
+const parsePackedPage = exactParser(packedPullResponseSchema);
+
 /**
  * Reads a stream of one JSON page a line. Each wait for the stream's next bytes gets `timeoutMs`:
  * a poor link brings some every second, and a stalled stream is dropped rather than waited on.
  */
-/** A page of the stream, checked without a copy of its columns. */
-const parsePackedPage = exactParser(packedPullResponseSchema);
-
 async function feedStream(send: typeof fetch, coding: BodyCoding, url: string, token: string, timeoutMs: number): Promise<FeedStream> {
   const stop = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
