@@ -6,23 +6,29 @@ import type { ReplicaConnection } from './replica';
 // mid-way loses nothing, and a replica opened for a migration gets them back first. Triggers that
 // stand aside during the first sync anyway are set aside the same way.
 
-const indexPrefix = 'deferred_index:';
+/** Where `replica_meta` keeps the SQL of what is set aside, by kind. */
+const prefixes = { index: 'deferred_index:', trigger: 'deferred_trigger:' } as const;
 
 /** Drops the secondary indexes of `table`, keeping their SQL. Call inside the page's transaction. */
 export function deferIndexes(sqlite: ReplicaConnection, table: string): void {
   const indexes = sqlite
     .prepare<[string], { name: string; sql: string }>(`select name, sql from sqlite_master where type = 'index' and tbl_name = ? and sql is not null`)
     .all(table);
+  setAside(sqlite, 'index', indexes);
+}
+
+/** Keeps each object's SQL under its kind's prefix and drops it. */
+function setAside(sqlite: ReplicaConnection, kind: 'index' | 'trigger', objects: readonly { name: string; sql: string }[]): void {
   const keep = sqlite.prepare<[string, string]>(`insert or replace into replica_meta (key, value) values (?, ?)`);
-  for (const { name, sql } of indexes) {
-    keep.run(`${indexPrefix}${name}`, sql);
-    sqlite.exec(`drop index "${name.replaceAll('"', '""')}"`);
+  for (const { name, sql } of objects) {
+    keep.run(`${prefixes[kind]}${name}`, sql);
+    sqlite.exec(`drop ${kind} "${name.replaceAll('"', '""')}"`);
   }
 }
 
 /** Builds every index set aside, as it was. */
 export function restoreIndexes(sqlite: ReplicaConnection): void {
-  restoreKept(sqlite, indexPrefix);
+  restoreKept(sqlite, prefixes.index);
 }
 
 function restoreKept(sqlite: ReplicaConnection, prefix: string): void {
@@ -33,20 +39,18 @@ function restoreKept(sqlite: ReplicaConnection, prefix: string): void {
   }
 }
 
-const triggerPrefix = 'deferred_trigger:';
-
 /** The text outside parentheses, each group left as "()". */
 function topLevel(text: string): string {
   let depth = 0;
   let out = '';
   for (const char of text) {
-    if (char === '(') depth += 1;
-    if (depth === 0) out += char;
-    else if (depth === 1 && char === '(') out += '(';
-    if (char === ')') {
+    if (char === '(') {
+      if (depth === 0) out += char;
+      depth += 1;
+    } else if (char === ')') {
       depth -= 1;
-      if (depth === 0) out += ')';
-    }
+      if (depth === 0) out += char;
+    } else if (depth === 0) out += char;
   }
   return out;
 }
@@ -72,11 +76,7 @@ export function deferTriggers(sqlite: ReplicaConnection, key: string): void {
     .prepare<[string], { name: string; sql: string }>(`select name, sql from sqlite_master where type = 'trigger' and instr(sql, ?) > 0`)
     .all(`'${key}'`)
     .filter(({ sql }) => standsAsideFor(sql, key));
-  const keep = sqlite.prepare<[string, string]>(`insert or replace into replica_meta (key, value) values (?, ?)`);
-  for (const { name, sql } of triggers) {
-    keep.run(`${triggerPrefix}${name}`, sql);
-    sqlite.exec(`drop trigger "${name.replaceAll('"', '""')}"`);
-  }
+  setAside(sqlite, 'trigger', triggers);
 }
 
 /**
@@ -85,7 +85,7 @@ export function deferTriggers(sqlite: ReplicaConnection, key: string): void {
  * aside by themselves while their key is set).
  */
 export function restoreTriggers(sqlite: ReplicaConnection): void {
-  restoreKept(sqlite, triggerPrefix);
+  restoreKept(sqlite, prefixes.trigger);
 }
 
 const presence = new WeakMap<ReplicaConnection, (name: string) => boolean>();

@@ -5,8 +5,9 @@ import type { ReplicaConnection } from '../data/replica';
 // indexes (built again in bulk at the pull's end; keeping the board's and the update time's row
 // by row cost 1.7 s of 200,000 tasks, their build 0.3 s) and the triggers that keep each task's
 // contract status and the per-day counts (client migration 0031; dropped meanwhile, as they stand
-// aside), which the end derives from the rows in one statement each, to what the triggers would have kept. The meta key is the whole
-// state: a cut or a restart mid-way resumes with it, and the pull's end finishes it.
+// aside), which the end derives from the rows in one statement each, to what the triggers would
+// have kept. The meta key is the whole state: a cut or a restart mid-way resumes with it, and the
+// pull's end finishes it.
 
 const deferredKey = 'task_upkeep_deferred';
 
