@@ -50,11 +50,12 @@ function plainObject(value: unknown): value is Record<string, unknown> {
   return Object.getPrototypeOf(value) === Object.prototype && !Object.prototype.hasOwnProperty.call(value, '__proto__');
 }
 
-function equal(a: unknown, b: unknown): boolean {
+/** Whether two JSON values are the same value (objects key by key, whatever their keys' order). */
+export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
   const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => Object.prototype.hasOwnProperty.call(b, key) && equal((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.prototype.hasOwnProperty.call(b, key) && sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
 }
 
 /** Whatever the kind: zod's own parse, taken only when its output equals the value. */
@@ -62,7 +63,7 @@ const askZod =
   (schema: z.ZodType): Check =>
   (value) => {
     const parsed = schema.safeParse(value);
-    return parsed.success && equal(parsed.data, value);
+    return parsed.success && sameJson(parsed.data, value);
   };
 
 /** A string's or number's checks as plain tests; null when one is not known here. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cursorSchema, type SyncChange, type SyncPullResponse } from '../api/sync';
+import { sameJson } from './exact-check';
 
 // The lean feed (architecture, sync rule 10): a pull page as tables of columns instead of a list
 // of objects, so no key is sent once per row, no value is sent twice in a page, and like values
@@ -80,13 +81,6 @@ function at(value: unknown, path: Path): unknown {
   return found;
 }
 
-function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
-}
-
 const derivedOf = (entity: string): Record<string, Path> | undefined => derivedColumns[entity as SyncChange['entity']];
 
 /** A change as a table's name and its cells, derived columns marked. */
@@ -98,7 +92,7 @@ function flatten(change: SyncChange): { entity: string; op: 'upsert' | 'delete';
   const cells = columns.map((column) => {
     const path = derived[column];
     const value = row[column];
-    return path && value !== undefined && sameValue(value, at(row.formValues, path)) ? derivedMark : value;
+    return path && value !== undefined && sameJson(value, at(row.formValues, path)) ? derivedMark : value;
   });
   return { entity: change.entity, op: 'upsert', columns, cells };
 }
