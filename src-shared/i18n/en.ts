@@ -203,6 +203,7 @@ export const en = {
     chooseTemplate: 'Choose a template',
     blankContract: 'Blank contract',
     catalogueNotFetched: 'The templates have not been downloaded yet: connect to the contract server once to draft from a template.',
+    catalogueFetching: 'Downloading the templates from the contract server…',
     refreshCatalogue: 'Refresh templates',
     catalogueRefreshedAt: 'Templates as of {{time}}',
     name: 'Contract name',

@@ -200,6 +200,7 @@ export const zhCN: Catalog = {
     chooseTemplate: '选择模板',
     blankContract: '空白合同',
     catalogueNotFetched: '模板尚未下载：请先连接一次合同服务器，再从模板起草。',
+    catalogueFetching: '正在从合同服务器下载模板…',
     refreshCatalogue: '刷新模板',
     catalogueRefreshedAt: '模板更新于 {{time}}',
     name: '合同名称',

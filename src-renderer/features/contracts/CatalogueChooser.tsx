@@ -1,7 +1,8 @@
-import { Button, Callout, FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { useEffect, useRef } from 'react';
+import { Button, Callout, FormGroup, HTMLSelect, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { DraftingCatalogue } from '../../../src-shared/ipc/drafting';
-import { useRefreshCatalogueMutation } from '../../api/api';
+import { useRefreshCatalogueMutation, useSyncStatusQuery } from '../../api/api';
 import { useActionFailure } from '../../app/useActionFailure';
 import { formatDateTime } from '../../i18n/format';
 
@@ -23,9 +24,25 @@ export function CatalogueChooser({
   const { t, i18n } = useTranslation();
   const [refresh, { isLoading }] = useRefreshCatalogueMutation();
   const failed = useActionFailure();
+  const online = useSyncStatusQuery().data?.online ?? false;
+  const missing = catalogue.refreshedAt === null;
+  // A drafting screen opened before the catalogue came (a first sync fetches it only at its end)
+  // asks for it at once while the server is reachable, as the refresh button would; once per screen.
+  const asked = useRef(false);
+  useEffect(() => {
+    if (!missing || !online || asked.current) return;
+    asked.current = true;
+    // Not unwrapped: offline or refused, the core answers the kept catalogue and the callout below stays, with the button.
+    void refresh();
+  }, [missing, online, refresh]);
   return (
     <div className="contract-chooser">
-      {catalogue.refreshedAt === null && (
+      {missing && isLoading && (
+        <Callout icon={<Spinner size={16} />} data-testid="contract-catalogue-fetching">
+          {t('contracts.catalogueFetching')}
+        </Callout>
+      )}
+      {missing && !isLoading && (
         <Callout intent="warning" icon="offline" data-testid="contract-catalogue-missing">
           {t('contracts.catalogueNotFetched')}
         </Callout>

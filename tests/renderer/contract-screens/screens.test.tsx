@@ -17,7 +17,7 @@ import { CreateContractScreen } from '../../../src-renderer/features/contracts/C
 import { NumberNotices } from '../../../src-renderer/features/contracts/NumberNotices';
 import { TemplateDetailScreen } from '../../../src-renderer/features/contracts/TemplateDetailScreen';
 import { i18n, initI18n } from '../../../src-renderer/i18n/i18n';
-import { fakeBridge as fakeBridgeWith, Refusal, type Answers } from '../support/fake-bridge';
+import { fakeBridge as fakeBridgeWith, Refusal, syncStatus, type Answers } from '../support/fake-bridge';
 
 // The contract screens over a bridge that answers like the core: what each action sends, where
 // it leads, and what the user sees when the form or the core refuses it.
@@ -191,6 +191,37 @@ describe('drafting a contract', () => {
     await user.click(screen.getByTestId('contract-save'));
     await toastText('You do not have permission to do this.');
     expect(location()).toBe('/template/detail');
+  });
+});
+
+describe('a drafting screen opened before the templates came', () => {
+  const empty = { refreshedAt: null, templates: [], contractTypes: [], numberingPreview: [], isNumberEditor: false };
+  const fetched = () => screenDefaults['drafting.catalogue']!({}) as ChannelResponse<'drafting.catalogue'>;
+
+  it('fetches them at once while the server is reachable, once, and offers them', async () => {
+    let answer: ChannelResponse<'drafting.refresh'> | null = null;
+    const { bridge, calls } = fakeBridge({
+      'drafting.catalogue': () => empty,
+      'drafting.refresh': () => {
+        answer = fetched();
+        return answer;
+      },
+    });
+    renderScreens(bridge, '/standingBook/create?mode=contract');
+    const chooser = await screen.findByTestId('contract-template');
+    await waitFor(() => expect(within(chooser).getByRole('option', { name: 'Supply template (T-1)' })).toBeTruthy());
+    expect(answer).not.toBeNull();
+    expect(calls('drafting.refresh')).toHaveLength(1);
+    expect(screen.queryByTestId('contract-catalogue-missing')).toBeNull();
+    expect(screen.queryByTestId('contract-catalogue-fetching')).toBeNull();
+  });
+
+  it('offline, asks nothing and says how to get them', async () => {
+    const { bridge, calls } = fakeBridgeWith({ 'drafting.catalogue': () => empty, 'sync.status': () => syncStatus({ online: false }) }, screenDefaults);
+    renderScreens(bridge, '/standingBook/create?mode=contract');
+    expect((await screen.findByTestId('contract-catalogue-missing')).textContent).toContain('The templates have not been downloaded yet');
+    await waitFor(() => expect(calls('sync.status').length).toBeGreaterThan(0));
+    expect(calls('drafting.refresh')).toEqual([]);
   });
 });
 
