@@ -226,4 +226,25 @@ describe('reminder rules, properties', () => {
       { seed: 20261121, numRuns: 150 },
     );
   });
+
+  // remindersDue works out each due date's reminder days once per kind and shares them: many
+  // tasks of every kind on a few due dates must give what each task asked alone gives.
+  it('gives for many tasks exactly what each gives alone, whichever share a due date or a kind', () => {
+    const crowdArb = fc
+      .array(fc.record({ type: taskArb.map((t) => t.type), state: taskArb.map((t) => t.state), day: fc.integer({ min: 0, max: 6 }) }), { minLength: 10, maxLength: 60 })
+      .map((ts) => ts.map((t, i): ReminderTask => ({ id: `t${i}`, name: `task ${i}`, contractId: null, type: t.type, state: t.state, dueDate: new Date(start + (400 + t.day) * dayMs).toISOString().slice(0, 10) })));
+    fc.assert(
+      fc.property(crowdArb, settingsArb, fc.constantFrom(...zones), fc.integer({ min: 380, max: 440 }), (tasks, rawSettings, zone, from) => {
+        const settings = reminderSettingsSchema.parse(rawSettings);
+        const window = { settings, zone, from: new Date(start + from * dayMs), to: new Date(start + (from + 3) * dayMs) };
+        const alone = tasks.flatMap((one) => remindersDue({ ...window, tasks: [one] }));
+        const together = remindersDue({ ...window, tasks });
+        expect(together.map((r) => [r.id, r.at.getTime()])).toEqual(
+          alone.sort((a, b) => a.at.getTime() - b.at.getTime() || (a.id < b.id ? -1 : 1)).map((r) => [r.id, r.at.getTime()]),
+        );
+        expect(new Set(together.map((r) => r.at)).size).toBe(together.length);
+      }),
+      { seed: 20261124, numRuns: 100 },
+    );
+  });
 });

@@ -96,7 +96,8 @@ function addMonths(day: Day, months: number): Day {
 }
 
 function minusOffset(day: Day, offset: { days?: number; weeks?: number; months?: number }): Day {
-  return addMonths(day - (offset.days ?? 0) - 7 * (offset.weeks ?? 0), -(offset.months ?? 0));
+  const days = day - (offset.days ?? 0) - 7 * (offset.weeks ?? 0);
+  return offset.months ? addMonths(days, -offset.months) : days;
 }
 
 /** The day at UTC midnight, as instantAt takes it. */
@@ -139,12 +140,12 @@ function repeats(anchor: Day, type: RepeatReminderType, first: Day, last: Day): 
 }
 
 function occurrencesOf(
-  task: ReminderTask,
+  dueDate: string,
   settings: ReminderSettings[ReminderTaskKind],
   first: Day,
   last: Day,
 ): { rule: ReminderRule; day: Day }[] {
-  const due = dayOf(task.dueDate);
+  const due = dayOf(dueDate);
   // A due date like 2026-02-30 passes the pattern but names no day: such a task has no reminders.
   if (due === null) return [];
   const nodes = timeNodesOf(settings).map((node) => ({ rule: node as ReminderRule, day: minusOffset(due, timeNodeOffsets[node]) }));
@@ -168,15 +169,40 @@ export function remindersDue(query: ReminderQuery): DueReminder[] {
   const localDay = (at: Date) => dayOf(DateTime.fromJSDate(at, { zone }).toFormat('yyyy-MM-dd'))!;
   const first = localDay(from) - 1;
   const last = localDay(to) + 1;
+  // Placing a day's reminder time in the zone is the costly step (luxon), and the window holds a
+  // few days: each day and time is placed once, not once per task.
+  const instants = new Map<string, Date>();
+  const instantOf = (day: Day, time: string) => {
+    const key = `${day}|${time}`;
+    let at = instants.get(key);
+    if (at === undefined) {
+      at = instantAt(calendarDay(day), time, zone).toJSDate();
+      instants.set(key, at);
+    }
+    return at;
+  };
+  // A task's reminder days follow from its due date and its kind's settings alone: tasks due the
+  // same day (many, in a large replica) share them, worked out once.
+  const daysOf = new Map<string, { rule: ReminderRule; at: Date; occurrence: string }[]>();
+  const occurrencesFor = (kind: ReminderTaskKind, dueDate: string) => {
+    const key = `${kind}|${dueDate}`;
+    let found = daysOf.get(key);
+    if (found === undefined) {
+      const settings = query.settings[kind];
+      found = occurrencesOf(dueDate, settings, first, last)
+        .map(({ rule, day }) => ({ rule, at: instantOf(day, settings.reminderTime), occurrence: isoDateOf(day) }))
+        .filter(({ at }) => at >= from && at < to);
+      daysOf.set(key, found);
+    }
+    return found;
+  };
   const due: DueReminder[] = [];
   for (const task of query.tasks) {
     if (task.state === TaskState.Success) continue;
     const kind = reminderKindOf(task.type);
-    const settings = query.settings[kind];
-    for (const { rule, day } of occurrencesOf(task, settings, first, last)) {
-      const at = instantAt(calendarDay(day), settings.reminderTime, zone).toJSDate();
-      if (at < from || at >= to) continue;
-      const occurrence = isoDateOf(day);
+    for (const { rule, at: placed, occurrence } of occurrencesFor(kind, task.dueDate)) {
+      // A reminder's own Date: the placed instant is shared by every task's reminder that day.
+      const at = new Date(placed.getTime());
       due.push({
         id: reminderId(task.id, rule, occurrence),
         taskId: task.id,

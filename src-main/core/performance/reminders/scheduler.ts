@@ -142,8 +142,9 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
   /** Shows the tasks' reminders due at `now` not shown yet; returns the first of theirs before `until`, if any. */
   function fireAmong(tasks: readonly ReminderTask[], settings: ReminderSettings, now: Date, until: number): Date | null {
     const nowMs = now.getTime();
-    const userZone = zone();
-    const due = remindersDue({ tasks, settings, zone: userZone, from: new Date(nowMs - catchUpMs), to: new Date(nowMs + 1) });
+    // One pass over the tasks for both windows, [now − catch-up, now] and (now, until): split by instant.
+    const found = remindersDue({ tasks, settings, zone: zone(), from: new Date(nowMs - catchUpMs), to: new Date(Math.max(until, nowMs + 1)) });
+    const due = found.filter((reminder) => reminder.at.getTime() <= nowMs);
     const fired = log.firedAmong(due.map((r) => r.id));
     for (const reminder of due) {
       if (fired.has(reminder.id)) continue;
@@ -151,8 +152,9 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
       log.markFired(reminder, now.toISOString());
       show(reminder);
     }
-    const [next] = remindersDue({ tasks, settings, zone: userZone, from: new Date(nowMs + 1), to: new Date(until) });
-    return next ? next.at : null;
+    // Ordered by instant: the first after now is the next, if it comes before `until`.
+    const next = found.find((reminder) => reminder.at.getTime() > nowMs);
+    return next && next.at.getTime() < until ? next.at : null;
   }
 
   /** Shows what is due now; returns when to wake next. */
