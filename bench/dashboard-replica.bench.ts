@@ -90,7 +90,7 @@ async function reminderRecompute(replicaPath: string) {
   const scheduler = createReminderScheduler({
     clock: { now: () => new Date() },
     timers: { set: () => null, clear: () => undefined },
-    tasks: { tasks: (ids) => reader.reminderTasks(user.id, ids) },
+    tasks: { tasks: (ids, dueBy) => reader.reminderTasks(user.id, ids, dueBy) },
     settings: { settings: () => dashboard.reminderSettings(user.id) },
     log: reminderLog(replica),
     notifier: { show: () => undefined },

@@ -116,8 +116,11 @@ export type ReminderTask = z.infer<typeof reminderTaskSchema>;
 
 /** Where the scheduler reads tasks (the replica, once tasks sync). A deleted task is simply absent. */
 export interface ReminderTaskSource {
-  /** The unfinished tasks the user is reminded of; with `ids`, only those of them. */
-  tasks(ids?: readonly string[]): ReminderTask[];
+  /**
+   * The unfinished tasks the user is reminded of; with `ids`, only those of them; with `dueBy`
+   * (yyyy-MM-dd), only those due on or before that day.
+   */
+  tasks(ids?: readonly string[], dueBy?: string): ReminderTask[];
 }
 
 /** Where the scheduler reads the user's reminder settings; null until they are known. */

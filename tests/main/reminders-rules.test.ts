@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { remindersDue, type DueReminder } from '../../src-main/core/performance/reminders/rules';
+import { lastDueWithRemindersBefore, remindersDue, type DueReminder } from '../../src-main/core/performance/reminders/rules';
 import { TaskState, taskTypes } from '../../src-shared/domain/enums';
 import {
   otherReminderTimes,
@@ -225,6 +225,25 @@ describe('reminder rules, properties', () => {
       }),
       { seed: 20261121, numRuns: 150 },
     );
+  });
+
+  it('finds no reminder of a task due after lastDueWithRemindersBefore the window’s end', () => {
+    fc.assert(
+      fc.property(tasksArb, settingsArb, fc.constantFrom(...zones), cutsArb, (tasks, rawSettings, zone, [a, , c]) => {
+        const settings = reminderSettingsSchema.parse(rawSettings);
+        const lastDue = lastDueWithRemindersBefore(c!, zone);
+        const all = remindersDue({ tasks, settings, zone, from: a!, to: c! });
+        const read = remindersDue({ tasks: tasks.filter((t) => t.dueDate <= lastDue), settings, zone, from: a!, to: c! });
+        expect(read.map((r) => r.id)).toEqual(all.map((r) => r.id));
+      }),
+      { seed: 20261125, numRuns: 300 },
+    );
+    // The bound is tight to a few days: a quarter's time node of a task due 92 days on still counts.
+    const zone = 'Asia/Shanghai';
+    const to = at('2026-03-01T00:00', zone);
+    const lastDue = lastDueWithRemindersBefore(to, zone);
+    expect(lastDue >= '2026-05-31').toBe(true);
+    expect(lastDue <= '2026-06-05').toBe(true);
   });
 
   // remindersDue works out each due date's reminder days once per kind and shares them: many

@@ -77,6 +77,11 @@ describe('tasks and reminder settings in the replica', () => {
     // u-1 leads t-4 and is responsible for the contract of t-1 (no leader); t-2 has another leader, t-3 is finished.
     expect(reader.reminderTasks('u-1').map((t) => t.id).sort()).toEqual(['t-1', 't-4']);
     expect(reader.reminderTasks('u-1').find((t) => t.id === 't-1')).toMatchObject({ dueDate: '2026-12-01', amount: { amount: 500_00, unit: 'CNY' } });
+    // Only those due on or before a day, with or without named ids.
+    expect(reader.reminderTasks('u-1', undefined, '2026-12-01').map((t) => t.id).sort()).toEqual(['t-1', 't-4']);
+    expect(reader.reminderTasks('u-1', undefined, '2026-11-30')).toEqual([]);
+    expect(reader.reminderTasks('u-1', ['t-1'], '2026-12-01').map((t) => t.id)).toEqual(['t-1']);
+    expect(reader.reminderTasks('u-1', ['t-1', 't-4'], '2026-11-30')).toEqual([]);
     expect(createDashboardReader(replica.sqlite).reminderSettings('u-1')?.othersTask.reminderTime).toBe('08:30');
     expect(createDashboardReader(replica.sqlite).reminderSettings('u-2')).toBeNull();
     expect(reader.taskIsOpen('t-1')).toBe(true);

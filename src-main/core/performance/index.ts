@@ -150,7 +150,7 @@ export function createPerformanceFeature(host: FeatureHost, options: Performance
       const scheduler = createReminderScheduler({
         clock: host.clock,
         timers: options.timers ?? systemTimers,
-        tasks: { tasks: (ids) => tasks.reminderTasks(session.user.id, ids) },
+        tasks: { tasks: (ids, dueBy) => tasks.reminderTasks(session.user.id, ids, dueBy) },
         settings: { settings: () => dashboard.reminderSettings(session.user.id) },
         log: reminderLog(session.replica),
         notifier: options.notifier,

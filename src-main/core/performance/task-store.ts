@@ -21,8 +21,11 @@ export interface TaskWriter {
 }
 
 export interface TaskReader {
-  /** Unfinished tasks with a due date that `userId` leads (or, with no leader, is responsible for through the contract); with `ids`, only those. */
-  reminderTasks(userId: string, ids?: readonly string[]): ReminderTask[];
+  /**
+   * Unfinished tasks with a due date that `userId` leads (or, with no leader, is responsible for
+   * through the contract); with `ids`, only those; with `dueBy`, only those due on or before it.
+   */
+  reminderTasks(userId: string, ids?: readonly string[], dueBy?: string): ReminderTask[];
   /** Whether the task exists and is not finished: a notification for any other is a no-op. */
   taskIsOpen(id: string): boolean;
 }
@@ -169,14 +172,14 @@ const shownTasks = `select ${columns} from performance_tasks_local where deleted
 export function createTaskReader(sqlite: ReplicaConnection): TaskReader {
   // The tasks as shown: the user's queued finishes, restores and deletes take effect at once. The
   // user's contracts are read once, not looked up for every task (68 to 48 ms over 200,000 tasks).
-  const reminderTasksOf = (tasks: string, filter = '') =>
+  const reminderTasksOf = (tasks: string) =>
     sqlite.prepare(
       `select t.id, t.contract_id as contractId, t.name, t.type, t.state, t.expiration_time as dueDate,
          t.receivable_amount as receivableAmount, t.payable_amount as payableAmount, t.amount_unit as amountUnit
        from (${tasks}) t
-       where t.expiration_time is not null and t.state <> ${TaskState.Success}
+       where t.expiration_time is not null and t.state <> ${TaskState.Success} and (@dueBy is null or t.expiration_time <= @dueBy)
          and (t.leader_user_id = @userId
-           or (t.leader_user_id is null and t.contract_id in (select id from contracts where responsible_user_id = @userId))) ${filter}`,
+           or (t.leader_user_id is null and t.contract_id in (select id from contracts where responsible_user_id = @userId)))`,
     );
   const reminderTasks = reminderTasksOf(shownTasks);
   // A few named tasks (after a local edit of them): each read by its id from the local and the base table.
@@ -186,8 +189,8 @@ export function createTaskReader(sqlite: ReplicaConnection): TaskReader {
   );
   const openTask = sqlite.prepare(`select 1 from (${shownTasks}) where id = ? and state <> ${TaskState.Success}`).pluck();
   return {
-    reminderTasks(userId, ids) {
-      const rows = ids === undefined ? reminderTasks.all({ userId }) : namedTasks.all({ userId, ids: JSON.stringify(ids) });
+    reminderTasks(userId, ids, dueBy) {
+      const rows = ids === undefined ? reminderTasks.all({ userId, dueBy: dueBy ?? null }) : namedTasks.all({ userId, ids: JSON.stringify(ids), dueBy: dueBy ?? null });
       return (rows as ReminderTaskRow[]).map(({ receivableAmount, payableAmount, amountUnit, ...task }) => {
         const amount = receivableAmount ?? payableAmount;
         return amount !== null && amountUnit !== null ? { ...task, amount: { amount, unit: amountUnit } } : task;

@@ -160,15 +160,31 @@ function occurrencesOf(
   return occurrences;
 }
 
+/** The calendar day of an instant in `zone`. */
+const localDayOf = (at: Date, zone: string): Day => dayOf(DateTime.fromJSDate(at, { zone }).toFormat('yyyy-MM-dd'))!;
+
+/** The most days a reminder comes before its task's due date: the longest time node, months counted as 31 days. */
+const longestLead = Math.max(...Object.values(timeNodeOffsets).map((offset) => (offset.days ?? 0) + 7 * (offset.weeks ?? 0) + 31 * (offset.months ?? 0)));
+
+/**
+ * The last due date (yyyy-MM-dd) whose task can have a reminder before `to`: every reminder of a
+ * task falls on or after its due date less the longest lead, so tasks due later have none in a
+ * window ending at `to` and need not be read.
+ */
+export function lastDueWithRemindersBefore(to: Date, zone: string): string {
+  if (!IANAZone.isValidZone(zone)) throw new RangeError(`unknown time zone ${zone}`);
+  // The candidate days of remindersDue reach one day past the window's last local day.
+  return isoDateOf(localDayOf(to, zone) + 1 + longestLead);
+}
+
 /** The reminders that fire in [from, to), ordered by instant, then id. */
 export function remindersDue(query: ReminderQuery): DueReminder[] {
   const { zone, from, to } = query;
   if (!IANAZone.isValidZone(zone)) throw new RangeError(`unknown time zone ${zone}`);
   if (to <= from) return [];
   // Candidate days: the window's local days, one more each side for gap shifts past midnight.
-  const localDay = (at: Date) => dayOf(DateTime.fromJSDate(at, { zone }).toFormat('yyyy-MM-dd'))!;
-  const first = localDay(from) - 1;
-  const last = localDay(to) + 1;
+  const first = localDayOf(from, zone) - 1;
+  const last = localDayOf(to, zone) + 1;
   // Placing a day's reminder time in the zone is the costly step (luxon), and the window holds a
   // few days: each day and time is placed once, not once per task.
   const instants = new Map<string, Date>();

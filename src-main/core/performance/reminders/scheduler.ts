@@ -11,7 +11,7 @@ import { catalogs } from '../../../../src-shared/i18n/catalogs';
 import type { Language } from '../../../../src-shared/i18n/languages';
 import type { ReminderLog } from '../reminder-log';
 import type { Clock, Logger } from '../../ports';
-import { instantAt, remindersDue, type DueReminder, type ReminderRule } from './rules';
+import { instantAt, lastDueWithRemindersBefore, remindersDue, type DueReminder, type ReminderRule } from './rules';
 import { taskRoute } from '../../../../src-shared/rules/dashboard';
 
 // Desktop reminders: wakes at the next reminder's instant, shows what is due through the Notifier
@@ -164,7 +164,9 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
     let sleepUntil = now.getTime() + maxSleepMs;
     if (nextSnooze !== null) sleepUntil = Math.min(sleepUntil, Date.parse(nextSnooze));
     if (settings === null) return new Date(sleepUntil);
-    return fireAmong(options.tasks.tasks(), settings, now, sleepUntil) ?? new Date(sleepUntil);
+    // Tasks due too late to remind of anything before the wake are left unread (most of a large replica's future).
+    const tasks = options.tasks.tasks(undefined, lastDueWithRemindersBefore(new Date(sleepUntil), zone()));
+    return fireAmong(tasks, settings, now, sleepUntil) ?? new Date(sleepUntil);
   }
 
   function setTimer(now: Date, next: Date): void {
