@@ -151,17 +151,18 @@ export function reminderSettingsPullWriter({ sqlite }: OpenReplica): PullWriter<
   };
 }
 
-interface ReminderTaskRow {
-  id: string;
-  contractId: string | null;
-  name: string;
-  type: string;
-  state: ReminderTask['state'];
-  dueDate: string;
-  receivableAmount: number | null;
-  payableAmount: number | null;
-  amountUnit: string | null;
-}
+/** A reminder task's columns in the order the read selects them (read as arrays: faster than row objects). */
+type ReminderTaskRow = [
+  id: string,
+  contractId: string | null,
+  name: string,
+  type: string,
+  state: ReminderTask['state'],
+  dueDate: string,
+  receivableAmount: number | null,
+  payableAmount: number | null,
+  amountUnit: string | null,
+];
 
 const columns = taskFields.map((field) => `"${field}"`).join(', ');
 
@@ -174,13 +175,12 @@ export function createTaskReader(sqlite: ReplicaConnection): TaskReader {
   // user's contracts are read once, not looked up for every task (68 to 48 ms over 200,000 tasks).
   const reminderTasksOf = (tasks: string) =>
     sqlite.prepare(
-      `select t.id, t.contract_id as contractId, t.name, t.type, t.state, t.expiration_time as dueDate,
-         t.receivable_amount as receivableAmount, t.payable_amount as payableAmount, t.amount_unit as amountUnit
+      `select t.id, t.contract_id, t.name, t.type, t.state, t.expiration_time, t.receivable_amount, t.payable_amount, t.amount_unit
        from (${tasks}) t
        where t.expiration_time is not null and t.state <> ${TaskState.Success} and (@dueBy is null or t.expiration_time <= @dueBy)
          and (t.leader_user_id = @userId
            or (t.leader_user_id is null and t.contract_id in (select id from contracts where responsible_user_id = @userId)))`,
-    );
+    ).raw();
   const reminderTasks = reminderTasksOf(shownTasks);
   // A few named tasks (after a local edit of them): each read by its id from the local and the base table.
   const namedTasks = reminderTasksOf(
@@ -191,9 +191,11 @@ export function createTaskReader(sqlite: ReplicaConnection): TaskReader {
   return {
     reminderTasks(userId, ids, dueBy) {
       const rows = ids === undefined ? reminderTasks.all({ userId, dueBy: dueBy ?? null }) : namedTasks.all({ userId, ids: JSON.stringify(ids), dueBy: dueBy ?? null });
-      return (rows as ReminderTaskRow[]).map(({ receivableAmount, payableAmount, amountUnit, ...task }) => {
+      return (rows as ReminderTaskRow[]).map(([id, contractId, name, type, state, dueDate, receivableAmount, payableAmount, amountUnit]) => {
+        const task: ReminderTask = { id, contractId, name, type, state, dueDate };
         const amount = receivableAmount ?? payableAmount;
-        return amount !== null && amountUnit !== null ? { ...task, amount: { amount, unit: amountUnit } } : task;
+        if (amount !== null && amountUnit !== null) task.amount = { amount, unit: amountUnit };
+        return task;
       });
     },
     taskIsOpen: (id) => openTask.get(id) !== undefined,
