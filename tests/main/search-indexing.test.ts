@@ -70,9 +70,14 @@ describe('full-text search while the index is built', () => {
     const midway = search('Harbour');
     expect(midway.indexing).toEqual({ indexed: 500, total: 1300 });
     expect(midway.count).toBe(500);
+    // Both full-text indexes merge their segments 16 at a time while the build runs, 4 (FTS5's default) after it.
+    const automerge = () =>
+      ['contract_search', 'contract_search_bigrams'].map((table) => replica.sqlite.prepare(`select v from ${table}_config where k = 'automerge'`).pluck().get());
+    expect(automerge()).toEqual([16, 16]);
     for (let turn = 0; turn < 20 && search('Harbour').indexing !== null; turn += 1) await nextTurn();
     const done = search('Harbour');
     expect(done.indexing).toBeNull();
+    expect(automerge()).toEqual([4, 4]);
     expect(done.count).toBe(1000);
     expect(done.more).toBe(true);
     expect(search('lease 1299').list.map((hit) => hit.contractId)).toContain(contractId(1299));
