@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Button, Callout, FormGroup, HTMLSelect, Spinner } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, HTMLSelect } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { DraftingCatalogue } from '../../../src-shared/ipc/drafting';
 import { useRefreshCatalogueMutation, useSyncStatusQuery } from '../../api/api';
@@ -38,7 +38,7 @@ export function CatalogueChooser({
   return (
     <div className="contract-chooser">
       {missing && isLoading && (
-        <Callout icon={<Spinner size={16} />} data-testid="contract-catalogue-fetching">
+        <Callout icon="cloud-download" data-testid="contract-catalogue-fetching">
           {t('contracts.catalogueFetching')}
         </Callout>
       )}
