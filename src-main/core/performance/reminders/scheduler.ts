@@ -140,10 +140,10 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
   }
 
   /** Shows the tasks' reminders due at `now` not shown yet; returns the first of theirs before `until`, if any. */
-  function fireAmong(tasks: readonly ReminderTask[], settings: ReminderSettings, now: Date, until: number): Date | null {
+  function fireAmong(tasks: readonly ReminderTask[], settings: ReminderSettings, now: Date, until: number, userZone: string = zone()): Date | null {
     const nowMs = now.getTime();
     // One pass over the tasks for both windows, [now − catch-up, now] and (now, until): split by instant.
-    const found = remindersDue({ tasks, settings, zone: zone(), from: new Date(nowMs - catchUpMs), to: new Date(Math.max(until, nowMs + 1)) });
+    const found = remindersDue({ tasks, settings, zone: userZone, from: new Date(nowMs - catchUpMs), to: new Date(Math.max(until, nowMs + 1)) });
     const due = found.filter((reminder) => reminder.at.getTime() <= nowMs);
     const fired = log.firedAmong(due.map((r) => r.id));
     for (const reminder of due) {
@@ -165,8 +165,10 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
     if (nextSnooze !== null) sleepUntil = Math.min(sleepUntil, Date.parse(nextSnooze));
     if (settings === null) return new Date(sleepUntil);
     // Tasks due too late to remind of anything before the wake are left unread (most of a large replica's future).
-    const tasks = options.tasks.tasks(undefined, lastDueWithRemindersBefore(new Date(sleepUntil), zone()));
-    return fireAmong(tasks, settings, now, sleepUntil) ?? new Date(sleepUntil);
+    // The zone read once for the wake: an unknown one is reported once, not per use.
+    const userZone = zone();
+    const tasks = options.tasks.tasks(undefined, lastDueWithRemindersBefore(new Date(sleepUntil), userZone));
+    return fireAmong(tasks, settings, now, sleepUntil, userZone) ?? new Date(sleepUntil);
   }
 
   function setTimer(now: Date, next: Date): void {
