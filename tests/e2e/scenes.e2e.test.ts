@@ -45,7 +45,13 @@ describe('ledger scenes in the browser edition', () => {
     await expect.poll(async () => new Set(await page.locator('[data-testid=scene-row] td:nth-child(2)').allInnerTexts())).toEqual(new Set(['Payable']));
     await page.locator('[data-testid=scene-column-expirationTime] button').click();
     await expect.poll(() => page.getByTestId('scene-column-expirationTime').getAttribute('aria-sort')).toBe('ascending');
-    const dates = (await page.locator('[data-testid=scene-row] td:nth-child(4)').allInnerTexts()).filter((d) => d !== '--');
+    // The header shows the order at once; the rows follow when the sorted page arrives.
+    const dueDates = async () => (await page.locator('[data-testid=scene-row] td:nth-child(4)').allInnerTexts()).filter((d) => d !== '--');
+    await expect.poll(async () => {
+      const shown = await dueDates();
+      return shown.length > 0 && shown.join() === [...shown].sort().join();
+    }).toBe(true);
+    const dates = await dueDates();
     expect(dates).toEqual([...dates].sort());
   });
 
