@@ -47,7 +47,9 @@ export async function admitLoginAttempt(db: ServerDb, { username, address }: Log
     .onConflictDoUpdate({
       target: [loginThrottles.username, loginThrottles.address],
       set: { attempts, lastAttemptAt: now, nextAttemptAt: sql`${timestamp(now)} + ${wait}` },
-      setWhere: sql`${loginThrottles.nextAttemptAt} <= ${timestamp(now)} or ${forgotten}`,
+      // Within the allowance an attempt is admitted whatever the clocks say: requests of one burst
+      // reach the row out of the order of their `now`, and on several processes their clocks differ.
+      setWhere: sql`${loginThrottles.attempts} < ${sql.raw(String(freeAttempts))} or ${loginThrottles.nextAttemptAt} <= ${timestamp(now)} or ${forgotten}`,
     })
     .returning({ attempts: loginThrottles.attempts });
   if (admitted.length > 0) return;

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginThrottle } from '../../src-server/auth/throttle';
+import { admitLoginAttempt, loginThrottle } from '../../src-server/auth/throttle';
+import { RateLimited } from '../../src-server/http/errors';
 import { authSessions } from '../../src-server/db/schema';
 import { buildContractServer, demoUsers, openDatabase, seedDatabase, type DatabaseHandle } from '../../src-server/index';
 import {
@@ -142,6 +143,15 @@ describeOnDatabases('auth', (fixture) => {
       clock.advance(loginThrottle.forgetAfterMs);
       for (let i = 1; i <= loginThrottle.freeAttempts; i++) failure(await attempt(server, 'nobody', 'x', attacker), 401, 'invalid_credentials');
       failure(await attempt(server, 'nobody', 'x', attacker), 429, 'rate_limited');
+    });
+
+    it('admits the allowance even when attempts reach the row out of the order of their clocks', async () => {
+      // Concurrent requests, or two server processes with skewed clocks: a later `now` may be counted first.
+      const pair = { username: 'skewed', address: '198.51.100.7' };
+      const start = Date.parse('2026-03-01T09:00:00Z');
+      const order = [40, 10, 30, 0, 20];
+      for (const offset of order) await admitLoginAttempt(fixture.db, pair, new Date(start + offset));
+      await expect(admitLoginAttempt(fixture.db, pair, new Date(start + 50))).rejects.toBeInstanceOf(RateLimited);
     });
 
     it('checks no more passwords than the allowance in a burst of 30 simultaneous wrong ones', async () => {
