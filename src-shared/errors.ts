@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { en } from './i18n/en';
+import type { reasonsEn } from './i18n/catalogs/reasons';
 
 // Errors cross every process boundary (IPC, WebSocket, REST) as plain values {code, message}.
 // `message` carries the spec's text where the spec has one; the renderer translates by `code`.
@@ -31,12 +32,37 @@ export type ErrorCode = (typeof errorCodes)[number];
 export const fieldIssueSchema = z.object({ path: z.string(), message: z.string() });
 export type FieldIssue = z.infer<typeof fieldIssueSchema>;
 
+const reasonValueSchema = z.union([z.string().max(2000), z.number()]);
+
+/**
+ * Why a step or an edit was refused, for the user (src-shared/i18n/catalogs/reasons.ts): a key of
+ * the reasons catalog and its values. A key this app does not know (a newer server) is shown as
+ * the error's message.
+ */
+export const reasonSchema = z.object({
+  key: z.string().min(1).max(100),
+  params: z.record(z.string().max(100), z.union([reasonValueSchema, z.array(reasonValueSchema).max(100)])).optional(),
+});
+export type Reason = z.infer<typeof reasonSchema>;
+
 export const appErrorSchema = z.object({
   code: z.enum(errorCodes),
   message: z.string(),
   issues: z.array(fieldIssueSchema).optional(),
+  reason: reasonSchema.optional(),
 });
 export type AppError = z.infer<typeof appErrorSchema>;
+
+type ReasonTexts = (typeof reasonsEn)['text'];
+export type ReasonKey = keyof ReasonTexts;
+type Placeholders<S extends string> = S extends `${string}{{${infer P}}}${infer Rest}` ? P | Placeholders<Rest> : never;
+type ReasonValue = string | number | readonly (string | number)[];
+type ReasonArgs<K extends ReasonKey> = [Placeholders<ReasonTexts[K]>] extends [never] ? [] : [params: Record<Placeholders<ReasonTexts[K]>, ReasonValue>];
+
+/** A reason of the catalog with every value its text names (a missing one is a type error). */
+export function reason<K extends ReasonKey>(key: K, ...[params]: ReasonArgs<K>): Reason {
+  return params === undefined ? { key } : { key, params: params as Reason['params'] };
+}
 
 /** English default message per code, from the English catalog (the spec's wording where it has one). */
 export const defaultErrorMessages: Record<ErrorCode, string> = en.errors;
@@ -44,10 +70,10 @@ export const defaultErrorMessages: Record<ErrorCode, string> = en.errors;
 /** An error value that can also be thrown inside one process and caught at its edge. */
 export class AppFailure extends Error {
   readonly error: AppError;
-  constructor(code: ErrorCode, message: string = defaultErrorMessages[code], issues?: FieldIssue[]) {
+  constructor(code: ErrorCode, message: string = defaultErrorMessages[code], issues?: FieldIssue[], why?: Reason) {
     super(message);
     this.name = 'AppFailure';
-    this.error = issues && issues.length > 0 ? { code, message, issues } : { code, message };
+    this.error = { code, message, ...(issues && issues.length > 0 && { issues }), ...(why && { reason: why }) };
   }
 }
 

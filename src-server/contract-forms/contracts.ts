@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { MutationArgs } from '../../src-shared/sync/mutations';
 import type { alterationBodySchema, createContractSchema, updateContractSchema } from '../../src-shared/api/contract-forms';
 import type { AlterationChange, ContractDetail, FieldConfig } from '../../src-shared/domain/contract-forms';
-import { AppFailure, invalidFields } from '../../src-shared/errors';
+import { AppFailure, invalidFields, reason } from '../../src-shared/errors';
 import { alterationIssues, cleanContractForm, stripContractName } from '../../src-shared/rules/contract-forms';
 import { contractTerms } from '../../src-shared/rules/contract-terms';
 import type { SessionUser } from '../auth/service';
@@ -49,8 +49,8 @@ async function loadContract(db: ServerDb, user: SessionUser, id: string, lock: b
     .from(contracts)
     .where(eq(contracts.id, id));
   const [found] = lock ? await query.for('update', { of: contracts }) : await query;
-  if (!found) throw new AppFailure('not_found', `contract ${id} does not exist`);
-  if (!found.visible) throw new AppFailure('forbidden', `contract ${id} is not yours to see or change`);
+  if (!found) throw new AppFailure('not_found', `contract ${id} does not exist`, undefined, reason('contractMissing'));
+  if (!found.visible) throw new AppFailure('forbidden', `contract ${id} is not yours to see or change`, undefined, reason('contractNotYours'));
   return found.row;
 }
 
@@ -64,14 +64,14 @@ async function templateFields(db: ServerDb, organisationId: string, templateId: 
     .select({ fields: templates.fields, contractTypeId: templates.contractTypeId, name: templates.name })
     .from(templates)
     .where(and(eq(templates.id, templateId), eq(templates.organisationId, organisationId)));
-  if (!template) throw new AppFailure('not_found', `template ${templateId} does not exist`);
+  if (!template) throw new AppFailure('not_found', `template ${templateId} does not exist`, undefined, reason('templateMissing'));
   return { fields: template.fields as FieldConfig[], contractTypeId: template.contractTypeId, name: template.name };
 }
 
 async function contractTypeName(db: ServerDb, organisationId: string, contractTypeId: string | null): Promise<string | null> {
   if (contractTypeId === null) return null;
   const [type] = await db.select({ name: contractTypes.name }).from(contractTypes).where(and(eq(contractTypes.id, contractTypeId), eq(contractTypes.organisationId, organisationId)));
-  if (!type) throw new AppFailure('not_found', `contract type ${contractTypeId} does not exist`);
+  if (!type) throw new AppFailure('not_found', `contract type ${contractTypeId} does not exist`, undefined, reason('contractTypeMissing'));
   return type.name;
 }
 
@@ -118,7 +118,7 @@ async function allocateFreeNumber(tx: ServerDb, organisationId: string, context:
     const number = await allocateNumber(tx, 'contract', context, at);
     if (number === undefined || !(await numberTaken(tx, 'contract', organisationId, number, null))) return number;
   }
-  throw new AppFailure('conflict', 'no free contract number: the numbering rule meets numbers given by hand one after another');
+  throw new AppFailure('conflict', 'no free contract number: the numbering rule meets numbers given by hand one after another', undefined, reason('noFreeNumber'));
 }
 
 export function createContract(db: ServerDb, user: SessionUser, body: z.output<typeof createContractSchema>, at: Date) {
@@ -145,12 +145,12 @@ export async function insertContract(tx: ServerDb, user: OrgViewer, body: z.outp
     contractNumberAuto = contractNumber !== null;
   } else {
     // The input is editable only for number editors, or when no auto mode applies (spec 4).
-    if ((await numberingRuleApplies(tx, 'contract', context)) && !(await isNumberEditor(tx, user.id))) throw new AppFailure('forbidden', notEditorMessage);
+    if ((await numberingRuleApplies(tx, 'contract', context)) && !(await isNumberEditor(tx, user.id))) throw new AppFailure('forbidden', notEditorMessage, undefined, reason('numberEditorsOnly'));
     await refuseDuplicateNumber(tx, 'contract', organisationId, contractNumber, null);
   }
   const id = body.id ?? uuidv7();
   const [existing] = await tx.select({ id: contracts.id }).from(contracts).where(eq(contracts.id, id));
-  if (existing) throw new AppFailure('conflict', `contract ${id} already exists`);
+  if (existing) throw new AppFailure('conflict', `contract ${id} already exists`, undefined, reason('contractExists'));
   const [row] = await tx
     .insert(contracts)
     .values({
@@ -197,7 +197,7 @@ export async function checkNumberChange(
   contractNumber: string | null,
 ): Promise<void> {
   if (contractNumber === row.contractNumber) return;
-  if (row.contractNumberAuto && !(await isNumberEditor(tx, user.id))) throw new AppFailure('forbidden', notEditorMessage);
+  if (row.contractNumberAuto && !(await isNumberEditor(tx, user.id))) throw new AppFailure('forbidden', notEditorMessage, undefined, reason('numberEditorsOnly'));
   if (contractNumber !== null) await refuseDuplicateNumber(tx, 'contract', organisationId, contractNumber, row.id);
 }
 
@@ -209,7 +209,7 @@ export async function checkNumberChange(
  */
 export async function patchContract(tx: ServerDb, user: OrgViewer, id: string, patch: MutationArgs<'contract.update'>['patch'], at: Date): Promise<void> {
   const [row] = await tx.select().from(contracts).where(eq(contracts.id, id));
-  if (!row) throw new AppFailure('not_found', `contract ${id} does not exist`);
+  if (!row) throw new AppFailure('not_found', `contract ${id} does not exist`, undefined, reason('contractMissing'));
   const { amount, name, contractNumber, contractTypeId, formValues, ...fields } = patch;
   checkEditable('contract', row.status);
   if (contractNumber !== undefined) await checkNumberChange(tx, user, user.organisationId, row, contractNumber);
@@ -311,7 +311,7 @@ export function stepContract(
  */
 export async function stepLockedContract(tx: ServerDb, user: OrgViewer, id: string, action: ApprovalAction, comment: string | undefined, at: Date): Promise<void> {
   const [row] = await tx.select().from(contracts).where(eq(contracts.id, id));
-  if (!row) throw new AppFailure('not_found', `contract ${id} does not exist`);
+  if (!row) throw new AppFailure('not_found', `contract ${id} does not exist`, undefined, reason('contractMissing'));
   await stepRow(tx, user, row, action, comment ? { comment } : {}, at);
 }
 
@@ -334,13 +334,13 @@ export function alterContract(db: ServerDb, user: SessionUser, headers: Headers,
  */
 export async function alterLockedContract(tx: ServerDb, user: OrgViewer, id: string, body: z.output<typeof alterationBodySchema>, at: Date): Promise<void> {
   const [row] = await tx.select().from(contracts).where(eq(contracts.id, id));
-  if (!row) throw new AppFailure('not_found', `contract ${id} does not exist`);
+  if (!row) throw new AppFailure('not_found', `contract ${id} does not exist`, undefined, reason('contractMissing'));
   await alterRow(tx, user, row, body, at);
 }
 
 async function alterRow(tx: ServerDb, user: OrgViewer, row: ContractRow, body: z.output<typeof alterationBodySchema>, at: Date) {
   const { id } = row;
-  if (row.status !== 4) throw new AppFailure('conflict', 'only an approved contract can be altered');
+  if (row.status !== 4) throw new AppFailure('conflict', 'only an approved contract can be altered', undefined, reason('onlyApprovedAltered'));
   const { organisationId } = user;
   const { fields } = await templateFields(tx, organisationId, row.templateId);
   const byId = new Map(fields.map((field) => [field.id, field]));

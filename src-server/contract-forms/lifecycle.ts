@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { ContractStatus } from '../../src-shared/domain/enums';
 import { approvalTransitions, approverRefusal, isEditableStatus, statusName, transitionRefusal, type ApprovalAction, type ApprovalSubject } from '../../src-shared/rules/contract-status';
-import { AppFailure } from '../../src-shared/errors';
+import { AppFailure, reason } from '../../src-shared/errors';
 import type { SessionUser } from '../auth/service';
 import type { ServerDb } from '../db/database';
 import { approvalRecords } from './schema';
@@ -26,7 +26,8 @@ export function checkApprover(user: Pick<SessionUser, 'role'>, action: ApprovalA
 
 export function checkEditable(subject: ApprovalSubject, status: ContractStatus | null): void {
   if (!isEditableStatus(status)) {
-    throw new AppFailure('conflict', `a ${subject} that is ${statusName(status)} cannot be edited or deleted${subject === 'contract' ? ': alter an approved contract instead' : ''}`);
+    const why = subject === 'contract' ? reason('notEditableContract', { status: status ?? 'none' }) : reason('notEditable', { subject, status: status ?? 'none' });
+    throw new AppFailure('conflict', `a ${subject} that is ${statusName(status)} cannot be edited or deleted${subject === 'contract' ? ': alter an approved contract instead' : ''}`, undefined, why);
   }
 }
 

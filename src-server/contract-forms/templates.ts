@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import type { createTemplateSchema, updateTemplateSchema } from '../../src-shared/api/contract-forms';
 import type { Clause, FieldConfig, TemplateDetail } from '../../src-shared/domain/contract-forms';
-import { AppFailure, invalidFields } from '../../src-shared/errors';
+import { AppFailure, invalidFields, reason } from '../../src-shared/errors';
 import type { SessionUser } from '../auth/service';
 import type { ServerDb } from '../db/database';
 import { containsPattern } from '../db/like';
@@ -43,13 +43,13 @@ async function loadTemplate(db: ServerDb, user: SessionUser, id: string, lock: b
   const { organisationId } = user;
   const query = db.select().from(templates).where(eq(templates.id, id));
   const [row] = lock ? await query.for('update') : await query;
-  if (!row || row.organisationId !== organisationId) throw new AppFailure('not_found', `template ${id} does not exist`);
+  if (!row || row.organisationId !== organisationId) throw new AppFailure('not_found', `template ${id} does not exist`, undefined, reason('templateMissing'));
   return row;
 }
 
 async function lockForWrite(tx: ServerDb, user: SessionUser, headers: Headers, id: string): Promise<TemplateRow> {
   const row = await loadTemplate(tx, user, id, true);
-  if (user.role !== 'admin' && row.createdBy !== user.id) throw new AppFailure('forbidden', `template ${id} is not yours to change`);
+  if (user.role !== 'admin' && row.createdBy !== user.id) throw new AppFailure('forbidden', `template ${id} is not yours to change`, undefined, reason('templateNotYours'));
   await checkIfMatch('the template', row.version, ifMatchVersion(headers), () => toTemplateDetail(tx, row));
   return row;
 }
@@ -89,7 +89,7 @@ function checkFields(fields: readonly FieldConfig[], clauses: readonly Clause[])
 async function checkContractType(db: ServerDb, organisationId: string, contractTypeId: string | null): Promise<void> {
   if (contractTypeId === null) return;
   const [type] = await db.select({ id: contractTypes.id }).from(contractTypes).where(and(eq(contractTypes.id, contractTypeId), eq(contractTypes.organisationId, organisationId)));
-  if (!type) throw new AppFailure('not_found', `contract type ${contractTypeId} does not exist`);
+  if (!type) throw new AppFailure('not_found', `contract type ${contractTypeId} does not exist`, undefined, reason('contractTypeMissing'));
 }
 
 
@@ -117,7 +117,7 @@ export function createTemplate(db: ServerDb, user: SessionUser, body: z.output<t
     if (templateNumber !== null) await refuseDuplicateNumber(tx, 'template', organisationId, templateNumber, null);
     const id = body.id ?? uuidv7();
     const [existing] = await tx.select({ id: templates.id }).from(templates).where(eq(templates.id, id));
-    if (existing) throw new AppFailure('conflict', `template ${id} already exists`);
+    if (existing) throw new AppFailure('conflict', `template ${id} already exists`, undefined, reason('templateExists'));
     const [row] = await tx
       .insert(templates)
       .values({ id, organisationId, name: body.name, templateNumber, contractTypeId, fields: body.fields, createdBy: user.id, createTime: at, updateTime: at })

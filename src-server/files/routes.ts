@@ -11,7 +11,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import { okCode } from '../../src-shared/api/envelope';
 import { fileDownloadPath, fileUploadPath, uploadMessages, uploadQuerySchema, type UploadedFile } from '../../src-shared/api/files';
-import { AppFailure, validationFailure } from '../../src-shared/errors';
+import { AppFailure, reason, validationFailure } from '../../src-shared/errors';
 import { authenticate } from '../auth/service';
 import { visibleTo } from '../contracts/repository';
 import type { ServerDb } from '../db/database';
@@ -116,7 +116,7 @@ export function registerFileRoutes(app: FastifyInstance, db: ServerDb, now: () =
       const extension = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '';
       if (!isAcceptedExtension(extension) || (query.purpose === 'archive' && extension !== 'pdf')) {
         part.file.resume();
-        throw new AppFailure('bad_request', uploadMessages.unsupported);
+        throw new AppFailure('bad_request', uploadMessages.unsupported, undefined, reason('fileFormatNotSupported'));
       }
 
       await mkdir(options.dir, { recursive: true });
@@ -126,9 +126,9 @@ export function registerFileRoutes(app: FastifyInstance, db: ServerDb, now: () =
       const inspect = inspector();
       try {
         await pipeline(part.file, inspect.stream, createWriteStream(temporary, { flags: 'wx' }));
-        if (part.file.truncated) throw new AppFailure('bad_request', uploadMessages.tooLarge);
+        if (part.file.truncated) throw new AppFailure('bad_request', uploadMessages.tooLarge, undefined, reason('fileTooLarge'));
         const { size, sha256, head } = inspect.result();
-        if (size === 0 || !fileTypes[extension].matches(head)) throw new AppFailure('bad_request', uploadMessages.mismatch);
+        if (size === 0 || !fileTypes[extension].matches(head)) throw new AppFailure('bad_request', uploadMessages.mismatch, undefined, reason('fileContentMismatch'));
         await rename(temporary, target);
         const createTime = now();
         const row = {

@@ -10,7 +10,7 @@ import {
   type ipRecordInputSchema,
 } from '../../src-shared/api/intellectual-property';
 import { ipImportColumns, type IpType } from '../../src-shared/domain/intellectual-property';
-import { AppFailure, defaultErrorMessages, type FieldIssue } from '../../src-shared/errors';
+import { AppFailure, defaultErrorMessages, reason, type FieldIssue } from '../../src-shared/errors';
 import type { ServerDb } from '../db/database';
 import { containsPattern } from '../db/like';
 import { isUniqueViolation, notFound, type OrgViewer } from '../http/feature-helpers';
@@ -19,7 +19,7 @@ import { intellectualProperties, ipOrganizations, ipRecords, ipTransfers } from 
 
 type Endpoints = typeof intellectualPropertyEndpoints;
 
-const duplicateNumber = () => new AppFailure('conflict', 'this registration number is already registered for this type');
+const duplicateNumber = () => new AppFailure('conflict', 'this registration number is already registered for this type', undefined, reason('registrationNumberTaken'));
 const iso = (at: Date) => at.toISOString();
 const contains = (q: string) => containsPattern(q.toLowerCase());
 
@@ -60,7 +60,7 @@ async function getOrganization(db: ServerDb, viewer: OrgViewer, id: string) {
   return row;
 }
 
-const duplicateOrganization = () => new AppFailure('conflict', 'an organization with this name already exists');
+const duplicateOrganization = () => new AppFailure('conflict', 'an organization with this name already exists', undefined, reason('organizationExists'));
 
 export async function createOrganization(db: ServerDb, viewer: OrgViewer, id: string, body: z.output<typeof ipOrganizationInputSchema>, at: Date) {
   const { version: _version, ...fields } = body;
@@ -94,7 +94,7 @@ export async function deleteOrganization(db: ServerDb, viewer: OrgViewer, id: st
     await checkIfMatch('the organization', row.version, version, () => getOrganization(tx, viewer, id));
     const [held] = await tx.select({ n: count() }).from(intellectualProperties).where(eq(intellectualProperties.ownerOrganizationId, id));
     const [history] = await tx.select({ n: count() }).from(ipTransfers).where(or(eq(ipTransfers.fromOrganizationId, id), eq(ipTransfers.toOrganizationId, id)));
-    if ((held?.n ?? 0) + (history?.n ?? 0) > 0) throw new AppFailure('conflict', 'the organization holds or has held intellectual property and cannot be deleted');
+    if ((held?.n ?? 0) + (history?.n ?? 0) > 0) throw new AppFailure('conflict', 'the organization holds or has held intellectual property and cannot be deleted', undefined, reason('organizationHoldsIp'));
     await tx.delete(ipOrganizations).where(eq(ipOrganizations.id, id));
   });
   return { deleted: true };

@@ -10,7 +10,7 @@ import {
   type SceneListItem,
 } from '../../src-shared/domain/ledger';
 import type { SyncScene } from '../../src-shared/api/sync';
-import { AppFailure } from '../../src-shared/errors';
+import { AppFailure, reason } from '../../src-shared/errors';
 import type { SessionUser } from '../auth/service';
 import type { ServerDb } from '../db/database';
 import { performances } from '../performance/schema';
@@ -196,8 +196,8 @@ export async function saveScenes(db: ServerDb, viewer: Viewer, list: SceneListIt
     const existing = new Map((await userScenes(tx, viewer.id)).map((row) => [row.id, row]));
     for (const [i, { scene }] of prepared.entries()) {
       const row = existing.get(scene.id);
-      if (!row) throw new AppFailure('not_found', `scene not found: ${scene.id}`);
-      if (scene.version !== undefined && scene.version !== row.version) throw new AppFailure('conflict', `scene ${row.name} was changed meanwhile: reload the scenes`);
+      if (!row) throw new AppFailure('not_found', `scene not found: ${scene.id}`, undefined, reason('sceneMissing'));
+      if (scene.version !== undefined && scene.version !== row.version) throw new AppFailure('conflict', `scene ${row.name} was changed meanwhile: reload the scenes`, undefined, reason('sceneChanged', { name: row.name }));
       if (scene.isSystem !== row.isSystem) throw invalid(`${i}.isSystem`, 'whether a scene is a system scene cannot be changed');
       await checkPerformance(tx, viewer, `${i}.performanceId`, scene.performanceId);
     }
@@ -239,7 +239,7 @@ export async function changeScenes(db: ServerDb, viewer: Viewer, now: Date, edit
 /** One of the viewer's scenes, or 404. */
 export async function findScene(db: ServerDb, viewer: Viewer, id: string): Promise<SceneRow> {
   const [row] = await db.select().from(ledgerScenes).where(and(eq(ledgerScenes.id, id), eq(ledgerScenes.userId, viewer.id)));
-  if (!row) throw new AppFailure('not_found', `scene not found: ${id}`);
+  if (!row) throw new AppFailure('not_found', `scene not found: ${id}`, undefined, reason('sceneMissing'));
   return row;
 }
 

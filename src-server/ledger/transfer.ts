@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { TransferHandleMethod } from '../../src-shared/domain/enums';
 import { transferMessages, type Transfer } from '../../src-shared/domain/ledger';
-import { AppFailure } from '../../src-shared/errors';
+import { AppFailure, reason } from '../../src-shared/errors';
 import type { SessionUser } from '../auth/service';
 import { visibleTo } from '../contracts/repository';
 import type { ServerDb } from '../db/database';
@@ -36,9 +36,9 @@ export async function transferContracts(db: ServerDb, viewer: SessionUser, body:
       .for('update', { of: contracts });
     const found = new Set(rows.map((row) => row.id));
     const missing = contractIds.find((id) => !found.has(id));
-    if (missing !== undefined) throw new AppFailure('not_found', `contract not found: ${missing}`);
+    if (missing !== undefined) throw new AppFailure('not_found', `contract not found: ${missing}`, undefined, reason('contractMissing'));
     const refused = rows.find((row) => !mayChange(viewer, row));
-    if (refused) throw new AppFailure('forbidden', `you may not transfer contract ${refused.id}`);
+    if (refused) throw new AppFailure('forbidden', `you may not transfer contract ${refused.id}`, undefined, reason('transferRefused'));
 
     for (const row of rows) {
       const former = [...new Set([row.responsibleUserId, row.businessHandlerUserId])].filter((id): id is string => id !== null && id !== target.id);

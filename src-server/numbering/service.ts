@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { checkDuplicateQuerySchema, saveAbbrSettingSchema, saveNumberingRulesSchema } from '../../src-shared/api/numbering';
 import { RuleScope } from '../../src-shared/domain/enums';
 import type { AbbrSetting, DuplicateResult, NumberingKind, NumberingRuleRow, PreviewRule } from '../../src-shared/domain/numbering';
-import { AppFailure, invalidFields } from '../../src-shared/errors';
+import { AppFailure, invalidFields, reason } from '../../src-shared/errors';
 import { firstSerial, formatNumber, periodKey, recountOf, type NumberPrefix } from '../../src-shared/rules/numbering';
 import type { SessionUser } from '../auth/service';
 import { visibleTo } from '../contracts/repository';
@@ -18,7 +18,7 @@ import { numberCounters, numberEditors, numberingAbbrSettings, numberingRules, u
 type Rule = typeof numberingRules.$inferSelect;
 
 export function requireAdmin(user: SessionUser, what: string): void {
-  if (user.role !== 'admin') throw new AppFailure('forbidden', `only administrators may ${what}`);
+  if (user.role !== 'admin') throw new AppFailure('forbidden', `only administrators may ${what}`, undefined, reason('adminsOnly'));
 }
 
 const scopeIdOf = (scopeKey: string) => (scopeKey === '' ? null : scopeKey);
@@ -378,6 +378,6 @@ export async function numberTaken(db: ServerDb, kind: NumberingKind, organisatio
 /** Refuses a number another contract (or template) already carries: 409 with the spec's wording. */
 export async function refuseDuplicateNumber(db: ServerDb, kind: NumberingKind, organisationId: string, number: string, exceptId: string | null): Promise<void> {
   if (await numberTaken(db, kind, organisationId, number, exceptId)) {
-    throw new AppFailure('conflict', `this number duplicates the following ${kind} numbers: ${number}`);
+    throw new AppFailure('conflict', `this number duplicates the following ${kind} numbers: ${number}`, undefined, reason('numberDuplicated', { kind, number }));
   }
 }

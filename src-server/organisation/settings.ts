@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { creditPlatformOffMessage, type OrganisationSettings } from '../../src-shared/api/organisation';
-import { AppFailure } from '../../src-shared/errors';
+import { AppFailure, reason } from '../../src-shared/errors';
 import type { ServerDb } from '../db/database';
 import { organisations } from '../db/schema';
 import type { OrgViewer } from '../http/feature-helpers';
@@ -18,7 +18,7 @@ export async function organisationSettings(db: ServerDb, viewer: Pick<OrgViewer,
 }
 
 export async function updateOrganisationSettings(db: ServerDb, viewer: OrgViewer, settings: OrganisationSettings): Promise<OrganisationSettings> {
-  if (viewer.role !== 'admin') throw new AppFailure('forbidden', 'only administrators may change the organisation settings');
+  if (viewer.role !== 'admin') throw new AppFailure('forbidden', 'only administrators may change the organisation settings', undefined, reason('adminsOnly'));
   const [row] = await db
     .update(organisations)
     .set({ creditPlatformEnabled: settings.creditPlatformEnabled })
@@ -30,5 +30,5 @@ export async function updateOrganisationSettings(db: ServerDb, viewer: OrgViewer
 
 /** The credit-platform reads refuse while the organisation has no credit platform configured. */
 export async function requireCreditPlatform(db: ServerDb, viewer: Pick<OrgViewer, 'organisationId'>): Promise<void> {
-  if (!(await organisationSettings(db, viewer)).creditPlatformEnabled) throw new AppFailure('forbidden', creditPlatformOffMessage);
+  if (!(await organisationSettings(db, viewer)).creditPlatformEnabled) throw new AppFailure('forbidden', creditPlatformOffMessage, undefined, reason('creditPlatformOff'));
 }

@@ -18,7 +18,7 @@ import {
 } from '../../src-shared/domain/performance';
 import type { ReminderSettings } from '../../src-shared/domain/reminders';
 import { defaultReminderSettings, reminderSettingsSchema } from '../../src-shared/domain/reminders';
-import { AppFailure } from '../../src-shared/errors';
+import { AppFailure, reason } from '../../src-shared/errors';
 import { defaultPerformanceForm, editedState, openStateFor } from '../../src-shared/rules/performance';
 import { planRows } from '../../src-shared/rules/fulfilment';
 import type { OrgViewer } from '../http/feature-helpers';
@@ -35,7 +35,7 @@ import { effectiveStateSql, selectTasks, sheetOrder, taskVisibleTo, toTaskCard, 
 
 type Headers = Readonly<Record<string, string | string[] | undefined>>;
 
-const performanceNotFound = () => new AppFailure('not_found', 'performance not found');
+const performanceNotFound = () => new AppFailure('not_found', 'performance not found', undefined, reason('performanceMissing'));
 
 export function toPerformance(row: typeof performances.$inferSelect): Performance {
   const stored = performanceCreateSchema.safeParse({ name: row.name, type: row.type, fields: row.fields, columns: row.columns });
@@ -54,7 +54,7 @@ export function toPerformance(row: typeof performances.$inferSelect): Performanc
 
 /** Performances are organisation configuration: everyone reads them, admins change them. */
 function requireAdmin(viewer: OrgViewer): void {
-  if (viewer.role !== 'admin') throw new AppFailure('forbidden', 'only administrators may change performances');
+  if (viewer.role !== 'admin') throw new AppFailure('forbidden', 'only administrators may change performances', undefined, reason('adminsOnlyPerformances'));
 }
 
 async function findPerformance(db: Executor, viewer: OrgViewer, id: string, lock = false) {
@@ -106,7 +106,7 @@ export async function deletePerformance(db: ServerDb, viewer: OrgViewer, id: str
     await checkIfMatch('the performance', current.version, version, () => toPerformance(current));
     const [plans] = await tx.select({ count: count() }).from(performancePlans).where(eq(performancePlans.performanceId, id));
     const [tasks] = await tx.select({ count: count() }).from(performanceTasks).where(eq(performanceTasks.performanceId, id));
-    if ((plans?.count ?? 0) + (tasks?.count ?? 0) > 0) throw new AppFailure('conflict', 'the performance is in use by plans or tasks and cannot be deleted');
+    if ((plans?.count ?? 0) + (tasks?.count ?? 0) > 0) throw new AppFailure('conflict', 'the performance is in use by plans or tasks and cannot be deleted', undefined, reason('performanceInUse'));
     await tx.delete(performances).where(eq(performances.id, id));
     return { id };
   });
@@ -201,10 +201,10 @@ export async function savePlan(db: ServerDb, viewer: OrgViewer, performanceId: s
       if (leader) await checkLeader(tx, organisationId, leader, `rows.${i}.leaderUserID`);
       if (id) {
         const task = byId.get(id);
-        if (!task) throw new AppFailure('not_found', `rows.${i}.id: performance task not found in this plan`);
+        if (!task) throw new AppFailure('not_found', `rows.${i}.id: performance task not found in this plan`, undefined, reason('sheetRowMissing', { row: i + 1 }));
         kept.add(id);
         if (task.state === TaskState.Success) {
-          if (Object.keys(update).length > 0) throw new AppFailure('conflict', `rows.${i}: a finished task is read-only and cannot be edited`);
+          if (Object.keys(update).length > 0) throw new AppFailure('conflict', `rows.${i}: a finished task is read-only and cannot be edited`, undefined, reason('sheetRowFinished', { row: i + 1 }));
           continue;
         }
         // A row's values name only the columns it changes (as a sheet edit made offline sends

@@ -6,7 +6,7 @@ import { TaskState } from '../../src-shared/domain/enums';
 import { toMinorUnits } from '../../src-shared/domain/money';
 import { quickTaskDate, type QuickTaskPayload, type TaskCard, type TaskUpdate } from '../../src-shared/domain/performance';
 import { en } from '../../src-shared/i18n/en';
-import { AppFailure, invalidFields } from '../../src-shared/errors';
+import { AppFailure, invalidFields, reason } from '../../src-shared/errors';
 import { finishRefusal, readOnlyRefusal, restoreRefusal, rowIndexAfter } from '../../src-shared/rules/fulfilment';
 import { editedState, openStateFor, taskTypeFor } from '../../src-shared/rules/performance';
 import { visibleTo, type Viewer } from '../contracts/repository';
@@ -54,7 +54,7 @@ export async function findVisibleContract(db: Executor, viewer: Viewer, contract
     .select({ id: contracts.id, name: contracts.name })
     .from(contracts)
     .where(and(eq(contracts.id, contractId), visibleTo(viewer)));
-  if (!row) throw new AppFailure('not_found', 'contract not found');
+  if (!row) throw new AppFailure('not_found', 'contract not found', undefined, reason('contractMissing'));
   return row;
 }
 
@@ -121,7 +121,7 @@ async function finishOne(tx: Executor, viewer: Viewer, row: TaskRow, input: { am
   const blocking = await unfinishedPredecessors(tx, task);
   if (blocking.length > 0) {
     const names = blocking.map((b) => `"${b.task.name}"`).join(', ');
-    throw new AppFailure('conflict', `the task "${task.name}" cannot be finished before its predecessor tasks: ${names}`);
+    throw new AppFailure('conflict', `the task "${task.name}" cannot be finished before its predecessor tasks: ${names}`, undefined, reason('predecessorsOpen', { task: task.name, names }));
   }
   await tx
     .update(performanceTasks)
@@ -249,12 +249,12 @@ export async function relateTasks(db: ServerDb, viewer: Viewer, id: string, fron
     refuseQuickTask(task);
     refuseFinished(task, 'edited');
     for (const frontId of new Set(frontIds)) {
-      if (frontId === id) throw new AppFailure('bad_request', 'a task cannot be its own predecessor');
+      if (frontId === id) throw new AppFailure('bad_request', 'a task cannot be its own predecessor', undefined, reason('ownPredecessor'));
       const { task: front } = await findTask(tx, viewer, frontId);
       refuseQuickTask(front);
       // Relating would close a cycle if the front task already (transitively) follows this one.
       if (await reaches(tx, frontId, id)) {
-        throw new AppFailure('conflict', `"${front.name}" already follows "${task.name}": relating them would make a cycle`);
+        throw new AppFailure('conflict', `"${front.name}" already follows "${task.name}": relating them would make a cycle`, undefined, reason('predecessorCycle', { front: front.name, task: task.name }));
       }
       await tx.insert(performanceTaskRelations).values({ taskId: id, frontTaskId: frontId }).onConflictDoNothing();
     }
@@ -271,7 +271,7 @@ export async function unrelateTask(db: ServerDb, viewer: Viewer, id: string, fro
       .delete(performanceTaskRelations)
       .where(and(eq(performanceTaskRelations.taskId, id), eq(performanceTaskRelations.frontTaskId, frontId)))
       .returning();
-    if (removed.length === 0) throw new AppFailure('not_found', 'the task has no such predecessor');
+    if (removed.length === 0) throw new AppFailure('not_found', 'the task has no such predecessor', undefined, reason('noSuchPredecessor'));
     return { list: (await frontTasksOf(tx, id)).map(toPredecessor) };
   });
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core';
 import type { PredecessorTask, TaskCard } from '../../src-shared/domain/performance';
 import { TaskState } from '../../src-shared/domain/enums';
-import { AppFailure } from '../../src-shared/errors';
+import { AppFailure, reason } from '../../src-shared/errors';
 import { effectiveState } from '../../src-shared/rules/performance';
 import { visibleTo, type Viewer } from '../contracts/repository';
 import type { ServerDb } from '../db/database';
@@ -76,7 +76,7 @@ export function toTaskCard({ task, contractName, counterpartName, leaderName }: 
   };
 }
 
-export const taskNotFound = () => new AppFailure('not_found', 'performance task not found');
+export const taskNotFound = () => new AppFailure('not_found', 'performance task not found', undefined, reason('taskMissing'));
 
 /**
  * One task the viewer may see, or 404 (a task the viewer may not see does not exist for them).

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Project, projectCreateSchema, projectUpdateSchema, projectsEndpoints } from '../../src-shared/api/projects';
-import { AppFailure } from '../../src-shared/errors';
+import { AppFailure, reason } from '../../src-shared/errors';
 import { pageContracts, visibleTo } from '../contracts/repository';
 import type { ServerDb } from '../db/database';
 import { containsPattern } from '../db/like';
@@ -12,7 +12,7 @@ import { projects } from './schema';
 
 type PageQuery = z.output<(typeof projectsEndpoints)['projectList']['query']>;
 
-const duplicateName = () => new AppFailure('conflict', 'project name duplicated');
+const duplicateName = () => new AppFailure('conflict', 'project name duplicated', undefined, reason('projectNameDuplicated'));
 
 const contains = (q: string | undefined) => (q ? containsPattern(q.toLowerCase()) : undefined);
 
@@ -84,7 +84,7 @@ async function lockProject(tx: ServerDb, viewer: OrgViewer, id: string, forChang
     .for('update');
   if (!row) throw notFound('project');
   if (forChange && viewer.role !== 'admin' && row.createdBy !== viewer.id) {
-    throw new AppFailure('forbidden', 'only the project creator or an administrator may change the project');
+    throw new AppFailure('forbidden', 'only the project creator or an administrator may change the project', undefined, reason('projectNotYours'));
   }
   return row;
 }

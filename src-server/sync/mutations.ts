@@ -1,7 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { AppFailure } from '../../src-shared/errors';
 import { organisationDay } from '../../src-shared/rules/performance';
-import { changesCondition, missingRowMessage, rowKey } from '../../src-shared/sync/mutations';
+import { changesCondition, missingRow, rowKey } from '../../src-shared/sync/mutations';
 import { savePlan } from '../performance/performances';
 import { deleteTask, finishTask, finishTasks, restoreTasks } from '../performance/repository';
 import { performancePlans, performances, performanceTasks } from '../performance/schema';
@@ -148,7 +147,7 @@ export const applyMutation: ApplyFunctions = {
     const offline = { basePlanVersion: baseVersions[rowKey('performancePlan', planId)]!, keepsCondition: !changesCondition(args), removes: new Set(args.removes) };
     const saved = await savePlan(tx, viewer, performanceId, plan, organisationDay(at), {}, offline);
     // The plan named by the mutation is the one saved: a plan of another contract or performance is refused.
-    if (saved.id !== planId) throw new AppFailure('not_found', missingRowMessage(rowKey('performancePlan', planId)));
+    if (saved.id !== planId) throw missingRow(rowKey('performancePlan', planId));
   },
   // A repeated id (the same task queued twice) fails on the primary key: exactly once either way.
   'performance.quickTask': async (tx, { id, payload }, viewer, at) => {

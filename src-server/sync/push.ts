@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { MutationEnvelope, MutationOutcome, MutationResult, SyncChange, SyncPushRequest, SyncPushResponse } from '../../src-shared/api/sync';
-import { AppFailure, validationFailure } from '../../src-shared/errors';
-import { fieldsOf, isMutationName, missingRowMessage, mutations, retiredReason, rowsOf, type MutationName, type RowKey } from '../../src-shared/sync/mutations';
+import { AppFailure, validationFailure, reason } from '../../src-shared/errors';
+import { fieldsOf, isMutationName, missingRow, mutations, retiredReason, rowsOf, type MutationName, type RowKey } from '../../src-shared/sync/mutations';
 import type { ServerDb } from '../db/database';
 import { processedMutations } from '../db/schema';
 import type { OrgViewer } from '../http/feature-helpers';
@@ -39,10 +39,10 @@ function applyOf(name: MutationName) {
 function parseArgs(mutation: MutationEnvelope): { name: MutationName; args: unknown } {
   if (!isMutationName(mutation.name)) {
     const message = `unknown mutation '${mutation.name}': this server does not implement it`;
-    throw new AppFailure('bad_request', message, [{ path: 'name', message }]);
+    throw new AppFailure('bad_request', message, [{ path: 'name', message }], reason('unknownEdit', { name: mutation.name }));
   }
   const retired = retiredReason(mutation.name, mutation.args);
-  if (retired) throw new AppFailure('bad_request', retired);
+  if (retired) throw new AppFailure('bad_request', retired.message, undefined, retired.reason);
   const parsed = mutations[mutation.name].args.safeParse(mutation.args);
   if (!parsed.success) throw validationFailure(parsed.error);
   return { name: mutation.name, args: parsed.data };
@@ -53,8 +53,8 @@ async function lockVisible(tx: ServerDb, viewer: OrgViewer, key: RowKey, mayBeGo
   const { entity, id } = parseRowKey(key);
   const row = await entities[entity].lock(tx, viewer, id);
   if (!row && mayBeGone) return null;
-  if (!row) throw new AppFailure('not_found', missingRowMessage(key));
-  if (!row.visible) throw new AppFailure('forbidden', `${key} is not yours to change`);
+  if (!row) throw missingRow(key);
+  if (!row.visible) throw new AppFailure('forbidden', `${key} is not yours to change`, undefined, reason('rowNotYours', { entity }));
   return row;
 }
 
@@ -74,7 +74,7 @@ async function conflictResult(tx: ServerDb, mutation: MutationEnvelope, conflict
     const change = await entities[entity].current(tx, id);
     if (change) current.push(change);
   }
-  const error = new AppFailure('conflict', `changed by someone else since you edited it: ${conflict.message}`, conflict.fields.map(conflictIssue)).error;
+  const error = new AppFailure('conflict', `changed by someone else since you edited it: ${conflict.message}`, conflict.fields.map(conflictIssue), reason('editConflict')).error;
   return { id: mutation.id, status: 'conflict', error, current, ...(conflict.fields.length > 0 && { fields: conflict.fields }) };
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorCodes } from '../errors';
+import { errorCodes, reasonSchema } from '../errors';
 
 // Every REST response uses one envelope { code, message, data } (the spec's data.list, data.count,
 // data.editors). Success has code 'ok'; a failure has an error code and data null.
@@ -16,6 +16,8 @@ export const errorEnvelopeSchema = z.object({
   /** null, except a stale write's 409 conflict, which carries the current row (If-Match). */
   data: z.unknown(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** Why, for the user: rendered from the reasons catalog in the user's language. */
+  reason: reasonSchema.optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 

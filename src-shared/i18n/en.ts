@@ -9,6 +9,7 @@ import { cascaderEn } from './catalogs/cascader';
 import { counterpartiesEn } from './catalogs/counterparties';
 import { manageEn } from './catalogs/manage';
 import { syncMergeEn } from './catalogs/sync-merge';
+import { reasonsEn } from './catalogs/reasons';
 
 // English catalog. Strings the spec gives are kept verbatim (they are the product's vocabulary).
 export const en = {
@@ -473,8 +474,9 @@ export const en = {
   fulfilment: fulfilmentEn,
   manage: manageEn,
   syncMerge: syncMergeEn,
+  reasons: reasonsEn,
 };
 
-type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+export type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 /** Every catalog has exactly the English catalog's keys. */
 export type Catalog = Widen<typeof en>;

@@ -9,6 +9,7 @@ import { cascaderZh } from './catalogs/cascader';
 import { counterpartiesZh } from './catalogs/counterparties';
 import { manageZh } from './catalogs/manage';
 import { syncMergeZh } from './catalogs/sync-merge';
+import { reasonsZh } from './catalogs/reasons';
 
 export const zhCN: Catalog = {
   app: {
@@ -514,4 +515,5 @@ export const zhCN: Catalog = {
   fulfilment: fulfilmentZh,
   manage: manageZh,
   syncMerge: syncMergeZh,
+  reasons: reasonsZh,
 };

@@ -1,6 +1,6 @@
 import { ContractStatus } from '../domain/enums';
 import type { UserRole } from '../domain/user';
-import { AppFailure } from '../errors';
+import { AppFailure, reason } from '../errors';
 
 // The approval state machine of contracts and templates (spec 4, "Contract statuses"), shared so
 // the server enforces it, the core refuses at once what the server would refuse, and the screens
@@ -48,7 +48,7 @@ export function mayTake(role: UserRole, action: ApprovalAction): boolean {
 
 /** Why this role may not take the step at all, or undefined. */
 export function approverRefusal(role: UserRole, action: ApprovalAction): AppFailure | undefined {
-  return mayTake(role, action) ? undefined : new AppFailure('forbidden', `only approvers (administrators) may ${action}`);
+  return mayTake(role, action) ? undefined : new AppFailure('forbidden', `only approvers (administrators) may ${action}`, undefined, reason('notApprover', { step: action }));
 }
 
 /** Why the step cannot start from `current`, or undefined. */
@@ -56,7 +56,8 @@ export function transitionRefusal(subject: ApprovalSubject, action: ApprovalActi
   const transition = approvalTransitions[action];
   if (current !== null && transition.from.includes(current)) return undefined;
   const allowed = transition.from.map((s) => statusNames[s]).join(' or ');
-  return new AppFailure('conflict', `cannot ${action} a ${subject} that is ${statusName(current)}: only a ${subject} that is ${allowed} can be`);
+  const why = reason('transitionRefused', { subject, status: current ?? 'none', stepDone: action, allowed: transition.from });
+  return new AppFailure('conflict', `cannot ${action} a ${subject} that is ${statusName(current)}: only a ${subject} that is ${allowed} can be`, undefined, why);
 }
 
 /** Why this user may not take the step now (the server's refusal, checked in the server's order), or undefined. */

@@ -1,6 +1,6 @@
 import { ContractStatus, ScheduleConditionType, TaskState } from '../domain/enums';
 import type { PeriodicSchedule, PlanSave } from '../domain/performance';
-import { AppFailure } from '../errors';
+import { AppFailure, reason } from '../errors';
 import { generatePeriodicSchedule } from './schedule';
 
 // The task state machine's refusals (spec 4 "Performance tasks"), shared by the server, which
@@ -22,18 +22,18 @@ export const contractInChange = (contractStatus: ContractStatus | null) => contr
 export const contractInChangeMessage = 'the contract is being changed (under approval): its tasks cannot be finished until the change is decided';
 
 export function finishRefusal(task: TaskStateView, contractStatus: ContractStatus | null): AppFailure | null {
-  if (task.state === TaskState.Success) return new AppFailure('conflict', `the task "${task.name}" is already finished`);
-  if (contractInChange(contractStatus)) return new AppFailure('conflict', contractInChangeMessage);
+  if (task.state === TaskState.Success) return new AppFailure('conflict', `the task "${task.name}" is already finished`, undefined, reason('taskAlreadyFinished', { task: task.name }));
+  if (contractInChange(contractStatus)) return new AppFailure('conflict', contractInChangeMessage, undefined, reason('contractInChange'));
   return null;
 }
 
 export function restoreRefusal(task: TaskStateView): AppFailure | null {
-  return task.state === TaskState.Success ? null : new AppFailure('conflict', `the task "${task.name}" is not finished`);
+  return task.state === TaskState.Success ? null : new AppFailure('conflict', `the task "${task.name}" is not finished`, undefined, reason('taskNotFinished', { task: task.name }));
 }
 
 /** A finished task is read-only (spec 4): it cannot be edited or deleted. */
 export function readOnlyRefusal(task: TaskStateView, action: 'edited' | 'deleted'): AppFailure | null {
-  return task.state === TaskState.Success ? new AppFailure('conflict', `a finished task is read-only and cannot be ${action}`) : null;
+  return task.state === TaskState.Success ? new AppFailure('conflict', `a finished task is read-only and cannot be ${action}`, undefined, reason('finishedTaskReadOnly', { change: action })) : null;
 }
 
 /** Pending (not started, in progress) or overdue: the states that offer finish, alone or in a batch. */

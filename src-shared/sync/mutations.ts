@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AppFailure, reason, type Reason } from '../errors';
 import { contractIdSchema, idSchema } from '../domain/contract';
 import { formValuesSchema } from '../domain/contract-forms';
 import { isoDateSchema } from '../domain/dates';
@@ -33,6 +34,9 @@ export type ChangedGroup<E extends MutableEntity> = E extends VersionedEntity ? 
 
 /** How the server refuses a mutation touching a row it does not have; the desktop refuses one its replica lacks the same way. */
 export const missingRowMessage = (key: RowKey) => `${key} does not exist`;
+
+/** A touched row that is not there: refused alike by the server and, at once, by the core. */
+export const missingRow = (key: RowKey) => new AppFailure('not_found', missingRowMessage(key), undefined, reason('rowMissing', { entity: key.slice(0, key.indexOf(':')) }));
 
 const contractPatchSchema = z
   .object({
@@ -92,7 +96,7 @@ export interface MutationDefinition<A extends z.ZodType = z.ZodType, E extends M
    * Why args of a shape an earlier version of the app made, which the schema no longer accepts,
    * are refused: the message a stored or pushed mutation of that shape gets instead of a schema error.
    */
-  retired?(args: unknown): string | undefined;
+  retired?(args: unknown): Retired | undefined;
 }
 
 /**
@@ -151,7 +155,7 @@ export const mutations = {
     fields: (args) => contractGroups(args.patch),
     args: z.object({ id: contractIdSchema, patch: contractPatchSchema }).strict(),
     touches: (args) => [rowKey('contract', args.id)],
-    retired: (args) => (isObject(args) && isObject(args.patch) && 'status' in args.patch ? statusByHandMessage : undefined),
+    retired: (args) => (isObject(args) && isObject(args.patch) && 'status' in args.patch ? { message: statusByHandMessage, reason: reason('statusByHand') } : undefined),
   }),
   /**
    * An approval step of a contract (spec 4): submit 1|3→2, approve 2→4, reject 2→3. The server
@@ -383,8 +387,14 @@ export function fieldsOf(name: MutationName, args: unknown): (key: RowKey) => st
   return (key) => parts.get(key) ?? own;
 }
 
+/** Why a shape an earlier version wrote is refused now: the wire's message and the user's reason. */
+export interface Retired {
+  message: string;
+  reason: Reason;
+}
+
 /** Why `args`, of a shape an earlier version made, are refused; undefined when they are not of such a shape. */
-export function retiredReason(name: MutationName, args: unknown): string | undefined {
+export function retiredReason(name: MutationName, args: unknown): Retired | undefined {
   return (mutations[name] as MutationDefinition<z.ZodType>).retired?.(args);
 }
 

@@ -318,7 +318,7 @@ describe('a contract’s detail', () => {
 
   it('says so when a deep link names a contract the replica does not hold', async () => {
     await page.goto(`${stage.edition.host.url}/standingBook/detail?contractId=abc&mode=contract`);
-    await expect.poll(() => page.getByTestId('contract-screen-error').innerText()).toBe('The contract could not be read from the local data.\nNo data.');
+    await expect.poll(() => page.getByTestId('contract-screen-error').innerText()).toBe("The contract could not be read from the local data.\nThe contract is not in this device's data: it is not synced yet, or not yours to see.");
   });
 });
 

@@ -67,6 +67,13 @@ describe('projects', () => {
     await expect.poll(() => dialog().count()).toBe(0);
     await searchProjects('E2E warehouse');
     await expect.poll(() => rows().count()).toBe(1);
+    // The same name again: the server's refusal says why, not that someone else changed a record.
+    await page.getByTestId('projects-create').click();
+    await page.fill('#project-name', 'E2E warehouse project');
+    await page.getByTestId('dialog-submit').click();
+    await expect.poll(() => dialog().getByTestId('dialog-failure').innerText(), { timeout: 10_000 }).toBe('A project with this name already exists.');
+    await dialog().getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog().count()).toBe(0);
 
     await rows().first().getByRole('button', { name: 'Edit' }).click();
     await page.fill('#project-name', 'E2E warehouse project phase 2');

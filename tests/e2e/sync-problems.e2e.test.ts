@@ -6,7 +6,7 @@ import { openE2eStage, type E2eStage } from '../support/e2e-stage';
 import { chooseLanguage, keepScreenshot, screenSizes, uiLanguages, type UiLanguage } from '../support/e2e-views';
 
 // The sync panel's problems in Chromium at the two laptop sizes, in English and Chinese: a task
-// conflict and a scene conflict, each field by its name with mine and theirs, within the window,
+// conflict, a scene conflict and a refused contract edit (why, in the UI's language), each field by its name with mine and theirs, within the window,
 // no cell cut off, no raw key shown. The core answers the status read with the two problems (the
 // conflicts themselves are made between two real desktops in tests/main/sync-problem-fields.test.ts).
 // Set E2E_SCREENSHOTS_DIR to keep a screenshot of each.
@@ -36,6 +36,25 @@ const problems: SyncProblem[] = [
     fieldNames: {},
     valueNames: {},
     conflicting: ['name'],
+  },
+  {
+    id: '0190c0de-0000-7000-8000-00000000e003',
+    state: 'rejected',
+    createdAt: '2026-11-23T09:05:00.000Z',
+    // Why, as the server's reason: shown in the UI's language, not the wire's English message.
+    error: {
+      code: 'conflict',
+      message: 'a contract that is approved cannot be edited or deleted: alter an approved contract instead',
+      reason: { key: 'notEditableContract', params: { status: 4 } },
+    },
+    name: 'contract.update',
+    entity: 'contract',
+    subject: 'Steel supply framework agreement 2027',
+    changes: { name: 'Steel supply framework agreement 2027 (revised)' },
+    theirs: null,
+    fieldNames: {},
+    valueNames: {},
+    conflicting: [],
   },
 ];
 
@@ -80,11 +99,15 @@ describe.each(uiLanguages)('sync problems in $code', (language: UiLanguage) => {
     // The panel scrolls within itself: the scene conflict below the task one.
     await page.getByTestId('sync-problem').nth(1).scrollIntoViewIfNeeded();
     await screenshot(`sync-problems-scene-${code}-${width}x${height}`);
+    await page.getByTestId('sync-problem').nth(2).scrollIntoViewIfNeeded();
+    await screenshot(`sync-problems-refused-${code}-${width}x${height}`);
 
     const panel = page.getByTestId('sync-panel');
     const text = await panel.innerText();
     expect(text).not.toMatch(/\b(?:expirationTime|titleIDs|value:|syncMerge\.|taskState\.)/);
     expect(text).toContain(code === 'en' ? 'Delivery site' : '到期日期');
+    expect(text).toContain(code === 'en' ? 'A contract that is approved cannot be edited or deleted' : '审批通过的合同不能编辑或删除');
+    if (code !== 'en') expect(text).not.toContain('cannot be edited');
     const box = await panel.boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(width);
     // Each field table keeps within its problem's box, and no cell is cut off or empty.

@@ -58,10 +58,15 @@ describe('approval steps on the replica', () => {
 
   it('refuses a step not legal from the status shown, and one the user may not take, with nothing queued', () => {
     setReplicaOwner(replica.db, user('staff'));
-    expect(refusal(() => outbox.enqueue('contract.approvalStep', { id: contractId(2), action: 'approve' }))).toEqual({ code: 'forbidden', message: 'only approvers (administrators) may approve' });
+    expect(refusal(() => outbox.enqueue('contract.approvalStep', { id: contractId(2), action: 'approve' }))).toEqual({
+      code: 'forbidden',
+      message: 'only approvers (administrators) may approve',
+      reason: { key: 'notApprover', params: { step: 'approve' } },
+    });
     expect(refusal(() => outbox.enqueue('contract.approvalStep', { id: contractId(4), action: 'submit' }))).toEqual({
       code: 'conflict',
       message: 'cannot submit a contract that is approved: only a contract that is drafting or approval rejected can be',
+      reason: { key: 'transitionRefused', params: { subject: 'contract', status: 4, stepDone: 'submit', allowed: [1, 3] } },
     });
     expect(refusal(() => outbox.enqueue('contract.approvalStep', { id: contractId(999999), action: 'submit' }))).toMatchObject({ code: 'not_found' });
     setReplicaOwner(replica.db, user('admin'));
@@ -104,7 +109,7 @@ describe('approval steps on the replica', () => {
     const fine = outbox.enqueue('contract.update', { id: contractId(3), patch: { name: 'Fine' } });
     expect(outbox.nextBatch(10).map((m) => m.id)).toEqual([fine.id]);
     expect(outbox.status().problems).toEqual([
-      expect.objectContaining({ id: '0192f000-0000-7000-8000-0000000000a1', state: 'rejected', error: { code: 'bad_request', message: `Set aside: ${statusByHandMessage}.` } }),
+      expect.objectContaining({ id: '0192f000-0000-7000-8000-0000000000a1', state: 'rejected', error: { code: 'bad_request', message: `Set aside: ${statusByHandMessage}.`, reason: { key: 'statusByHand' } } }),
     ]);
     expect(shown(contractId(1))).toMatchObject({ name: 'Service agreement 1', status: 1 });
   });
@@ -144,7 +149,7 @@ describe('approval channels of the core against the server', () => {
     const [draft] = await drafts(alice);
     expect(await alice.invoke('contract.approvalStep', { id: draft!.id, action: 'approve' })).toEqual({
       ok: false,
-      error: { code: 'forbidden', message: 'only approvers (administrators) may approve' },
+      error: { code: 'forbidden', message: 'only approvers (administrators) may approve', reason: { key: 'notApprover', params: { step: 'approve' } } },
     });
     expect(await alice.invoke('contract.approvalStep', { id: '0192f000-0000-7000-8000-0000000000ff', action: 'submit' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
     // As every contract write: an id that is no UUID is refused as the server refuses it.
@@ -172,7 +177,7 @@ describe('approval channels of the core against the server', () => {
     expect(await call(alice, 'template.approvalStep', { id: created.id, action: 'submit' })).toMatchObject({ id: created.id, status: 2 });
     expect(await alice.invoke('template.approvalStep', { id: created.id, action: 'approve' })).toEqual({
       ok: false,
-      error: { code: 'forbidden', message: 'only approvers (administrators) may approve' },
+      error: { code: 'forbidden', message: 'only approvers (administrators) may approve', reason: { key: 'notApprover', params: { step: 'approve' } } },
     });
     expect(await admin.invoke('template.approvalStep', { id: created.id, action: 'submit' })).toMatchObject({ ok: false, error: { code: 'conflict' } });
     expect(await call(admin, 'template.approvalStep', { id: created.id, action: 'approve' })).toMatchObject({ status: 4 });

@@ -121,7 +121,7 @@ describe('file upload through the core', () => {
     const text = Buffer.from('not really a PDF');
     const { uploadId } = await call(core, 'files.uploadBegin', { name: 'fake.pdf', size: text.length, mimeType: 'application/pdf', purpose: 'attachment' });
     await sendChunks(uploadId, text);
-    expect(await core.invoke('files.uploadFinish', { uploadId })).toEqual({ ok: false, error: { code: 'bad_request', message: uploadMessages.mismatch } });
+    expect(await core.invoke('files.uploadFinish', { uploadId })).toEqual({ ok: false, error: { code: 'bad_request', message: uploadMessages.mismatch, reason: { key: 'fileContentMismatch' } } });
     expect(temporaryFiles()).toEqual([]);
   });
 

@@ -54,8 +54,8 @@ describe('an outbox stored before per-field merge', () => {
         stored.filter((m) => ['101', '102', '103'].some((n) => m.id.endsWith(n))).map((m) => [m.id, m.name, JSON.parse(m.args), JSON.parse(m.base_versions)]),
       );
       const problems = new Map(outbox.status().problems.map((p) => [p.id.slice(-3), p]));
-      expect(problems.get('104')).toMatchObject({ state: 'rejected', error: { code: 'bad_request', message: `Set aside: ${statusByHandMessage}.` } });
-      expect(problems.get('105')).toMatchObject({ state: 'rejected', error: { message: expect.stringContaining('unknown mutation "contract.archive"') } });
+      expect(problems.get('104')).toMatchObject({ state: 'rejected', error: { code: 'bad_request', message: `Set aside: ${statusByHandMessage}.`, reason: { key: 'statusByHand' } } });
+      expect(problems.get('105')).toMatchObject({ state: 'rejected', error: { message: expect.stringContaining('unknown mutation "contract.archive"'), reason: { key: 'setAsideUnknown', params: { name: 'contract.archive' } } } });
       expect(problems.get('106')).toMatchObject({ state: 'rejected', error: { message: expect.stringContaining('the patch changes nothing') } });
       expect([...problems.keys()].sort()).toEqual(['104', '105', '106']);
     } finally {

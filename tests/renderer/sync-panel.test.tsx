@@ -216,4 +216,35 @@ describe('sync panel problems per field', () => {
       }
     }
   });
+
+  it("shows why the server refused an edit in the UI's language, from the error's reason", async () => {
+    const refused: SyncProblem = {
+      ...remindersRejected,
+      id: 'm-refused',
+      name: 'contract.update',
+      entity: 'contract',
+      subject: 'Steel supply 2027',
+      changes: { name: 'Steel supply 2027 (b)' },
+      error: {
+        code: 'conflict',
+        message: 'cannot submit a contract that is under approval: only a contract that is drafting or approval rejected can be',
+        reason: { key: 'transitionRefused', params: { subject: 'contract', status: 2, stepDone: 'submit', allowed: [1, 3] } },
+      },
+    };
+    const setAside: SyncProblem = {
+      ...refused,
+      id: 'm-set-aside',
+      error: { code: 'bad_request', message: 'Set aside: unknown mutation "contract.merge" (written by another version of the app).', reason: { key: 'setAsideUnknown', params: { name: 'contract.merge' } } },
+    };
+    const newer: SyncProblem = { ...refused, id: 'm-newer', error: { code: 'conflict', message: 'a reason of a newer server', reason: { key: 'notInThisApp' } } };
+    const detail = (problem: HTMLElement) => problem.querySelector('.sync-panel__problem-error')!.textContent;
+
+    const [zh, zhAside, zhNewer] = await renderPanel('zh-CN', [refused, setAside, newer]);
+    expect(detail(zh!)).toBe('审批中的合同不能提交：只有起草中或审批驳回的合同可以。');
+    expect(detail(zhAside!)).toBe('已搁置：此修改由其他版本的应用排队（contract.merge），当前版本不认识它。');
+    expect(detail(zhNewer!)).toBe(`${i18n.t('errors.conflict')} (a reason of a newer server)`);
+    cleanup();
+    const [en] = await renderPanel('en', [refused]);
+    expect(detail(en!)).toBe('A contract that is under approval cannot be submitted: only a contract that is drafting or approval rejected can be.');
+  });
 });

@@ -183,8 +183,8 @@ describeOnDatabases('sync push', (fixture) => {
     // A status in the patch, as versions before the approval steps queued it.
     const statusByHand: MutationEnvelope = { ...rename(draft, 'unused'), args: { id: draft.id, patch: { name: 'with a status', status: 2 } } };
     const [edit, byHand] = await results(aliceToken, [afterApproval, statusByHand]);
-    expect(edit).toMatchObject({ status: 'rejected', error: { code: 'conflict', message: expect.stringContaining('approved cannot be edited') } });
-    expect(byHand).toMatchObject({ status: 'rejected', error: { code: 'bad_request', message: statusByHandMessage } });
+    expect(edit).toMatchObject({ status: 'rejected', error: { code: 'conflict', message: expect.stringContaining('approved cannot be edited'), reason: { key: 'notEditableContract', params: { status: 4 } } } });
+    expect(byHand).toMatchObject({ status: 'rejected', error: { code: 'bad_request', message: statusByHandMessage, reason: { key: 'statusByHand' } } });
     const rows = await fixture.db.select().from(contracts).where(inArray(contracts.id, [approved.id, draft.id]));
     const byId = new Map(rows.map((r) => [r.id, r]));
     expect(byId.get(approved.id)!.name).toBe(approved.name);
@@ -219,7 +219,7 @@ describeOnDatabases('sync push', (fixture) => {
       const draft = take(alices);
       const hidden = take(notAlices);
       const [approveDraft, rejectAsStaff, notTheirs] = await results(aliceToken, [step(draft, 'approve'), step(draft, 'reject'), step(hidden, 'submit')]);
-      expect(approveDraft).toMatchObject({ status: 'rejected', error: { code: 'forbidden', message: 'only approvers (administrators) may approve' } });
+      expect(approveDraft).toMatchObject({ status: 'rejected', error: { code: 'forbidden', message: 'only approvers (administrators) may approve', reason: { key: 'notApprover', params: { step: 'approve' } } } });
       expect(rejectAsStaff).toMatchObject({ status: 'rejected', error: { code: 'forbidden' } });
       expect(notTheirs).toMatchObject({ status: 'rejected', error: { code: 'forbidden' } });
       const [approveDraftAsAdmin] = await results(adminToken, [step(draft, 'approve')]);
@@ -243,7 +243,11 @@ describeOnDatabases('sync push', (fixture) => {
       expect(second).toEqual({
         id: reject.id,
         status: 'rejected',
-        error: { code: 'conflict', message: 'cannot reject a contract that is approved: only a contract that is under approval can be' },
+        error: {
+          code: 'conflict',
+          message: 'cannot reject a contract that is approved: only a contract that is under approval can be',
+          reason: { key: 'transitionRefused', params: { subject: 'contract', status: 4, stepDone: 'reject', allowed: [2] } },
+        },
       });
       expect(await stored(draft.id)).toMatchObject({ status: 4, version: draft.version + 2 });
       expect((await recordsOf(draft.id)).map((r) => r.action)).toEqual(['submit', 'approve']);

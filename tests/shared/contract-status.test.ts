@@ -22,10 +22,15 @@ describe('contract status rules', () => {
   });
 
   it("words a refusal as the server does: who may take it first, then the status it needs", () => {
-    expect(stepRefusal('contract', 'approve', 4, 'staff')?.error).toEqual({ code: 'forbidden', message: 'only approvers (administrators) may approve' });
+    expect(stepRefusal('contract', 'approve', 4, 'staff')?.error).toEqual({
+      code: 'forbidden',
+      message: 'only approvers (administrators) may approve',
+      reason: { key: 'notApprover', params: { step: 'approve' } },
+    });
     expect(stepRefusal('contract', 'reject', 4, 'admin')?.error).toEqual({
       code: 'conflict',
       message: 'cannot reject a contract that is approved: only a contract that is under approval can be',
+      reason: { key: 'transitionRefused', params: { subject: 'contract', status: 4, stepDone: 'reject', allowed: [2] } },
     });
     expect(stepRefusal('template', 'submit', 2, 'staff')?.error.message).toBe('cannot submit a template that is under approval: only a template that is drafting or approval rejected can be');
     expect(stepRefusal('contract', 'submit', null, 'admin')?.error.message).toContain('that is without a status');
@@ -47,7 +52,7 @@ describe('the approval step mutation', () => {
 
   it('no longer sets a status by contract.update, and names why for an edit of an earlier version', () => {
     expect(mutations['contract.update'].args.safeParse({ id, patch: { status: 2 } }).success).toBe(false);
-    expect(retiredReason('contract.update', { id, patch: { name: 'x', status: 2 } })).toBe(statusByHandMessage);
+    expect(retiredReason('contract.update', { id, patch: { name: 'x', status: 2 } })).toEqual({ message: statusByHandMessage, reason: { key: 'statusByHand' } });
     expect(retiredReason('contract.update', { id, patch: { name: 'x' } })).toBeUndefined();
     expect(retiredReason('contract.update', 'not an object')).toBeUndefined();
   });

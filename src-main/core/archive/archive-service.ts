@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { ContractStatus } from '../../../src-shared/domain/enums';
-import { AppFailure } from '../../../src-shared/errors';
+import { AppFailure, reason } from '../../../src-shared/errors';
 import { archiveReadChunkBytes, type ArchivedFile } from '../../../src-shared/ipc/archive';
 import { stepRefusal } from '../../../src-shared/rules/contract-status';
 import type { EventHub } from '../events';
@@ -196,7 +196,7 @@ export function createArchiveService(options: ArchiveServiceOptions) {
     /** The kept PDF; else (online) the server's, fetched and kept; null when the contract has none. */
     async get(contractId: string): Promise<ArchivedFile | null> {
       const contract = store.contractStatus(contractId);
-      if (!contract) throw new AppFailure('not_found', `contract not found: ${contractId}`);
+      if (!contract) throw new AppFailure('not_found', `contract not found: ${contractId}`, undefined, reason('contractNotOnDevice'));
       const kept = store.get(contractId);
       if (kept?.cached) {
         store.opened(contractId, clock.now().toISOString());
@@ -219,7 +219,7 @@ export function createArchiveService(options: ArchiveServiceOptions) {
      */
     async confirm(request: { contractId: string; fileId: string; fileName: string }): Promise<ArchivedFile> {
       const contract = store.contractStatus(request.contractId);
-      if (!contract) throw new AppFailure('not_found', `contract not found: ${request.contractId}`);
+      if (!contract) throw new AppFailure('not_found', `contract not found: ${request.contractId}`, undefined, reason('contractNotOnDevice'));
       const refusal = stepRefusal('contract', 'archive', contract.status, session.user.role);
       if (refusal) throw refusal;
       requireOnline();
@@ -232,10 +232,10 @@ export function createArchiveService(options: ArchiveServiceOptions) {
     /** A piece of the kept PDF for the viewer. */
     async read(contractId: string, offset: number): Promise<{ data: string; size: number }> {
       const row = store.get(contractId);
-      if (!row?.cached) throw new AppFailure('not_found', 'the archived PDF is not kept on this device');
+      if (!row?.cached) throw new AppFailure('not_found', 'the archived PDF is not kept on this device', undefined, reason('archivedPdfNotKept'));
       const handle = await open(fileOf(row), 'r').catch(() => {
         store.evicted(contractId);
-        throw new AppFailure('not_found', 'the archived PDF is not kept on this device');
+        throw new AppFailure('not_found', 'the archived PDF is not kept on this device', undefined, reason('archivedPdfNotKept'));
       });
       try {
         const buffer = Buffer.alloc(archiveReadChunkBytes);

@@ -91,7 +91,7 @@ async function readPayload(response: Response): Promise<unknown> {
 /** The server's refusal in its own words (the error envelope), or a plain server error. */
 function refusal(payload: unknown, status: number): AppFailure {
   const failure = errorEnvelopeSchema.safeParse(payload);
-  if (failure.success) return new AppFailure(failure.data.code, failure.data.message, failure.data.issues);
+  if (failure.success) return new AppFailure(failure.data.code, failure.data.message, failure.data.issues, failure.data.reason);
   return new AppFailure('server_error', `The contract server answered ${status}.`);
 }
 

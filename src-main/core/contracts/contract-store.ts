@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { AppFailure } from '../../../src-shared/errors';
+import { AppFailure, reason } from '../../../src-shared/errors';
 import { rowKey, type RowKey } from '../../../src-shared/sync/mutations';
 import { byFieldGroup, formFieldGroup } from '../../../src-shared/sync/field-versions';
 import type { OpenReplica } from '../data/replica';
@@ -15,7 +15,7 @@ import { catalogueNames, catalogueTemplate } from './drafting-store';
 // (`contracts_local`) the outbox rebuilds from them and the user's unconfirmed edits.
 
 /** A contract the replica does not hold (not synced yet, or not the user's to see). */
-export const contractNotFound = (id: string) => new AppFailure('not_found', `contract ${id} is not in this device's data: it is not synced yet, or not yours to see`);
+export const contractNotFound = (id: string) => new AppFailure('not_found', `contract ${id} is not in this device's data: it is not synced yet, or not yours to see`, undefined, reason('contractNotOnDevice'));
 
 /** The synced contract, or null when the replica has none. */
 const contractQueries = preparedPerDatabase((db) => ({

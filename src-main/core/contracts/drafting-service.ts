@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { EndpointName, EndpointResponse } from '../../../src-shared/api/endpoints';
 import type { TemplateDetail } from '../../../src-shared/domain/contract-forms';
 import { ContractStatus } from '../../../src-shared/domain/enums';
-import { AppFailure, toAppError } from '../../../src-shared/errors';
+import { AppFailure, reason, toAppError } from '../../../src-shared/errors';
 import type {
   alterContractRequestSchema,
   CatalogueContractType,
@@ -192,7 +192,7 @@ export function createDraftingService(options: DraftingServiceOptions) {
       const templateTypeId = template?.contractTypeId ?? null;
       const rule = previewRuleFor(catalogue.numberingPreview, { contractTypeId: request.contractTypeId ?? templateTypeId, departmentId: session.user.departmentId });
       // The number input is editable only for number editors, or when no auto mode applies (spec 4).
-      if (request.contractNumber !== null && rule && !catalogue.isNumberEditor) throw new AppFailure('forbidden', notEditorMessage);
+      if (request.contractNumber !== null && rule && !catalogue.isNumberEditor) throw new AppFailure('forbidden', notEditorMessage, undefined, reason('numberEditorsOnly'));
       const id = uuidv7();
       const at = clock.now().toISOString();
       let provisionalNumber: string | null = null;
@@ -211,7 +211,7 @@ export function createDraftingService(options: DraftingServiceOptions) {
       // The patch carries only the values the save changes, as cleaned.
       const formValues = Object.fromEntries(Object.keys(request.formValues).map((key) => [key, form.formValues[key]]));
       const changesNumber = request.contractNumber !== undefined && request.contractNumber !== contract.contractNumber;
-      if (changesNumber && contract.contractNumberAuto && !store.catalogue().isNumberEditor) throw new AppFailure('forbidden', notEditorMessage);
+      if (changesNumber && contract.contractNumberAuto && !store.catalogue().isNumberEditor) throw new AppFailure('forbidden', notEditorMessage, undefined, reason('numberEditorsOnly'));
       const patch = { name: form.name, contractTypeId: request.contractTypeId, formValues, ...(changesNumber && { contractNumber: request.contractNumber }) };
       return options.sync().edit('contract.update', { id: request.id, patch });
     },

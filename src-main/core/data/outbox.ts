@@ -3,8 +3,8 @@ import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import { maxPushArgsBytes, mutationOutcomeSchema, mutationResultSchema, syncChangeSchema, type MutationEnvelope, type MutationOutcome, type MutationResult } from '../../../src-shared/api/sync';
 import { userSchema, type User } from '../../../src-shared/domain/user';
-import { AppFailure, appErrorSchema, issuesFromZod, validationFailure, type AppError } from '../../../src-shared/errors';
-import { isMutationName, missingRowMessage, mutations, retiredReason, rowKey, rowsOf, type MutationArgs, type MutationName, type RowKey } from '../../../src-shared/sync/mutations';
+import { AppFailure, appErrorSchema, issuesFromZod, reason, validationFailure, type AppError, type Reason } from '../../../src-shared/errors';
+import { isMutationName, missingRow, mutations, retiredReason, rowKey, rowsOf, type MutationArgs, type MutationName, type RowKey } from '../../../src-shared/sync/mutations';
 import type { Clock } from '../ports';
 import type { OpenReplica } from './replica';
 import { overlayOf, preparedPerDatabase, type ClientMutation, type DataEntity, type LocalContext, type ReplicaFeatures, type ReplicaTx, type VersionedRow, type WorkingRows } from './replica-features';
@@ -34,7 +34,7 @@ interface ParsedMutation {
   shows: RowKey[];
 }
 
-const setAsideError = (why: string): AppError => ({ code: 'bad_request', message: `Set aside: ${why}.` });
+const setAsideError = (why: string, because: Reason): AppError => ({ code: 'bad_request', message: `Set aside: ${why}.`, reason: because });
 
 function parseJson(text: string | null): unknown {
   if (text === null) return undefined;
@@ -47,16 +47,16 @@ function parseJson(text: string | null): unknown {
 
 /** A stored mutation checked against this build's registry, or why it cannot be used. */
 function parseStored(row: OutboxRow): ParsedMutation | AppError {
-  if (!isMutationName(row.name)) return setAsideError(`unknown mutation "${row.name}" (written by another version of the app)`);
+  if (!isMutationName(row.name)) return setAsideError(`unknown mutation "${row.name}" (written by another version of the app)`, reason('setAsideUnknown', { name: row.name }));
   const stored = parseJson(row.args);
   // A shape an earlier version wrote and this one refuses (e.g. a status set by hand).
   const retired = retiredReason(row.name, stored);
-  if (retired) return setAsideError(retired);
+  if (retired) return setAsideError(retired.message, retired.reason);
   const args = mutations[row.name].args.safeParse(stored);
   const baseVersions = versionsSchema.safeParse(parseJson(row.baseVersions));
   if (!args.success || !baseVersions.success) {
     const issues = args.success ? 'base versions unreadable' : issuesFromZod(args.error).map((i) => `${i.path}: ${i.message}`).join('; ');
-    return setAsideError(`the stored "${row.name}" is corrupted (${issues})`);
+    return setAsideError(`the stored "${row.name}" is corrupted (${issues})`, reason('setAsideCorrupted'));
   }
   const { touches, creates, moves } = rowsOf(row.name, args.data);
   return { name: row.name, args: args.data, baseVersions: baseVersions.data, touches, shows: [...touches, ...creates, ...moves] };
@@ -262,7 +262,7 @@ export function createOutbox({ db }: OpenReplica, { clock, features, newId = uui
     if (!result) {
       const attempts = row.attempts + 1;
       if (attempts < maxAttempts) tx.update(outbox).set({ attempts }).where(eq(outbox.seq, row.seq)).run();
-      else settle(tx, row.seq, { attempts, state: 'rejected', error: JSON.stringify(setAsideError(`the server gave no valid answer for it ${attempts} times`)) }, rebuild);
+      else settle(tx, row.seq, { attempts, state: 'rejected', error: JSON.stringify(setAsideError(`the server gave no valid answer for it ${attempts} times`, reason('setAsideNoAnswer', { attempts }))) }, rebuild);
       return;
     }
     switch (result.status) {
@@ -293,7 +293,7 @@ export function createOutbox({ db }: OpenReplica, { clock, features, newId = uui
         // As the server does: a row the edit is based on or moves must exist (here: in the replica, or made by a queued edit).
         for (const key of [...touches, ...moves]) {
           const found = overlayOf(features, key);
-          if (!found || found.overlay.name(tx, found.id) === null) throw new AppFailure('not_found', missingRowMessage(key));
+          if (!found || found.overlay.name(tx, found.id) === null) throw missingRow(key);
         }
         clientSide(features, name).check(parsed.data, { db: tx, owner: readOwner(tx) });
         return insert(tx, name, parsed.data, [...touches, ...creates, ...moves], Object.fromEntries(touches.map((key) => [key, knownVersion(tx, key)])));

@@ -3,7 +3,7 @@ import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { cellText, fieldLabelKey, optionLabelKey } from '../../../src-shared/domain/ledger-cells';
 import type { LedgerField, LedgerRow, LedgerSearch } from '../../../src-shared/domain/ledger';
-import { AppFailure } from '../../../src-shared/errors';
+import { AppFailure, reason } from '../../../src-shared/errors';
 import type { Catalog } from '../../../src-shared/i18n/catalogs';
 import type { SceneSearch } from './scene-search';
 
@@ -87,7 +87,7 @@ export function createSceneExporter(options: SceneExportOptions): SceneExporter 
   const running = new Set<string>();
   return {
     async write(exportId, search, scenes, people) {
-      if (running.has(exportId)) throw new AppFailure('conflict', 'this export is already being written');
+      if (running.has(exportId)) throw new AppFailure('conflict', 'this export is already being written', undefined, reason('exportRunning'));
       running.add(exportId);
       const path = pathOf(exportId);
       try {

@@ -1,6 +1,6 @@
 import { TaskState, type ContractStatus } from '../../../src-shared/domain/enums';
 import { toMinorUnits } from '../../../src-shared/domain/money';
-import { AppFailure } from '../../../src-shared/errors';
+import { AppFailure, reason } from '../../../src-shared/errors';
 import { finishRefusal, planRows, readOnlyRefusal, restoreRefusal, sheetBefore } from '../../../src-shared/rules/fulfilment';
 import { openStateFor, organisationDay } from '../../../src-shared/rules/performance';
 import type { PlanSave } from '../../../src-shared/domain/performance';
@@ -39,7 +39,8 @@ function checkFinish(db: ReplicaTx, task: ReplicaTask, finishedWith: ReadonlySet
   if (task.planId !== null) return;
   const blocking = unfinishedEarlier(db, task).filter((other) => !finishedWith.has(other.id));
   if (blocking.length > 0) {
-    throw new AppFailure('conflict', `the task "${task.name}" cannot be finished before its predecessor tasks: ${blocking.map((b) => `"${b.name}"`).join(', ')}`);
+    const names = blocking.map((b) => `"${b.name}"`).join(', ');
+    throw new AppFailure('conflict', `the task "${task.name}" cannot be finished before its predecessor tasks: ${names}`, undefined, reason('predecessorsOpen', { task: task.name, names }));
   }
 }
 
@@ -131,13 +132,13 @@ export const fulfilmentMutations: ClientMutations<FulfilmentMutation> = {
         if (id === undefined) return;
         const task = own.get(id);
         if (!task) throw new AppFailure('not_found', `rows.${i}.id: performance task not found in this plan`);
-        if (task.state === TaskState.Success && Object.keys(update).length > 0) throw new AppFailure('conflict', `rows.${i}: a finished task is read-only and cannot be edited`);
+        if (task.state === TaskState.Success && Object.keys(update).length > 0) throw new AppFailure('conflict', `rows.${i}: a finished task is read-only and cannot be edited`, undefined, reason('sheetRowFinished', { row: i + 1 }));
       });
       removes?.forEach((id, i) => {
         const task = own.get(id);
         if (!task) throw new AppFailure('not_found', `removes.${i}: performance task not found in this plan`);
         if (plan.rows.some((row) => row.id === id)) throw new AppFailure('validation_failed', `removes.${i}: the row is kept in the sheet too`);
-        if (task.state === TaskState.Success) throw new AppFailure('conflict', `removes.${i}: a finished task is read-only and cannot be removed`);
+        if (task.state === TaskState.Success) throw new AppFailure('conflict', `removes.${i}: a finished task is read-only and cannot be removed`, undefined, reason('finishedTaskReadOnly', { change: 'deleted' }));
       });
       planRows(plan);
     },

@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import { AppFailure } from '../../../src-shared/errors';
+import { AppFailure, reason } from '../../../src-shared/errors';
 import { contractsOverlay } from '../data/schema';
 import type { CoreFeature, FeatureHost } from '../feature';
 import { onlineCall } from '../session/online-call';
@@ -23,7 +23,7 @@ export function createTransferFeature(host: FeatureHost): CoreFeature<TransferCh
           session.replica.db.select({ id: contractsOverlay.id }).from(contractsOverlay).where(inArray(contractsOverlay.id, ids)).all().map((row) => row.id),
         );
         const missing = ids.find((id) => !known.has(id));
-        if (missing !== undefined) throw new AppFailure('not_found', `contract not found: ${missing}`);
+        if (missing !== undefined) throw new AppFailure('not_found', `contract not found: ${missing}`, undefined, reason('contractNotOnDevice'));
         const { count } = await onlineCall(session, 'contractTransfer', { body: request });
         // The moved contracts leave this replica (or change hands in it) before the dialog closes.
         await sync.syncNow();

@@ -31,10 +31,10 @@ function ProblemItem({ problem }: { problem: SyncProblem }) {
         <HTMLTable compact className="sync-panel__changes">
           <thead>
             <tr>
-              <th>{t('syncMerge.field')}</th>
+              <th className="sync-panel__field-column">{t('syncMerge.field')}</th>
               <th>{t('sync.mine')}</th>
               {conflict && <th>{t('sync.theirs')}</th>}
-              {perField && <th />}
+              {perField && <th className="sync-panel__mark-column" />}
             </tr>
           </thead>
           <tbody>
@@ -45,7 +45,7 @@ function ProblemItem({ problem }: { problem: SyncProblem }) {
                   <td>{fieldLabel(t, problem, field)}</td>
                   <td>{fieldValue(t, problem, field, value, i18n.language)}</td>
                   {conflict && <td>{fieldValue(t, problem, field, problem.theirs?.[field], i18n.language)}</td>}
-                  {perField && <td>{both ? <Tag intent="warning" minimal>{t('syncMerge.bothChanged')}</Tag> : t('syncMerge.wouldMerge')}</td>}
+                  {perField && <td>{both ? <Tag intent="warning" minimal multiline>{t('syncMerge.bothChanged')}</Tag> : t('syncMerge.wouldMerge')}</td>}
                 </tr>
               );
             })}

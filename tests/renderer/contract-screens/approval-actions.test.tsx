@@ -109,4 +109,20 @@ describe('approval actions', () => {
     await user.click(screen.getByTestId('approval-confirm-button'));
     await toastText(message);
   });
+
+  it("shows why in the UI's language when the refusal carries its reason", async () => {
+    await i18n.changeLanguage('zh-CN');
+    try {
+      const message = 'cannot approve a contract that is approved: only a contract that is under approval can be';
+      renderActions('admin', 2, { code: 'conflict', message, reason: { key: 'transitionRefused', params: { subject: 'contract', status: 4, stepDone: 'approve', allowed: [2] } } });
+      const user = userEvent.setup();
+      await user.click(await screen.findByTestId('approval-approve'));
+      await user.click(screen.getByTestId('approval-confirm-button'));
+      await toastText('审批通过的合同不能审批通过：只有审批中的合同可以。');
+      const toast = [...document.querySelectorAll('.bp6-toast')].find((one) => one.textContent!.includes('审批通过的合同'));
+      expect(toast!.textContent).not.toMatch(/[a-z]{4,}/);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
 });
