@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelopeSchema } from '../../src-shared/api/envelope';
 import { endpoints } from '../../src-shared/api/endpoints';
@@ -11,7 +12,11 @@ import { backends, postgresSkipMessage, type Scratch } from './support';
 // The entry points as a newcomer uses them: the seed and server command lines over real HTTP.
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const tsx = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
+// As `npm run server` runs it: node with tsx's loader, so the pid is the server's own. Under the tsx
+// launcher a SIGTERM is relayed, and a child that does not answer the relay within 30 ms (a busy
+// machine) is killed with SIGKILL, never closing its database.
+const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+const node = (script: string, args: string[]) => [process.execPath, ['--import', tsxLoader, path.join(repoRoot, script), ...args]] as const;
 const alice = demoUsers.find((u) => u.username === 'alice')!;
 
 function environment(scratch: Scratch): NodeJS.ProcessEnv {
@@ -26,7 +31,7 @@ function dataArgs(scratch: Scratch): string[] {
 
 async function run(script: string, args: string[], env: NodeJS.ProcessEnv) {
   // From another directory, to prove the migrations are found from anywhere.
-  const child = spawn(tsx, [path.join(repoRoot, script), ...args], { cwd: '/', env });
+  const child = spawn(...node(script, args), { cwd: '/', env });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -72,7 +77,7 @@ for (const backend of backends) {
     });
 
     it('server starts on the seeded database, prints its URL, serves, and stops cleanly on SIGTERM', async () => {
-      const child = spawn(tsx, [path.join(repoRoot, 'src-server/cli.ts'), '--port', '0', ...dataArgs(scratch)], {
+      const child = spawn(...node('src-server/cli.ts', ['--port', '0', ...dataArgs(scratch)]), {
         cwd: '/',
         env: environment(scratch),
       });
