@@ -5,15 +5,27 @@ import { createCore } from '../core/core';
 import { appVersion, clientMigrationsDir, rendererDistDir, repoRoot, systemLocale } from '../paths';
 import { startWebHost } from './web-host';
 
-// npm run start:web -- --port P --server URL --data DIR
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string', default: '5180' },
-    host: { type: 'string', default: '127.0.0.1' },
-    server: { type: 'string' },
-    data: { type: 'string', default: resolve(repoRoot, '.data', 'desktop') },
-  },
-});
+const usage = `Usage: npm run start:web -- [--port 5180] [--host 127.0.0.1] [--server URL] [--data ${resolve(repoRoot, '.data', 'desktop')}]`;
+
+let values;
+try {
+  ({ values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '5180' },
+      host: { type: 'string', default: '127.0.0.1' },
+      server: { type: 'string' },
+      data: { type: 'string', default: resolve(repoRoot, '.data', 'desktop') },
+      help: { type: 'boolean' },
+    },
+  }));
+} catch (error) {
+  console.error(`${(error as Error).message}\n${usage}`);
+  process.exit(2);
+}
+if (values.help) {
+  console.log(usage);
+  process.exit(0);
+}
 
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
