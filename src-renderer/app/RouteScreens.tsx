@@ -9,12 +9,6 @@ function BackToLedger() {
   return <LinkButton to="/" icon="arrow-left" text={t('app.backToLedger')} />;
 }
 
-/** A spec route whose screen is not built yet: it names the route. */
-export function RoutePlaceholder({ route }: { route: string }) {
-  const { t } = useTranslation();
-  return <NonIdealState icon="build" title={t('app.routeNotBuilt', { route })} action={<BackToLedger />} />;
-}
-
 export function NotFoundScreen() {
   const { t } = useTranslation();
   const { pathname } = useLocation();

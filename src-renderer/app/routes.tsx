@@ -18,13 +18,13 @@ import { ProjectPage } from '../features/projects/ProjectPage';
 import { ProjectsScreen } from '../features/projects/ProjectsScreen';
 import { SessionGate } from '../features/session/SessionGate';
 import { AppShell } from './AppShell';
-import { NotFoundScreen, RouteErrorScreen, RoutePlaceholder } from './RouteScreens';
+import { NotFoundScreen, RouteErrorScreen } from './RouteScreens';
 
 /** Submit, approve and reject among the contract page's actions (spec 4). */
 const approvalActions = (contract: ReplicaContractDetail) => <ContractApprovalActions contract={contract} />;
 
-/** The spec routes whose screens are built; the others show a placeholder naming them. */
-const builtScreens: Partial<Record<SpecRoute, ReactNode>> = {
+/** A screen for every spec route (a route added to the spec without one is a type error). */
+const specScreens: Record<SpecRoute, ReactNode> = {
   '/standingBook/create': <CreateContractScreen />,
   // One contract page for the three routes that show a contract (UI.md "The contract page").
   '/standingBook/detail': <ContractPage approvalActions={approvalActions} />,
@@ -47,7 +47,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <SceneLedgerScreen /> },
       // Spec 2: every route the product defines.
-      ...specRoutePaths.map((path) => ({ path, element: builtScreens[path] ?? <RoutePlaceholder route={path} /> })),
+      ...specRoutePaths.map((path) => ({ path, element: specScreens[path] })),
       { path: 'counterparties', element: <CounterpartiesScreen /> },
       // A host that loads the file by name (app://…/index.html) still lands on the home screen.
       { path: 'index.html', element: <Navigate to="/" replace /> },

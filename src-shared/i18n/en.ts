@@ -20,7 +20,6 @@ export const en = {
     languageNames: { en: 'English', 'zh-CN': '简体中文' },
     signOut: 'Sign out',
     reload: 'Reload',
-    routeNotBuilt: 'The screen for {{route}} is not built yet.',
     notFound: 'There is no screen at {{path}}.',
     backToLedger: 'Back to the ledger',
     ledger: 'Contract ledger',

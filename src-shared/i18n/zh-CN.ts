@@ -19,7 +19,6 @@ export const zhCN: Catalog = {
     languageNames: { en: 'English', 'zh-CN': '简体中文' },
     signOut: '退出登录',
     reload: '重新加载',
-    routeNotBuilt: '{{route}} 页面尚未开放。',
     notFound: '{{path}} 没有对应的页面。',
     backToLedger: '返回台账',
     ledger: '合同台账',
