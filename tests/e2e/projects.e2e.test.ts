@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
+import { inEachLanguageAndSize, keepScreenshot, chooseLanguage, uiLanguages } from '../support/e2e-views';
 import { onServer, signInOnPage, untilOffline } from '../support/manage-e2e';
 
 // Projects against the real server (issue 15): the list with its search and pages, create with
@@ -38,6 +39,29 @@ describe('projects', () => {
     await searchProjects(all.list[3]!.name);
     await expect.poll(() => rows().count()).toBe(1);
     expect(await rows().first().innerText()).toContain(all.list[3]!.name);
+  });
+
+  it('keeps each row\'s counts, people and times on one line, in both languages at both sizes', { timeout: 60_000 }, async () => {
+    await searchProjects('');
+    await expect.poll(() => rows().count(), { timeout: 20_000 }).toBe(20);
+    const viewport = page.viewportSize()!;
+    await inEachLanguageAndSize(page, async (language, { width, height }) => {
+      await keepScreenshot(page, `projects-${language.code}-${width}x${height}`);
+      const wrapped = await page.getByTestId('projects').evaluate((element) =>
+        [...element.querySelectorAll('th, td:not(.manage__text)')]
+          // Text cells only: a row's action buttons lie side by side by design.
+          .filter((cell) => {
+            if (cell.querySelector('button')) return false;
+            const range = document.createRange();
+            range.selectNodeContents(cell);
+            return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1;
+          })
+          .map((cell) => cell.textContent),
+      );
+      expect(wrapped).toEqual([]);
+    });
+    await chooseLanguage(page, uiLanguages[0]);
+    await page.setViewportSize(viewport);
   });
 
   it('does not offer a staff user another user’s project to rename or delete, and the server refuses it', async () => {

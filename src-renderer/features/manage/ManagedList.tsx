@@ -15,7 +15,7 @@ import type { Paging } from './usePaging';
 export interface Column<Row> {
   header: string;
   cell(row: Row): ReactNode;
-  /** Names and descriptions wrap rather than widen the table. */
+  /** Names and descriptions wrap rather than widen the table; other values (dates, codes, counts, people) keep whole. */
   wrap?: boolean;
 }
 
@@ -76,7 +76,7 @@ export function ManagedTable<Row>({ rows, columns, rowKey, rowTestId, actions, r
           {rows.map((row) => (
             <tr key={rowKey(row)} data-testid={rowTestId} {...rowProps?.(row)}>
               {columns.map((column) => (
-                <td key={column.header} className={column.wrap ? 'manage__text' : undefined}>
+                <td key={column.header} className={column.wrap ? 'manage__text' : 'manage__whole'}>
                   {column.cell(row)}
                 </td>
               ))}
