@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
-import { inEachLanguageAndSize, keepScreenshot, chooseLanguage, uiLanguages } from '../support/e2e-views';
+import { cellsOnMoreThanOneLine, chooseLanguage, inEachLanguageAndSize, keepScreenshot, uiLanguages } from '../support/e2e-views';
 import { onServer, signInOnPage, untilOffline } from '../support/manage-e2e';
 
 // Projects against the real server (issue 15): the list with its search and pages, create with
@@ -47,17 +47,7 @@ describe('projects', () => {
     const viewport = page.viewportSize()!;
     await inEachLanguageAndSize(page, async (language, { width, height }) => {
       await keepScreenshot(page, `projects-${language.code}-${width}x${height}`);
-      const wrapped = await page.getByTestId('projects').evaluate((element) =>
-        [...element.querySelectorAll('th, td:not(.manage__text)')]
-          // Text cells only: a row's action buttons lie side by side by design.
-          .filter((cell) => {
-            if (cell.querySelector('button')) return false;
-            const range = document.createRange();
-            range.selectNodeContents(cell);
-            return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1;
-          })
-          .map((cell) => cell.textContent),
-      );
+      const wrapped = await cellsOnMoreThanOneLine(page.getByTestId('projects'), 'th, td:not(.manage__text)');
       expect(wrapped).toEqual([]);
     });
     await chooseLanguage(page, uiLanguages[0]);

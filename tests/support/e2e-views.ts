@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 // How the e2e suites look at a screen as UI.md asks: at the two laptop sizes, in both languages,
 // keeping a screenshot of each state in E2E_SCREENSHOTS_DIR when it is set.
@@ -42,4 +42,23 @@ export async function inEachLanguageAndSize(page: Page, look: (language: UiLangu
       await look(language, size);
     }
   }
+}
+
+/**
+ * The texts of the cells under `root` matching `selector` that take more than one line (their text's
+ * line boxes). Cells holding buttons are left out: a row's actions lie side by side by design.
+ */
+export function cellsOnMoreThanOneLine(root: Locator, selector: string): Promise<(string | null)[]> {
+  return root.evaluate(
+    (element, cells) =>
+      [...element.querySelectorAll(cells)]
+        .filter((cell) => {
+          if (cell.querySelector('button')) return false;
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1;
+        })
+        .map((cell) => cell.textContent),
+    selector,
+  );
 }
