@@ -1,8 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { and, eq, isNotNull, or } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
 import { createContractServerClient } from '../../src-main/core/contract-server/client';
+import { contracts, users } from '../../src-server/db/schema';
+import { performanceTasks } from '../../src-server/performance/schema';
+import { TaskState } from '../../src-shared/domain/enums';
 import { boardRange } from '../../src-shared/rules/dashboard';
 import { organisationDay, organisationZone } from '../../src-shared/rules/performance';
 import { call } from '../support/core';
@@ -34,7 +38,26 @@ async function serverApi() {
 }
 
 beforeAll(async () => {
-  stage = await openE2eStage({ contracts: 60, seed: 13, core: { syncSoonMs: 100, syncBackoffMs: 300 } });
+  stage = await openE2eStage({
+    contracts: 60,
+    seed: 13,
+    core: { syncSoonMs: 100, syncBackoffMs: 300 },
+    // The demo data's dates count back from a fixed day, the board's from today: a task of a
+    // contract alice sees (hers or her department's) is made due in three days, so the week and month boards hold one on any day.
+    seeded: async (db) => {
+      const [alice] = await db.select({ id: users.id, departmentId: users.departmentId }).from(users).where(eq(users.username, user.username));
+      const [task] = await db
+        .select({ id: performanceTasks.id })
+        .from(performanceTasks)
+        .innerJoin(contracts, eq(contracts.id, performanceTasks.contractId))
+        .where(and(or(eq(contracts.responsibleUserId, alice!.id), eq(contracts.departmentId, alice!.departmentId!)), isNotNull(performanceTasks.expirationTime)))
+        .limit(1);
+      await db
+        .update(performanceTasks)
+        .set({ expirationTime: DateTime.fromISO(today).plus({ days: 3 }).toISODate()!, state: TaskState.NotStarted, finishedAt: null, finishedBy: null, completionValues: null, finishedAmount: null })
+        .where(eq(performanceTasks.id, task!.id));
+    },
+  });
   page = stage.page;
 });
 
@@ -155,11 +178,10 @@ describe('the performance dashboard in the browser edition', () => {
     const quick = events.find((event) => event.includes(`UID:${tasks.find((task) => task.name === quickTaskName)!.id}@contract-desk`));
     expect(quick).toContain(`DTSTART;VALUE=DATE:${dueDate.toFormat('yyyyMMdd')}`);
     expect(quick).toContain(`SUMMARY:${quickTaskName}`);
-    const withContract = tasks.find((task) => task.contractName !== null);
-    if (withContract) {
-      const event = events.find((e) => e.includes(`UID:${withContract.id}@contract-desk`))!;
-      expect(event).toContain(`DTSTART;VALUE=DATE:${withContract.dueDate.replaceAll('-', '')}`);
-      expect(event.replace(/\\,/g, ',')).toContain(`Contract: ${withContract.contractName}`);
-    }
+    // The contract task made due this week (beforeAll) is among them.
+    const withContract = tasks.find((task) => task.contractName !== null)!;
+    const event = events.find((e) => e.includes(`UID:${withContract.id}@contract-desk`))!;
+    expect(event).toContain(`DTSTART;VALUE=DATE:${withContract.dueDate.replaceAll('-', '')}`);
+    expect(event.replace(/\\,/g, ',')).toContain(`Contract: ${withContract.contractName}`);
   });
 });
