@@ -42,22 +42,45 @@ export function taskTypeFor(type: string, amounts: { payableAmount: number | nul
   return type;
 }
 
+/**
+ * The names a new performance's columns and completion fields start with, by id (spec 2
+ * default_form). They are data an administrator may rename; a name still the default is shown in
+ * the user's language (the catalogs' fulfilment.defaultNames, whose English is this table).
+ */
+export const defaultPerformanceNames = {
+  name: 'performance content',
+  expirationTime: 'performance date',
+  receivableAmount: 'receivable amount',
+  payableAmount: 'payable amount',
+  leader: 'task leader',
+  taskState: 'task state',
+  remark: 'remark',
+  finishDate: 'completion date',
+  finishAmount: 'completion amount',
+  voucher: 'completion voucher',
+  description: 'completion description',
+} as const;
+
+/** The spec's money placeholder of the completion amount (spec 9). */
+export const defaultFinishAmountPlaceholder = 'please enter payment amount';
+
 /** The columns and completion fields a new performance of a task type starts with (default_form). */
 export function defaultPerformanceForm(type: PerformanceTaskType): { fields: FormField[]; columns: SheetColumn[] } {
+  const names = defaultPerformanceNames;
   const money = type === 'receivable' || type === 'collection' ? 'receivableAmount' : type === 'payable' || type === 'payment' ? 'payableAmount' : null;
   const columns: SheetColumn[] = [
-    { id: 'name', name: 'performance content', type: 'text', isRequired: true, isState: false },
-    { id: 'expirationTime', name: 'performance date', type: 'date', isRequired: true, isState: false },
-    ...(money ? [{ id: money, name: money === 'receivableAmount' ? 'receivable amount' : 'payable amount', type: 'money' as const, isRequired: true, isState: false }] : []),
-    { id: 'leader', name: 'task leader', type: 'people', config: { singleSelect: true }, isRequired: false, isState: false },
-    { id: 'taskState', name: 'task state', type: 'select', isRequired: false, isState: true },
-    { id: 'remark', name: 'remark', type: 'textarea', isRequired: false, isState: false },
+    { id: 'name', name: names.name, type: 'text', isRequired: true, isState: false },
+    { id: 'expirationTime', name: names.expirationTime, type: 'date', isRequired: true, isState: false },
+    ...(money ? [{ id: money, name: names[money], type: 'money' as const, isRequired: true, isState: false }] : []),
+    { id: 'leader', name: names.leader, type: 'people', config: { singleSelect: true }, isRequired: false, isState: false },
+    { id: 'taskState', name: names.taskState, type: 'select', isRequired: false, isState: true },
+    { id: 'remark', name: names.remark, type: 'textarea', isRequired: false, isState: false },
   ];
   const fields: FormField[] = [
-    { id: 'finishDate', name: 'completion date', type: 'date', required: true },
-    ...(money ? [{ id: 'finishAmount', name: 'completion amount', type: 'money', required: true, placeholder: 'please enter payment amount' }] : []),
-    { id: 'voucher', name: 'completion voucher', type: 'upload', required: false },
-    { id: 'description', name: 'completion description', type: 'textarea', required: false, maxlength: 1000 },
+    { id: 'finishDate', name: names.finishDate, type: 'date', required: true },
+    ...(money ? [{ id: 'finishAmount', name: names.finishAmount, type: 'money', required: true, placeholder: defaultFinishAmountPlaceholder }] : []),
+    { id: 'voucher', name: names.voucher, type: 'upload', required: false },
+    { id: 'description', name: names.description, type: 'textarea', required: false, maxlength: 1000 },
   ];
   return { fields, columns };
 }

@@ -8,6 +8,7 @@ import { showNotice } from '../../app/toaster';
 import { useActionFailure } from '../../app/useActionFailure';
 import { errorText } from '../../i18n/errorText';
 import { ContractForm, type ContractFormHandle } from '../contract-form';
+import { shownFields } from './performanceNames';
 
 // The finish dialog (spec 2 "finish task with extra fields"): the task's completion form
 // (complete_form, kept in the replica per performance) rendered by the generic form, with the
@@ -29,10 +30,10 @@ export function FinishDialog({ target, onClose }: { target: FinishTarget; onClos
   const failed = useActionFailure();
   const viewing = target.kind === 'view';
   // A field type the generic form does not know is left out rather than failing the dialog.
-  const fields = useMemo(() => (form?.fields ?? []).flatMap((field) => {
+  const fields = useMemo(() => shownFields(t, (form?.fields ?? []).flatMap((field) => {
     const parsed = formFieldSchema.safeParse(field);
     return parsed.success ? [parsed.data] : [];
-  }), [form]);
+  })), [form, t]);
 
   const title =
     target.kind === 'batch' ? t('fulfilment.batchTitle', { count: target.tasks.length }) : t(viewing ? 'fulfilment.viewTitle' : 'fulfilment.finishTitle', { name: first.name });

@@ -17,6 +17,7 @@ import { FinishDialog, type FinishTarget } from './FinishDialog';
 import { SheetEditor } from './SheetEditor';
 import './fulfilment.css';
 import { stateLabels } from './taskStateLabels';
+import { performanceName } from './performanceNames';
 
 // The contract page's performance tab (issue 13, spec 2 "Performance sheet table", spec 4
 // "Performance tasks"): each plan's sheet from the replica with the actions its tasks' states
@@ -71,7 +72,7 @@ function SheetTable(props: SheetProps) {
           <th>{t('fulfilment.index')}</th>
           {shown.map((column) => (
             <th key={column.id} className={column.type === 'money' ? 'ledger-table__amount' : undefined}>
-              {column.isRequired ? `* ${column.name}` : column.name}
+              {column.isRequired ? `* ${performanceName(t, column.id, column.name)}` : performanceName(t, column.id, column.name)}
             </th>
           ))}
           <th>{t('fulfilment.state')}</th>

@@ -8,6 +8,7 @@ import type { PlanSheet, SheetTask } from '../../../src-shared/ipc/fulfilment';
 import { useSavePlanMutation } from '../../api/api';
 import { showNotice } from '../../app/toaster';
 import { useActionFailure } from '../../app/useActionFailure';
+import { performanceName } from './performanceNames';
 
 // Edit mode of a plan's performance sheet (spec 2 "Performance sheet table"): every row's cells
 // as inputs, '+增加一行' adds a row, a row may be removed but the last one is kept, and the
@@ -93,7 +94,10 @@ export function SheetEditor({ plan, contractId, onDone }: { plan: PlanSheet; con
   const custom = plan.columns.filter((column) => !column.isState && !['name', 'expirationTime', 'leader', ...amountColumns].includes(column.id));
   const unit = plan.tasks.map((task) => task.receivableAmount?.unit ?? task.payableAmount?.unit).find((u) => u !== undefined) ?? 'CNY';
   const change = (key: string, patch: Partial<DraftRow>) => setRows((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row)));
-  const columnName = (id: string, fallback: string) => plan.columns.find((column) => column.id === id)?.name ?? fallback;
+  const columnName = (id: string, fallback: string) => {
+    const column = plan.columns.find((c) => c.id === id);
+    return column ? performanceName(t, column.id, column.name) : fallback;
+  };
 
   function save() {
     if (rows.some((row) => !row.locked && row.name.trim() === '')) {
@@ -136,7 +140,7 @@ export function SheetEditor({ plan, contractId, onDone }: { plan: PlanSheet; con
               <th key={column}>{columnName(column, column)}</th>
             ))}
             {custom.map((column) => (
-              <th key={column.id}>{column.name}</th>
+              <th key={column.id}>{performanceName(t, column.id, column.name)}</th>
             ))}
             <th>{t('fulfilment.actions')}</th>
           </tr>
@@ -185,7 +189,7 @@ export function SheetEditor({ plan, contractId, onDone }: { plan: PlanSheet; con
                   {textTypes.includes(column.type) ? (
                     <InputGroup
                       small
-                      aria-label={column.name}
+                      aria-label={performanceName(t, column.id, column.name)}
                       value={typeof row.values[column.id] === 'string' || typeof row.values[column.id] === 'number' ? String(row.values[column.id]) : ''}
                       disabled={row.locked}
                       onChange={(event) => change(row.key, { values: { ...row.values, [column.id]: event.currentTarget.value } })}

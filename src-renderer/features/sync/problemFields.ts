@@ -4,6 +4,7 @@ import type { TaskState } from '../../../src-shared/domain/enums';
 import type { SyncProblem } from '../../../src-shared/ipc/channels';
 import { formatDay } from '../../i18n/format';
 import { stateLabels } from '../fulfilment/taskStateLabels';
+import { performanceName } from '../fulfilment/performanceNames';
 
 // How the sync panel names a problem's fields and shows their values, for every entity kind a
 // mutation writes: each field group by its catalog label (a sheet column or a form field by its
@@ -34,7 +35,7 @@ export function problemSubject(t: TFunction, problem: Pick<SyncProblem, 'entity'
 /** A field group's label: the entity's catalog label, a form field's or a sheet column's name, a reminder kind's. */
 export function fieldLabel(t: TFunction, problem: ProblemFields, field: string): string {
   const named = problem.fieldNames[field];
-  if (named) return named;
+  if (named) return field.startsWith(valuePrefix) ? performanceName(t, field.slice(valuePrefix.length), named) : named;
   if (field.startsWith(formPrefix)) return t('syncMerge.formField', { id: field.slice(formPrefix.length) });
   if (field.startsWith(valuePrefix)) return t('syncMerge.sheetColumn');
   if (problem.entity === 'reminderSettings') return labelIn(t('reminders.kinds', { returnObjects: true }), field) ?? field;

@@ -1,3 +1,5 @@
+import type { defaultPerformanceNames } from '../../rules/performance';
+
 // The contract page's performance tab (issue 13): sheets, task actions and the finish dialog.
 
 export const fulfilmentEn = {
@@ -48,6 +50,20 @@ export const fulfilmentEn = {
   removeRow: 'Remove this row',
   lastRowKept: 'The sheet keeps at least one row',
   rowNameRequired: 'Please enter the performance content of every row.',
+  /** A performance's columns and completion fields by id, while their names are still the defaults. */
+  defaultNames: {
+    name: 'Performance content',
+    expirationTime: 'Performance date',
+    receivableAmount: 'Receivable amount',
+    payableAmount: 'Payable amount',
+    leader: 'Task leader',
+    taskState: 'Task state',
+    remark: 'Remark',
+    finishDate: 'Completion date',
+    finishAmount: 'Completion amount',
+    voucher: 'Completion voucher',
+    description: 'Completion description',
+  } satisfies Record<keyof typeof defaultPerformanceNames, string>,
 };
 
 export const fulfilmentZh: typeof fulfilmentEn = {
@@ -98,4 +114,17 @@ export const fulfilmentZh: typeof fulfilmentEn = {
   removeRow: '删除此行',
   lastRowKept: '履约表至少保留一行',
   rowNameRequired: '请输入每一行的履约内容',
+  defaultNames: {
+    name: '履约内容',
+    expirationTime: '履约日期',
+    receivableAmount: '应收金额',
+    payableAmount: '应付金额',
+    leader: '任务负责人',
+    taskState: '任务状态',
+    remark: '备注',
+    finishDate: '完成日期',
+    finishAmount: '完成金额',
+    voucher: '完成凭证',
+    description: '完成说明',
+  },
 };
