@@ -23,11 +23,13 @@ export interface DateInputProps {
   disabled?: boolean;
   invalid?: boolean;
   placeholder?: string;
+  /** The small input, beside the small inputs of a table's row. */
+  small?: boolean;
   onChange(value: string | null): void;
   onBlur?(): void;
 }
 
-export function DateInput({ id, label, value, withTime = false, disabled, invalid, placeholder, onChange, onBlur }: DateInputProps) {
+export function DateInput({ id, label, value, withTime = false, disabled, invalid, placeholder, small, onChange, onBlur }: DateInputProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language === 'zh-CN' ? 'zh-CN' : 'en';
   const display = withTime ? dayTimeFormat(language) : dayFormat(language);
@@ -54,7 +56,7 @@ export function DateInput({ id, label, value, withTime = false, disabled, invali
       invalidDateMessage={t('form.invalidDate')}
       outOfRangeMessage={t('dateInput.outOfRange')}
       placeholder={placeholder ?? DateTime.fromObject({ year: 2026, month: 1, day: 31 }).setLocale(language).toFormat(display)}
-      inputProps={{ id, 'aria-label': label, intent: invalid ? Intent.DANGER : Intent.NONE, onBlur }}
+      inputProps={{ id, 'aria-label': label, intent: invalid ? Intent.DANGER : Intent.NONE, onBlur, ...(small && { size: 'small' as const }) }}
       popoverProps={{ placement: 'bottom-start' }}
     />
   );

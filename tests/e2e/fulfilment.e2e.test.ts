@@ -143,7 +143,9 @@ describe('the performance tab offline', () => {
     await plan.getByTestId('sheet-add-row').click();
     const added = plan.getByTestId('sheet-edit-row').last();
     await added.getByTestId('sheet-edit-name').fill(addedRow);
-    await added.getByTestId('sheet-edit-date').fill('2026-12-15');
+    // Blueprint's date picker in the UI's language (UI.md), typed as it shows dates.
+    await added.getByTestId('sheet-edit-date').locator('input').fill('15 Dec 2026');
+    await added.getByTestId('sheet-edit-name').click();
     expect(await plan.getByTestId('sheet-edit-row').count()).toBe(rowsBefore + 1);
     await screenshot('sheet-editor-1280x800-en');
     await plan.getByTestId('sheet-save').click();

@@ -9,6 +9,7 @@ import { useSavePlanMutation } from '../../api/api';
 import { showNotice } from '../../app/toaster';
 import { useActionFailure } from '../../app/useActionFailure';
 import { performanceName } from './performanceNames';
+import { DateInput } from '../../i18n/DateInput';
 
 // Edit mode of a plan's performance sheet (spec 2 "Performance sheet table"): every row's cells
 // as inputs, '+增加一行' adds a row, a row may be removed but the last one is kept, and the
@@ -161,15 +162,15 @@ export function SheetEditor({ plan, contractId, onDone }: { plan: PlanSheet; con
                 />
               </td>
               <td>
-                <InputGroup
-                  small
-                  type="date"
-                  data-testid="sheet-edit-date"
-                  aria-label={columnName('expirationTime', t('fulfilment.dueDate'))}
-                  value={row.dueDate}
-                  disabled={row.locked}
-                  onChange={(event) => change(row.key, { dueDate: event.currentTarget.value })}
-                />
+                <div data-testid="sheet-edit-date">
+                  <DateInput
+                    small
+                    label={columnName('expirationTime', t('fulfilment.dueDate'))}
+                    value={row.dueDate}
+                    disabled={row.locked}
+                    onChange={(value) => change(row.key, { dueDate: value ?? '' })}
+                  />
+                </div>
               </td>
               {amounts.map((column) => (
                 <td key={column}>
