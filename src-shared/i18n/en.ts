@@ -328,7 +328,7 @@ export const en = {
   // The generic form's own labels (issue 6); its messages are the `form` section below.
   contractForm: {
     unsupportedFieldType: 'Unsupported field type {{type}}',
-    empty: '—',
+    empty: '--',
     yes: 'Yes',
     no: 'No',
     add: 'Add…',

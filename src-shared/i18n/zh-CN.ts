@@ -324,7 +324,7 @@ export const zhCN: Catalog = {
   },
   contractForm: {
     unsupportedFieldType: '不支持的字段类型 {{type}}',
-    empty: '—',
+    empty: '--',
     yes: '是',
     no: '否',
     add: '添加…',

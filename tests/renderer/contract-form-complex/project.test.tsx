@@ -59,7 +59,7 @@ describe('relationProject field', () => {
     expect(select().disabled).toBe(true);
     cleanup();
     renderField(projectField, { services, mode: 'preview' });
-    expect(screen.getByTestId('preview-pj').textContent).toBe('—');
+    expect(screen.getByTestId('preview-pj').textContent).toBe('--');
     expect(services.onlineCall).not.toHaveBeenCalled();
   });
 });

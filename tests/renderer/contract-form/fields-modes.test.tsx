@@ -82,7 +82,7 @@ describe.each(cases)('$name', ({ config, value, preview, readOnly }) => {
 
   it('preview shows a dash without a value', () => {
     renderForm({ fields: [field({ id: 'f', ...config })], mode: 'preview', services });
-    expect(screen.getByTestId('preview-f').textContent).toBe('—');
+    expect(screen.getByTestId('preview-f').textContent).toBe('--');
   });
 
   it.each<FormMode>(['edit', 'disabled'])('%s mode', (mode) => {

@@ -519,7 +519,7 @@ describe('the contract history', () => {
     const calls = renderHistory({ alterations: [alteration], fetchedAt: time, offline: false, localChanges: [] });
     const table = await screen.findByTestId('contract-history-alterations');
     await waitFor(() => expect(table.textContent).toContain('contract amount: 10,000.00 CNY → 123,456.78 USD'));
-    expect(table.textContent).toContain('term: — → 2026年01月01日 ~ 2026年12月31日');
+    expect(table.textContent).toContain('term: -- → 2026年01月01日 ~ 2026年12月31日');
     expect(table.textContent).toContain('payment method: bank transfer → draft');
     expect(table.textContent).toContain('Alice Wang');
     expect(table.textContent).toContain('price agreed again');
