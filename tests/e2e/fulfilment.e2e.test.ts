@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContractServerClient } from '../../src-main/core/contract-server/client';
 import { TaskState } from '../../src-shared/domain/enums';
@@ -181,27 +181,30 @@ describe('the performance tab offline', () => {
   it('shows the sheet and the finish dialog in English and Chinese at 1280×800 and 1440×900', async () => {
     // The seeded performances keep the default column and field names, which the server writes in
     // English: in Chinese no header or field label is left in Latin letters.
-    const inLanguage = async (texts: Promise<string[]>, code: string) => {
-      const shown = await texts;
-      expect(shown.length).toBeGreaterThan(0);
+    const inLanguage = async (headers: Locator, code: string) => {
+      // The sheet is read from the replica after the tab shows.
+      await expect.poll(() => headers.count()).toBeGreaterThan(0);
+      const shown = await headers.allInnerTexts();
       if (code === 'zh-CN') expect(shown.filter((text) => /[A-Za-z]/.test(text))).toEqual([]);
       else expect(shown.join(' ')).toMatch(/Performance (content|date)/);
     };
     await inEachLanguageAndSize(page, async ({ code }, { width, height }) => {
       await openTab(picked.batch.contractId);
       await screenshot(`performance-tab-${width}x${height}-${code}`);
-      await inLanguage(page.getByTestId('contract-tasks').first().locator('th').allInnerTexts(), code);
+      await inLanguage(page.getByTestId('contract-tasks').first().locator('th'), code);
       await row(picked.batch.tasks[0]!.id).getByTestId('task-view').click();
       await page.getByTestId('finish-dialog').waitFor();
       await screenshot(`finish-view-${width}x${height}-${code}`);
       const labels = page.getByTestId('finish-dialog').locator('.contract-form__row label');
+      // The completion form comes from the replica after the dialog opens.
+      await expect.poll(() => labels.count()).toBeGreaterThan(0);
       if (code === 'zh-CN') expect((await labels.allInnerTexts()).filter((text) => /[A-Za-z]/.test(text))).toEqual([]);
       else expect(await labels.allInnerTexts()).toContainEqual(expect.stringMatching(/^Completion date/));
       await page.getByTestId('finish-close').click();
       await openTab(edited.contractId);
       await page.locator(`[data-testid=performance-plan][data-plan-id="${edited.planId}"]`).getByTestId('sheet-edit').click();
       await screenshot(`sheet-editor-${width}x${height}-${code}`);
-      await inLanguage(page.locator(`[data-testid=performance-plan][data-plan-id="${edited.planId}"] th`).allInnerTexts(), code);
+      await inLanguage(page.locator(`[data-testid=performance-plan][data-plan-id="${edited.planId}"] th`), code);
       await page.goto(stage.edition.host.url);
       await page.getByTestId('scene-tab-dashboard').click({ timeout: 30_000 });
       await page.getByTestId('dashboard-cards').waitFor();
