@@ -101,7 +101,10 @@ describe('projects', () => {
     await page.getByTestId('project-add-contracts').click();
     await expect.poll(() => dialog().getByTestId('visible-contract').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     const contractName = await dialog().getByTestId('visible-contract').first().locator('td').nth(1).innerText();
-    await dialog().getByTestId('visible-contract').first().getByRole('checkbox').check({ force: true });
+    // A click while the dialog still opens can be lost (Blueprint's overlay): tick once it has opened, until it holds.
+    await page.locator('.bp6-overlay-backdrop.bp6-overlay-enter-done').first().waitFor();
+    const box = dialog().getByTestId('visible-contract').first().getByRole('checkbox');
+    await expect.poll(async () => (await box.isChecked()) || (await box.setChecked(true, { force: true }).then(() => box.isChecked(), () => false))).toBe(true);
     await page.getByTestId('dialog-submit').click();
     await expect.poll(() => page.getByTestId('project-contract').count()).toBe(1);
     expect(await page.getByTestId('project-contract').innerText()).toContain(contractName);
