@@ -64,21 +64,21 @@ function CounterpartyList({ type }: { type: PartyType }) {
     }
   }
 
-  /** `whole`: a code, number or time, read and copied as one, never broken across lines. */
-  const columns: { key: string; label: string; whole?: boolean; cell: (row: CounterpartyRow) => string }[] = [
-    { key: 'idNumber', label: t('counterparties.columns.idNumber'), whole: true, cell: (row) => dash(row.idNumber) },
-    { key: 'address', label: t('counterparties.columns.address'), cell: (row) => dash(row.address) },
-    { key: 'bank', label: t('counterparties.columns.bank'), cell: (row) => dash(row.bank) },
-    { key: 'account', label: t('counterparties.columns.account'), whole: true, cell: (row) => dash(row.account) },
-    { key: 'updater', label: t('counterparties.columns.updater'), whole: true, cell: (row) => dash(row.updaterName) },
-    { key: 'updateTime', label: t('counterparties.columns.updateTime'), whole: true, cell: (row) => (row.updateTime ? formatDateTime(row.updateTime, i18n.language) : '--') },
+  /** `wrap`: an address or bank wraps; every other value (codes, numbers, times) is read and copied whole. */
+  const columns: { key: string; label: string; wrap?: boolean; cell: (row: CounterpartyRow) => string }[] = [
+    { key: 'idNumber', label: t('counterparties.columns.idNumber'), cell: (row) => dash(row.idNumber) },
+    { key: 'address', label: t('counterparties.columns.address'), wrap: true, cell: (row) => dash(row.address) },
+    { key: 'bank', label: t('counterparties.columns.bank'), wrap: true, cell: (row) => dash(row.bank) },
+    { key: 'account', label: t('counterparties.columns.account'), cell: (row) => dash(row.account) },
+    { key: 'updater', label: t('counterparties.columns.updater'), cell: (row) => dash(row.updaterName) },
+    { key: 'updateTime', label: t('counterparties.columns.updateTime'), cell: (row) => (row.updateTime ? formatDateTime(row.updateTime, i18n.language) : '--') },
     ...(outer
       ? [
-          { key: 'cooperationCount', label: t('counterparties.columns.cooperationCount'), whole: true, cell: (row: CounterpartyRow) => dash(row.cooperationCount?.toString()) },
-          { key: 'totalAmount', label: t('counterparties.columns.totalAmount'), whole: true, cell: (row: CounterpartyRow) => (row.totalAmount?.length ? row.totalAmount.map(formatMoney).join(t('contractForm.listSeparator')) : '--') },
-          { key: 'averageScore', label: t('counterparties.columns.averageScore'), whole: true, cell: (row: CounterpartyRow) => dash(row.averageScore?.toFixed(1)) },
-          { key: 'rating', label: t('counterparties.columns.rating'), whole: true, cell: (row: CounterpartyRow) => (row.rating === null ? '--' : ratings[row.rating]) },
-          { key: 'riskCount', label: t('counterparties.columns.riskCount'), whole: true, cell: (row: CounterpartyRow) => dash(row.riskCount?.toString()) },
+          { key: 'cooperationCount', label: t('counterparties.columns.cooperationCount'), cell: (row: CounterpartyRow) => dash(row.cooperationCount?.toString()) },
+          { key: 'totalAmount', label: t('counterparties.columns.totalAmount'), cell: (row: CounterpartyRow) => (row.totalAmount?.length ? row.totalAmount.map(formatMoney).join(t('contractForm.listSeparator')) : '--') },
+          { key: 'averageScore', label: t('counterparties.columns.averageScore'), cell: (row: CounterpartyRow) => dash(row.averageScore?.toFixed(1)) },
+          { key: 'rating', label: t('counterparties.columns.rating'), cell: (row: CounterpartyRow) => (row.rating === null ? '--' : ratings[row.rating]) },
+          { key: 'riskCount', label: t('counterparties.columns.riskCount'), cell: (row: CounterpartyRow) => dash(row.riskCount?.toString()) },
         ]
       : []),
   ];
@@ -139,7 +139,7 @@ function CounterpartyList({ type }: { type: PartyType }) {
                       )}
                     </td>
                     {columns.map((column) => (
-                      <td key={column.key} className={column.whole ? 'counterparty-table__whole' : 'counterparty-table__text'}>
+                      <td key={column.key} className={column.wrap ? 'counterparty-table__text' : 'counterparty-table__whole'}>
                         {column.cell(row)}
                       </td>
                     ))}
