@@ -5,16 +5,17 @@ import { createCore } from '../core/core';
 import { appVersion, clientMigrationsDir, rendererDistDir, repoRoot, systemLocale } from '../paths';
 import { startWebHost } from './web-host';
 
-const usage = `Usage: npm run start:web -- [--port 5180] [--host 127.0.0.1] [--server URL] [--data ${resolve(repoRoot, '.data', 'desktop')}]`;
+const defaults = { port: '5180', host: '127.0.0.1', data: resolve(repoRoot, '.data', 'desktop') };
+const usage = `Usage: npm run start:web -- [--port ${defaults.port}] [--host ${defaults.host}] [--server URL] [--data ${defaults.data}]`;
 
 let values;
 try {
   ({ values } = parseArgs({
     options: {
-      port: { type: 'string', default: '5180' },
-      host: { type: 'string', default: '127.0.0.1' },
+      port: { type: 'string', default: defaults.port },
+      host: { type: 'string', default: defaults.host },
       server: { type: 'string' },
-      data: { type: 'string', default: resolve(repoRoot, '.data', 'desktop') },
+      data: { type: 'string', default: defaults.data },
       help: { type: 'boolean' },
     },
   }));
