@@ -104,7 +104,12 @@ describe('projects', () => {
     // A click while the dialog still opens can be lost (Blueprint's overlay): tick once it has opened, until it holds.
     await page.locator('.bp6-overlay-backdrop.bp6-overlay-enter-done').first().waitFor();
     const box = dialog().getByTestId('visible-contract').first().getByRole('checkbox');
-    await expect.poll(async () => (await box.isChecked()) || (await box.setChecked(true, { force: true }).then(() => box.isChecked(), () => false))).toBe(true);
+    await expect
+      .poll(async () => {
+        if (!(await box.isChecked())) await box.setChecked(true, { force: true }).catch(() => undefined);
+        return box.isChecked();
+      })
+      .toBe(true);
     await page.getByTestId('dialog-submit').click();
     await expect.poll(() => page.getByTestId('project-contract').count()).toBe(1);
     expect(await page.getByTestId('project-contract').innerText()).toContain(contractName);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { performanceName, shownFields } from '../../src-renderer/features/fulfilment/performanceNames';
 import { fieldLabel } from '../../src-renderer/features/sync/problemFields';
 import { i18n, initI18n } from '../../src-renderer/i18n/i18n';
+import { taskTypeSchema } from '../../src-shared/domain/performance';
 import { defaultPerformanceForm, defaultPerformanceNames } from '../../src-shared/rules/performance';
 
 // A performance's columns and completion fields start with English names the server writes as
@@ -14,7 +15,7 @@ const en = i18n.getFixedT('en');
 
 describe('performance column and field names', () => {
   it('shows every default column of every kind of performance in Chinese, none left in English', () => {
-    for (const type of ['receivable', 'payable', 'collection', 'payment', 'invoicing', 'expiration', 'recall', 'custom'] as const) {
+    for (const type of taskTypeSchema.options) {
       const { columns, fields } = defaultPerformanceForm(type);
       for (const named of [...columns, ...fields]) {
         const shown = performanceName(zh, named.id, named.name);
