@@ -4,6 +4,7 @@ import pg from 'pg';
 import { syncProtocolVersion, syncSchemaVersion } from '../src-shared/api/sync';
 import type { LedgerSearch } from '../src-shared/domain/ledger';
 import { ledgerSearchSchema } from '../src-shared/domain/ledger';
+import { organisationDay } from '../src-shared/rules/performance';
 import { openDatabase } from '../src-server/db/database';
 import { searchLedger } from '../src-server/ledger/search';
 import type { SessionUser } from '../src-server/auth/service';
@@ -150,7 +151,7 @@ export async function benchServer(): Promise<void> {
         for (const [name, user] of [['admin', admin.user], ['staff', alice.user]] as const) {
           const all: number[] = [];
           for (const [variant, body] of variants) {
-            const samples = await timeEach(100, 10, () => searchLedger(handle.db, user, body));
+            const samples = await timeEach(100, 10, () => searchLedger(handle.db, user, body, organisationDay(new Date())));
             all.push(...samples);
             figure(`ledger_search_direct_${name}_${variant}_p95`, summarize(samples).p95, 'ms');
           }

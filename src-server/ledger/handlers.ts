@@ -1,4 +1,5 @@
 import type { ledgerEndpoints } from '../../src-shared/api/ledger';
+import { organisationDay } from '../../src-shared/rules/performance';
 import type { ServerDb } from '../db/database';
 import type { FeatureHandlers } from '../http/routes';
 import { archivedCount, caseTypeTree, templateOptions, workflowOptions } from './options';
@@ -12,7 +13,7 @@ export function ledgerHandlers(db: ServerDb, now: () => Date): FeatureHandlers<t
     ledgerSceneCreate: ({ user, body }) => createScene(db, user, body),
     ledgerScenesSave: ({ user, body }) => saveScenes(db, user, body, now()),
     ledgerTitles: ({ user, query }) => sceneTitles(db, user, query.configId),
-    ledgerSearch: ({ user, body }) => searchLedger(db, user, body),
+    ledgerSearch: ({ user, body }) => searchLedger(db, user, body, organisationDay(now())),
     contractTransfer: ({ user, body }) => transferContracts(db, user, body, now()),
     contractArchived: ({ user }) => archivedCount(db, user),
     caseTypeTree: ({ user }) => caseTypeTree(db, user),

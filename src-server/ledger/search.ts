@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FilterCondition, LedgerRow, LedgerSearch } from '../../src-shared/domain/ledger';
 import { ledgerRowReader, planSearch, type FilterPlan, type SearchPlan, type SelectedRow } from '../../src-shared/rules/ledger-search';
@@ -8,6 +8,8 @@ import type { ServerDb } from '../db/database';
 import { containsPattern } from '../db/like';
 import { contracts, users } from '../db/schema';
 import { performanceTasks } from '../performance/schema';
+import { effectiveStateSql } from '../performance/tasks';
+import { catalogueField } from '../../src-shared/domain/ledger-fields';
 import { catalogueSource, fieldCatalogue, formValueText, loadFields } from './fields';
 import { findScene } from './scenes';
 import { countLedgerRecords } from './totals';
@@ -29,8 +31,8 @@ function columnOf(field: string): PgColumn {
   return source.column;
 }
 
-/** One planned filter (src-shared/rules/ledger-search.ts) as PostgreSQL. */
-function filterSql(plan: FilterPlan): SQL | undefined {
+/** One planned filter (src-shared/rules/ledger-search.ts) as PostgreSQL, task states as they stand on `today`. */
+function filterSql(plan: FilterPlan, today: string): SQL | undefined {
   switch (plan.op) {
     case 'form': {
       const text = formValueText(plan.field);
@@ -42,6 +44,14 @@ function filterSql(plan: FilterPlan): SQL | undefined {
     }
     case 'set':
       return inArray(columnOf(plan.field), plan.values);
+    case 'state': {
+      const [state, due] = [columnOf(plan.field), t.expirationTime];
+      return or(
+        plan.always.length > 0 ? inArray(state, plan.always) : undefined,
+        plan.beforeDue.length > 0 ? and(inArray(state, plan.beforeDue), or(isNull(due), gte(due, today))) : undefined,
+        plan.afterDue.length > 0 ? and(inArray(state, plan.afterDue), lt(due, today)) : undefined,
+      );
+    }
     case 'range': {
       const column = columnOf(plan.field);
       const { from, to } = plan;
@@ -57,7 +67,9 @@ function filterSql(plan: FilterPlan): SQL | undefined {
 function sortOrder(plan: SearchPlan): SQL[] {
   if (!plan.sort) return [desc(t.updateTime), desc(t.id)];
   const direction = plan.sort.ascending ? asc : desc;
-  return [sql`${direction(columnOf(plan.sort.field))} nulls last`, direction(t.id)];
+  // The task state sorts as it is shown: its effective state.
+  const column = catalogueField(plan.sort.field)?.kind === 'task-state' ? effectiveStateSql(plan.today) : columnOf(plan.sort.field);
+  return [sql`${direction(column)} nulls last`, direction(t.id)];
 }
 
 const selection = {
@@ -98,17 +110,17 @@ async function countMatching(db: ServerDb, taskWhere: SQL | undefined, contractW
   return row?.count ?? 0;
 }
 
-export async function searchLedger(db: ServerDb, viewer: SessionUser, search: LedgerSearch): Promise<{ list: LedgerRow[]; count: number }> {
+export async function searchLedger(db: ServerDb, viewer: SessionUser, search: LedgerSearch, today: string): Promise<{ list: LedgerRow[]; count: number }> {
   const definitions = await loadFields(db);
   const scene = search.standingBookID ? await findScene(db, viewer, search.standingBookID) : undefined;
-  const plan = planSearch(search, definitions, scene && { titleIDs: scene.titleIds, performanceId: scene.performanceId, filter: scene.filters as FilterCondition[] });
+  const plan = planSearch(search, definitions, scene && { titleIDs: scene.titleIds, performanceId: scene.performanceId, filter: scene.filters as FilterCondition[] }, today);
   const { titles, performanceId } = plan;
   const taskWhere = and(
     performanceId ? eq(t.performanceId, performanceId) : undefined,
     plan.q ? matchesWord(plan.q) : undefined,
-    ...plan.filters.filter((f) => !f.contractSide).map((f) => filterSql(f.plan)),
+    ...plan.filters.filter((f) => !f.contractSide).map((f) => filterSql(f.plan, today)),
   );
-  const contractWhere = and(visibleTo(viewer), ...plan.filters.filter((f) => f.contractSide).map((f) => filterSql(f.plan)));
+  const contractWhere = and(visibleTo(viewer), ...plan.filters.filter((f) => f.contractSide).map((f) => filterSql(f.plan, today)));
   const where = and(taskWhere, contractWhere);
   const [rows, total] = await Promise.all([
     db
@@ -131,7 +143,7 @@ export async function searchLedger(db: ServerDb, viewer: SessionUser, search: Le
       ? (await db.select({ id: users.id, name: users.displayName }).from(users).where(inArray(users.id, [...peopleIds]))).map((u) => [u.id, u.name])
       : [],
   );
-  const read = ledgerRowReader(titles, people, iso);
+  const read = ledgerRowReader(titles, people, iso, today);
   const list = (rows as Record<string, unknown>[]).map((row) => read(row as SelectedRow));
   return { list, count: total };
 }

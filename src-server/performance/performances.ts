@@ -275,11 +275,17 @@ export async function taskStatistics(db: ServerDb, viewer: OrgViewer, range: { s
 /** A board day shows at most this many cards; `total` says how many are due that day. */
 export const scheduleDayLimit = 20;
 
+/**
+ * The board's order within a day: by name, then id, as the replica's board walks its index
+ * (due date, name, id), so both show the same first cards of a day.
+ */
+const boardOrder = [asc(performanceTasks.name), asc(performanceTasks.id)];
+
 export async function taskScheduling(db: ServerDb, viewer: OrgViewer, range: { startDate: string; endDate: string }, today: string): Promise<ScheduleDay[]> {
   const ranked = db
     .select({
       id: performanceTasks.id,
-      rank: sql<number>`row_number() over (partition by ${performanceTasks.expirationTime} order by ${performanceTasks.rowIndex}, ${performanceTasks.id})`.as('rank'),
+      rank: sql<number>`row_number() over (partition by ${performanceTasks.expirationTime} order by ${sql.join(boardOrder, sql`, `)})`.as('rank'),
       total: sql<number>`count(*) over (partition by ${performanceTasks.expirationTime})`.as('total'),
     })
     .from(performanceTasks)
@@ -287,7 +293,7 @@ export async function taskScheduling(db: ServerDb, viewer: OrgViewer, range: { s
     .where(dueIn(viewer, range))
     .as('ranked');
   const shown = await db.select({ id: ranked.id, total: ranked.total }).from(ranked).where(lte(ranked.rank, scheduleDayLimit));
-  const rows = shown.length === 0 ? [] : await selectTasks(db).where(inArray(performanceTasks.id, shown.map((s) => s.id))).orderBy(...sheetOrder);
+  const rows = shown.length === 0 ? [] : await selectTasks(db).where(inArray(performanceTasks.id, shown.map((s) => s.id))).orderBy(asc(performanceTasks.expirationTime), ...boardOrder);
   const days = new Map<string, ScheduleDay>();
   for (let day = range.startDate; day <= range.endDate; day = nextDay(day)) days.set(day, { date: day, total: 0, taskList: [] });
   const totals = new Map(shown.map((s) => [s.id, Number(s.total)]));

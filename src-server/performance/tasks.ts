@@ -1,5 +1,5 @@
 import { and, asc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { PredecessorTask, TaskCard } from '../../src-shared/domain/performance';
 import { TaskState } from '../../src-shared/domain/enums';
 import { AppFailure, reason } from '../../src-shared/errors';
@@ -9,24 +9,32 @@ import type { ServerDb } from '../db/database';
 import { contracts, counterparties, users } from '../db/schema';
 import { performanceTaskRelations, performanceTasks } from './schema';
 
-// Reading performance tasks: the task card shape, and who may see a task. A contract's task is
-// visible exactly when its contract is (the contracts' rule, `visibleTo`); a quick task, having
-// no contract, to its creator and its leader; admins see every task.
+// Reading performance tasks: the task card shape, and who may see a task. One rule for every
+// reader (the change feed, the dashboard's statistics and board, the contract's tab, the writes):
+// a contract's task is visible exactly when its contract is (the contracts' rule, `visibleTo`, which
+// lets admins see every contract); a quick task, having no contract, to its creator and its leader
+// only, admins included (the feed sends it to no one else, so no replica could count it).
 
 /** A transaction or the database: reads run inside the writes' transactions too. */
 export type Executor = Pick<ServerDb, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 const leaders = alias(users, 'leader');
 
-export function taskVisibleTo(viewer: Viewer): SQL | undefined {
-  if (viewer.role === 'admin') return undefined;
-  return or(
-    and(isNotNull(performanceTasks.contractId), visibleTo(viewer)),
-    and(
-      isNull(performanceTasks.contractId),
-      or(eq(performanceTasks.createdBy, viewer.id), eq(performanceTasks.leaderUserId, viewer.id)),
-    ),
-  );
+/** The columns the rule reads: a task's, or its tombstone's (the feed tells a deletion to whoever saw the task). */
+export interface TaskOwnerColumns {
+  contractId: PgColumn;
+  createdBy: PgColumn;
+  leaderUserId: PgColumn;
+}
+
+/** Whether the viewer sees a task; the query joins `contracts` on the left by the task's contract (a missing contract hides it). */
+export function taskVisibleTo(viewer: Viewer, task: TaskOwnerColumns = performanceTasks): SQL | undefined {
+  return or(and(isNotNull(task.contractId), isNotNull(contracts.id), visibleTo(viewer)), quickTaskVisibleTo(viewer, task));
+}
+
+/** The viewer's quick tasks: those they created or lead. */
+export function quickTaskVisibleTo(viewer: Viewer, task: TaskOwnerColumns = performanceTasks): SQL | undefined {
+  return and(isNull(task.contractId), or(eq(task.createdBy, viewer.id), eq(task.leaderUserId, viewer.id)));
 }
 
 /** Tasks with their contract, counterparty and leader; callers add `taskVisibleTo` to the where. */

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { SyncChange, SyncPlan, SyncTask } from '../../src-shared/api/sync';
 import type { Performance } from '../../src-shared/domain/performance';
@@ -10,6 +10,7 @@ import { toSyncScene } from '../ledger/scenes';
 import { ledgerScenes, ledgerSceneTombstones } from '../ledger/schema';
 import { countLedgerRecords } from '../ledger/totals';
 import { toPerformance } from '../performance/performances';
+import { quickTaskVisibleTo, taskVisibleTo } from '../performance/tasks';
 import { performancePlans, performancePlanTombstones, performances, performanceTasks, performanceTaskTombstones, reminderSettings } from '../performance/schema';
 
 // The change feed is the merge, by position, of these sources. Each serves its changes in
@@ -135,17 +136,6 @@ const contractTombstoneSource = tableSource({
   entry: ({ changeSeq, id }) => ({ position: changeSeq, change: { entity: 'contract', op: 'delete', id } }),
 });
 
-/**
- * A task is visible with its contract (joined on the left, so a missing contract hides it); a
- * quick task (no contract) to its creator and its leader. The same rule reads a task's tombstone.
- */
-function taskVisibleTo(viewer: Viewer, task: { contractId: PgColumn; createdBy: PgColumn; leaderUserId: PgColumn }): SQL | undefined {
-  return or(
-    and(isNotNull(task.contractId), isNotNull(contracts.id), visibleTo(viewer)),
-    and(isNull(task.contractId), or(eq(task.createdBy, viewer.id), eq(task.leaderUserId, viewer.id))),
-  );
-}
-
 /** The columns of a task as the feed sends it. */
 export const syncTaskColumns = {
   changeSeq: performanceTasks.changeSeq,
@@ -180,7 +170,7 @@ const taskRowJson = (() => {
 
 const taskSource = tableSource({
   position: performanceTasks.changeSeq,
-  visible: (viewer) => taskVisibleTo(viewer, performanceTasks),
+  visible: (viewer) => taskVisibleTo(viewer),
   select: (tx, where, limit) =>
     tx
       .select({ changeSeq: performanceTasks.changeSeq, row: taskRowJson })
@@ -215,7 +205,7 @@ const taskFeedSource: FeedSource = {
     const [quick] = await tx
       .select({ count: count() })
       .from(performanceTasks)
-      .where(and(isNull(performanceTasks.contractId), or(eq(performanceTasks.createdBy, viewer.id), eq(performanceTasks.leaderUserId, viewer.id))));
+      .where(quickTaskVisibleTo(viewer));
     return (await countLedgerRecords(tx, viewer, null)) + (quick?.count ?? 0);
   },
 };

@@ -6,8 +6,11 @@ import { nameFieldId, type LedgerField, type LedgerFieldType } from './ledger';
 // replica to its SQLite one (src-main/core/ledger/scene-search.ts), so both answer a scene alike.
 // An id outside this catalogue is a contract form field registered in ledger_fields.
 
-/** How a field filters: a contains search, a numeric or date range, or a set of values. */
-export type FilterKind = 'text' | 'number' | 'date' | 'timestamp' | 'set-text' | 'set-int';
+/**
+ * How a field filters: a contains search, a numeric or date range, a set of values, or a set of
+ * task states (matched, sorted and shown as each task's effective state: src-shared/rules/performance.ts).
+ */
+export type FilterKind = 'text' | 'number' | 'date' | 'timestamp' | 'set-text' | 'set-int' | 'task-state';
 
 export interface CatalogueField extends LedgerField {
   kind: FilterKind;
@@ -28,7 +31,7 @@ const entry = (
 export const ledgerFieldCatalogue: readonly CatalogueField[] = [
   entry(nameFieldId, 'performance name', 'system', 'others', 'text', { filter: true, title: true }),
   entry('taskType', 'task type', 'system', 'select', 'set-text', { filter: true, title: true, config: options(taskTypes) }),
-  entry('taskState', 'task state', 'system', 'select', 'set-int', { filter: true, title: true, config: options(Object.values(TaskState)) }),
+  entry('taskState', 'task state', 'system', 'select', 'task-state', { filter: true, title: true, config: options(Object.values(TaskState)) }),
   entry('expirationTime', 'expiration time', 'system', 'date', 'date', { filter: true, title: true }),
   entry('receivableAmount', 'receivable amount', 'system', 'money', 'number', { filter: true, title: true }),
   entry('payableAmount', 'payable amount', 'system', 'money', 'number', { title: true }),

@@ -1,7 +1,9 @@
 import { DateTime } from 'luxon';
+import type { TaskState } from '../domain/enums';
 import { nameFieldId, type FilterCondition, type LedgerField, type LedgerRow, type LedgerSearch } from '../domain/ledger';
 import { catalogueField, timeColumnOfTaskType, type FilterKind } from '../domain/ledger-fields';
 import { invalidFields, type AppFailure } from '../errors';
+import { effectiveState, effectiveStateFilter, type EffectiveStateFilter } from './performance';
 
 // What performances/search asks (spec 7), decided once for both answers: the server turns the
 // plan into PostgreSQL (src-server/ledger/search.ts), the replica into SQLite
@@ -15,7 +17,9 @@ export type FilterPlan =
   /** A contract form value as text: contains `word` or is one of `values`. */
   | { op: 'form'; field: string; word?: string; values?: string[] }
   | { op: 'range'; field: string; kind: 'number' | 'date' | 'timestamp'; from?: number | string; to?: number | string }
-  | { op: 'set'; field: string; values: string[] | number[] };
+  | { op: 'set'; field: string; values: string[] | number[] }
+  /** The task's effective state (overdue once due) is one of the asked states, on the plan's `today`. */
+  | ({ op: 'state'; field: string } & EffectiveStateFilter);
 
 export interface PlannedFilter {
   /** A condition on the contract, not on the performance record. */
@@ -35,6 +39,8 @@ export interface SearchPlan {
   unfiltered: boolean;
   offset: number;
   limit: number;
+  /** The organisation's day the task states are read on (yyyy-MM-dd). */
+  today: string;
 }
 
 /** What a search knows of its scene. */
@@ -91,10 +97,10 @@ function textValues(values: readonly (string | number)[] | undefined): string[] 
 
 function setPlan(path: string, field: string, kind: FilterKind, values: readonly (string | number)[] | undefined): FilterPlan | undefined {
   if (!values || values.length === 0) return undefined;
-  if (kind === 'set-int') {
+  if (kind === 'set-int' || kind === 'task-state') {
     const numbers = values.map(Number);
     if (numbers.some((n) => !Number.isInteger(n))) throw badFilter(path, 'values must be whole numbers');
-    return { op: 'set', field, values: numbers };
+    return kind === 'task-state' ? { op: 'state', field, ...effectiveStateFilter(numbers) } : { op: 'set', field, values: numbers };
   }
   return { op: 'set', field, values: values.map(String) };
 }
@@ -127,12 +133,13 @@ export function planFilter(filter: FilterCondition, index: number, fields: Reado
       return range(path, field.id, source.kind, dateBound(`${path}.condition.gte`, from), dateBound(`${path}.condition.lte`, to));
     case 'set-text':
     case 'set-int':
+    case 'task-state':
       return setPlan(path, field.id, source.kind, values);
   }
 }
 
-/** The whole question: the scene's presets and columns, the request's filters, keyword, order and page. */
-export function planSearch(search: LedgerSearch, definitions: readonly LedgerField[], scene: SearchScene | undefined): SearchPlan {
+/** The whole question: the scene's presets and columns, the request's filters, keyword, order and page, on `today`. */
+export function planSearch(search: LedgerSearch, definitions: readonly LedgerField[], scene: SearchScene | undefined, today: string): SearchPlan {
   const fields = new Map(definitions.map((field) => [field.id, field]));
   const titleIds = search.titleIDs ?? scene?.titleIDs ?? definitions.filter((f) => f.isDefaultTitle).map((f) => f.id);
   const unknownTitle = titleIds.find((id) => !fields.has(id));
@@ -158,6 +165,7 @@ export function planSearch(search: LedgerSearch, definitions: readonly LedgerFie
     unfiltered: !search.q && conditions.length === 0,
     offset: (search.pageNum - 1) * search.pageSize,
     limit: search.pageSize,
+    today,
   };
 }
 
@@ -176,10 +184,12 @@ export interface SelectedRow {
  * The reader of a page's selected rows as ledger records, for its columns: what each cell reads
  * is decided once per page, not per row, and the rows share one snapshot of the field definitions.
  */
-export function ledgerRowReader(titles: readonly LedgerField[], people: ReadonlyMap<string, string>, time: (value: unknown) => string): (row: SelectedRow) => LedgerRow {
+export function ledgerRowReader(titles: readonly LedgerField[], people: ReadonlyMap<string, string>, time: (value: unknown) => string, today: string): (row: SelectedRow) => LedgerRow {
+  const stateOf = (row: SelectedRow) => effectiveState(Number(row.taskStateValue) as TaskState, (row.expirationTime as string | null) ?? null, today);
   const cellOf = (field: LedgerField): ((row: SelectedRow) => unknown) => {
     const id = field.id;
     if (!catalogueField(id)) return (row) => row.formValues[id] ?? null;
+    if (catalogueField(id)!.kind === 'task-state') return stateOf;
     const empty = field.type === 'people' ? () => [] : () => null;
     const present = (value: unknown, row: SelectedRow): unknown => {
       if (field.type === 'money') return { amount: Number(value), unit: String(row[`${id}:unit`] ?? '') };
@@ -212,7 +222,7 @@ export function ledgerRowReader(titles: readonly LedgerField[], people: Readonly
       contractTypeName: (row.contractTypeNameValue as string | null) ?? null,
       status: (row.contractStatusValue as LedgerRow['status']) ?? null,
       type,
-      taskState: Number(row.taskStateValue),
+      taskState: stateOf(row),
       receivableTime: timeOf('receivableTime'),
       payableTime: timeOf('payableTime'),
       invoiceTime: timeOf('invoiceTime'),

@@ -26,10 +26,34 @@ export function editedState(state: TaskState, dueDate: string | null, today: str
   return state === TaskState.Incomplete ? state : openStateFor(dueDate, today);
 }
 
+/** The stored states that turn overdue once their due date has passed. */
+export const pendingStates: readonly TaskState[] = [TaskState.NotStarted, TaskState.InProgress];
+
+const isPending = (state: number) => state === TaskState.NotStarted || state === TaskState.InProgress;
+
 /** The state shown and counted on `today`: a stored pending state whose date has passed is overdue. */
 export function effectiveState(state: TaskState, dueDate: string | null, today: string): TaskState {
-  const pending = state === TaskState.NotStarted || state === TaskState.InProgress;
-  return pending && dueDate !== null && dueDate < today ? TaskState.Overdue : state;
+  return isPending(state) && dueDate !== null && dueDate < today ? TaskState.Overdue : state;
+}
+
+/**
+ * A filter on the effective state as conditions on the stored state and due date, so a search
+ * stays on its indexes (no expression over every row): a task's effective state is one of
+ * `states` exactly when its stored state is in `always`, or in `beforeDue` with no due date or one
+ * not passed, or in `afterDue` with its due date passed. Each state is in one list at most.
+ */
+export interface EffectiveStateFilter {
+  always: number[];
+  beforeDue: number[];
+  afterDue: number[];
+}
+
+export function effectiveStateFilter(states: readonly number[]): EffectiveStateFilter {
+  const asked = new Set(states);
+  const afterDue = asked.has(TaskState.Overdue) ? pendingStates.filter((state) => !asked.has(state)) : [];
+  const beforeDue = pendingStates.filter((state) => asked.has(state) && !asked.has(TaskState.Overdue));
+  const always = [...asked].filter((state) => !beforeDue.includes(state as TaskState));
+  return { always, beforeDue, afterDue };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import { AppFailure } from '../../../src-shared/errors';
+import { organisationDay } from '../../../src-shared/rules/performance';
 import type { CoreFeature, FeatureHost } from '../feature';
 import { directoryStore } from '../directory/directory-store';
 import type { ReplicaFeatures } from '../data/replica-features';
@@ -67,7 +68,7 @@ export interface LedgerOptions {
 export function createLedgerFeature(host: FeatureHost, options: LedgerOptions): CoreFeature<LedgerChannel> {
   // One reader per session: it keeps its prepared statements.
   const readerOf = perSession((session) => contractReader(session.replica));
-  const searchOf = perSession((session) => createSceneSearch(session.replica));
+  const searchOf = perSession((session) => createSceneSearch(session.replica, () => organisationDay(host.clock.now())));
   // The directory is parsed again only after the replica changed, not on every search.
   const peopleOf = perSession((session) => untilReplicaChanges(session.replica.sqlite, () => peopleNames(session)));
   const exporter = createSceneExporter({ dir: options.exportsDir, catalog: options.catalog, onProgress: (progress) => host.hub.emit('ledger.exportProgress', progress) });

@@ -1,6 +1,8 @@
 import type { FilterCondition, LedgerField, LedgerRow, LedgerSearch } from '../../../src-shared/domain/ledger';
 import { catalogueField } from '../../../src-shared/domain/ledger-fields';
+import { TaskState } from '../../../src-shared/domain/enums';
 import { AppFailure } from '../../../src-shared/errors';
+import { organisationDay, pendingStates } from '../../../src-shared/rules/performance';
 import { ledgerRowReader, planSearch, type FilterPlan, type SearchPlan } from '../../../src-shared/rules/ledger-search';
 import { indexPresent } from '../data/deferred-indexes';
 import { untilReplicaChanges, type OpenReplica, type ReplicaConnection } from '../data/replica';
@@ -42,6 +44,16 @@ function columnOf(field: string): string {
 }
 
 /**
+ * What a column shows and sorts by on the plan's day: the task state as its effective state (the
+ * server's effectiveStateSql). The day is a checked yyyy-MM-dd, written into the statement's text.
+ */
+function shownColumnOf(field: string, plan: SearchPlan): string {
+  if (catalogueField(field)?.kind !== 'task-state') return columnOf(field);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(plan.today)) throw new Error(`not a day: ${plan.today}`);
+  return `(case when ${columnOf(field)} in (${pendingStates.join(', ')}) and t.expiration_time < '${plan.today}' then ${TaskState.Overdue} else ${columnOf(field)} end)`;
+}
+
+/**
  * A pulled task's own copy of its contract's status (migration 0028, kept by triggers): the
  * status as contract_status_counts keys it (0: none), NULL while the replica lacks the contract.
  * It stands for the contract's status only where the contract table is what the user sees (no
@@ -55,6 +67,7 @@ const isStatusSet = (plan: FilterPlan): plan is Extract<FilterPlan, { op: 'set' 
 /** Whether a filter reads the contract row (the task's status copy aside, when `statusOnTask`). */
 function readsContract(plan: FilterPlan, statusOnTask: boolean): boolean {
   if (plan.op === 'form') return true;
+  if (plan.op === 'state') return false;
   if (statusOnTask && isStatusSet(plan)) return false;
   return columnOf(plan.field).startsWith('c.');
 }
@@ -109,9 +122,10 @@ const placeholders = (values: readonly unknown[]) => values.map(() => '?').join(
 
 /**
  * One planned filter as SQLite: the server's conditions, with NULL meaning "not matched" as there.
- * `statusOnTask`: a status filter reads the task's copy of its contract's status.
+ * `statusOnTask`: a status filter reads the task's copy of its contract's status; task states
+ * are read on `today`.
  */
-function filterSql(plan: FilterPlan, params: unknown[], statusOnTask: boolean): string {
+function filterSql(plan: FilterPlan, params: unknown[], statusOnTask: boolean, today: string): string {
   const contains = (expression: string, word: string) => {
     params.push(word);
     return `pg_ilike_contains(${expression}, ?)`;
@@ -138,6 +152,20 @@ function filterSql(plan: FilterPlan, params: unknown[], statusOnTask: boolean): 
       // The copy's 0 is "no status", which `c.status in (...)` never matches.
       if (statusOnTask && isStatusSet(plan)) return oneOf(taskContractStatus, (plan.values as unknown[]).filter((value) => value !== 0));
       return oneOf(columnOf(plan.field), plan.values);
+    case 'state': {
+      // Plain conditions on the stored state and due date: the (due date, state) index serves them.
+      const state = columnOf(plan.field);
+      const due = (condition: string) => {
+        params.push(today);
+        return condition;
+      };
+      const parts = [
+        plan.always.length > 0 ? oneOf(state, plan.always) : null,
+        plan.beforeDue.length > 0 ? `(${oneOf(state, plan.beforeDue)} and (t.expiration_time is null or ${due('t.expiration_time >= ?')}))` : null,
+        plan.afterDue.length > 0 ? `(${oneOf(state, plan.afterDue)} and ${due('t.expiration_time < ?')})` : null,
+      ].filter((part) => part !== null);
+      return `(${parts.join(' or ')})`;
+    }
     case 'range': {
       const column = columnOf(plan.field);
       const parts: string[] = [];
@@ -168,7 +196,7 @@ interface SortKey {
 /** The plan's sort column and direction: the scene's, or the newest update first. */
 function sortOf(plan: SearchPlan): { column: string; alias: string; ascending: boolean } {
   return plan.sort
-    ? { column: columnOf(plan.sort.field), alias: plan.sort.field, ascending: plan.sort.ascending }
+    ? { column: shownColumnOf(plan.sort.field, plan), alias: plan.sort.field, ascending: plan.sort.ascending }
     : { column: 't.update_time', alias: 'updateTimeValue', ascending: false };
 }
 
@@ -203,7 +231,7 @@ function indexedBy(sqlite: ReplicaConnection, plan: SearchPlan): string {
 function orderSql(plan: SearchPlan, key?: SortKey): string {
   if (!plan.sort) return 't.update_time desc, t.id desc';
   const direction = plan.sort.ascending ? 'asc' : 'desc';
-  return `${columnOf(plan.sort.field)} ${direction}${key ? '' : ' nulls last'}, t.id ${direction}`;
+  return `${shownColumnOf(plan.sort.field, plan)} ${direction}${key ? '' : ' nulls last'}, t.id ${direction}`;
 }
 
 /**
@@ -221,7 +249,7 @@ function whereSql(plan: SearchPlan, after: SortKey | undefined, statusOnTask: bo
     params.push(plan.q, plan.q, plan.q);
     parts.push('(pg_ilike_contains(t.name, ?) or pg_ilike_contains(c.name, ?) or pg_ilike_contains(c.contract_number, ?))');
   }
-  for (const filter of plan.filters) parts.push(filterSql(filter.plan, params, statusOnTask));
+  for (const filter of plan.filters) parts.push(filterSql(filter.plan, params, statusOnTask, plan.today));
   if (after) parts.push(afterSql(plan, after, params));
   parts.push(...extra);
   return { sql: parts.length > 0 ? `where ${parts.join(' and ')}` : '', params };
@@ -237,7 +265,7 @@ function rowColumns(plan: SearchPlan): string {
   return [
     ...Object.entries(columns)
       .filter(([id]) => shown.has(id))
-      .flatMap(([id, column]) => [`${column.expression} as "${id}"`, ...(column.unit ? [`${column.unit} as "${id}:unit"`] : [])]),
+      .flatMap(([id, column]) => [`${shownColumnOf(id, plan)} as "${id}"`, ...(column.unit ? [`${column.unit} as "${id}:unit"`] : [])]),
     't.id as "taskId"', 't.type as "taskTypeValue"', 't.state as "taskStateValue"', 't.performance_id as "performanceIdValue"',
     't.create_time as "createTimeValue"', 't.update_time as "updateTimeValue"', 'c.id as "contractIdValue"', 'c.name as "contractNameValue"',
     'c.status as "contractStatusValue"', 'c.template_name as "templateNameValue"', 'c.contract_type_name as "contractTypeNameValue"',
@@ -261,9 +289,12 @@ function mergedOrderSql(plan: SearchPlan, key?: SortKey): string {
   return `"${plan.sort.field}" ${direction}${key ? '' : ' nulls last'}, "taskId" ${direction}`;
 }
 
-export function createSceneSearch({ sqlite, db }: OpenReplica): SceneSearch {
+/** `today`: the organisation's day, which the task states are read on (the core's clock). */
+export function createSceneSearch({ sqlite, db }: OpenReplica, today: () => string = () => organisationDay(new Date())): SceneSearch {
   registerDialect(sqlite);
   const statements = new Map<string, ReturnType<ReplicaConnection['prepare']>>();
+  // Statements name their day (shownColumnOf): yesterday's are dropped, not kept for ever.
+  let statementsDay = '';
   const prepared = (text: string) => statements.get(text) ?? statements.set(text, sqlite.prepare(text)).get(text)!;
   const hasLocal = sqlite.prepare('select exists (select 1 from contracts_local) as any');
   const pendingTasks = sqlite.prepare('select count(*) from performance_tasks_local').pluck();
@@ -274,7 +305,12 @@ export function createSceneSearch({ sqlite, db }: OpenReplica): SceneSearch {
   function planOf(search: LedgerSearch): SearchPlan {
     const scene = search.standingBookID ? scenes().get(search.standingBookID) : undefined;
     if (search.standingBookID && !scene) throw new AppFailure('not_found', `scene not found: ${search.standingBookID}`);
-    return planSearch(search, fields(), scene && { titleIDs: scene.titleIDs, performanceId: scene.performanceId, filter: scene.filter as FilterCondition[] });
+    const day = today();
+    if (day !== statementsDay) {
+      statements.clear();
+      statementsDay = day;
+    }
+    return planSearch(search, fields(), scene && { titleIDs: scene.titleIDs, performanceId: scene.performanceId, filter: scene.filter as FilterCondition[] }, day);
   }
 
   /** The SQL of the plan's page and count, over the base tasks or, with queued task edits, merged with them. */
@@ -360,7 +396,7 @@ export function createSceneSearch({ sqlite, db }: OpenReplica): SceneSearch {
   }
 
   const toRows = (rows: Row[], plan: SearchPlan, people: ReadonlyMap<string, string>) => {
-    const read = ledgerRowReader(plan.titles, people, String);
+    const read = ledgerRowReader(plan.titles, people, String, plan.today);
     // The rows are better-sqlite3's fresh objects: their form values are parsed in place.
     return rows.map((row) => read(Object.assign(row, { formValues: JSON.parse(String(row.formValues)) as Record<string, unknown> })));
   };
