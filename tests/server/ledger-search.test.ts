@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import type { EndpointResponse } from '../../src-shared/api/endpoints';
-import { taskTypes, type TaskState } from '../../src-shared/domain/enums';
+import { taskTypes, TaskState } from '../../src-shared/domain/enums';
+import { organisationDay } from '../../src-shared/rules/performance';
 import { contractAgents, contracts, organisations, users } from '../../src-server/db/schema';
 import { performances, performanceTasks } from '../../src-server/performance/schema';
 import { ledgerTaskTotals } from '../../src-server/ledger/schema';
@@ -109,6 +110,8 @@ describeOnDatabases('ledger search', (fixture) => {
     }
   }
   const ids = (rows: readonly { id: string }[]) => rows.map((r) => r.id).sort();
+  /** A task's state as shown today (written here independently of the shared rule). */
+  const stateNow = (t: TaskRow): number => ((t.state === 1 || t.state === 2) && t.expirationTime !== null && t.expirationTime < organisationDay(new Date()) ? 3 : t.state);
 
   it('answers the first page of 20, newest change first, with the row shape of the spec', async () => {
     const page = okData('ledgerSearch', await search('admin', {}));
@@ -153,7 +156,7 @@ describeOnDatabases('ledger search', (fixture) => {
     const cases: [Record<string, unknown>, (t: TaskRow) => boolean][] = [
       [{ id: 'name', type: 'others', condition: { searchWord: 'payable' } }, (t) => contains(t.name, 'payable')],
       [{ id: 'taskType', type: 'select', condition: { in: ['invoicing', 'recall'] } }, (t) => ['invoicing', 'recall'].includes(t.type)],
-      [{ id: 'taskState', condition: { in: [3, 4] } }, (t) => t.state === 3 || t.state === 4],
+      [{ id: 'taskState', condition: { in: [3, 4] } }, (t) => [3, 4].includes(stateNow(t))],
       [{ id: 'receivableAmount', type: 'money', condition: { gte: 20_000, lte: 60_000 } }, (t) => t.receivableAmount !== null && t.receivableAmount >= 20_000 && t.receivableAmount <= 60_000],
       [{ id: 'receivableAmount', condition: { gte: '150000' } }, (t) => t.receivableAmount !== null && t.receivableAmount >= 150_000],
       [{ id: 'expirationTime', type: 'date', condition: { gte: '2026-03-01', lte: '2026-05-31' } }, (t) => t.expirationTime !== null && t.expirationTime >= '2026-03-01' && t.expirationTime <= '2026-05-31'],
@@ -169,6 +172,30 @@ describeOnDatabases('ledger search', (fixture) => {
       const { rows, count } = await searchAll('admin', { filterList: [filter] });
       expect(count, JSON.stringify(filter)).toBe(expected.length);
       expect(ids(rows)).toEqual(ids(expected));
+    }
+  });
+
+  it('answers, filters and sorts by the effective state: a pending task past its due date is overdue, as task/by_contract says', async () => {
+    const pastDue = tasks.filter((t) => (t.state === 1 || t.state === 2) && t.expirationTime !== null && t.expirationTime < organisationDay(new Date()));
+    expect(pastDue.length).toBeGreaterThan(0);
+    const { rows } = await searchAll('admin', { titleIDs: ['taskState'] });
+    for (const row of rows) {
+      const task = tasks.find((t) => t.id === row.id)!;
+      expect([row.taskState, row.data.taskState], row.id).toEqual([stateNow(task), stateNow(task)]);
+    }
+    const shown = okData('performanceTasksByContract', await callEndpoint(app, 'performanceTasksByContract', { token: tokens.get('admin')!, query: { contractID: pastDue[0]!.contractId! } }));
+    expect(shown.list.find((card) => card.id === pastDue[0]!.id)!.taskState).toBe(TaskState.Overdue);
+    expect(rows.find((row) => row.id === pastDue[0]!.id)!.taskState).toBe(TaskState.Overdue);
+    for (const states of [[1], [2], [3], [4], [5], [2, 3], [1, 3, 5], [1, 2, 3]]) {
+      const expected = tasks.filter((t) => states.includes(stateNow(t)));
+      const found = await searchAll('admin', { filterList: [{ id: 'taskState', condition: { in: states } }] });
+      expect(found.count, JSON.stringify(states)).toBe(expected.length);
+      expect(ids(found.rows), JSON.stringify(states)).toEqual(ids(expected));
+    }
+    expect(ids((await searchAll('admin', { filterList: [{ id: 'taskState', condition: { in: [3] } }] })).rows)).toEqual(expect.arrayContaining(ids(pastDue)));
+    for (const key of [1, -1] as const) {
+      const sorted = (await searchAll('admin', { sortField: { id: 'taskState', key }, titleIDs: ['taskState'] })).rows.map((row) => row.taskState);
+      expect(sorted).toEqual([...sorted].sort((a, b) => (a - b) * key));
     }
   });
 
