@@ -14,6 +14,7 @@ import type { SyncChange } from '../src-shared/api/sync';
 import { contractId, makeContract, makeTask } from '../tests/support/contracts';
 import { tempDir } from '../tests/support/temp';
 import { contractStatuses, taskTypes } from '../src-shared/domain/enums';
+import { organisationDay } from '../src-shared/rules/performance';
 import type { Core } from '../src-main/core/core';
 import { figure, load, seededRandom, summarize, timeEach } from './stats';
 
@@ -179,8 +180,11 @@ async function benchFullText(core: Core, replicaPath: string): Promise<void> {
   figure('full_text_search_p95_target', 20, 'ms');
 }
 
-/** The month a scene page asks for on iteration i (varied so no answer is cached). */
-function sceneRequest(i: number, sceneId: string) {
+/**
+ * The month a scene page asks for on iteration i (varied so no answer is cached); `overdue` adds
+ * a filter on the effective state '已逾期' (stored overdue, or pending with its date passed).
+ */
+function sceneRequest(i: number, sceneId: string, overdue = false) {
   const from = (i * 37) % (dueDays - 31);
   return {
     standingBookID: sceneId,
@@ -188,6 +192,7 @@ function sceneRequest(i: number, sceneId: string) {
       { id: 'taskType', condition: { in: ['receivable', 'payable'] } },
       { id: 'contractStatus', condition: { in: [3, 4] } },
       { id: 'expirationTime', condition: { gte: dueDay(from), lte: dueDay(from + 30) } },
+      ...(overdue ? [{ id: 'taskState', condition: { in: [3] } }] : []),
     ],
     sortField: { id: 'expirationTime', key: 1 as const },
     pageNum: 1 + (i % 3),
@@ -209,31 +214,34 @@ async function benchScenePage(core: Core, replicaPath: string): Promise<void> {
   const raw = new Database(replicaPath, { readonly: true });
   const where = `from performance_tasks t
     where t.type in (?, ?) and t.contract_status in (?, ?) and t.expiration_time >= ? and t.expiration_time <= ?`;
+  // The overdue page's floor: the effective state as plain conditions on the stored state and due date.
+  const overdueWhere = `${where} and (t.state in (3) or (t.state in (1, 2) and t.expiration_time < ?))`;
   const keysSql = raw.prepare(`select t.rowid ${where} order by t.expiration_time, t.id limit ? offset ?`).pluck();
+  const overdueKeysSql = raw.prepare(`select t.rowid ${overdueWhere} order by t.expiration_time, t.id limit ? offset ?`).pluck();
   const rowsSql = raw.prepare(`select t.rowid as k, t.id, t.name, t.type, t.state, t.expiration_time, t.receivable_amount, t.amount_unit, c.id, c.name, c.contract_number, c.status, c.amount, c.amount_unit
     from performance_tasks t join contracts c on c.id = t.contract_id where t.rowid in (select value from json_each(?))`);
-  const pageSql = {
-    all: (...params: unknown[]) => {
-      const keys = keysSql.all(...params) as number[];
-      const found = new Map((rowsSql.all(JSON.stringify(keys)) as { k: number }[]).map((row) => [row.k, row]));
-      return keys.map((key) => found.get(key));
-    },
+  const pageOf = (keysOf: typeof keysSql) => (...params: unknown[]) => {
+    const keys = keysOf.all(...params) as number[];
+    const found = new Map((rowsSql.all(JSON.stringify(keys)) as { k: number }[]).map((row) => [row.k, row]));
+    return keys.map((key) => found.get(key));
   };
-  const countSql = raw.prepare(`select count(*) ${where}`).pluck();
+  const [pageSql, overduePageSql] = [pageOf(keysSql), pageOf(overdueKeysSql)];
+  const [countSql, overdueCountSql] = [raw.prepare(`select count(*) ${where}`).pluck(), raw.prepare(`select count(*) ${overdueWhere}`).pluck()];
+  const today = organisationDay(new Date());
   const statisticsSql = raw.prepare('select status, count from contract_status_counts');
 
   let rows = 0;
-  const viaIpc = async (i: number) => {
-    const [page, counts] = await Promise.all([core.invoke('ledger.search', sceneRequest(i, sceneId)), core.invoke('ledger.contractStatistics', {})]);
+  const viaIpc = async (i: number, overdue = false) => {
+    const [page, counts] = await Promise.all([core.invoke('ledger.search', sceneRequest(i, sceneId, overdue)), core.invoke('ledger.contractStatistics', {})]);
     if (!page.ok || !counts.ok) throw new Error(`scene page failed: ${JSON.stringify(page.ok ? counts : page)}`);
     rows += (page.data as { list: unknown[] }).list.length;
   };
-  const onFloor = (i: number) => {
+  const onFloor = (i: number, overdue = false) => {
     const r = sceneRequest(i, sceneId);
     const range = r.filterList[2]!.condition as { gte: string; lte: string };
-    const params = ['receivable', 'payable', 3, 4, range.gte, range.lte];
-    pageSql.all(...params, r.pageSize, (r.pageNum - 1) * r.pageSize);
-    countSql.get(...params);
+    const params = ['receivable', 'payable', 3, 4, range.gte, range.lte, ...(overdue ? [today] : [])];
+    (overdue ? overduePageSql : pageSql)(...params, r.pageSize, (r.pageNum - 1) * r.pageSize);
+    (overdue ? overdueCountSql : countSql).get(...params);
     statisticsSql.all();
   };
   // Both in turn, one call each per step, so a burst of load on the shared machine falls on both alike.
@@ -245,11 +253,15 @@ async function benchScenePage(core: Core, replicaPath: string): Promise<void> {
   for (let i = 0; i < 50; i += 1) {
     await viaIpc(i);
     onFloor(i);
+    await viaIpc(i, true);
+    onFloor(i, true);
   }
-  const samples = { ipc: [] as number[], floor: [] as number[] };
+  const samples = { ipc: [] as number[], floor: [] as number[], overdueIpc: [] as number[], overdueFloor: [] as number[] };
   for (let i = 0; i < iterations; i += 1) {
     samples.ipc.push(await time(() => viaIpc(i)));
     samples.floor.push(await time(() => onFloor(i)));
+    samples.overdueIpc.push(await time(() => viaIpc(i, true)));
+    samples.overdueFloor.push(await time(() => onFloor(i, true)));
   }
   if (rows === 0) throw new Error('the scene pages were empty: the bench measures nothing');
   raw.close();
@@ -261,6 +273,11 @@ async function benchScenePage(core: Core, replicaPath: string): Promise<void> {
   figure('scene_page_and_counts_floor_p95', floor.p95, 'ms');
   figure('scene_page_and_counts_p95_ratio_to_floor', ipc.p95 / floor.p95, 'x', 2);
   figure('scene_page_and_counts_p95_target', 10, 'ms');
+  const [overdueIpc, overdueFloor] = [summarize(samples.overdueIpc), summarize(samples.overdueFloor)];
+  figure('scene_page_overdue_and_counts_ipc_p50', overdueIpc.p50, 'ms');
+  figure('scene_page_overdue_and_counts_ipc_p95', overdueIpc.p95, 'ms');
+  figure('scene_page_overdue_and_counts_floor_p95', overdueFloor.p95, 'ms');
+  figure('scene_page_overdue_and_counts_p95_ratio_to_floor', overdueIpc.p95 / overdueFloor.p95, 'x', 2);
 }
 
 /** One Excel export through the core: its rows, file size, time, and the peak growth of the process's RSS and JS heap over their values before it. */

@@ -9,7 +9,6 @@ import { performanceTasks } from '../../src-server/performance/schema';
 import { demoUsers, otherUsersPassword } from '../../src-server/seed/catalogue';
 import { TaskState } from '../../src-shared/domain/enums';
 import type { LedgerSearch } from '../../src-shared/domain/ledger';
-import { addDays } from '../../src-shared/rules/dashboard';
 import { organisationDay } from '../../src-shared/rules/performance';
 import { call, settledSync, testCore } from '../support/core';
 import { tempDir } from '../support/temp';

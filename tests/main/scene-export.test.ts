@@ -8,6 +8,7 @@ import { replicaFeatures } from '../../src-main/core/features';
 import { createSceneExporter, zipCaughtUp } from '../../src-main/core/ledger/scene-export';
 import { createSceneSearch } from '../../src-main/core/ledger/scene-search';
 import { clientMigrationsDir } from '../../src-main/paths';
+import { TaskState } from '../../src-shared/domain/enums';
 import { ledgerSearchSchema } from '../../src-shared/domain/ledger';
 import { catalogs } from '../../src-shared/i18n/catalogs';
 import { contractId, makeContract, makeTask } from '../support/contracts';
@@ -64,6 +65,36 @@ describe('scene export', () => {
     expect(dues).toEqual([...dues].sort());
     expect(new Set(Array.from({ length: 1666 }, (_, i) => sheet.getRow(i + 2).getCell(2).value))).toEqual(new Set(['应收']));
     expect(typeof sheet.getRow(2).getCell(4).value).toBe('number');
+  });
+
+  it('filters and writes the effective state: a pending task past its due date is exported, and reads, as overdue', async () => {
+    const exporter = createSceneExporter({ dir: join(dir.path, 'exports'), catalog: () => catalogs['zh-CN'], onProgress: () => undefined });
+    const today = '2026-05-15';
+    const scenes = createSceneSearch(replica, () => today);
+    const stateCells = async (exportId: string, filterList: { id: string; condition: { in: number[] } }[]) => {
+      const { rows } = await exporter.write(exportId, { filterList, sortField: { id: 'expirationTime', key: 1 }, titleIDs: ['taskState', 'expirationTime'] }, scenes, new Map());
+      const pieces: Buffer[] = [];
+      for (let offset = 0, size = 1; offset < size; ) {
+        const read = await exporter.read(exportId, offset);
+        const piece = Buffer.from(read.data, 'base64');
+        pieces.push(piece);
+        [offset, size] = [offset + piece.length, read.size];
+      }
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(Buffer.concat(pieces) as unknown as ArrayBuffer);
+      const sheet = workbook.worksheets[0]!;
+      return Array.from({ length: rows }, (_, i) => String(sheet.getRow(i + 2).getCell(2).value));
+    };
+    // Every seeded task is stored in progress; those due before `today` are overdue.
+    const pastDue = Array.from({ length: 2500 }, (_, i) => `2026-0${1 + (i % 9)}-1${i % 10}`).filter((due) => due < today).length;
+    const overdue = await stateCells('0190a0e0-0000-7000-8000-000000000011', [{ id: 'taskState', condition: { in: [TaskState.Overdue] } }]);
+    expect(overdue).toHaveLength(pastDue);
+    expect(new Set(overdue).size).toBe(1);
+    // In due date order: the tasks past their date first, each reading as overdue; then none.
+    const every = await stateCells('0190a0e0-0000-7000-8000-000000000012', []);
+    expect(new Set(every.slice(0, pastDue))).toEqual(new Set(overdue));
+    expect(every.slice(pastDue)).not.toContain(overdue[0]);
+    expect(await stateCells('0190a0e0-0000-7000-8000-000000000013', [{ id: 'taskState', condition: { in: [TaskState.InProgress] } }])).toHaveLength(2500 - pastDue);
   });
 
   it('reads in batches by the sort key exactly the rows and order of the search, across ties, nulls and queued edits', () => {
