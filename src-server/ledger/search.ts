@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FilterCondition, LedgerRow, LedgerSearch } from '../../src-shared/domain/ledger';
+import { catalogueField } from '../../src-shared/domain/ledger-fields';
 import { ledgerRowReader, planSearch, type FilterPlan, type SearchPlan, type SelectedRow } from '../../src-shared/rules/ledger-search';
 import type { SessionUser } from '../auth/service';
 import { visibleTo } from '../contracts/repository';
@@ -9,7 +10,6 @@ import { containsPattern } from '../db/like';
 import { contracts, users } from '../db/schema';
 import { performanceTasks } from '../performance/schema';
 import { effectiveStateSql } from '../performance/tasks';
-import { catalogueField } from '../../src-shared/domain/ledger-fields';
 import { catalogueSource, fieldCatalogue, formValueText, loadFields } from './fields';
 import { findScene } from './scenes';
 import { countLedgerRecords } from './totals';

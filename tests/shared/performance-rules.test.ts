@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TaskState } from '../../src-shared/domain/enums';
 import { quickTaskPayloadSchema } from '../../src-shared/domain/performance';
-import { defaultPerformanceForm, editedState, effectiveState, openStateFor, organisationDay, taskTypeFor } from '../../src-shared/rules/performance';
+import { defaultPerformanceForm, editedState, effectiveState, effectiveStateFilter, openStateFor, organisationDay, taskTypeFor } from '../../src-shared/rules/performance';
 
 describe('performance task rules', () => {
   it('an unfinished task is overdue once its due date has passed, pending otherwise', () => {
@@ -17,6 +17,25 @@ describe('performance task rules', () => {
     expect(effectiveState(TaskState.Incomplete, '2026-01-01', '2026-11-21')).toBe(TaskState.Incomplete);
     expect(editedState(TaskState.Incomplete, '2099-01-01', '2026-11-21')).toBe(TaskState.Incomplete);
     expect(editedState(TaskState.Overdue, '2099-01-01', '2026-11-21')).toBe(TaskState.InProgress);
+  });
+
+  it('filters on the effective state by conditions on the stored state and due date alone, for every set of states asked', () => {
+    const today = '2026-11-21';
+    const states = [TaskState.NotStarted, TaskState.InProgress, TaskState.Overdue, TaskState.Success, TaskState.Incomplete];
+    const dues = [null, '2026-11-20', today, '2026-11-22'];
+    // Every subset of the states, plus one with a value no task has.
+    const asked = [...Array.from({ length: 1 << states.length }, (_, bits) => states.filter((_, k) => (bits >> k) & 1)), [TaskState.Overdue, 9]];
+    for (const set of asked) {
+      const { always, beforeDue, afterDue } = effectiveStateFilter(set);
+      for (const state of states) {
+        for (const due of dues) {
+          const matched = always.includes(state) || (beforeDue.includes(state) && (due === null || due >= today)) || (afterDue.includes(state) && due !== null && due < today);
+          expect(matched, `${JSON.stringify(set)} ${state} ${due}`).toBe((set as number[]).includes(effectiveState(state, due, today)));
+        }
+      }
+      expect(new Set([...always, ...beforeDue, ...afterDue]).size, JSON.stringify(set)).toBe(always.length + beforeDue.length + afterDue.length);
+    }
+    expect(effectiveStateFilter([TaskState.Overdue])).toEqual({ always: [TaskState.Overdue], beforeDue: [], afterDue: [TaskState.NotStarted, TaskState.InProgress] });
   });
 
   it('makes the type receivable or payable when such an amount exists', () => {
