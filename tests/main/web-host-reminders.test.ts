@@ -30,6 +30,8 @@ const dueDate = '2030-03-12';
 let now = new Date(`${dueDate}T08:00:00Z`);
 const timers: Timers = { set: () => 0, clear: () => undefined };
 const task = { id: '', name: 'Collect the March rent', contractName: '' };
+/** A quick task of no contract, due the same day. */
+const other = { id: '', name: 'Call the notary' };
 
 type Changed = EventPayload<'reminders.changed'>;
 
@@ -75,12 +77,12 @@ beforeAll(async () => {
   // A quick task of one of her contracts, due that day, which she leads.
   const contract = (await call(core, 'ledger.contractPage', { pageSize: 10 })).list[0]!;
   task.contractName = contract.name;
-  ({ id: task.id } = await call(core, 'performance.quickTask', {
-    payload: { name: task.name, type: 'custom', relatedID: contract.id, leaderUserID: user.id, fieldList: [{ id: 'date', name: 'Date', type: 'date', required: true, value: dueDate }] },
-  }));
+  const fieldList = [{ id: 'date', name: 'Date', type: 'date', required: true, value: dueDate }];
+  ({ id: task.id } = await call(core, 'performance.quickTask', { payload: { name: task.name, type: 'custom', relatedID: contract.id, leaderUserID: user.id, fieldList } }));
+  ({ id: other.id } = await call(core, 'performance.quickTask', { payload: { name: other.name, type: 'custom', leaderUserID: user.id, fieldList } }));
   await waitFor(async () => {
     await call(core, 'sync.now', {});
-    return core.reminders.taskIsOpen(task.id) || undefined;
+    return (core.reminders.taskIsOpen(task.id) && core.reminders.taskIsOpen(other.id)) || undefined;
   });
 });
 
@@ -96,6 +98,7 @@ describe('reminders in the browser edition', () => {
   let first: Awaited<ReturnType<typeof openPage>>;
   let second: Awaited<ReturnType<typeof openPage>>;
   let reminderId = '';
+  let otherId = '';
 
   it('a due reminder reaches every connected page, with its task, contract and due date, and stays in the list', async () => {
     first = await openPage();
@@ -114,6 +117,9 @@ describe('reminders in the browser edition', () => {
       expect(change.due).toEqual([mine!.id]);
       reminderId = mine!.id;
     }
+    const quick = (await call(core, 'reminders.list', {})).find((reminder) => reminder.taskId === other.id);
+    expect(quick).toMatchObject({ taskName: other.name, contractId: null, contractName: null, heading: 'dueToday' });
+    otherId = quick!.id;
     // A page opened later reads the list.
     const later = await openPage();
     expect(await later.invoke('reminders.list', {})).toMatchObject({ ok: true, data: expect.arrayContaining([expect.objectContaining({ id: reminderId })]) });
@@ -154,10 +160,20 @@ describe('reminders in the browser edition', () => {
   });
 
   it('dismissing takes it off the list, once', async () => {
-    const answer = await first.invoke('reminders.dismiss', { id: reminderId });
+    const answer = await first.invoke('reminders.dismiss', { id: otherId });
     expect(answer).toMatchObject({ ok: true });
-    expect((answer as { data: { id: string }[] }).data.map((r) => r.id)).not.toContain(reminderId);
-    expect(await first.invoke('reminders.dismiss', { id: reminderId })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    const left = (answer as { data: { id: string }[] }).data.map((r) => r.id);
+    expect(left).not.toContain(otherId);
+    expect(left).toContain(reminderId);
+    expect(await first.invoke('reminders.dismiss', { id: otherId })).toMatchObject({ ok: false, error: { code: 'not_found', reason: { key: 'reminderNotListed' } } });
+  });
+
+  it('a task finished meanwhile takes its reminder off every page', async () => {
+    const before = second.changes().length;
+    await call(core, 'fulfilment.finish', { id: task.id });
+    const change = await waitFor(() => second.changes().slice(before).find((c) => !c.reminders.some((r) => r.id === reminderId)));
+    expect(change.due).toEqual([]);
+    expect(await first.invoke('reminders.snooze', { id: reminderId, choice: 'oneHour' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
 
   it('signing out empties the list', async () => {
