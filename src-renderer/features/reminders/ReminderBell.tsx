@@ -131,6 +131,7 @@ function ReminderItem({ reminder, onOpen }: { reminder: AppReminder; onOpen(remi
           size="small"
           variant="minimal"
           icon="cross"
+          className="reminder-item__dismiss"
           aria-label={t('browserReminders.dismiss')}
           title={t('browserReminders.dismiss')}
           data-testid="reminder-dismiss"
