@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContractServerClient } from '../../src-main/core/contract-server/client';
 import { contracts, users } from '../../src-server/db/schema';
 import { performanceTasks } from '../../src-server/performance/schema';
-import { reminderTaskKinds, TaskState } from '../../src-shared/domain/enums';
-import type { ReminderSettings } from '../../src-shared/domain/reminders';
+import { TaskState } from '../../src-shared/domain/enums';
+import { kindSettings, settingsForAll } from '../main/reminders-fixtures';
 import { call } from '../support/core';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
 import { chooseLanguage, inEachLanguageAndSize, keepScreenshot, uiLanguages } from '../support/e2e-views';
@@ -63,8 +63,8 @@ beforeAll(async () => {
     prepare: async (server) => {
       const client = createContractServerClient(server.url);
       const { token } = await client.call('login', { body: user });
-      const atMidnight = { timeNode: { reminderTypes: ['threeDaysBefore', 'onDue'], otherTimes: [] }, condition: { reminderType: 'weekly' }, overTime: { reminderType: 'weekly' }, reminderTime: '00:00' };
-      await client.call('performanceReminderSettingsSave', { token, body: Object.fromEntries(reminderTaskKinds.map((kind) => [kind, atMidnight])) as unknown as ReminderSettings });
+      const atMidnight = kindSettings({ timeNode: { reminderTypes: ['threeDaysBefore', 'onDue'], otherTimes: [] }, reminderTime: '00:00' });
+      await client.call('performanceReminderSettingsSave', { token, body: settingsForAll(atMidnight) });
     },
   });
   page = stage.page;

@@ -2,17 +2,15 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createContractServerClient } from '../../src-main/core/contract-server/client';
 import type { Core } from '../../src-main/core/core';
 import type { Timers } from '../../src-main/core/performance/reminders/scheduler';
 import { startWebHost, type WebHost } from '../../src-main/web-host/web-host';
-import { reminderTaskKinds } from '../../src-shared/domain/enums';
-import type { ReminderSettings } from '../../src-shared/domain/reminders';
 import type { EventPayload } from '../../src-shared/ipc/channels';
 import { hostFrameSchema, webHostKeyName, type HostFrame } from '../../src-shared/ipc/wire';
-import { seedDemoData, startContractServer, type RunningServer } from '../../src-server';
+import type { RunningServer } from '../../src-server';
 import { call, settledSync, testCore, waitFor } from '../support/core';
 import { tempDir } from '../support/temp';
+import { serverRemindingAlice } from './reminders-server';
 
 // Reminders in the browser edition (issue 28 item 9): the web host's core keeps each due reminder
 // in the in-app list and announces it over every connected page's socket; a page's snooze goes
@@ -60,12 +58,9 @@ async function openPage() {
 }
 
 beforeAll(async () => {
-  await seedDemoData({ contracts: 20, seed: 5, dataDir: serverDir.path });
-  server = await startContractServer({ port: 0, dataDir: serverDir.path });
-  const client = createContractServerClient(server.url);
-  const { token, user } = await client.call('login', { body: { username: 'alice', password: 'alice123' } });
-  const onDueAtNine = { timeNode: { reminderTypes: ['onDue'], otherTimes: [] }, condition: { reminderType: 'weekly' }, overTime: { reminderType: 'weekly' }, reminderTime: '09:00' };
-  await client.call('performanceReminderSettingsSave', { token, body: Object.fromEntries(reminderTaskKinds.map((kind) => [kind, onDueAtNine])) as unknown as ReminderSettings });
+  const seeded = await serverRemindingAlice(serverDir.path);
+  ({ server } = seeded);
+  const { user } = seeded;
 
   mkdirSync(rendererDir, { recursive: true });
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>app shell</title>');
