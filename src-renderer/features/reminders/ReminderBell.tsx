@@ -47,7 +47,7 @@ function Reminders() {
   const { data: reminders = [] } = useDueRemindersQuery();
   const openReminder = useOpenReminder();
   // The event handler reads the latest language and navigation without subscribing again.
-  const onDue = useRef((_reminder: AppReminder) => undefined as void);
+  const onDue = useRef<(reminder: AppReminder) => void>(() => undefined);
   useEffect(() => {
     onDue.current = (reminder) => notify(t, i18n.language, reminder, () => openReminder(reminder, { newWindow: false }));
   });
