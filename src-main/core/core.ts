@@ -19,6 +19,7 @@ import { createSearchFeature } from './search';
 import { createTransferFeature } from './transfer';
 import { createPerformanceFeature } from './performance';
 import type { Notifier, Timers } from './performance/reminders/scheduler';
+import { createReminderInbox } from './performance/reminders/inbox';
 import { consoleLogger, systemClock, type Clock, type Logger, type SecretStore } from './ports';
 import { createSessionService, type ActiveSession } from './session/session-service';
 import { createSettingsStore } from './settings/settings-store';
@@ -51,7 +52,7 @@ export interface CoreOptions {
   syncBackoffMs?: number;
   /**
    * Shows due reminders. The Electron shell passes native notifications; without one (the web
-   * host) reminders are only written to the log, since a browser tab is no place for them.
+   * host) they go to the in-app reminder list, announced to the connected pages ('reminders.changed').
    */
   notifier?: Notifier;
   /** The reminder scheduler's timers (tests pass fake ones with a fake clock). */
@@ -107,9 +108,13 @@ export function createCore(options: CoreOptions) {
 
   // The features (src-main/core/<feature>), each with its own handlers and session work.
   const host: FeatureHost = { hub, clock, logger, signedIn, sync: currentSync };
+  // The browser edition's reminder list; its snoozes go to the scheduler, like the desktop notifications'.
+  const reminderInbox = createReminderInbox(host, {
+    taskIsOpen: (taskId) => performance.reminders.taskIsOpen(taskId),
+    snooze: (reminder, choice) => performance.reminders.snooze(reminder, choice),
+  });
   const performance = createPerformanceFeature(host, {
-    // Without a notifier (the web host) reminders are only written to the log: a browser tab is no place for them.
-    notifier: options.notifier ?? { show: (notification) => logger.info(`reminder: ${notification.title}: ${notification.body}`) },
+    notifier: options.notifier ?? reminderInbox.notifier,
     timers: options.timers,
     language,
     timeZone: options.timeZone,
@@ -121,7 +126,7 @@ export function createCore(options: CoreOptions) {
   const search = createSearchFeature(host);
   const transfer = createTransferFeature(host);
   const cachedReads = createCachedReadsFeature(host);
-  const features = [performance, contracts, ledger, archive, search, cachedReads];
+  const features = [performance, reminderInbox, contracts, ledger, archive, search, cachedReads];
   const counterparties = createCounterpartiesFeature(host);
 
   function startSession(session: ActiveSession) {
@@ -188,7 +193,7 @@ export function createCore(options: CoreOptions) {
   } satisfies Partial<ChannelHandlers>;
 
   // Every channel has exactly one handler: a channel no map handles is a type error.
-  const handlers: ChannelHandlers = { ...coreHandlers, ...contracts.handlers, ...ledger.handlers, ...performance.handlers, ...directory.handlers, ...archive.handlers, ...search.handlers, ...transfer.handlers, ...cachedReads.handlers, ...counterparties.handlers };
+  const handlers: ChannelHandlers = { ...coreHandlers, ...contracts.handlers, ...ledger.handlers, ...performance.handlers, ...directory.handlers, ...archive.handlers, ...search.handlers, ...transfer.handlers, ...cachedReads.handlers, ...counterparties.handlers, ...reminderInbox.handlers };
 
   const dispatch = createDispatcher(handlers, logger);
   const restored = sessions.restore();

@@ -48,7 +48,7 @@ const core = createCore({
   systemLocale: systemLocale(),
   serverUrl: serverUrl?.data,
   organizationShare: process.env.CONTRACT_DESK_ORGANIZATION_SHARE === '1',
-  // No notifier: a browser tab is no place for desktop reminders, so they are only logged.
+  // No native notifier: due reminders go to the pages' in-app list and browser notifications.
 });
 const host = await startWebHost({ core, rendererDir: rendererDistDir, port, host: values.host });
 console.log(`Contract Desk (web host) at ${host.url}`);

@@ -4,7 +4,7 @@ import type { ChannelRequest, ChannelResponse, SessionInfo } from '../../src-sha
 import { toAppError } from '../../src-shared/errors';
 import { bridgeBaseQuery, call, type StoreExtra } from './baseQuery';
 
-export const tagTypes = ['AppInfo', 'Settings', 'Session', 'Contract', 'Sync', 'Catalogue', 'ContractDetail', 'NumberNotice', 'ContractTasks', 'Template', 'Directory', 'Scene', 'LedgerSearch', 'CachedRead'] as const;
+export const tagTypes = ['AppInfo', 'Settings', 'Session', 'Contract', 'Sync', 'Catalogue', 'ContractDetail', 'NumberNotice', 'ContractTasks', 'Template', 'Directory', 'Scene', 'LedgerSearch', 'CachedRead', 'Reminder'] as const;
 
 // Mutations whose answer is the new state of a cached query write it straight into the cache:
 // no second round trip, and the screen changes the moment the core answers.

@@ -2,6 +2,7 @@ import { Navbar, NavbarDivider, NavbarGroup, NavbarHeading } from '@blueprintjs/
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import { NumberNotices } from '../features/contracts/NumberNotices';
+import { ReminderBell } from '../features/reminders/ReminderBell';
 import { SessionControls } from '../features/session/SessionControls';
 import { LanguageMenu } from '../features/settings/LanguageMenu';
 import { SyncIndicator } from '../features/sync/SyncIndicator';
@@ -25,6 +26,7 @@ export function AppShell() {
         <NavbarGroup className="app-shell__status">
           <SyncIndicator />
           <NavbarDivider />
+          <ReminderBell />
           <LanguageMenu />
           <SessionControls />
         </NavbarGroup>

@@ -4,6 +4,7 @@ import { scenesEn } from './catalogs/scenes';
 import { archiveEn } from './catalogs/archive';
 import { fulfilmentEn } from './catalogs/fulfilment';
 import { cachedReadsEn } from './catalogs/cached-reads';
+import { browserRemindersEn } from './catalogs/browser-reminders';
 import { creditEn } from './catalogs/credit';
 import { cascaderEn } from './catalogs/cascader';
 import { counterpartiesEn } from './catalogs/counterparties';
@@ -445,6 +446,7 @@ export const en = {
   dashboard: dashboardEn,
   archive: archiveEn,
   cachedReads: cachedReadsEn,
+  browserReminders: browserRemindersEn,
   credit: creditEn,
   cascader: cascaderEn,
   counterparties: counterpartiesEn,

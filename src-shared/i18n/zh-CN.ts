@@ -4,6 +4,7 @@ import { dashboardZh } from './catalogs/dashboard';
 import { scenesZh } from './catalogs/scenes';
 import { fulfilmentZh } from './catalogs/fulfilment';
 import { cachedReadsZh } from './catalogs/cached-reads';
+import { browserRemindersZh } from './catalogs/browser-reminders';
 import { creditZh } from './catalogs/credit';
 import { cascaderZh } from './catalogs/cascader';
 import { counterpartiesZh } from './catalogs/counterparties';
@@ -486,6 +487,7 @@ export const zhCN: Catalog = {
   dashboard: dashboardZh,
   archive: archiveZh,
   cachedReads: cachedReadsZh,
+  browserReminders: browserRemindersZh,
   credit: creditZh,
   cascader: cascaderZh,
   counterparties: counterpartiesZh,

@@ -30,6 +30,7 @@ import { ledgerFieldSchema, ledgerRowSchema, ledgerSearchSchema, sceneCreateSche
 import { sceneExportProgressSchema, sceneExportReadRequestSchema, sceneExportReadResponseSchema, sceneExportRequestSchema, sceneExportResponseSchema, sceneViewSchema } from './scenes';
 import { cachedAnswerSchema, cachedReadRequestSchema } from './cached-reads';
 import { counterpartyListAnswerSchema, counterpartyListRequestSchema } from './counterparties';
+import { appReminderListSchema, reminderIdRequestSchema, remindersChangedEventSchema, snoozeReminderRequestSchema } from './reminders';
 import { templateSummarySchema } from '../api/contract-forms';
 import {
   fileOpenRequestSchema,
@@ -319,6 +320,14 @@ export const channels = {
 
   /** Inner or outer counterparties, a page: the server's, or the kept ones searched here offline (see counterparties.ts). */
   'counterparties.list': channel(counterpartyListRequestSchema, counterpartyListAnswerSchema),
+
+  // The browser edition's reminders (see reminders.ts); the desktop shows native notifications instead, and its list stays empty.
+  /** The reminders shown and not yet snoozed, opened or dismissed, newest first. */
+  'reminders.list': channel(empty, appReminderListSchema),
+  /** Remind me later (the desktop's choices); answers the list without it. */
+  'reminders.snooze': channel(snoozeReminderRequestSchema, appReminderListSchema),
+  /** Takes a reminder off the list (opened, or put aside); answers the list without it. */
+  'reminders.dismiss': channel(reminderIdRequestSchema, appReminderListSchema),
 } as const satisfies Record<string, ChannelDefinition>;
 
 export type Channels = typeof channels;
@@ -335,6 +344,8 @@ export const events = {
   /** An archived PDF's text extraction advanced (its pages read so far). */
   'archive.indexing': archiveIndexingEventSchema,
   'ledger.exportProgress': sceneExportProgressSchema,
+  /** The browser edition's reminder list changed (a reminder fell due, was snoozed, opened or dismissed). */
+  'reminders.changed': remindersChangedEventSchema,
 } as const satisfies Record<string, z.ZodType>;
 export type Events = typeof events;
 export type EventName = keyof Events;

@@ -75,6 +75,9 @@ function handlers(overrides: Partial<ChannelHandlers> = {}): ChannelHandlers {
     'contract.transfer': fail,
     'cached.read': fail,
     'counterparties.list': fail,
+    'reminders.list': fail,
+    'reminders.snooze': fail,
+    'reminders.dismiss': fail,
     ...overrides,
   };
 }

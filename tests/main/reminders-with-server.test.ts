@@ -2,11 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContractServerClient } from '../../src-main/core/contract-server/client';
 import type { Core } from '../../src-main/core/core';
 import type { Notifier, ReminderNotification, Timers } from '../../src-main/core/performance/reminders/scheduler';
-import { reminderTaskKinds } from '../../src-shared/domain/enums';
-import type { ReminderSettings } from '../../src-shared/domain/reminders';
-import { seedDemoData, startContractServer, type RunningServer } from '../../src-server';
+import type { RunningServer } from '../../src-server';
 import { call, settledSync, testCore } from '../support/core';
 import { tempDir } from '../support/temp';
+import { serverRemindingAlice } from './reminders-server';
 
 // Desktop reminders end to end: tasks and settings reach the replica through sync, and the
 // core's scheduler shows a reminder once through the notifier, with a fake clock and timers.
@@ -29,13 +28,9 @@ const startCore = () => testCore(desktop.path, { clock, timers, notifier, timeZo
 const shownFor = (taskId: string) => shown.filter((n) => n.reminder.taskId === taskId);
 
 beforeAll(async () => {
-  await seedDemoData({ contracts: 20, seed: 5, dataDir: serverDir.path });
-  server = await startContractServer({ port: 0, dataDir: serverDir.path });
-  const client = createContractServerClient(server.url);
-  const { token, user } = await client.call('login', { body: { username: 'alice', password: 'alice123' } });
-  const onDueAtNine = { timeNode: { reminderTypes: ['onDue'], otherTimes: [] }, condition: { reminderType: 'weekly' }, overTime: { reminderType: 'weekly' }, reminderTime: '09:00' };
-  const settings = Object.fromEntries(reminderTaskKinds.map((kind) => [kind, onDueAtNine])) as unknown as ReminderSettings;
-  await client.call('performanceReminderSettingsSave', { token, body: settings });
+  const seeded = await serverRemindingAlice(serverDir.path);
+  ({ server } = seeded);
+  const { client, token, user } = seeded;
   const quickTask = (name: string) =>
     client.call('performanceQuickTask', {
       token,

@@ -13,6 +13,9 @@ import type { ReminderLog } from '../reminder-log';
 import type { Clock, Logger } from '../../ports';
 import { instantAt, lastDueWithRemindersBefore, remindersDue, type DueReminder, type ReminderRule } from './rules';
 import { taskRoute } from '../../../../src-shared/rules/dashboard';
+import { snoozeChoices, type ReminderHeading, type SnoozeChoice } from '../../../../src-shared/ipc/reminders';
+
+export { snoozeChoices, type SnoozeChoice };
 
 // Desktop reminders: wakes at the next reminder's instant, shows what is due through the Notifier
 // and remembers it in the replica, so each reminder fires once, across restarts, offline.
@@ -50,9 +53,6 @@ export interface ReminderNotification {
 export interface Notifier {
   show(notification: ReminderNotification): void;
 }
-
-export const snoozeChoices = ['oneHour', 'tomorrow'] as const;
-export type SnoozeChoice = (typeof snoozeChoices)[number];
 
 export interface ReminderSchedulerOptions {
   clock: Clock;
@@ -92,7 +92,8 @@ export function systemTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-function titleKey(rule: ReminderRule): keyof (typeof catalogs)['en']['reminders']['title'] {
+/** What a reminder of this rule says of its task (the notification's title). */
+export function reminderHeading(rule: ReminderRule): ReminderHeading {
   if (rule === 'onDue') return 'dueToday';
   if (rule === 'condition') return 'upcoming';
   if (rule === 'overdue') return 'overdue';
@@ -107,7 +108,7 @@ export function reminderNotification(reminder: DueReminder, language: Language):
   const text = catalogs[language].reminders;
   return {
     id: reminder.id,
-    title: text.title[titleKey(reminder.rule)],
+    title: text.title[reminderHeading(reminder.rule)],
     body: interpolate(text.body, { kind: text.kinds[reminder.kind], task: reminder.taskName, dueDate: reminder.dueDate }),
     route: taskRoute(reminder.contractId),
     snoozeLabels: { oneHour: text.snoozeOneHour, tomorrow: text.snoozeTomorrow },
