@@ -17,6 +17,8 @@ export const dateRangeSchema = z
 /** A board card: spec 3 "Task card" as the replica holds it; `queued` while a quick task waits to sync. */
 export const boardTaskSchema = z.object({
   id: idSchema,
+  /** The task's plan; null for a quick task, whose actions the board offers (it has no sheet row). */
+  planId: idSchema.nullable(),
   contractId: idSchema.nullable(),
   contractName: z.string().nullable(),
   counterpartName: z.string().nullable(),

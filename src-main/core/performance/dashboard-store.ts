@@ -35,6 +35,7 @@ type CardRow = [
   receivableAmount: number | null,
   payableAmount: number | null,
   amountUnit: string | null,
+  planId: string | null,
   contractName: string | null,
   counterpartName: string | null,
 ];
@@ -58,9 +59,9 @@ export interface DashboardReader {
 
 /** The columns of a board card. */
 const cardColumnsOf = (table: string) =>
-  `${table}id, ${table}contract_id as contractId, ${table}name, ${table}type, ${table}state, ${table}expiration_time as dueDate, ${table}receivable_amount as receivableAmount, ${table}payable_amount as payableAmount, ${table}amount_unit as amountUnit`;
+  `${table}id, ${table}contract_id as contractId, ${table}name, ${table}type, ${table}state, ${table}expiration_time as dueDate, ${table}receivable_amount as receivableAmount, ${table}payable_amount as payableAmount, ${table}amount_unit as amountUnit, ${table}plan_id as planId`;
 const cardColumns = cardColumnsOf('');
-const cardNames = 'id, contractId, name, type, state, dueDate, receivableAmount, payableAmount, amountUnit';
+const cardNames = 'id, contractId, name, type, state, dueDate, receivableAmount, payableAmount, amountUnit, planId';
 
 /**
  * Counts by state as of @today, the pending states past their date as overdue (the server's
@@ -137,6 +138,7 @@ export function createDashboardReader(sqlite: ReplicaConnection): DashboardReade
       const contract = payload.relatedID ? (contractOf.get(payload.relatedID) as { name: string; counterpartName: string | null } | undefined) : undefined;
       tasks.push({
         id,
+        planId: null,
         contractId: payload.relatedID ?? null,
         contractName: contract?.name ?? null,
         counterpartName: contract?.counterpartName ?? null,
@@ -166,13 +168,14 @@ export function createDashboardReader(sqlite: ReplicaConnection): DashboardReade
       const optimistic = anyOptimistic.get() === 1;
       const totals = [...(baseDayTotals.all(range) as { date: string; total: number }[]), ...(optimistic ? (overlayDayTotals.all(range) as { date: string; total: number }[]) : [])];
       for (const { date, total } of totals) days.get(date)!.total += total;
-      for (const [id, contractId, name, type, state, dueDate, receivableAmount, payableAmount, amountUnit, contractName, counterpartName] of cards(optimistic).all({
+      for (const [id, contractId, name, type, state, dueDate, receivableAmount, payableAmount, amountUnit, planId, contractName, counterpartName] of cards(optimistic).all({
         ...range,
         limit: perDay,
       }) as CardRow[]) {
         const amount = receivableAmount ?? payableAmount;
         days.get(dueDate)!.taskList.push({
           id,
+          planId,
           contractId,
           contractName,
           counterpartName,
