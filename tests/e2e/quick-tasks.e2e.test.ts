@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
 import { createContractServerClient } from '../../src-main/core/contract-server/client';
+import { openDatabase } from '../../src-server';
+import { performanceTasks } from '../../src-server/performance/schema';
 import { TaskState } from '../../src-shared/domain/enums';
 import type { TaskCard } from '../../src-shared/domain/performance';
 import type { PlanSheet, SheetTask } from '../../src-shared/ipc/fulfilment';
@@ -16,7 +19,8 @@ import { inEachLanguageAndSize, keepScreenshot } from '../support/e2e-views';
 // finished there with the completion form of its type, viewed, restored after the spec's
 // confirmation and deleted, each on the server once synced; opening it still says it is a quick
 // task. A batch finish of two tasks asks each one's completion amount and the server records each
-// its own.
+// its own. A finish the server refuses when it applies it shows on the task's row, with the reason
+// in the user's language.
 
 let stage: E2eStage;
 let page: Page;
@@ -216,4 +220,31 @@ describe('a batch finish of tasks with different amounts', () => {
       await page.locator('.bp6-alert').getByRole('button', { name: texts[code].cancel }).click();
     });
   }, 240_000);
+
+  it('shows a finish the server refused on its row, with the reason in the user\'s language, until it is dismissed', async () => {
+    const target = (await plansWithAmounts()).at(-1)!;
+    const task = target.tasks[0]!;
+    await stage.stopServer();
+    await expect.poll(() => page.getByTestId('sync-indicator').getAttribute('data-online'), { timeout: 20_000 }).toBe('false');
+    await call(stage.core, 'fulfilment.finish', { id: task.id, configFields: { finishDate: today } });
+    // Meanwhile the task was finished elsewhere: the server has it finished when the queued finish arrives.
+    const database = await openDatabase({ dataDir: stage.serverDir });
+    try {
+      await database.db.update(performanceTasks).set({ state: TaskState.Success }).where(eq(performanceTasks.id, task.id));
+    } finally {
+      await database.close();
+    }
+    await stage.startServer();
+    await expect.poll(() => queued(), { timeout: 30_000 }).toBe('0');
+    const reasons = { en: `The task "${task.name}" is already finished.`, 'zh-CN': `任务“${task.name}”已完成。` };
+    const refusal = () => page.locator(`[data-testid=contract-task][data-task-id="${task.id}"]`).getByTestId('task-refused');
+    await inEachLanguageAndSize(page, async ({ code }, { width, height }) => {
+      await openTab(target.contractId);
+      await expect.poll(() => refusal().getByTestId('task-refused-reason').innerText(), { timeout: 20_000 }).toBe(reasons[code]);
+      await screenshot(`performance-tab-refused-${width}x${height}-${code}`);
+    });
+    await refusal().getByTestId('task-refused-dismiss').click();
+    await expect.poll(() => refusal().count()).toBe(0);
+    expect(await page.getByTestId('sync-details').getAttribute('data-problems')).toBe('0');
+  }, 180_000);
 });
