@@ -3,6 +3,7 @@ import { idSchema } from '../domain/contract';
 import { moneySchema } from '../domain/money';
 import { isoDateSchema, quickTaskPayloadSchema, taskStateSchema, taskStatisticsSchema } from '../domain/performance';
 import { reminderSettingsPatchSchema, reminderSettingsSchema } from '../domain/reminders';
+import { taskRefusalSchema } from './fulfilment';
 import { maxDashboardDays, rangeDays } from '../rules/dashboard';
 
 // The performance dashboard (spec 2, 3 "Performance dashboard") as the core computes it from the
@@ -29,6 +30,8 @@ export const boardTaskSchema = z.object({
   dueDate: isoDateSchema,
   amount: moneySchema.nullable(),
   queued: z.boolean(),
+  /** This device's latest edit of the task the server refused, not yet dismissed; null when none. */
+  refusal: taskRefusalSchema.nullable(),
 });
 export type BoardTask = z.infer<typeof boardTaskSchema>;
 

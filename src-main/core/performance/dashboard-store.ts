@@ -7,6 +7,7 @@ import { effectiveState, openStateFor } from '../../../src-shared/rules/performa
 import { mutations } from '../../../src-shared/sync/mutations';
 import { indexPresent } from '../data/deferred-indexes';
 import type { ReplicaConnection } from '../data/replica';
+import { refusalsByTask, type RefusedEditRow } from './fulfilment-store';
 import { parseQueuedQuickTasks, queuedQuickTasksWhere } from './quick-tasks';
 
 // The performance dashboard from the replica (spec 2): counts by state and the reminder board of
@@ -129,6 +130,9 @@ export function createDashboardReader(sqlite: ReplicaConnection): DashboardReade
   const queuedQuick = sqlite.prepare(`select args from outbox where ${queuedQuickTasksWhere} order by seq`);
   const contractOf = sqlite.prepare('select name, counterpart_name as counterpartName from contracts_overlay where id = ?');
   const settings = sqlite.prepare('select settings from reminder_settings where user_id = ?').pluck();
+  // The edits of tasks the server refused, kept until dismissed: few, read whole (the outbox_state_seq index).
+  const refused = sqlite.prepare(`select o.id as mutationId, o.name, o.state, o.error, t.row_key as key from outbox o join outbox_touches t on t.seq = o.seq
+    where o.state in ('rejected', 'conflict') and t.row_key like 'performanceTask:%' order by o.seq`);
 
   /** Quick tasks queued here, due in the range, that no pull has brought yet. */
   function queuedTasks(range: Range, today: string): BoardTask[] {
@@ -148,6 +152,7 @@ export function createDashboardReader(sqlite: ReplicaConnection): DashboardReade
         dueDate,
         amount: null,
         queued: true,
+        refusal: null,
       });
     }
     return tasks;
@@ -165,6 +170,7 @@ export function createDashboardReader(sqlite: ReplicaConnection): DashboardReade
     },
     board(range, today, perDay) {
       const days = new Map<string, BoardDay>(daysOf(range).map((date) => [date, { date, total: 0, taskList: [] }]));
+      const refusals = refusalsByTask(refused.all() as RefusedEditRow[]);
       const optimistic = anyOptimistic.get() === 1;
       const totals = [...(baseDayTotals.all(range) as { date: string; total: number }[]), ...(optimistic ? (overlayDayTotals.all(range) as { date: string; total: number }[]) : [])];
       for (const { date, total } of totals) days.get(date)!.total += total;
@@ -185,6 +191,7 @@ export function createDashboardReader(sqlite: ReplicaConnection): DashboardReade
           dueDate,
           amount: amount !== null && amountUnit !== null ? { amount, unit: amountUnit } : null,
           queued: false,
+          refusal: refusals.get(id) ?? null,
         });
       }
       for (const task of queuedTasks(range, today)) {

@@ -214,24 +214,39 @@ function contractPlans(db: ReplicaTx, contractId: string): ReplicaPlan[] {
 
 const money = (amount: number | null, unit: string | null) => (amount !== null && unit !== null ? { amount, unit } : null);
 
-/**
- * This device's edits of tasks the server refused (or found changed meanwhile), by task, the
- * latest one of each: kept in the outbox until the user dismisses them (src-main/core/sync).
- */
-function refusedEdits(db: ReplicaTx): Map<string, TaskRefusal> {
-  const rows = db
-    .select({ mutationId: outbox.id, name: outbox.name, state: outbox.state, error: outbox.error, key: outboxTouches.rowKey })
-    .from(outboxTouches)
-    .innerJoin(outbox, eq(outbox.seq, outboxTouches.seq))
-    .where(and(inArray(outbox.state, ['rejected', 'conflict']), like(outboxTouches.rowKey, 'performanceTask:%')))
-    .orderBy(asc(outbox.seq))
-    .all();
+/** An outbox row of a refused edit and a task row it names ("performanceTask:<id>"), as the stores read them. */
+export interface RefusedEditRow {
+  mutationId: string;
+  name: string;
+  state: string;
+  error: string | null;
+  key: string;
+}
+
+/** The refused edits by task, the latest one of each (the rows read in outbox order). */
+export function refusalsByTask(rows: readonly RefusedEditRow[]): Map<string, TaskRefusal> {
   const refusals = new Map<string, TaskRefusal>();
   for (const { key, state, error, ...edit } of rows) {
     const parsed = error === null ? null : appErrorSchema.safeParse(parseJson(error));
     refusals.set(splitRowKey(key).id, { ...edit, state: state === 'conflict' ? 'conflict' : 'rejected', error: parsed?.success ? parsed.data : null });
   }
   return refusals;
+}
+
+/**
+ * This device's edits of tasks the server refused (or found changed meanwhile), by task, the
+ * latest one of each: kept in the outbox until the user dismisses them (src-main/core/sync).
+ */
+function refusedEdits(db: ReplicaTx): Map<string, TaskRefusal> {
+  return refusalsByTask(
+    db
+      .select({ mutationId: outbox.id, name: outbox.name, state: outbox.state, error: outbox.error, key: outboxTouches.rowKey })
+      .from(outboxTouches)
+      .innerJoin(outbox, eq(outbox.seq, outboxTouches.seq))
+      .where(and(inArray(outbox.state, ['rejected', 'conflict']), like(outboxTouches.rowKey, 'performanceTask:%')))
+      .orderBy(asc(outbox.seq))
+      .all(),
+  );
 }
 
 function toSheetTask({ task, pending }: { task: ReplicaTask; pending: boolean }, today: string, refusals: ReadonlyMap<string, TaskRefusal>): SheetTask {

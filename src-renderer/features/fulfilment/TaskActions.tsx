@@ -114,7 +114,11 @@ export function TaskRefusalNote({ refusal }: { refusal: TaskRefusal }) {
           data-testid="task-refused-dismiss"
           disabled={dismissing.isLoading}
           text={t('sync.dismiss')}
-          onClick={() => void dismiss({ id: refusal.mutationId }).unwrap().catch(failed)}
+          onClick={(event) => {
+            // On a dashboard card, whose click opens the task's contract.
+            event.stopPropagation();
+            void dismiss({ id: refusal.mutationId }).unwrap().catch(failed);
+          }}
         />
       )}
     </div>

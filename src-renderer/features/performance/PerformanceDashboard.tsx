@@ -15,7 +15,7 @@ import { DateInput } from '../../i18n/DateInput';
 import { errorText } from '../../i18n/errorText';
 import { formatDay } from '../../i18n/format';
 import { stateLabels } from '../fulfilment/taskStateLabels';
-import { useTaskActions, type TaskActions } from '../fulfilment/TaskActions';
+import { TaskRefusalNote, useTaskActions, type TaskActions } from '../fulfilment/TaskActions';
 import { openRoute } from '../contracts/openRoute';
 import { useBridgeFormServices } from '../contracts/useBridgeFormServices';
 import { boardCalendar, downloadCalendar } from './boardCalendar';
@@ -99,6 +99,7 @@ function TaskCard({ task, onOpen, actions }: { task: BoardTask; onOpen(task: Boa
         {task.amount && <span className="dashboard-task__amount">{formatMoney(task.amount)}</span>}
         {task.queued && <Tag minimal intent="warning" icon="time">{t('dashboard.board.queued')}</Tag>}
       </div>
+      {task.refusal && <TaskRefusalNote refusal={task.refusal} />}
       <QuickTaskActions task={task} actions={actions} />
     </Card>
   );
@@ -151,6 +152,7 @@ function BoardList({ days, onOpen, actions }: { days: BoardDay[]; onOpen(task: B
                 <td>{formatDay(day.date, i18n.language)}</td>
                 <td>
                   {task.name} {task.queued && <Tag minimal intent="warning">{t('dashboard.board.queued')}</Tag>}
+                  {task.refusal && <TaskRefusalNote refusal={task.refusal} />}
                 </td>
                 <td>{task.contractName ?? t('dashboard.ics.quickTask')}</td>
                 <td>{task.counterpartName ?? t('contractStatus.missing')}</td>
