@@ -128,8 +128,11 @@ export const api = createApi({
     finishTasks: build.mutation<ChannelResponse<'fulfilment.finishBatch'>, ChannelRequest<'fulfilment.finishBatch'>>({
       query: (request) => call('fulfilment.finishBatch', request),
     }),
-    restoreTasks: build.mutation<ChannelResponse<'fulfilment.restore'>, ChannelRequest<'fulfilment.restore'>>({
-      query: (request) => call('fulfilment.restore', request),
+    restoreTask: build.mutation<ChannelResponse<'fulfilment.restoreTask'>, ChannelRequest<'fulfilment.restoreTask'>>({
+      query: (request) => call('fulfilment.restoreTask', request),
+    }),
+    deleteQuickTask: build.mutation<ChannelResponse<'fulfilment.deleteQuickTask'>, ChannelRequest<'fulfilment.deleteQuickTask'>>({
+      query: (request) => call('fulfilment.deleteQuickTask', request),
     }),
     deletePlanTask: build.mutation<ChannelResponse<'fulfilment.deleteTask'>, ChannelRequest<'fulfilment.deleteTask'>>({
       query: (request) => call('fulfilment.deleteTask', request),
@@ -252,7 +255,8 @@ export const {
   useFinishFormQuery,
   useFinishTaskMutation,
   useFinishTasksMutation,
-  useRestoreTasksMutation,
+  useRestoreTaskMutation,
+  useDeleteQuickTaskMutation,
   useDeletePlanTaskMutation,
   useSavePlanMutation,
   useContractCooperationQuery,

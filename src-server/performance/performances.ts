@@ -19,7 +19,7 @@ import {
 import type { ReminderSettings } from '../../src-shared/domain/reminders';
 import { defaultReminderSettings, reminderSettingsSchema } from '../../src-shared/domain/reminders';
 import { AppFailure, reason } from '../../src-shared/errors';
-import { defaultPerformanceForm, editedState, openStateFor } from '../../src-shared/rules/performance';
+import { defaultPerformanceForm, openStateFor, stateAfterEdit } from '../../src-shared/rules/performance';
 import { planRows } from '../../src-shared/rules/fulfilment';
 import type { OrgViewer } from '../http/feature-helpers';
 import { checkIfMatch, ifMatchVersion } from '../http/write-safety';
@@ -203,17 +203,17 @@ export async function savePlan(db: ServerDb, viewer: OrgViewer, performanceId: s
         const task = byId.get(id);
         if (!task) throw new AppFailure('not_found', `rows.${i}.id: performance task not found in this plan`, undefined, reason('sheetRowMissing', { row: i + 1 }));
         kept.add(id);
-        if (task.state === TaskState.Success) {
-          if (Object.keys(update).length > 0) throw new AppFailure('conflict', `rows.${i}: a finished task is read-only and cannot be edited`, undefined, reason('sheetRowFinished', { row: i + 1 }));
-          continue;
-        }
+        const edited = Object.keys(update).length > 0;
+        if (task.state === TaskState.Success && edited) throw new AppFailure('conflict', `rows.${i}: a finished task is read-only and cannot be edited`, undefined, reason('sheetRowFinished', { row: i + 1 }));
+        // A row listed by its id alone is kept as it is: saving a sheet changes only what its user changed.
+        if (!edited) continue;
         // A row's values name only the columns it changes (as a sheet edit made offline sends
         // them): the others stay as they are, so edits of other cells of the row merge.
         const changes = taskChanges(task, update.values ? { ...update, values: { ...task.values, ...update.values } } : update);
         const due = changes.expirationTime === undefined ? task.expirationTime : changes.expirationTime;
         await tx
           .update(performanceTasks)
-          .set({ ...changes, state: editedState(task.state, due, today), version: sql`${performanceTasks.version} + 1`, updateTime: sql`now()` })
+          .set({ ...changes, state: stateAfterEdit(task.state, task.expirationTime, due, today), version: sql`${performanceTasks.version} + 1`, updateTime: sql`now()` })
           .where(eq(performanceTasks.id, id));
       } else {
         const changes = taskChanges({ type: performance.type, payableAmount: null, receivableAmount: null, amountUnit: null }, update);

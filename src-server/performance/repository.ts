@@ -3,12 +3,12 @@ import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import type { canBeFrontQuerySchema } from '../../src-shared/api/performance';
 import { TaskState } from '../../src-shared/domain/enums';
-import { toMinorUnits } from '../../src-shared/domain/money';
+import type { Money } from '../../src-shared/domain/money';
 import { quickTaskDate, type QuickTaskPayload, type TaskCard, type TaskUpdate } from '../../src-shared/domain/performance';
 import { en } from '../../src-shared/i18n/en';
 import { AppFailure, invalidFields, reason } from '../../src-shared/errors';
-import { finishRefusal, readOnlyRefusal, restoreRefusal, rowIndexAfter } from '../../src-shared/rules/fulfilment';
-import { editedState, openStateFor, taskTypeFor } from '../../src-shared/rules/performance';
+import { batchFinishRecord, finishRecord, finishRefusal, readOnlyRefusal, restoreRefusal, rowIndexAfter, type FinishRecord } from '../../src-shared/rules/fulfilment';
+import { openStateFor, stateAfterEdit, taskTypeFor } from '../../src-shared/rules/performance';
 import { visibleTo, type Viewer } from '../contracts/repository';
 import type { OrgViewer } from '../http/feature-helpers';
 import { checkIfMatch, ifMatchVersion } from '../http/write-safety';
@@ -97,7 +97,7 @@ export async function updateTask(db: ServerDb, viewer: Viewer, id: string, updat
     if (update.leaderUserID) await checkLeader(tx, task.organisationId, update.leaderUserID, 'leaderUserID');
     const changes = taskChanges(task, update);
     const due = changes.expirationTime === undefined ? task.expirationTime : changes.expirationTime;
-    await tx.update(performanceTasks).set({ ...changes, state: editedState(task.state, due, today), ...bump }).where(eq(performanceTasks.id, id));
+    await tx.update(performanceTasks).set({ ...changes, state: stateAfterEdit(task.state, task.expirationTime, due, today), ...bump }).where(eq(performanceTasks.id, id));
     return toTaskCard(await findTask(tx, viewer, id), today);
   });
 }
@@ -114,7 +114,7 @@ export async function deleteTask(db: ServerDb, viewer: Viewer, id: string, versi
   });
 }
 
-async function finishOne(tx: Executor, viewer: Viewer, row: TaskRow, input: { amount?: number; configFields?: Record<string, unknown> }, at: Date) {
+async function finishOne(tx: Executor, viewer: Viewer, row: TaskRow, record: (task: StoredTask) => FinishRecord, at: Date) {
   const { task } = row;
   const refusal = finishRefusal(task, row.contractStatus);
   if (refusal) throw refusal;
@@ -125,15 +125,7 @@ async function finishOne(tx: Executor, viewer: Viewer, row: TaskRow, input: { am
   }
   await tx
     .update(performanceTasks)
-    .set({
-      state: TaskState.Success,
-      // The finish amount is the entered amount times 100 (spec 4); without one, the task's own amount.
-      finishedAmount: input.amount !== undefined ? toMinorUnits(input.amount) : (task.receivableAmount ?? task.payableAmount),
-      completionValues: input.configFields ?? {},
-      finishedAt: at,
-      finishedBy: viewer.id,
-      ...bump,
-    })
+    .set({ state: TaskState.Success, ...record(task), finishedAt: at, finishedBy: viewer.id, ...bump })
     .where(eq(performanceTasks.id, task.id));
 }
 
@@ -153,7 +145,7 @@ export async function finishTask(
   return db.transaction(async (tx) => {
     const row = await findTask(tx, viewer, id, true);
     await checkIfMatch('the task', row.task.version, ifMatchVersion(headers), () => toTaskCard(row, today));
-    await finishOne(tx, viewer, row, input, now);
+    await finishOne(tx, viewer, row, (task) => finishRecord(task, input), now);
     return toTaskCard(await findTask(tx, viewer, id), today);
   });
 }
@@ -178,11 +170,18 @@ async function performanceRows(tx: Executor, viewer: Viewer, performanceId: stri
   return rows;
 }
 
-/** Batch finish: earlier rows first, so a row whose predecessor is in the same batch may finish too. */
-export async function finishTasks(db: ServerDb, viewer: Viewer, performanceId: string, ids: readonly string[], configFields: Record<string, unknown> | undefined, now: Date, today: string) {
+/** What a batch finish gives: the tasks, the completion values they share, and each one's own completion amount where entered. */
+export interface BatchFinish {
+  planIDList: readonly string[];
+  configFields?: Record<string, unknown> | undefined;
+  finishAmounts?: Record<string, Money> | undefined;
+}
+
+/** Batch finish: earlier rows first, so a row whose predecessor is in the same batch may finish too; each records its own amount. */
+export async function finishTasks(db: ServerDb, viewer: Viewer, performanceId: string, batch: BatchFinish, now: Date, today: string) {
   return db.transaction(async (tx) => {
-    const rows = await performanceRows(tx, viewer, performanceId, ids);
-    for (const row of rows) await finishOne(tx, viewer, row, { configFields }, now);
+    const rows = await performanceRows(tx, viewer, performanceId, batch.planIDList);
+    for (const row of rows) await finishOne(tx, viewer, row, (task) => batchFinishRecord(task, batch), now);
     return listCards(tx, rows, today);
   });
 }

@@ -2,7 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { organisationDay } from '../../src-shared/rules/performance';
 import { changesCondition, missingRow, rowKey } from '../../src-shared/sync/mutations';
 import { savePlan } from '../performance/performances';
-import { deleteTask, finishTask, finishTasks, restoreTasks } from '../performance/repository';
+import { deleteTask, finishTask, finishTasks, restoreTask, restoreTasks } from '../performance/repository';
 import { performancePlans, performances, performanceTasks } from '../performance/schema';
 import { taskVisibleTo } from '../performance/tasks';
 import { planChange, syncTaskColumns, taskChange } from './feed-sources';
@@ -137,9 +137,10 @@ export const applyMutation: ApplyFunctions = {
   // Fulfilment: the REST handlers' own writes (src-server/performance), with "today" of the
   // time the server applies the mutation and no If-Match (the state is checked instead).
   'performance.finishTask': async (tx, { id, ...input }, viewer, at) => void (await finishTask(tx, viewer, id, input, at, organisationDay(at), {})),
-  'performance.finishTasks': async (tx, { performanceId, planIDList, configFields }, viewer, at) =>
-    void (await finishTasks(tx, viewer, performanceId, planIDList, configFields, at, organisationDay(at))),
+  'performance.finishTasks': async (tx, { performanceId, ...batch }, viewer, at) => void (await finishTasks(tx, viewer, performanceId, batch, at, organisationDay(at))),
   'performance.restoreTasks': async (tx, { performanceId, planIDList }, viewer, at) => void (await restoreTasks(tx, viewer, performanceId, planIDList, organisationDay(at))),
+  'performance.restoreTask': async (tx, { id }, viewer, at) => void (await restoreTask(tx, viewer, id, organisationDay(at), {})),
+  'performance.deleteTask': async (tx, { id }, viewer, at) => void (await deleteTask(tx, viewer, id, undefined, organisationDay(at))),
   'performance.deletePlanTask': async (tx, { performanceId, planID }, viewer, at) => void (await deleteTask(tx, viewer, planID, undefined, organisationDay(at), performanceId)),
   'performance.savePlan': async (tx, args, viewer, at, baseVersions) => {
     const { performanceId, planId, plan } = args;

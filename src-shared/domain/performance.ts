@@ -188,8 +188,30 @@ export const finishTaskSchema = z
 
 const taskIdListSchema = z.array(idSchema).min(1).max(500);
 
-/** Spec 3 "Finish payload": tasks (rows of plans) of one performance and their completion values. */
-export const finishPayloadSchema = z.object({ planIDList: taskIdListSchema, configFields: configFieldsSchema.optional() }).strict();
+/**
+ * Spec 3 "Finish payload": tasks (rows of plans) of one performance and their completion values;
+ * beside it, each task's own completion amount where the user entered one (in hundredths, as the
+ * completion form's money), so a batch never records one amount on every task. `extra`: the
+ * fields a caller adds (the sync mutation's performance id).
+ */
+export function finishPayload<S extends z.ZodRawShape>(extra: S) {
+  return z
+    .object({
+      planIDList: taskIdListSchema,
+      configFields: configFieldsSchema.optional(),
+      finishAmounts: z.record(idSchema, moneySchema.refine((money) => money.amount >= 0 && money.amount <= 1e15, 'the amount must be from 0 to 10 trillion')).optional(),
+      ...extra,
+    })
+    .strict()
+    .superRefine((payload, ctx) => {
+      // The fields of the base shape, whatever `extra` adds.
+      const { planIDList, finishAmounts } = payload as { planIDList: string[]; finishAmounts?: Record<string, unknown> };
+      for (const id of Object.keys(finishAmounts ?? {})) {
+        if (!planIDList.includes(id)) ctx.addIssue({ code: 'custom', path: ['finishAmounts', id], message: 'an amount for a task not in planIDList' });
+      }
+    });
+}
+export const finishPayloadSchema = finishPayload({});
 export const restorePayloadSchema = z.object({ planIDList: taskIdListSchema }).strict();
 
 /** Editing one task (a sheet row); omitted fields keep their value. */

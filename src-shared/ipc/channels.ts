@@ -273,6 +273,9 @@ export const channels = {
   'fulfilment.finishBatch': channel(mutations['performance.finishTasks'].args, z.object({ mutationId: z.string() })),
   'fulfilment.restore': channel(mutations['performance.restoreTasks'].args, z.object({ mutationId: z.string() })),
   'fulfilment.deleteTask': channel(mutations['performance.deletePlanTask'].args, z.object({ mutationId: z.string() })),
+  // One task by its id, a quick task too (it has no performance for the calls above to name).
+  'fulfilment.restoreTask': channel(mutations['performance.restoreTask'].args, z.object({ mutationId: z.string() })),
+  'fulfilment.deleteQuickTask': channel(mutations['performance.deleteTask'].args, z.object({ mutationId: z.string() })),
   'fulfilment.savePlan': channel(mutations['performance.savePlan'].args, z.object({ mutationId: z.string() })),
   // The performance dashboard from the replica, and its offline edits (see dashboard.ts).
   /** Task counts by state of the tasks due in the range (performances/statistics). */

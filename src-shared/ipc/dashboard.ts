@@ -3,6 +3,7 @@ import { idSchema } from '../domain/contract';
 import { moneySchema } from '../domain/money';
 import { isoDateSchema, quickTaskPayloadSchema, taskStateSchema, taskStatisticsSchema } from '../domain/performance';
 import { reminderSettingsPatchSchema, reminderSettingsSchema } from '../domain/reminders';
+import { taskRefusalSchema } from './fulfilment';
 import { maxDashboardDays, rangeDays } from '../rules/dashboard';
 
 // The performance dashboard (spec 2, 3 "Performance dashboard") as the core computes it from the
@@ -17,6 +18,8 @@ export const dateRangeSchema = z
 /** A board card: spec 3 "Task card" as the replica holds it; `queued` while a quick task waits to sync. */
 export const boardTaskSchema = z.object({
   id: idSchema,
+  /** The task's plan; null for a quick task, whose actions the board offers (it has no sheet row). */
+  planId: idSchema.nullable(),
   contractId: idSchema.nullable(),
   contractName: z.string().nullable(),
   counterpartName: z.string().nullable(),
@@ -27,6 +30,8 @@ export const boardTaskSchema = z.object({
   dueDate: isoDateSchema,
   amount: moneySchema.nullable(),
   queued: z.boolean(),
+  /** This device's latest edit of the task the server refused, not yet dismissed; null when none. */
+  refusal: taskRefusalSchema.nullable(),
 });
 export type BoardTask = z.infer<typeof boardTaskSchema>;
 

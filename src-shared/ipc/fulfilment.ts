@@ -1,11 +1,26 @@
 import { z } from 'zod';
 import { contractStatusSchema, idSchema } from '../domain/contract';
 import { moneySchema } from '../domain/money';
+import { appErrorSchema } from '../errors';
 import { formFieldSchema, isoDateSchema, planRowSchema, sheetColumnSchema, taskStateSchema } from '../domain/performance';
 
 // What the contract page's performance tab reads from the replica (issue 13): the contract's
 // plans with their sheet columns and rows (the tasks), each task as this device shows it (the
 // user's queued finishes, restores and deletes included), and the finish dialog's form.
+
+/**
+ * An edit of a task by this device that the server refused when it applied it (or found changed
+ * meanwhile): the task shows it until the user dismisses it, with the server's reason.
+ */
+export const taskRefusalSchema = z.object({
+  /** The mutation id, to dismiss it (sync.dismiss) or settle it in the sync panel. */
+  mutationId: z.string(),
+  /** The mutation name, e.g. "performance.finishTasks". */
+  name: z.string(),
+  state: z.enum(['rejected', 'conflict']),
+  error: appErrorSchema.nullable(),
+});
+export type TaskRefusal = z.infer<typeof taskRefusalSchema>;
 
 export const sheetTaskSchema = z.object({
   id: idSchema,
@@ -29,6 +44,8 @@ export const sheetTaskSchema = z.object({
   pending: z.boolean(),
   /** Made by a queued edit of this device (a quick task, a sheet's new row): the server has not made it yet, so no action applies to it. */
   queuedNew: z.boolean(),
+  /** The latest edit of this task the server refused, not yet dismissed; null when none. */
+  refusal: taskRefusalSchema.nullable(),
 });
 export type SheetTask = z.infer<typeof sheetTaskSchema>;
 

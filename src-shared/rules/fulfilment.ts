@@ -1,6 +1,8 @@
 import { ContractStatus, ScheduleConditionType, TaskState } from '../domain/enums';
 import type { PeriodicSchedule, PlanSave } from '../domain/performance';
+import { toMinorUnits, type Money } from '../domain/money';
 import { AppFailure, reason } from '../errors';
+import { finishAmountField } from './performance';
 import { generatePeriodicSchedule } from './schedule';
 
 // The task state machine's refusals (spec 4 "Performance tasks"), shared by the server, which
@@ -34,6 +36,52 @@ export function restoreRefusal(task: TaskStateView): AppFailure | null {
 /** A finished task is read-only (spec 4): it cannot be edited or deleted. */
 export function readOnlyRefusal(task: TaskStateView, action: 'edited' | 'deleted'): AppFailure | null {
   return task.state === TaskState.Success ? new AppFailure('conflict', `a finished task is read-only and cannot be ${action}`, undefined, reason('finishedTaskReadOnly', { change: action })) : null;
+}
+
+/** What finishing needs of a task's own amount: in hundredths, with its unit. */
+export interface TaskAmounts {
+  receivableAmount: number | null;
+  payableAmount: number | null;
+  amountUnit: string | null;
+}
+
+/** What a finish records on a task: its finish amount (hundredths) and its completion values. */
+export interface FinishRecord {
+  finishedAmount: number | null;
+  completionValues: Record<string, unknown>;
+}
+
+const ownAmount = (task: TaskAmounts) => task.receivableAmount ?? task.payableAmount;
+
+/**
+ * What finishing one task records (spec 4): the finish amount is the entered amount (major units)
+ * times 100, else the task's own amount; the completion values as entered. The server stores it,
+ * and the desktop shows it at once: one rule, so both record the same.
+ */
+export function finishRecord(task: TaskAmounts, input: { amount?: number | undefined; configFields?: Record<string, unknown> | undefined }): FinishRecord {
+  return { finishedAmount: input.amount !== undefined ? toMinorUnits(input.amount) : ownAmount(task), completionValues: input.configFields ?? {} };
+}
+
+/**
+ * What a batch finish records on one of its tasks: the completion values entered for the batch,
+ * but the amount is this task's own, never one amount on every task: the completion amount
+ * entered for this task (`finishAmounts`, money as the completion form holds it), else the task's
+ * own amount. The amount field of the completion values holds that same amount, when the batch
+ * gave that field or an amount for the task.
+ */
+export function batchFinishRecord(
+  task: TaskAmounts & { id: string },
+  payload: { configFields?: Record<string, unknown> | undefined; finishAmounts?: Record<string, Money> | undefined },
+): FinishRecord {
+  const entered = payload.finishAmounts?.[task.id];
+  const { [finishAmountField]: shared, ...values } = payload.configFields ?? {};
+  const finishedAmount = entered ? entered.amount : ownAmount(task);
+  const unit = entered?.unit ?? task.amountUnit;
+  const amountAsked = shared !== undefined || entered !== undefined;
+  return {
+    finishedAmount,
+    completionValues: amountAsked && finishedAmount !== null && unit !== null ? { ...values, [finishAmountField]: { amount: finishedAmount, unit } } : values,
+  };
 }
 
 /** Pending (not started, in progress) or overdue: the states that offer finish, alone or in a batch. */

@@ -31,6 +31,15 @@ export const pendingStates: readonly TaskState[] = [TaskState.NotStarted, TaskSt
 
 const isPending = (state: number) => state === TaskState.NotStarted || state === TaskState.InProgress;
 
+/**
+ * The state after an edit that may move the due date (a sheet save, a task edit): an edit that
+ * leaves the due date as it was leaves the state too (a not-started task stays not started);
+ * a new due date sets it by `editedState`.
+ */
+export function stateAfterEdit(state: TaskState, dueBefore: string | null, dueAfter: string | null, today: string): TaskState {
+  return dueAfter === dueBefore ? state : editedState(state, dueAfter, today);
+}
+
 /** The state shown and counted on `today`: a stored pending state whose date has passed is overdue. */
 export function effectiveState(state: TaskState, dueDate: string | null, today: string): TaskState {
   return isPending(state) && dueDate !== null && dueDate < today ? TaskState.Overdue : state;
@@ -85,6 +94,9 @@ export const defaultPerformanceNames = {
   description: 'completion description',
 } as const;
 
+/** The completion form's field whose money is the task's finish amount (default_form's). */
+export const finishAmountField = 'finishAmount';
+
 /** The spec's money placeholder of the completion amount (spec 9). */
 export const defaultFinishAmountPlaceholder = 'please enter payment amount';
 
@@ -102,7 +114,7 @@ export function defaultPerformanceForm(type: PerformanceTaskType): { fields: For
   ];
   const fields: FormField[] = [
     { id: 'finishDate', name: names.finishDate, type: 'date', required: true },
-    ...(money ? [{ id: 'finishAmount', name: names.finishAmount, type: 'money', required: true, placeholder: defaultFinishAmountPlaceholder }] : []),
+    ...(money ? [{ id: finishAmountField, name: names.finishAmount, type: 'money', required: true, placeholder: defaultFinishAmountPlaceholder }] : []),
     { id: 'voucher', name: names.voucher, type: 'upload', required: false },
     { id: 'description', name: names.description, type: 'textarea', required: false, maxlength: 1000 },
   ];

@@ -5,7 +5,7 @@ import { formValuesSchema } from '../domain/contract-forms';
 import { isoDateSchema } from '../domain/dates';
 import { sceneCreateSchema } from '../domain/ledger';
 import { moneySchema } from '../domain/money';
-import { finishPayloadSchema, finishTaskSchema, periodicScheduleSchema, planSaveSchema, quickTaskPayloadSchema, restorePayloadSchema, type PlanSave, type TaskUpdate } from '../domain/performance';
+import { finishPayload, finishTaskSchema, periodicScheduleSchema, planSaveSchema, quickTaskPayloadSchema, restorePayloadSchema, type PlanSave, type TaskUpdate } from '../domain/performance';
 import { reminderSettingsPatchSchema } from '../domain/reminders';
 import { reminderTaskKinds, type ReminderTaskKind } from '../domain/enums';
 import { byFieldGroup, valueFieldGroup, type FieldGroup, type VersionedEntity } from './field-versions';
@@ -226,7 +226,7 @@ export const mutations = {
   'performance.finishTasks': mutation({
     entity: 'performanceTask',
     fields: taskStep,
-    args: finishPayloadSchema.extend({ performanceId: idSchema }).strict(),
+    args: finishPayload({ performanceId: idSchema }),
     touches: () => [],
     moves: (args) => [...new Set(args.planIDList)].map((id) => rowKey('performanceTask', id)),
   }),
@@ -237,6 +237,25 @@ export const mutations = {
     args: restorePayloadSchema.extend({ performanceId: idSchema }).strict(),
     touches: () => [],
     moves: (args) => [...new Set(args.planIDList)].map((id) => rowKey('performanceTask', id)),
+  }),
+  /**
+   * Restores one finished task by its id (PUT performances/task/{id}/restore): any task, a quick
+   * task too, which has no performance for restoreTasks to name.
+   */
+  'performance.restoreTask': mutation({
+    entity: 'performanceTask',
+    fields: taskStep,
+    args: z.object({ id: idSchema }).strict(),
+    touches: () => [],
+    moves: (args) => [rowKey('performanceTask', args.id)],
+  }),
+  /** Deletes one unfinished task by its id (DELETE performances/task/{id}): a quick task, which belongs to no plan. */
+  'performance.deleteTask': mutation({
+    entity: 'performanceTask',
+    fields: () => ['state'],
+    args: z.object({ id: idSchema }).strict(),
+    touches: () => [],
+    moves: (args) => [rowKey('performanceTask', args.id)],
   }),
   /** Deletes an unfinished row of a plan (DELETE performances/{id}/plan_task). */
   'performance.deletePlanTask': mutation({

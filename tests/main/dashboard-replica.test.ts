@@ -119,6 +119,19 @@ describe('the dashboard reader with queued edits', () => {
     expect(reader.statistics({ startDate: '2026-11-13', endDate: '2026-11-20' }, today).total).toBe(0);
   });
 
+  it('offers a quick task without a contract for its actions, and shows on its card a finish the server refused (issue 28)', () => {
+    replicaWriter(replica, replicaFeatures).applyPulledChanges([{ entity: 'performanceTask', op: 'upsert', row: task('q-1', { contractId: null, type: 'custom' }) }], '2', at);
+    const outbox = createOutbox(replica, { features: replicaFeatures, clock: { now: () => new Date(at) } });
+    const card = (id: string) => createDashboardReader(replica.sqlite).board(range, today, 20).flatMap((day) => day.taskList).find((t) => t.id === id);
+    expect(card('q-1')).toMatchObject({ planId: null, contractId: null, state: 2, refusal: null });
+    const { id } = outbox.enqueue('performance.finishTask', { id: 'q-1', configFields: { finishDate: today } });
+    expect(card('q-1')!.state).toBe(4);
+    const error = { code: 'conflict' as const, message: 'the task "Task q-1" is already finished', reason: { key: 'taskAlreadyFinished', params: { task: 'Task q-1' } } };
+    outbox.settle(outbox.nextBatch(10), [{ id, status: 'rejected', error }]);
+    expect(card('q-1')).toMatchObject({ state: 2, refusal: { mutationId: id, name: 'performance.finishTask', state: 'rejected', error } });
+    expect(card('t-1')!.refusal).toBeNull();
+  });
+
   it("shows a queued quick task on its contract's performance tab until the pull brings it", () => {
     const outbox = createOutbox(replica, { features: replicaFeatures, clock: { now: () => new Date(at) } });
     const payload = { name: 'Call the notary', type: 'custom' as const, relatedID: contractId(1), level: 2, fieldList: [{ id: 'd', name: 'Date', type: 'date', required: true, value: '2026-11-12' }] };

@@ -50,6 +50,8 @@ function handlers(overrides: Partial<ChannelHandlers> = {}): ChannelHandlers {
     'fulfilment.finish': fail,
     'fulfilment.finishBatch': fail,
     'fulfilment.restore': fail,
+    'fulfilment.restoreTask': fail,
+    'fulfilment.deleteQuickTask': fail,
     'fulfilment.deleteTask': fail,
     'fulfilment.savePlan': fail,
     'performance.statistics': fail,

@@ -138,6 +138,76 @@ describe('the performance tab over the queue of this device', () => {
     expect(sheet().plans[0]!.tasks.map((t) => [t.name, t.rowIndex])).toEqual([['Renamed', 1]]);
   });
 
+  const shownTask = (id: string) => {
+    const shown = sheet();
+    return [...shown.plans.flatMap((p) => p.tasks), ...shown.looseTasks].find((t) => t.id === id);
+  };
+
+  it('records on each task of a batch finish its own amount, never the amount entered for the batch on every one (issue 28)', () => {
+    replicaWriter(replica, replicaFeatures).applyPulledChanges(
+      [
+        { entity: 'performanceTask', op: 'upsert', row: task('a-1', { planId: 'plan-a', performanceId: 'perf-a', rowIndex: 1, receivableAmount: 1_755_000 }) },
+        { entity: 'performanceTask', op: 'upsert', row: task('a-2', { planId: 'plan-a', performanceId: 'perf-a', rowIndex: 2, receivableAmount: 2_000_000 }) },
+      ],
+      '2',
+      at,
+    );
+    // The dialog's completion amount, as the user typed it once for the batch, goes to neither task.
+    const shared = { finishDate: '2026-11-10', finishAmount: { amount: 3_510_000, unit: 'CNY' } };
+    outbox.enqueue('performance.finishTasks', { performanceId: 'perf-a', planIDList: ['a-1', 'a-2'], configFields: shared, finishAmounts: { 'a-2': { amount: 1_900_000, unit: 'CNY' } } });
+    expect(shownTask('a-1')).toMatchObject({ state: TaskState.Success, finishedAmount: { amount: 1_755_000 }, completionValues: { finishDate: '2026-11-10', finishAmount: { amount: 1_755_000, unit: 'CNY' } } });
+    expect(shownTask('a-2')).toMatchObject({ state: TaskState.Success, finishedAmount: { amount: 1_900_000 }, completionValues: { finishDate: '2026-11-10', finishAmount: { amount: 1_900_000, unit: 'CNY' } } });
+    // An amount for a task the batch does not finish is bad input: refused, nothing queued.
+    expect(codeOf(() => outbox.enqueue('performance.finishTasks', { performanceId: 'perf-b', planIDList: ['b-1'], finishAmounts: { 'a-1': { amount: 1, unit: 'CNY' } } }))).toBe('validation_failed');
+  });
+
+  it('leaves the rows a sheet save lists untouched as they were: a not-started row stays not started (issue 28)', () => {
+    replicaWriter(replica, replicaFeatures).applyPulledChanges(
+      [
+        { entity: 'performanceTask', op: 'upsert', row: task('a-1', { planId: 'plan-a', performanceId: 'perf-a', rowIndex: 1, state: TaskState.NotStarted }) },
+        { entity: 'performanceTask', op: 'upsert', row: task('a-2', { planId: 'plan-a', performanceId: 'perf-a', rowIndex: 2, state: TaskState.NotStarted }) },
+      ],
+      '2',
+      at,
+    );
+    const rows = [{ id: 'a-1' }, { id: 'a-2', name: 'Renamed' }, { name: 'Added', expirationTime: '2026-11-25' }];
+    outbox.enqueue('performance.savePlan', { performanceId: 'perf-a', planId: 'plan-a', plan: { contractID: approved, conditionType: 1, rows }, removes: [] });
+    expect(shownTask('a-1')).toMatchObject({ name: 'Task a-1', state: TaskState.NotStarted, pending: false });
+    // A changed row keeps its state too unless its due date moved; then the shared rule sets it.
+    expect(shownTask('a-2')).toMatchObject({ name: 'Renamed', state: TaskState.NotStarted });
+    outbox.enqueue('performance.savePlan', { performanceId: 'perf-a', planId: 'plan-a', plan: { contractID: approved, conditionType: 1, rows: [{ id: 'a-1', expirationTime: '2026-11-01' }, { id: 'a-2' }] }, removes: [] });
+    expect(shownTask('a-1')).toMatchObject({ state: TaskState.Overdue, dueDate: '2026-11-01' });
+  });
+
+  it('restores and deletes a quick task of the contract by its id, though it has no performance (issue 28)', () => {
+    replicaWriter(replica, replicaFeatures).applyPulledChanges(
+      [
+        { entity: 'performanceTask', op: 'upsert', row: task('q-1', { rowIndex: 4, type: 'custom', receivableAmount: null, amountUnit: null, state: TaskState.Success, finishedAmount: null, completionValues: { description: 'done' } }) },
+        { entity: 'performanceTask', op: 'upsert', row: task('q-2', { rowIndex: 5, type: 'custom', receivableAmount: null, amountUnit: null }) },
+      ],
+      '2',
+      at,
+    );
+    expect(codeOf(() => outbox.enqueue('performance.restoreTask', { id: 'q-2' }))).toBe('conflict');
+    outbox.enqueue('performance.restoreTask', { id: 'q-1' });
+    expect(shownTask('q-1')).toMatchObject({ state: TaskState.InProgress, finishedAmount: null, completionValues: null, pending: true });
+    expect(codeOf(() => outbox.enqueue('performance.deleteTask', { id: 'b-1' }))).toBe('conflict');
+    outbox.enqueue('performance.deleteTask', { id: 'q-2' });
+    expect(shownTask('q-2')).toBeUndefined();
+  });
+
+  it('shows on the task the finish the server refused, with its reason, until it is dismissed (issue 28)', () => {
+    const { id } = outbox.enqueue('performance.finishTasks', { performanceId: 'perf-a', planIDList: ['a-1', 'a-2'] });
+    expect(shownTask('a-1')).toMatchObject({ state: TaskState.Success, refusal: null });
+    const error = { code: 'conflict', message: 'the task "Task a-2" cannot be finished before its predecessor tasks: "X"', reason: { key: 'predecessorsOpen', params: { task: 'Task a-2', names: '"X"' } } };
+    const [sent] = outbox.nextBatch(10);
+    outbox.settle([sent!], [{ id, status: 'rejected', error }]);
+    for (const taskId of ['a-1', 'a-2']) expect(shownTask(taskId)).toMatchObject({ state: TaskState.InProgress, pending: false, refusal: { mutationId: id, name: 'performance.finishTasks', state: 'rejected', error } });
+    expect(shownTask('b-1')!.refusal).toBeNull();
+    outbox.dismiss(id);
+    expect(shownTask('a-1')!.refusal).toBeNull();
+  });
+
   it('numbers the queued new rows of two plans and a quick task after one another, as the server will', () => {
     const row = (name: string) => ({ name, expirationTime: '2026-11-25' });
     const keep = (...ids: string[]) => ids.map((id) => ({ id }));

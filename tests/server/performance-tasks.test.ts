@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import { performanceEndpoints } from '../../src-shared/api/performance';
+import { syncProtocolVersion, syncSchemaVersion, type MutationResult } from '../../src-shared/api/sync';
 import { TaskState } from '../../src-shared/domain/enums';
 import { performanceTaskRelations, performanceTasks } from '../../src-server/performance/schema';
 import { call, callEndpoint, describeOnDatabases, failure, okData, queryRows } from './support';
@@ -266,6 +267,66 @@ describeOnDatabases('performance tasks', (fixture) => {
     failure(await w.callWithId('performanceRestoreTasks', receivable, { token: alice.token, body: { planIDList: [b!.id] } }), 409, 'conflict');
     failure(await w.callWithId('performanceRestoreTasks', receivable, { token: alice.token, body: { planIDList: ['x'.repeat(65)] } }), 400, 'validation_failed');
     failure(await w.callWithId('performanceRestoreTasks', missing, { token: alice.token, body: { planIDList: [b!.id] } }), 404, 'not_found');
+  });
+
+  it('records on each task of a batch finish its own amount, never the amount entered for the batch on every one (issue 28)', async () => {
+    const { alice } = w.people;
+    const receivable = w.performanceOf('receivable').id;
+    const money = (amount: number) => ({ amount, unit: 'CNY' });
+    const [a, b, c] = (await w.newPlan(alice, [
+      { name: 'a', expirationTime: future, receivableAmount: money(1_755_000) },
+      { name: 'b', expirationTime: future, receivableAmount: money(1_755_000) },
+      { name: 'c', expirationTime: future, receivableAmount: money(2_000_000) },
+    ])).taskList;
+    // The completion amount typed once in the batch dialog (the two tasks' total) goes to neither.
+    okData('performanceFinishTasks', await w.callWithId('performanceFinishTasks', receivable, {
+      token: alice.token, body: { planIDList: [a!.id, b!.id], configFields: { finishDate: '2026-11-20', finishAmount: money(3_510_000) } },
+    }));
+    for (const id of [a!.id, b!.id]) {
+      expect(await stateOf(id)).toMatchObject({ state: TaskState.Success, finishedAmount: 1_755_000, completionValues: { finishDate: '2026-11-20', finishAmount: money(1_755_000) } });
+    }
+    // Bad per-task amounts are refused naming the field, and change nothing.
+    const stranger = failure(await w.callWithId('performanceFinishTasks', receivable, { token: alice.token, body: { planIDList: [c!.id], finishAmounts: { [a!.id]: money(1) } } }), 400, 'validation_failed');
+    expect(stranger.message).toContain('finishAmounts');
+    failure(await w.callWithId('performanceFinishTasks', receivable, { token: alice.token, body: { planIDList: [c!.id], finishAmounts: { [c!.id]: money(-5) } } }), 400, 'validation_failed');
+    expect((await stateOf(c!.id))!.state).toBe(TaskState.InProgress);
+    // The amount entered for a task is that task's, through REST and through a queued batch alike.
+    const push = async (name: string, args: unknown): Promise<MutationResult> => {
+      const body = { protocolVersion: syncProtocolVersion, schemaVersion: syncSchemaVersion, clientId: uuidv7(), mutations: [{ id: uuidv7(), seq: 1, name, args, baseVersions: {} }] };
+      return okData('syncPush', await callEndpoint(w.app, 'syncPush', { token: alice.token, body })).results[0]!;
+    };
+    expect(await push('performance.finishTasks', { performanceId: receivable, planIDList: [c!.id], configFields: { finishAmount: money(3_510_000) }, finishAmounts: { [c!.id]: money(1_900_000) } })).toMatchObject({ status: 'applied' });
+    expect(await stateOf(c!.id)).toMatchObject({ state: TaskState.Success, finishedAmount: 1_900_000, completionValues: { finishAmount: money(1_900_000) } });
+    // A quick task (no performance) is restored and deleted by its id when the device's queue is pushed.
+    const quick = await w.newQuickTask(alice);
+    okData('performanceTaskFinish', await w.callWithId('performanceTaskFinish', quick.id, { token: alice.token, body: { configFields: { description: 'called' } } }));
+    expect(await push('performance.restoreTask', { id: quick.id })).toMatchObject({ status: 'applied' });
+    expect(await stateOf(quick.id)).toMatchObject({ state: TaskState.InProgress, completionValues: null });
+    expect(await push('performance.restoreTask', { id: quick.id })).toMatchObject({ status: 'rejected', error: { code: 'conflict' } });
+    expect(await push('performance.deleteTask', { id: quick.id })).toMatchObject({ status: 'applied' });
+    expect(await stateOf(quick.id)).toBeUndefined();
+  });
+
+  it('an edit or a sheet save leaves the state as it was unless the due date moved: untouched rows stay not started (issue 28)', async () => {
+    const { alice } = w.people;
+    const receivable = w.performanceOf('receivable').id;
+    const plan = await w.newPlan(alice, [{ name: 'a', expirationTime: future }, { name: 'b', expirationTime: future }, { name: 'c', expirationTime: future }]);
+    const [a, b, c] = plan.taskList;
+    await fixture.db.update(performanceTasks).set({ state: TaskState.NotStarted }).where(eq(performanceTasks.planId, plan.id));
+    const before = (await stateOf(a!.id))!;
+    okData('performancePlanSave', await w.callWithId('performancePlanSave', receivable, {
+      token: alice.token, body: { contractID: plan.contractID, conditionType: 1, rows: [{ id: a!.id }, { id: b!.id, name: 'b!' }, { id: c!.id }, { name: 'added', expirationTime: future }] },
+    }));
+    expect(await stateOf(a!.id)).toMatchObject({ state: TaskState.NotStarted, version: before.version, updateTime: before.updateTime });
+    expect(await stateOf(b!.id)).toMatchObject({ name: 'b!', state: TaskState.NotStarted });
+    okData('performanceTaskUpdate', await w.callWithId('performanceTaskUpdate', c!.id, { token: alice.token, body: { name: 'c!' } }));
+    expect(await stateOf(c!.id)).toMatchObject({ name: 'c!', state: TaskState.NotStarted });
+    // A new due date sets the state by the shared rule.
+    okData('performancePlanSave', await w.callWithId('performancePlanSave', receivable, {
+      token: alice.token, body: { contractID: plan.contractID, conditionType: 1, rows: [{ id: a!.id, expirationTime: past }, { id: b!.id }, { id: c!.id }] },
+    }));
+    expect((await stateOf(a!.id))!.state).toBe(TaskState.Overdue);
+    expect((await stateOf(b!.id))!.state).toBe(TaskState.NotStarted);
   });
 
   it('deletes a plan task by performance id and plan id', async () => {

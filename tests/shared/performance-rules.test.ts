@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { TaskState } from '../../src-shared/domain/enums';
 import { quickTaskPayloadSchema } from '../../src-shared/domain/performance';
-import { defaultPerformanceForm, editedState, effectiveState, effectiveStateFilter, openStateFor, organisationDay, taskTypeFor } from '../../src-shared/rules/performance';
+import { batchFinishRecord, finishRecord } from '../../src-shared/rules/fulfilment';
+import { defaultPerformanceForm, editedState, effectiveState, effectiveStateFilter, openStateFor, organisationDay, stateAfterEdit, taskTypeFor } from '../../src-shared/rules/performance';
 
 describe('performance task rules', () => {
   it('an unfinished task is overdue once its due date has passed, pending otherwise', () => {
@@ -36,6 +37,29 @@ describe('performance task rules', () => {
       expect(new Set([...always, ...beforeDue, ...afterDue]).size, JSON.stringify(set)).toBe(always.length + beforeDue.length + afterDue.length);
     }
     expect(effectiveStateFilter([TaskState.Overdue])).toEqual({ always: [TaskState.Overdue], beforeDue: [], afterDue: [TaskState.NotStarted, TaskState.InProgress] });
+  });
+
+  it('moves the state of an edited task only when its due date moved (issue 28)', () => {
+    expect(stateAfterEdit(TaskState.NotStarted, '2099-01-01', '2099-01-01', '2026-11-21')).toBe(TaskState.NotStarted);
+    expect(stateAfterEdit(TaskState.NotStarted, null, null, '2026-11-21')).toBe(TaskState.NotStarted);
+    expect(stateAfterEdit(TaskState.NotStarted, '2099-01-01', '2026-01-01', '2026-11-21')).toBe(TaskState.Overdue);
+    expect(stateAfterEdit(TaskState.Incomplete, '2099-01-01', '2026-01-01', '2026-11-21')).toBe(TaskState.Incomplete);
+  });
+
+  it('records a finish amount per task: the entered one, else the task\'s own; a batch never puts one amount on every task (issue 28)', () => {
+    const task = { id: 't1', receivableAmount: 1_755_000, payableAmount: null, amountUnit: 'CNY' };
+    expect(finishRecord(task, {})).toEqual({ finishedAmount: 1_755_000, completionValues: {} });
+    expect(finishRecord(task, { amount: 12.345, configFields: { note: 'x' } })).toEqual({ finishedAmount: 1235, completionValues: { note: 'x' } });
+    const shared = { finishDate: '2026-11-20', finishAmount: { amount: 3_510_000, unit: 'CNY' } };
+    expect(batchFinishRecord(task, { configFields: shared })).toEqual({ finishedAmount: 1_755_000, completionValues: { finishDate: '2026-11-20', finishAmount: { amount: 1_755_000, unit: 'CNY' } } });
+    expect(batchFinishRecord(task, { configFields: { finishDate: '2026-11-20' }, finishAmounts: { t1: { amount: 100, unit: 'USD' } } })).toEqual({
+      finishedAmount: 100,
+      completionValues: { finishDate: '2026-11-20', finishAmount: { amount: 100, unit: 'USD' } },
+    });
+    // Neither an amount field nor an amount for the task: no amount is added to its values.
+    expect(batchFinishRecord(task, { configFields: { finishDate: '2026-11-20' } }).completionValues).toEqual({ finishDate: '2026-11-20' });
+    // A task without an amount of its own records none, whatever the batch typed.
+    expect(batchFinishRecord({ ...task, receivableAmount: null, amountUnit: null }, { configFields: shared })).toEqual({ finishedAmount: null, completionValues: { finishDate: '2026-11-20' } });
   });
 
   it('makes the type receivable or payable when such an amount exists', () => {

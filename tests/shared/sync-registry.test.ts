@@ -22,7 +22,9 @@ const examples: Record<MutationName, { args: unknown; fields: string[]; parts?: 
   'performance.finishTask': { args: { id }, fields: ['state', 'completion'] },
   'performance.finishTasks': { args: { performanceId: other, planIDList: [id, id] }, fields: ['state', 'completion'] },
   'performance.restoreTasks': { args: { performanceId: other, planIDList: [id] }, fields: ['state', 'completion'] },
+  'performance.restoreTask': { args: { id }, fields: ['state', 'completion'] },
   'performance.deletePlanTask': { args: { performanceId: other, planID: id }, fields: ['state'] },
+  'performance.deleteTask': { args: { id }, fields: ['state'] },
   'performance.savePlan': {
     args: { performanceId: other, planId: id, plan: { contractID: other, conditionType: 0, rows: [{ id: other, name: 'n', payableAmount: null, receivableAmount: null, values: { site: 's' } }, { id: third }, { name: 'new' }] }, removes: [fourth] },
     fields: ['schedule'],

@@ -7,6 +7,7 @@ import { effectiveState, openStateFor } from '../../../src-shared/rules/performa
 import { mutations } from '../../../src-shared/sync/mutations';
 import { indexPresent } from '../data/deferred-indexes';
 import type { ReplicaConnection } from '../data/replica';
+import { refusalsByTask, type RefusedEditRow } from './fulfilment-store';
 import { parseQueuedQuickTasks, queuedQuickTasksWhere } from './quick-tasks';
 
 // The performance dashboard from the replica (spec 2): counts by state and the reminder board of
@@ -35,6 +36,7 @@ type CardRow = [
   receivableAmount: number | null,
   payableAmount: number | null,
   amountUnit: string | null,
+  planId: string | null,
   contractName: string | null,
   counterpartName: string | null,
 ];
@@ -58,9 +60,9 @@ export interface DashboardReader {
 
 /** The columns of a board card. */
 const cardColumnsOf = (table: string) =>
-  `${table}id, ${table}contract_id as contractId, ${table}name, ${table}type, ${table}state, ${table}expiration_time as dueDate, ${table}receivable_amount as receivableAmount, ${table}payable_amount as payableAmount, ${table}amount_unit as amountUnit`;
+  `${table}id, ${table}contract_id as contractId, ${table}name, ${table}type, ${table}state, ${table}expiration_time as dueDate, ${table}receivable_amount as receivableAmount, ${table}payable_amount as payableAmount, ${table}amount_unit as amountUnit, ${table}plan_id as planId`;
 const cardColumns = cardColumnsOf('');
-const cardNames = 'id, contractId, name, type, state, dueDate, receivableAmount, payableAmount, amountUnit';
+const cardNames = 'id, contractId, name, type, state, dueDate, receivableAmount, payableAmount, amountUnit, planId';
 
 /**
  * Counts by state as of @today, the pending states past their date as overdue (the server's
@@ -128,6 +130,9 @@ export function createDashboardReader(sqlite: ReplicaConnection): DashboardReade
   const queuedQuick = sqlite.prepare(`select args from outbox where ${queuedQuickTasksWhere} order by seq`);
   const contractOf = sqlite.prepare('select name, counterpart_name as counterpartName from contracts_overlay where id = ?');
   const settings = sqlite.prepare('select settings from reminder_settings where user_id = ?').pluck();
+  // The edits of tasks the server refused, kept until dismissed: few, read whole (the outbox_state_seq index).
+  const refused = sqlite.prepare(`select o.id as mutationId, o.name, o.state, o.error, t.row_key as key from outbox o join outbox_touches t on t.seq = o.seq
+    where o.state in ('rejected', 'conflict') and t.row_key like 'performanceTask:%' order by o.seq`);
 
   /** Quick tasks queued here, due in the range, that no pull has brought yet. */
   function queuedTasks(range: Range, today: string): BoardTask[] {
@@ -137,6 +142,7 @@ export function createDashboardReader(sqlite: ReplicaConnection): DashboardReade
       const contract = payload.relatedID ? (contractOf.get(payload.relatedID) as { name: string; counterpartName: string | null } | undefined) : undefined;
       tasks.push({
         id,
+        planId: null,
         contractId: payload.relatedID ?? null,
         contractName: contract?.name ?? null,
         counterpartName: contract?.counterpartName ?? null,
@@ -146,6 +152,7 @@ export function createDashboardReader(sqlite: ReplicaConnection): DashboardReade
         dueDate,
         amount: null,
         queued: true,
+        refusal: null,
       });
     }
     return tasks;
@@ -163,16 +170,18 @@ export function createDashboardReader(sqlite: ReplicaConnection): DashboardReade
     },
     board(range, today, perDay) {
       const days = new Map<string, BoardDay>(daysOf(range).map((date) => [date, { date, total: 0, taskList: [] }]));
+      const refusals = refusalsByTask(refused.all() as RefusedEditRow[]);
       const optimistic = anyOptimistic.get() === 1;
       const totals = [...(baseDayTotals.all(range) as { date: string; total: number }[]), ...(optimistic ? (overlayDayTotals.all(range) as { date: string; total: number }[]) : [])];
       for (const { date, total } of totals) days.get(date)!.total += total;
-      for (const [id, contractId, name, type, state, dueDate, receivableAmount, payableAmount, amountUnit, contractName, counterpartName] of cards(optimistic).all({
+      for (const [id, contractId, name, type, state, dueDate, receivableAmount, payableAmount, amountUnit, planId, contractName, counterpartName] of cards(optimistic).all({
         ...range,
         limit: perDay,
       }) as CardRow[]) {
         const amount = receivableAmount ?? payableAmount;
         days.get(dueDate)!.taskList.push({
           id,
+          planId,
           contractId,
           contractName,
           counterpartName,
@@ -182,6 +191,7 @@ export function createDashboardReader(sqlite: ReplicaConnection): DashboardReade
           dueDate,
           amount: amount !== null && amountUnit !== null ? { amount, unit: amountUnit } : null,
           queued: false,
+          refusal: refusals.get(id) ?? null,
         });
       }
       for (const task of queuedTasks(range, today)) {

@@ -1,18 +1,18 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { SyncPlan, SyncTask } from '../../../src-shared/api/sync';
 import { TaskState, type ContractStatus } from '../../../src-shared/domain/enums';
 import { formFieldSchema, planRowSchema, sheetColumnSchema, taskTypeSchema, type FormField } from '../../../src-shared/domain/performance';
-import { AppFailure } from '../../../src-shared/errors';
-import type { ContractPerformance, FinishForm, PlanSheet, SheetTask } from '../../../src-shared/ipc/fulfilment';
+import { AppFailure, appErrorSchema } from '../../../src-shared/errors';
+import type { ContractPerformance, FinishForm, PlanSheet, SheetTask, TaskRefusal } from '../../../src-shared/ipc/fulfilment';
 import { contractInChange, planRows, rowIndexAfter, sheetBefore } from '../../../src-shared/rules/fulfilment';
-import { defaultPerformanceForm, effectiveState, openStateFor } from '../../../src-shared/rules/performance';
+import { defaultPerformanceForm, effectiveState, openStateFor, stateAfterEdit } from '../../../src-shared/rules/performance';
 import { mutations } from '../../../src-shared/sync/mutations';
 import { z } from 'zod';
 import type { OpenReplica } from '../data/replica';
 import { preparedUpsert } from '../data/prepared-upsert';
 import { preparedPerDatabase, splitRowKey, type OverlayEntity, type PullWriter, type ReplicaTx } from '../data/replica-features';
 import { valueFieldGroup } from '../../../src-shared/sync/field-versions';
-import { outbox, performancePlans, performancePlansLocal, performanceTasks, performanceTasksLocal } from '../data/schema';
+import { outbox, outboxTouches, performancePlans, performancePlansLocal, performanceTasks, performanceTasksLocal } from '../data/schema';
 import { alterationQueued, currentContract } from '../contracts/contract-store';
 import { parseQueuedQuickTasks, queuedQuickTasksWhere } from './quick-tasks';
 
@@ -214,7 +214,42 @@ function contractPlans(db: ReplicaTx, contractId: string): ReplicaPlan[] {
 
 const money = (amount: number | null, unit: string | null) => (amount !== null && unit !== null ? { amount, unit } : null);
 
-function toSheetTask({ task, pending }: { task: ReplicaTask; pending: boolean }, today: string): SheetTask {
+/** An outbox row of a refused edit and a task row it names ("performanceTask:<id>"), as the stores read them. */
+export interface RefusedEditRow {
+  mutationId: string;
+  name: string;
+  state: string;
+  error: string | null;
+  key: string;
+}
+
+/** The refused edits by task, the latest one of each (the rows read in outbox order). */
+export function refusalsByTask(rows: readonly RefusedEditRow[]): Map<string, TaskRefusal> {
+  const refusals = new Map<string, TaskRefusal>();
+  for (const { key, state, error, ...edit } of rows) {
+    const parsed = error === null ? null : appErrorSchema.safeParse(parseJson(error));
+    refusals.set(splitRowKey(key).id, { ...edit, state: state === 'conflict' ? 'conflict' : 'rejected', error: parsed?.success ? parsed.data : null });
+  }
+  return refusals;
+}
+
+/**
+ * This device's edits of tasks the server refused (or found changed meanwhile), by task, the
+ * latest one of each: kept in the outbox until the user dismisses them (src-main/core/sync).
+ */
+function refusedEdits(db: ReplicaTx): Map<string, TaskRefusal> {
+  return refusalsByTask(
+    db
+      .select({ mutationId: outbox.id, name: outbox.name, state: outbox.state, error: outbox.error, key: outboxTouches.rowKey })
+      .from(outboxTouches)
+      .innerJoin(outbox, eq(outbox.seq, outboxTouches.seq))
+      .where(and(inArray(outbox.state, ['rejected', 'conflict']), like(outboxTouches.rowKey, 'performanceTask:%')))
+      .orderBy(asc(outbox.seq))
+      .all(),
+  );
+}
+
+function toSheetTask({ task, pending }: { task: ReplicaTask; pending: boolean }, today: string, refusals: ReadonlyMap<string, TaskRefusal>): SheetTask {
   return {
     id: task.id,
     planId: task.planId,
@@ -233,6 +268,7 @@ function toSheetTask({ task, pending }: { task: ReplicaTask; pending: boolean },
     completionValues: task.completionValues,
     pending,
     queuedNew: false,
+    refusal: refusals.get(task.id) ?? null,
   };
 }
 
@@ -320,7 +356,8 @@ function sheetAsSaved(plan: ReplicaPlan, tasks: SheetTask[], newRowNumbers: read
       payableAmount: row.payableAmount === undefined ? (task?.payableAmount ?? null) : row.payableAmount,
       pending: true,
     };
-    if (task) return [{ ...task, ...cells, type: row.type ?? task.type, state: task.state === TaskState.Success ? task.state : openStateFor(dueDate, today) }];
+    // As the server's save: a row listed by its id alone stays as it is, and a changed row's state moves only with its due date.
+    if (task) return [Object.keys(row).length === 1 ? task : { ...task, ...cells, type: row.type ?? task.type, state: stateAfterEdit(task.state, task.dueDate, dueDate, today) }];
     return [
       {
         ...cells,
@@ -333,6 +370,7 @@ function sheetAsSaved(plan: ReplicaPlan, tasks: SheetTask[], newRowNumbers: read
         finishedAmount: null,
         completionValues: null,
         queuedNew: true,
+        refusal: null,
       },
     ];
   });
@@ -370,6 +408,7 @@ function queuedQuickTasks(db: ReplicaTx, contractId: string, numbers: ReadonlyMa
     completionValues: null,
     pending: true,
     queuedNew: true,
+    refusal: null,
   }));
 }
 
@@ -398,7 +437,8 @@ export function createFulfilmentReader(db: ReplicaTx): FulfilmentReader {
     contract(contractId, today) {
       const contract = currentContract(db, contractId);
       if (!contract) throw new AppFailure('not_found', `contract ${contractId} is not in this device's data: it is not synced yet, or not yours to see`);
-      const tasks = contractTasks(db, contractId).map((shown) => toSheetTask(shown, today));
+      const refusals = refusedEdits(db);
+      const tasks = contractTasks(db, contractId).map((shown) => toSheetTask(shown, today, refusals));
       const numbers = queuedRowNumbers(db, contractId, tasks);
       const plans: PlanSheet[] = contractPlans(db, contractId).map((plan) => {
         return {

@@ -29,6 +29,8 @@ export type PerformanceChannel =
   | 'fulfilment.finishBatch'
   | 'fulfilment.restore'
   | 'fulfilment.deleteTask'
+  | 'fulfilment.restoreTask'
+  | 'fulfilment.deleteQuickTask'
   | 'fulfilment.savePlan'
   | 'performance.statistics'
   | 'performance.board'
@@ -120,6 +122,8 @@ export function createPerformanceFeature(host: FeatureHost, options: Performance
       'fulfilment.finishBatch': (args) => locally(() => host.sync().edit('performance.finishTasks', args)),
       'fulfilment.restore': (args) => locally(() => host.sync().edit('performance.restoreTasks', args), args.planIDList),
       'fulfilment.deleteTask': (args) => locally(() => host.sync().edit('performance.deletePlanTask', args)),
+      'fulfilment.restoreTask': (args) => locally(() => host.sync().edit('performance.restoreTask', args), [args.id]),
+      'fulfilment.deleteQuickTask': (args) => locally(() => host.sync().edit('performance.deleteTask', args)),
       'fulfilment.savePlan': (args) => host.sync().edit('performance.savePlan', args),
       'performance.statistics': (range) => current().dashboard.statistics(range, today()),
       'performance.board': ({ perDay, ...range }) => ({ today: today(), days: current().dashboard.board(range, today(), perDay) }),

@@ -1,7 +1,7 @@
 import { TaskState, type ContractStatus } from '../../../src-shared/domain/enums';
 import { toMinorUnits } from '../../../src-shared/domain/money';
 import { AppFailure, reason } from '../../../src-shared/errors';
-import { finishRefusal, planRows, readOnlyRefusal, restoreRefusal, sheetBefore } from '../../../src-shared/rules/fulfilment';
+import { batchFinishRecord, finishRecord, finishRefusal, planRows, readOnlyRefusal, restoreRefusal, sheetBefore, type FinishRecord } from '../../../src-shared/rules/fulfilment';
 import { openStateFor, organisationDay } from '../../../src-shared/rules/performance';
 import type { PlanSave } from '../../../src-shared/domain/performance';
 import { valueFieldGroup } from '../../../src-shared/sync/field-versions';
@@ -14,7 +14,14 @@ import { contractTasks, currentPlan, currentTask, unfinishedEarlier, type Replic
 // refusals by the shared rules (src-shared/rules/fulfilment), now, on the tasks as this device
 // shows them (the user's own queued edits included), and the optimistic effect on the rows.
 
-export type FulfilmentMutation = 'performance.finishTask' | 'performance.finishTasks' | 'performance.restoreTasks' | 'performance.deletePlanTask' | 'performance.savePlan';
+export type FulfilmentMutation =
+  | 'performance.finishTask'
+  | 'performance.finishTasks'
+  | 'performance.restoreTasks'
+  | 'performance.restoreTask'
+  | 'performance.deletePlanTask'
+  | 'performance.deleteTask'
+  | 'performance.savePlan';
 
 const taskNotFound = () => new AppFailure('not_found', 'performance task not found');
 
@@ -51,11 +58,8 @@ function performanceTasks(db: ReplicaTx, performanceId: string, ids: readonly st
   return tasks.sort((a, b) => (sheetBefore(a, b) ? -1 : 1));
 }
 
-function finished(task: ReplicaTask, amount: number | undefined, configFields: Record<string, unknown> | undefined): ReplicaTask {
-  // The finish amount is the entered amount times 100 (spec 4); without one, the task's own amount.
-  const finishedAmount = amount !== undefined ? toMinorUnits(amount) : (task.receivableAmount ?? task.payableAmount);
-  return { ...task, state: TaskState.Success, finishedAmount, completionValues: configFields ?? {} };
-}
+/** The task finished with what the server records (the shared rule), so the optimistic row is the one the pull brings. */
+const finished = (task: ReplicaTask, record: FinishRecord): ReplicaTask => ({ ...task, state: TaskState.Success, ...record });
 
 const restored = (task: ReplicaTask, at: string): ReplicaTask => ({
   ...task,
@@ -87,7 +91,7 @@ function sheetRowGroups({ id: _id, values, receivableAmount, payableAmount, lead
 export const fulfilmentMutations: ClientMutations<FulfilmentMutation> = {
   'performance.finishTask': {
     check: ({ id }, { db }) => checkFinish(db, shownTask(db, id), new Set()),
-    apply: ({ id, amount, configFields }, rows) => putTasks(rows, [id], (task) => finished(task, amount, configFields)),
+    apply: ({ id, ...input }, rows) => putTasks(rows, [id], (task) => finished(task, finishRecord(task, input))),
     view: ({ id, amount }) => ({ row: rowKey('performanceTask', id), changes: { state: TaskState.Success, ...(amount !== undefined && { completion: toMinorUnits(amount) }) } }),
   },
   'performance.finishTasks': {
@@ -100,7 +104,7 @@ export const fulfilmentMutations: ClientMutations<FulfilmentMutation> = {
         batch.add(task.id);
       }
     },
-    apply: ({ planIDList, configFields }, rows) => putTasks(rows, planIDList, (task) => finished(task, undefined, configFields)),
+    apply: (batch, rows) => putTasks(rows, batch.planIDList, (task) => finished(task, batchFinishRecord(task, batch))),
     view: ({ planIDList }) => ({ row: rowKey('performanceTask', planIDList[0]!), changes: { state: TaskState.Success, tasks: new Set(planIDList).size } }),
   },
   'performance.restoreTasks': {
@@ -112,6 +116,22 @@ export const fulfilmentMutations: ClientMutations<FulfilmentMutation> = {
     },
     apply: ({ planIDList }, rows, { at }) => putTasks(rows, planIDList, (task) => restored(task, at)),
     view: ({ planIDList }) => ({ row: rowKey('performanceTask', planIDList[0]!), changes: { restored: true, tasks: new Set(planIDList).size } }),
+  },
+  'performance.restoreTask': {
+    check({ id }, { db }) {
+      const refusal = restoreRefusal(shownTask(db, id));
+      if (refusal) throw refusal;
+    },
+    apply: ({ id }, rows, { at }) => putTasks(rows, [id], (task) => restored(task, at)),
+    view: ({ id }) => ({ row: rowKey('performanceTask', id), changes: { restored: true } }),
+  },
+  'performance.deleteTask': {
+    check({ id }, { db }) {
+      const refusal = readOnlyRefusal(shownTask(db, id), 'deleted');
+      if (refusal) throw refusal;
+    },
+    apply: ({ id }, rows) => putTasks(rows, [id], (task) => ({ ...task, deleted: true })),
+    view: ({ id }) => ({ row: rowKey('performanceTask', id), changes: { deleted: true } }),
   },
   'performance.deletePlanTask': {
     check({ performanceId, planID }, { db }) {

@@ -1,8 +1,10 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, Spinner } from '@blueprintjs/core';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formFieldSchema, moneySchema } from '../../../src-shared/form/field-config';
+import type { Money } from '../../../src-shared/domain/money';
+import { formFieldSchema, moneySchema, type FormField } from '../../../src-shared/form/field-config';
 import type { SheetTask } from '../../../src-shared/ipc/fulfilment';
+import { finishAmountField } from '../../../src-shared/rules/performance';
 import { useFinishFormQuery, useFinishTaskMutation, useFinishTasksMutation } from '../../api/api';
 import { showNotice } from '../../app/toaster';
 import { useActionFailure } from '../../app/useActionFailure';
@@ -12,28 +14,49 @@ import { shownFields } from './performanceNames';
 
 // The finish dialog (spec 2 "finish task with extra fields"): the task's completion form
 // (complete_form, kept in the replica per performance) rendered by the generic form, with the
-// predecessor warning; in view mode the finished values, read-only.
+// predecessor warning; in view mode the finished values, read-only. A batch asks the completion
+// amount per task, each starting from the task's own amount: one amount typed for the batch
+// would be recorded on every task.
 
-export type FinishTarget = { kind: 'one' | 'view'; task: SheetTask } | { kind: 'batch'; tasks: SheetTask[] };
+/** What the dialog needs of a single task: a sheet row, or a dashboard card (a quick task). */
+export type FinishTask = Pick<SheetTask, 'id' | 'name'>;
 
-/** The completion field whose money value is the finish amount (sent in major units; the server stores it × 100). */
-const amountField = 'finishAmount';
+export type FinishTarget = { kind: 'one' | 'view'; task: FinishTask } | { kind: 'batch'; tasks: SheetTask[] };
+
+/** The batch form's field of a task's completion amount. */
+const taskAmountField = (task: SheetTask) => `${finishAmountField}-${task.id}`;
+
+const ownAmount = (task: SheetTask): Money | null => task.receivableAmount ?? task.payableAmount;
+
+/**
+ * The batch's form: the completion form with its amount field replaced, where it stands, by one
+ * amount field per task, named after the task.
+ */
+function batchFields(fields: FormField[], tasks: readonly SheetTask[], label: (task: SheetTask) => string): FormField[] {
+  return fields.flatMap((field) => (field.id === finishAmountField ? tasks.map((task) => ({ ...field, id: taskAmountField(task), name: label(task) })) : [field]));
+}
 
 export function FinishDialog({ target, onClose }: { target: FinishTarget; onClose(): void }) {
   const { t } = useTranslation();
   const first = target.kind === 'batch' ? target.tasks[0]! : target.task;
+  const batch = target.kind === 'batch' ? target.tasks : null;
   const { data: form, error } = useFinishFormQuery(first.id);
-  const [values, setValues] = useState<Record<string, unknown>>({});
+  const [values, setValues] = useState<Record<string, unknown>>(() =>
+    Object.fromEntries((batch ?? []).flatMap((task) => (ownAmount(task) ? [[taskAmountField(task), ownAmount(task)]] : []))),
+  );
   const handle = useRef<ContractFormHandle>(null);
   const [finishOne, one] = useFinishTaskMutation();
   const [finishMany, many] = useFinishTasksMutation();
   const failed = useActionFailure();
   const viewing = target.kind === 'view';
   // A field type the generic form does not know is left out rather than failing the dialog.
-  const fields = useMemo(() => shownFields(t, (form?.fields ?? []).flatMap((field) => {
-    const parsed = formFieldSchema.safeParse(field);
-    return parsed.success ? [parsed.data] : [];
-  })), [form, t]);
+  const fields = useMemo(() => {
+    const known = shownFields(t, (form?.fields ?? []).flatMap((field) => {
+      const parsed = formFieldSchema.safeParse(field);
+      return parsed.success ? [parsed.data] : [];
+    }));
+    return batch ? batchFields(known, batch, (task) => t('fulfilment.taskAmount', { name: task.name })) : known;
+  }, [form, t, batch]);
 
   const title =
     target.kind === 'batch' ? t('fulfilment.batchTitle', { count: target.tasks.length }) : t(viewing ? 'fulfilment.viewTitle' : 'fulfilment.finishTitle', { name: first.name });
@@ -41,10 +64,10 @@ export function FinishDialog({ target, onClose }: { target: FinishTarget; onClos
   async function submit() {
     const checked = await handle.current?.submit().catch(() => null);
     if (!checked) return;
-    const money = moneySchema.safeParse(checked[amountField]);
-    const done = target.kind === 'batch'
-      ? finishMany({ performanceId: first.performanceId!, planIDList: target.tasks.map((task) => task.id), configFields: checked }).unwrap().then(() => t('fulfilment.batchFinished'))
-      : finishOne({ id: first.id, configFields: checked, ...(money.success && { amount: money.data.amount / 100 }) }).unwrap().then(() => t('fulfilment.finished'));
+    // Queued on this device: the toast says so; a refusal by the server shows on the task's row.
+    const done = batch
+      ? finishMany(batchRequest(batch, checked)).unwrap().then(() => t('fulfilment.batchFinished'))
+      : finishOne(oneRequest(first, checked)).unwrap().then(() => t('fulfilment.finished'));
     await done.then((message) => {
       showNotice(message);
       onClose();
@@ -61,6 +84,11 @@ export function FinishDialog({ target, onClose }: { target: FinishTarget; onClos
             <Callout intent="warning" icon="warning-sign" data-testid="predecessor-warning">
               {t('fulfilment.predecessors', { names: form.unfinishedEarlier.map((task) => task.name).join(', ') })}
             </Callout>
+          )}
+          {form && batch && form.fields.some((field) => field.id === finishAmountField) && (
+            <p className="fulfilment-finish__note" data-testid="finish-amounts-note">
+              {t('fulfilment.amountPerTask')}
+            </p>
           )}
           {form && (
             <ContractForm
@@ -87,4 +115,28 @@ export function FinishDialog({ target, onClose }: { target: FinishTarget; onClos
       </div>
     </Dialog>
   );
+}
+
+/** One task: the completion values, and the amount field's money as the finish amount (sent in major units; stored × 100). */
+function oneRequest(task: FinishTask, checked: Record<string, unknown>) {
+  const money = moneySchema.safeParse(checked[finishAmountField]);
+  return { id: task.id, configFields: checked, ...(money.success && { amount: money.data.amount / 100 }) };
+}
+
+/** A batch: the values the tasks share, and each task's own completion amount as entered for it. */
+function batchRequest(tasks: readonly SheetTask[], checked: Record<string, unknown>) {
+  const amountFields = new Set(tasks.map(taskAmountField));
+  const configFields = Object.fromEntries(Object.entries(checked).filter(([id]) => !amountFields.has(id)));
+  const finishAmounts = Object.fromEntries(
+    tasks.flatMap((task) => {
+      const money = moneySchema.safeParse(checked[taskAmountField(task)]);
+      return money.success ? [[task.id, money.data]] : [];
+    }),
+  );
+  return {
+    performanceId: tasks[0]!.performanceId!,
+    planIDList: tasks.map((task) => task.id),
+    configFields,
+    ...(Object.keys(finishAmounts).length > 0 && { finishAmounts }),
+  };
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Callout, Checkbox, Dialog, DialogBody, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, Checkbox, Dialog, DialogBody, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScheduleConditionType, TaskState } from '../../../src-shared/domain/enums';
@@ -7,14 +7,12 @@ import { periodicScheduleSchema, type SheetColumn } from '../../../src-shared/do
 import type { PlanSheet, SheetTask } from '../../../src-shared/ipc/fulfilment';
 import { batchFinishable, isFinishable } from '../../../src-shared/rules/fulfilment';
 import { generatePeriodicSchedule, type SchedulePeriod } from '../../../src-shared/rules/schedule';
-import { useContractPerformanceQuery, useDeletePlanTaskMutation, useRestoreTasksMutation } from '../../api/api';
-import { showNotice } from '../../app/toaster';
-import { useActionFailure } from '../../app/useActionFailure';
+import { useContractPerformanceQuery } from '../../api/api';
 import { errorText } from '../../i18n/errorText';
 import { formatDay } from '../../i18n/format';
-import { FormServicesProvider, type FormServices } from '../contract-form';
-import { FinishDialog, type FinishTarget } from './FinishDialog';
+import type { FormServices } from '../contract-form';
 import { SheetEditor } from './SheetEditor';
+import { TaskRefusalNote, useTaskActions } from './TaskActions';
 import './fulfilment.css';
 import { stateLabels } from './taskStateLabels';
 import { performanceName } from './performanceNames';
@@ -22,7 +20,7 @@ import { performanceName } from './performanceNames';
 // The contract page's performance tab (issue 13, spec 2 "Performance sheet table", spec 4
 // "Performance tasks"): each plan's sheet from the replica with the actions its tasks' states
 // allow. Every action is queued as a sync mutation (it works offline) after the core checked it
-// by the shared rules; the server's refusal of one comes back as a sync problem.
+// by the shared rules; the server's refusal of one comes back as a sync problem, shown on its row.
 
 /** The full-screen sheet is 85 % wide when its columns would not fit in half the window (spec 2). */
 export const fullScreenWidth = (columns: number) => (columns * 13 > 86 ? '85%' : '50%');
@@ -109,6 +107,7 @@ function SheetTable(props: SheetProps) {
                     {t('fulfilment.pending')}
                   </Tag>
                 )}
+                {task.refusal && <TaskRefusalNote refusal={task.refusal} />}
               </td>
               <td className="fulfilment-sheet__actions">
                 {!task.queuedNew && isFinishable(task.state) && !props.finishLocked && (
@@ -116,7 +115,7 @@ function SheetTable(props: SheetProps) {
                 )}
                 {done && !task.queuedNew && <Button small minimal data-testid="task-view" text={t('fulfilment.view')} onClick={() => props.onView(task)} />}
                 {done && !task.queuedNew && <Button small minimal data-testid="task-restore" text={t('fulfilment.restore')} onClick={() => props.onRestore(task)} />}
-                {!done && !task.queuedNew && task.planId !== null && (
+                {!done && !task.queuedNew && (
                   <Button small minimal intent="danger" data-testid="task-delete" text={t('fulfilment.delete')} onClick={() => props.onDelete(task)} />
                 )}
               </td>
@@ -278,12 +277,7 @@ function PlanCard({ plan, contractId, inChange, alterationQueued, contractStatus
 export function PerformanceTab({ contractId, services }: { contractId: string; services: FormServices }) {
   const { t } = useTranslation();
   const { data, error } = useContractPerformanceQuery(contractId);
-  const [target, setTarget] = useState<FinishTarget | null>(null);
-  const [restoring, setRestoring] = useState<SheetTask | null>(null);
-  const [deleting, setDeleting] = useState<SheetTask | null>(null);
-  const [restore] = useRestoreTasksMutation();
-  const [deleteTask] = useDeletePlanTaskMutation();
-  const failed = useActionFailure();
+  const taskActions = useTaskActions(services);
   if (error) {
     return (
       <Callout intent="warning" icon="warning-sign" title={t('fulfilment.loadFailed')} data-testid="contract-tasks-error">
@@ -300,11 +294,11 @@ export function PerformanceTab({ contractId, services }: { contractId: string; s
     );
   }
   const actions: SheetActions = {
-    onFinish: (task) => setTarget({ kind: 'one', task }),
-    onView: (task) => setTarget({ kind: 'view', task }),
-    onRestore: setRestoring,
-    onDelete: setDeleting,
-    onBatch: (tasks) => setTarget({ kind: 'batch', tasks }),
+    onFinish: taskActions.finish,
+    onView: taskActions.view,
+    onRestore: taskActions.restore,
+    onDelete: taskActions.remove,
+    onBatch: taskActions.finishBatch,
   };
   return (
     <div className="fulfilment" data-testid="performance-tab">
@@ -346,44 +340,7 @@ export function PerformanceTab({ contractId, services }: { contractId: string; s
           />
         </section>
       )}
-      {target && (
-        <FormServicesProvider services={services}>
-          <FinishDialog target={target} onClose={() => setTarget(null)} />
-        </FormServicesProvider>
-      )}
-      <Alert
-        isOpen={restoring !== null}
-        intent="primary"
-        confirmButtonText={t('fulfilment.confirm')}
-        cancelButtonText={t('fulfilment.cancel')}
-        onCancel={() => setRestoring(null)}
-        onConfirm={() => {
-          const task = restoring!;
-          setRestoring(null);
-          restore({ performanceId: task.performanceId!, planIDList: [task.id] })
-            .unwrap()
-            .then(() => showNotice(t('fulfilment.restored')), failed);
-        }}
-      >
-        <p data-testid="restore-confirm">{t('fulfilment.restoreConfirm')}</p>
-      </Alert>
-      <Alert
-        isOpen={deleting !== null}
-        intent="danger"
-        confirmButtonText={t('fulfilment.delete')}
-        cancelButtonText={t('fulfilment.cancel')}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          const task = deleting!;
-          setDeleting(null);
-          // The sheet reloads from the replica once the queued delete shows there ('data.changed').
-          deleteTask({ performanceId: task.performanceId!, planID: task.id })
-            .unwrap()
-            .then(() => showNotice(t('fulfilment.deleted')), failed);
-        }}
-      >
-        <p data-testid="delete-confirm">{deleting && t('fulfilment.deleteConfirm', { name: deleting.name })}</p>
-      </Alert>
+      {taskActions.dialogs}
     </div>
   );
 }

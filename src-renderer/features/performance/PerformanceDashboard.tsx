@@ -8,13 +8,16 @@ import type { TaskStatistics } from '../../../src-shared/domain/performance';
 import type { BoardDay, BoardTask } from '../../../src-shared/ipc/dashboard';
 import { boardRange, taskRoute, type BoardView } from '../../../src-shared/rules/dashboard';
 import { organisationDay, organisationZone } from '../../../src-shared/rules/performance';
+import { isFinishable } from '../../../src-shared/rules/fulfilment';
 import { showFailure, showNotice } from '../../app/toaster';
 import { useActionFailure } from '../../app/useActionFailure';
 import { DateInput } from '../../i18n/DateInput';
 import { errorText } from '../../i18n/errorText';
 import { formatDay } from '../../i18n/format';
 import { stateLabels } from '../fulfilment/taskStateLabels';
+import { TaskRefusalNote, useTaskActions, type TaskActions } from '../fulfilment/TaskActions';
 import { openRoute } from '../contracts/openRoute';
+import { useBridgeFormServices } from '../contracts/useBridgeFormServices';
 import { boardCalendar, downloadCalendar } from './boardCalendar';
 import { performanceApi, useTaskBoardQuery, useTaskStatisticsQuery } from './performanceApi';
 import { useAppDispatch } from '../../app/hooks';
@@ -26,7 +29,8 @@ import './dashboard.css';
 // The ledger's first tab, 'performance statistics' (spec 2, issue 13): task counts over a date
 // range and the reminder board by week or month, as a list or an axis of days, all computed by
 // the core from the replica (so it answers offline); the quick task and reminder settings
-// dialogs; the board as an .ics calendar.
+// dialogs; the board as an .ics calendar. A quick task has no sheet to be worked from: its card
+// and list row offer its actions (finish, view, restore, delete) here.
 
 type BoardMode = 'list' | 'axis';
 type Range = { startDate: string; endDate: string };
@@ -56,7 +60,30 @@ function useOpenTask() {
   };
 }
 
-function TaskCard({ task, onOpen }: { task: BoardTask; onOpen(task: BoardTask): void }) {
+type Actions = Pick<TaskActions, 'finish' | 'view' | 'restore' | 'remove'>;
+
+/** A quick task's actions (it has no plan, so no sheet row to work from); none for a task still waiting to be made on the server. */
+function QuickTaskActions({ task, actions }: { task: BoardTask; actions: Actions }) {
+  const { t } = useTranslation();
+  if (task.planId !== null || task.queued) return null;
+  const target = { id: task.id, name: task.name, planId: null, performanceId: null };
+  const done = task.state === 4;
+  // The card opens the task's contract on a click: an action is the action alone.
+  const act = (action: (task: typeof target) => void) => (event: { stopPropagation(): void }) => {
+    event.stopPropagation();
+    action(target);
+  };
+  return (
+    <span className="dashboard-task__actions" data-testid="quick-task-actions">
+      {isFinishable(task.state) && <Button size="small" variant="minimal" intent="primary" data-testid="task-finish" text={t('fulfilment.finish')} onClick={act(actions.finish)} />}
+      {done && <Button size="small" variant="minimal" data-testid="task-view" text={t('fulfilment.view')} onClick={act(actions.view)} />}
+      {done && <Button size="small" variant="minimal" data-testid="task-restore" text={t('fulfilment.restore')} onClick={act(actions.restore)} />}
+      {!done && <Button size="small" variant="minimal" intent="danger" data-testid="task-delete" text={t('fulfilment.delete')} onClick={act(actions.remove)} />}
+    </span>
+  );
+}
+
+function TaskCard({ task, onOpen, actions }: { task: BoardTask; onOpen(task: BoardTask): void; actions: Actions }) {
   const { t } = useTranslation();
   return (
     <Card compact interactive className="dashboard-task" data-testid="dashboard-task" data-task-id={task.id} onClick={() => onOpen(task)} tabIndex={0}
@@ -72,11 +99,13 @@ function TaskCard({ task, onOpen }: { task: BoardTask; onOpen(task: BoardTask): 
         {task.amount && <span className="dashboard-task__amount">{formatMoney(task.amount)}</span>}
         {task.queued && <Tag minimal intent="warning" icon="time">{t('dashboard.board.queued')}</Tag>}
       </div>
+      {task.refusal && <TaskRefusalNote refusal={task.refusal} />}
+      <QuickTaskActions task={task} actions={actions} />
     </Card>
   );
 }
 
-function BoardAxis({ days, onOpen }: { days: BoardDay[]; onOpen(task: BoardTask): void }) {
+function BoardAxis({ days, onOpen, actions }: { days: BoardDay[]; onOpen(task: BoardTask): void; actions: Actions }) {
   const { t, i18n } = useTranslation();
   return (
     <div className="dashboard-axis" data-testid="dashboard-axis">
@@ -85,7 +114,7 @@ function BoardAxis({ days, onOpen }: { days: BoardDay[]; onOpen(task: BoardTask)
           <div className="dashboard-axis__date">
             {formatDay(day.date, i18n.language)} <span className="dashboard-axis__count">{day.total}</span>
           </div>
-          {day.taskList.map((task) => <TaskCard key={task.id} task={task} onOpen={onOpen} />)}
+          {day.taskList.map((task) => <TaskCard key={task.id} task={task} onOpen={onOpen} actions={actions} />)}
           {day.total === 0 && <div className="dashboard-axis__none">{t('dashboard.board.nothingDue')}</div>}
           {day.total > day.taskList.length && <div className="dashboard-axis__more">{t('dashboard.board.more', { count: day.total - day.taskList.length })}</div>}
         </div>
@@ -94,7 +123,7 @@ function BoardAxis({ days, onOpen }: { days: BoardDay[]; onOpen(task: BoardTask)
   );
 }
 
-function BoardList({ days, onOpen }: { days: BoardDay[]; onOpen(task: BoardTask): void }) {
+function BoardList({ days, onOpen, actions }: { days: BoardDay[]; onOpen(task: BoardTask): void; actions: Actions }) {
   const { t, i18n } = useTranslation();
   const due = days.filter((day) => day.total > 0);
   if (due.length === 0) return <NonIdealState icon="calendar" title={t('dashboard.board.empty')} />;
@@ -109,6 +138,7 @@ function BoardList({ days, onOpen }: { days: BoardDay[]; onOpen(task: BoardTask)
             <th>{t('dashboard.board.counterparty')}</th>
             <th>{t('dashboard.board.state')}</th>
             <th className="ledger-table__amount">{t('dashboard.board.amount')}</th>
+            <th>{t('fulfilment.actions')}</th>
           </tr>
         </thead>
         <tbody>
@@ -122,18 +152,22 @@ function BoardList({ days, onOpen }: { days: BoardDay[]; onOpen(task: BoardTask)
                 <td>{formatDay(day.date, i18n.language)}</td>
                 <td>
                   {task.name} {task.queued && <Tag minimal intent="warning">{t('dashboard.board.queued')}</Tag>}
+                  {task.refusal && <TaskRefusalNote refusal={task.refusal} />}
                 </td>
                 <td>{task.contractName ?? t('dashboard.ics.quickTask')}</td>
                 <td>{task.counterpartName ?? t('contractStatus.missing')}</td>
                 <td>{t(`taskState.${stateLabels[task.state]}`)}</td>
                 <td className="ledger-table__amount">{task.amount ? formatMoney(task.amount) : t('contractStatus.missing')}</td>
+                <td>
+                  <QuickTaskActions task={task} actions={actions} />
+                </td>
               </tr>
             )),
             ...(day.total > day.taskList.length
               ? [
                   <tr key={`${day.date}-more`}>
                     <td />
-                    <td colSpan={5} className="dashboard-axis__more">{t('dashboard.board.more', { count: day.total - day.taskList.length })}</td>
+                    <td colSpan={6} className="dashboard-axis__more">{t('dashboard.board.more', { count: day.total - day.taskList.length })}</td>
                   </tr>,
                 ]
               : []),
@@ -153,6 +187,8 @@ export function PerformanceDashboard() {
   const dispatch = useAppDispatch();
   const failed = useActionFailure();
   const openTask = useOpenTask();
+  const { services } = useBridgeFormServices();
+  const taskActions = useTaskActions(services);
   const [range, setRange] = useState<Range>(thisMonth);
   const [view, setView] = useState<BoardView>('week');
   const [mode, setMode] = useState<BoardMode>('axis');
@@ -242,7 +278,8 @@ export function PerformanceDashboard() {
           ]}
         />
       </div>
-      {!board ? <Spinner size={24} /> : mode === 'axis' ? <BoardAxis days={board.days} onOpen={openTask} /> : <BoardList days={board.days} onOpen={openTask} />}
+      {!board ? <Spinner size={24} /> : mode === 'axis' ? <BoardAxis days={board.days} onOpen={openTask} actions={taskActions} /> : <BoardList days={board.days} onOpen={openTask} actions={taskActions} />}
+      {taskActions.dialogs}
       <ReminderSettingsDialog isOpen={reminderSettingsOpen} onClose={() => setReminderSettingsOpen(false)} />
     </section>
   );

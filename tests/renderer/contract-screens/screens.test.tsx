@@ -10,6 +10,7 @@ import { fileUploadPath } from '../../../src-shared/api/files';
 import type { TemplateDetail } from '../../../src-shared/domain/contract-forms';
 import type { Bridge, ChannelResponse } from '../../../src-shared/ipc/channels';
 import type { CooperativeInfo, NumberNotice, ReplicaContractDetail } from '../../../src-shared/ipc/drafting';
+import type { SheetTask } from '../../../src-shared/ipc/fulfilment';
 import { createAppStore } from '../../../src-renderer/app/store';
 import { ContractHistory } from '../../../src-renderer/features/contracts/ContractHistory';
 import { ContractPage } from '../../../src-renderer/features/contracts/ContractPage';
@@ -128,9 +129,9 @@ const location = () => screen.getByTestId('location').textContent;
 const toastText = async (text: string) => waitFor(() => expect(document.querySelector('.bp6-toast-container')?.textContent ?? '').toContain(text));
 
 /** A task row of a performance sheet as the core shows it. */
-const sheetTask = (id: string, name: string, state: 1 | 2 | 3 | 4 | 5, dueDate: string | null) => ({
+const sheetTask = (id: string, name: string, state: 1 | 2 | 3 | 4 | 5, dueDate: string | null): SheetTask => ({
   id, planId: 'p1', performanceId: 'perf-1', name, type: 'payment', state, dueDate, rowIndex: 1, level: null, leaderUserId: null, values: {},
-  receivableAmount: null, payableAmount: null, finishedAmount: null, completionValues: null, pending: false, queuedNew: false,
+  receivableAmount: null, payableAmount: null, finishedAmount: null, completionValues: null, pending: false, queuedNew: false, refusal: null,
 });
 
 describe('drafting a contract', () => {
@@ -388,6 +389,56 @@ describe('the contract page', () => {
     renderScreens(sent.bridge, `/contractApproval/detail?id=${contractId}&flowId=0&tab=PERFORMANCE_TAB&active=0`);
     expect(await screen.findByTestId('task-finish')).toBeTruthy();
     expect(screen.queryByTestId('contract-alteration-queued')).toBeNull();
+  });
+
+  it('asks a batch finish for each task\'s own completion amount and sends each, and shows a finish the server refused on its row (issue 28)', async () => {
+    const plan = {
+      id: 'p1', performanceId: 'perf-1', performanceName: 'Payments', performanceType: 'payment', conditionType: 1, schedule: null, version: 1, pendingRows: null,
+      columns: [{ id: 'name', name: 'Content', type: 'text' as const, isRequired: true, isState: false }],
+      tasks: [
+        { ...sheetTask('t1', 'First payment', 2, '2026-12-01'), payableAmount: { amount: 1_755_000, unit: 'CNY' } },
+        { ...sheetTask('t2', 'Second payment', 2, '2026-12-02'), rowIndex: 2, payableAmount: { amount: 1_755_000, unit: 'CNY' } },
+        {
+          ...sheetTask('t3', 'Third payment', 3, '2026-11-02'),
+          rowIndex: 3,
+          refusal: { mutationId: 'm-refused', name: 'performance.finishTasks', state: 'rejected' as const, error: { code: 'conflict' as const, message: 'x', reason: { key: 'contractInChange', params: {} } } },
+        },
+      ],
+    };
+    const { bridge, calls } = fakeBridge({
+      'contract.detail': () => contract(),
+      'fulfilment.contract': () => ({ contractStatus: 4, inChange: false, alterationQueued: false, plans: [plan], looseTasks: [] }),
+      'fulfilment.finishForm': () => ({
+        taskId: 't1', taskName: 'First payment', values: null, amount: null, unfinishedEarlier: [],
+        fields: [{ id: 'finishAmount', name: 'completion amount', type: 'money', required: true }, { id: 'description', name: 'completion description', type: 'textarea', required: false }],
+      }),
+      'fulfilment.finishBatch': () => ({ mutationId: 'm1' }),
+      'sync.dismiss': () => syncStatus(),
+    });
+    renderScreens(bridge, `/contractApproval/detail?id=${contractId}&flowId=0&tab=PERFORMANCE_TAB&active=0`);
+    const refused = await screen.findByTestId('task-refused');
+    expect(refused.textContent).toContain('The server refused this finish');
+    expect(screen.getByTestId('task-refused-reason').textContent).toBe('The contract is being changed (its change is under approval): its tasks cannot be finished until the change is decided.');
+    const user = userEvent.setup();
+    for (const box of screen.getAllByRole('checkbox').slice(0, 2)) await user.click(box);
+    await user.click(screen.getByTestId('batch-finish'));
+    const dialog = await screen.findByTestId('finish-dialog');
+    // One amount per task, each starting from the task's own; no amount typed once for all.
+    await waitFor(() => expect(dialog.querySelector('#contract-form-input-finishAmount-t1')).toBeTruthy());
+    expect(dialog.querySelector('#contract-form-input-finishAmount')).toBeNull();
+    expect((dialog.querySelector('#contract-form-input-finishAmount-t1') as HTMLInputElement).value).toBe('17550.00');
+    const second = dialog.querySelector('#contract-form-input-finishAmount-t2') as HTMLInputElement;
+    await user.clear(second);
+    await user.type(second, '17000');
+    await user.click(within(dialog).getByTestId('finish-confirm'));
+    await waitFor(() => expect(calls('fulfilment.finishBatch')).toHaveLength(1));
+    expect(calls('fulfilment.finishBatch')[0]).toEqual({
+      performanceId: 'perf-1', planIDList: ['t1', 't2'], configFields: {},
+      finishAmounts: { t1: { amount: 1_755_000, unit: 'CNY' }, t2: { amount: 1_700_000, unit: 'CNY' } },
+    });
+    await toastText('Tasks finished on this device; they are sent when the server can be reached.');
+    await user.click(screen.getByTestId('task-refused-dismiss'));
+    await waitFor(() => expect(calls('sync.dismiss')).toEqual([{ id: 'm-refused' }]));
   });
 
   it('chooses the tab by its position when the query gives only active', async () => {
