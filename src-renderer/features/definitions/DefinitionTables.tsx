@@ -68,6 +68,8 @@ function OptionsInput({ options, onChange, label }: { options: readonly Option[]
       values={options.map((option) => option.name)}
       placeholder={t('definitions.optionsPlaceholder')}
       inputProps={{ 'aria-label': label }}
+      // Enter adds the option; it does not also submit the dialog's form.
+      onKeyDown={(event) => event.key === 'Enter' && event.preventDefault()}
       onAdd={(names) => onChange([...options, ...names.map((name) => name.trim()).filter((name) => name !== '').map((name) => ({ id: newId('option'), name }))])}
       onRemove={(_value, index) => onChange(options.filter((_, i) => i !== index))}
     />
