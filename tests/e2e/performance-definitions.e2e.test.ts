@@ -146,6 +146,8 @@ describe('performance definitions', () => {
   it('reads in both languages at both sizes: the list and the editor whole, no raw keys, no English in the Chinese chrome', { timeout: 180_000 }, async () => {
     const viewport = page.viewportSize()!;
     const screen = page.getByTestId('definitions');
+    // The last test's toasts (in English) would cover the screens.
+    await expect.poll(() => toast().count(), { timeout: 15_000 }).toBe(0);
     await inEachLanguageAndSize(page, async (language, { width, height }) => {
       await keepScreenshot(page, `definitions-${language.code}-${width}x${height}`);
       const table = screen.locator('.manage__table');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { performanceSchema } from '../../src-shared/domain/performance';
 import { definitionMessages } from '../../src-shared/rules/performance-definitions';
 import { call } from '../support/core';
 import { noFaults, openProxiedCore, type ProxiedCore } from '../support/proxied-core';
@@ -35,7 +36,7 @@ describe('performance definitions and the credit switch through online.call', ()
 
   it('creates and edits a definition on the server, and reads the list through cached.read', async () => {
     const { core } = stage;
-    created = await call(core, 'online.call', { endpoint: 'performanceCreate', body: { name: 'Supplier payment', type: 'payment', columns } });
+    created = performanceSchema.parse(await call(core, 'online.call', { endpoint: 'performanceCreate', body: { name: 'Supplier payment', type: 'payment', columns } }));
     const edited = await call(core, 'online.call', {
       endpoint: 'performanceUpdate',
       params: { id: created.id },

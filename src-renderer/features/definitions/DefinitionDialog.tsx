@@ -11,6 +11,7 @@ import { FormDialog } from '../manage/FormDialog';
 import { useServerWrite } from '../manage/serverData';
 import { useCachedFetch } from '../cached-reads/useCachedRead';
 import { ColumnsTable, FieldsTable, type Keyed } from './DefinitionTables';
+import { taskTypeName } from './taskTypeName';
 
 // The editor of a performance definition (spec 3 "Performance sheet"): its name, task type, the
 // sheet's columns and the completion form's fields. A new one starts from its task type's default
@@ -122,7 +123,7 @@ export function DefinitionDialog({ performance, onClose }: DefinitionDialogProps
               // A new performance reads the chosen type's defaults (the effect below).
               if (!performance) setDefaults({ loading: true, failure: null });
             }}
-            options={performanceTaskTypes.map((value) => ({ value, label: t(`definitions.taskTypes.${value}`) }))}
+            options={performanceTaskTypes.map((value) => ({ value, label: taskTypeName(t, value) }))}
           />
         </FormGroup>
       </div>

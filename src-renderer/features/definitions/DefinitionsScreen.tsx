@@ -8,6 +8,7 @@ import { ListHeader, ManagedList } from '../manage/ManagedList';
 import { useServerRead, useServerWrite } from '../manage/serverData';
 import { useCurrentUser } from '../manage/useCurrentUser';
 import { DefinitionDialog } from './DefinitionDialog';
+import { taskTypeName } from './taskTypeName';
 import '../manage/manage.css';
 import './definitions.css';
 
@@ -44,7 +45,7 @@ export function DefinitionsScreen() {
         rowTestId="definition-row"
         columns={[
           { header: t('definitions.name'), wrap: true, cell: (performance) => performance.name },
-          { header: t('definitions.taskType'), cell: (performance) => t(`definitions.taskTypes.${performance.type}`) },
+          { header: t('definitions.taskType'), cell: (performance) => taskTypeName(t, performance.type) },
           { header: t('definitions.columnCount'), cell: (performance) => performance.columns.length },
           { header: t('definitions.fieldCount'), cell: (performance) => performance.fields.length },
           { header: t('definitions.updateTime'), cell: (performance) => formatDateTime(performance.updateTime, i18n.language) },

@@ -1,4 +1,4 @@
-import type { performanceTaskTypes, sheetColumnTypes } from '../../domain/performance';
+import type { sheetColumnTypes } from '../../domain/performance';
 import type { completionFieldTypes, definitionMessages } from '../../rules/performance-definitions';
 
 // Performance definitions (Settings, issue 28): the organisation's performances with their sheet
@@ -41,16 +41,6 @@ export const definitionsEn = {
   remove: 'Remove',
   kept: 'The sheet needs this column',
   checkRows: 'Some columns or fields need attention: see the marked rows.',
-  taskTypes: {
-    receivable: 'Receivable',
-    collection: 'Collection',
-    payable: 'Payable',
-    payment: 'Payment',
-    invoicing: 'Invoicing',
-    expiration: 'Expiration',
-    recall: 'Recall',
-    custom: 'Custom',
-  } satisfies Names<typeof performanceTaskTypes>,
   columnTypes: {
     textarea: 'Multi-line text',
     date: 'Date',
@@ -125,16 +115,6 @@ export const definitionsZh: typeof definitionsEn = {
   remove: '移除',
   kept: '履约表需要此列',
   checkRows: '部分列或字段需要修改，请查看标出的行。',
-  taskTypes: {
-    receivable: '应收',
-    collection: '收款',
-    payable: '应付',
-    payment: '付款',
-    invoicing: '开票',
-    expiration: '到期',
-    recall: '回收',
-    custom: '自定义',
-  },
   columnTypes: {
     textarea: '多行文本',
     date: '日期',
