@@ -194,7 +194,10 @@ describe('the credit platform switch', () => {
   it('shows the monitoring dimensions while it is on, and not once an administrator turns it off', { timeout: 120_000 }, async () => {
     await openDetail();
     await expect.poll(() => monitoring().getByTestId('monitoring-row').innerText(), { timeout: 20_000 }).toContain('New lawsuit registered');
+    await monitoring().scrollIntoViewIfNeeded();
+    await keepScreenshot(page, 'external-detail-monitoring-en');
     await turnCreditPlatform(false);
+    await keepScreenshot(page, 'organisation-settings-en');
     await openDetail();
     await expect.poll(() => detail().getByText('Basic information').count()).toBe(1);
     await expect.poll(() => monitoring().count()).toBe(0);
