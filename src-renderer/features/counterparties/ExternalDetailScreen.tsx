@@ -37,8 +37,6 @@ export function ExternalDetailScreen() {
   const [search] = useSearchParams();
   const { data: appInfo } = useAppInfoQuery();
   const id = search.get('id') ?? '';
-  // The monitoring-dimension section is gated by the credit platform configuration (spec 6).
-  const creditPlatform = useCreditPlatform();
   const hidden = appInfo !== undefined && !showsPartyDetailLink(appInfo.organizationShare);
   const { answer, error } = useCachedRead({ endpoint: 'counterpartExternalDetail', params: { id }, query: { refresh: true } }, { skip: hidden || id === '' || !appInfo });
   if (hidden)
@@ -107,12 +105,7 @@ export function ExternalDetailScreen() {
         )}
       </Card>
       <CooperationCard detail={detail} />
-      {creditPlatform && (
-        <Card className="external-detail__card" data-testid="external-detail-monitoring">
-          <h3>{t('counterparties.detail.monitoring')}</h3>
-          <MonitoringResults counterpartyId={detail.id} />
-        </Card>
-      )}
+      <MonitoringCard counterpartyId={detail.id} />
       {detail.registration && (
         <Card className="external-detail__card">
           <h3>{t('counterparties.detail.registration')}</h3>
@@ -188,6 +181,18 @@ function CooperationCard({ detail }: { detail: ExternalDetail }) {
           }}
         />
       )}
+    </Card>
+  );
+}
+
+/** The monitoring-dimension section, shown while the organisation's credit platform is configured (spec 6). */
+function MonitoringCard({ counterpartyId }: { counterpartyId: string }) {
+  const { t } = useTranslation();
+  if (!useCreditPlatform()) return null;
+  return (
+    <Card className="external-detail__card" data-testid="external-detail-monitoring">
+      <h3>{t('counterparties.detail.monitoring')}</h3>
+      <MonitoringResults counterpartyId={counterpartyId} />
     </Card>
   );
 }
