@@ -5,6 +5,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Performance } from '../../src-shared/domain/performance';
+import type { SessionInfo } from '../../src-shared/ipc/channels';
 import { defaultPerformanceForm } from '../../src-shared/rules/performance';
 import { createAppStore } from '../../src-renderer/app/store';
 import { DefinitionsScreen } from '../../src-renderer/features/definitions/DefinitionsScreen';
@@ -19,14 +20,18 @@ initI18n('en');
 afterEach(cleanup);
 beforeEach(() => i18n.changeLanguage('en'));
 
-const admin = { ...signedInStaff, user: { ...signedInStaff.user, role: 'admin' as const } };
+const admin: SessionInfo = {
+  signedIn: true,
+  serverUrl: 'http://127.0.0.1:8787',
+  user: { id: 'u-admin', username: 'admin', displayName: 'Admin', role: 'admin', departmentId: 'd-legal', departmentName: 'Legal' },
+};
 const receivable: Performance = {
   id: '0190c0de-0000-7000-8000-0000000000b1', name: '收款履约', type: 'receivable', ...defaultPerformanceForm('receivable'), sortOrder: 0,
   updateTime: '2026-05-15T02:00:00.000Z', version: 1,
 };
 const asOf = '2026-11-20T08:00:00.000Z';
 
-function renderScreen(session: typeof admin | typeof signedInStaff, onlineCall: () => unknown) {
+function renderScreen(session: SessionInfo, onlineCall: () => unknown) {
   const { bridge, calls } = fakeBridge({
     'session.get': () => session,
     'cached.read': (request) => ({
@@ -70,6 +75,18 @@ describe('the performance definitions screen', () => {
     fireEvent.click(within(dialog).getByTestId('dialog-submit'));
     await waitFor(() => expect(within(dialog).getByText('请输入名称')).toBeTruthy());
     expect(within(dialog).getAllByTestId('definition-row-issue').map((issue) => issue.textContent)).toEqual(['列名称不能重复 选项至少需要一个']);
+    expect(calls('online.call')).toEqual([]);
+  });
+
+  it('takes a column named as a default one reads in the user’s language for its twin', async () => {
+    await i18n.changeLanguage('zh-CN');
+    const calls = renderScreen(admin, () => ({}));
+    const dialog = await openEditor();
+    fireEvent.change(dialog.querySelector('#definition-name')!, { target: { value: '验收付款' } });
+    fireEvent.click(within(dialog).getByTestId('definition-add-column'));
+    fireEvent.change(within(within(dialog).getAllByTestId('definition-column').at(-1)!).getByRole('textbox', { name: '列名称' }), { target: { value: '备注' } });
+    fireEvent.click(within(dialog).getByTestId('dialog-submit'));
+    await waitFor(() => expect(within(dialog).getAllByTestId('definition-row-issue').map((issue) => issue.textContent)).toEqual(['列名称不能重复']));
     expect(calls('online.call')).toEqual([]);
   });
 

@@ -4,12 +4,14 @@ import type { SerializedError } from '@reduxjs/toolkit';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
+import { definitionIssues, definitionMessages } from '../../../src-shared/rules/performance-definitions';
 import { performanceCreateSchema, performanceTaskTypes, type FormField, type Performance, type PerformanceTaskType, type SheetColumn } from '../../../src-shared/domain/performance';
 import type { AppError } from '../../../src-shared/errors';
 import { failureText, issueText } from '../manage/issues';
 import { FormDialog } from '../manage/FormDialog';
 import { useServerWrite } from '../manage/serverData';
 import { useCachedFetch } from '../cached-reads/useCachedRead';
+import { performanceName } from '../fulfilment/performanceNames';
 import { ColumnsTable, FieldsTable, type Keyed } from './DefinitionTables';
 import { taskTypeName } from './taskTypeName';
 
@@ -32,10 +34,12 @@ const withoutKey = <T,>({ key: _key, ...item }: Keyed<T>) => item as T;
 /** Issues by the joined path of the row they concern ('name', 'columns.2', 'fields.0'). */
 export type RowIssues = Record<string, string[]>;
 
-/** A parse's issues in the user's language, by row. */
-function rowIssues(t: TFunction, error: z.ZodError): RowIssues {
+type Issue = Pick<z.core.$ZodIssue, 'path' | 'message'> & { code?: string };
+
+/** Issues in the user's language, by row. */
+function rowIssues(t: TFunction, found: readonly Issue[]): RowIssues {
   const issues: RowIssues = {};
-  for (const issue of error.issues) {
+  for (const issue of found) {
     const [part, index] = issue.path;
     const where = part === 'columns' || part === 'fields' ? (typeof index === 'number' ? `${part}.${index}` : part) : 'name';
     const text =
@@ -81,8 +85,14 @@ export function DefinitionDialog({ performance, onClose }: DefinitionDialogProps
   async function submit(): Promise<boolean> {
     const definition = { name, type, columns: columns.map(withoutKey), fields: fields.map(withoutKey) };
     const checked = performanceCreateSchema.safeParse(definition);
-    if (!checked.success) {
-      setIssues(rowIssues(t, checked.error));
+    // A default name is shown in the user's language: a column named as that reads as its twin on the sheet.
+    const shown = <T extends { id: string; name: string }>(item: T): T => ({ ...item, name: performanceName(t, item.id, item.name) });
+    const twinMessages: readonly string[] = [definitionMessages.duplicateColumnName, definitionMessages.duplicateFieldName];
+    const twins = definitionIssues({ columns: definition.columns.map(shown), fields: definition.fields.map(shown) }).filter((issue) => twinMessages.includes(issue.message));
+    const found = [...(checked.error?.issues ?? []), ...twins];
+    if (!checked.success || found.length > 0) {
+      // The same message on one row once (a twin by stored name is a twin by shown name too).
+      setIssues(Object.fromEntries(Object.entries(rowIssues(t, found)).map(([where, messages]) => [where, [...new Set(messages)]])));
       return false;
     }
     setIssues({});
