@@ -25,6 +25,8 @@ export const navEntries: readonly NavEntry[] = [
   { to: '/counterparties', icon: 'people', label: 'counterparties', section: ['/counterparties', '/manage/oppositeParty'] },
   { to: '/projects', icon: 'projects', label: 'projects', section: ['/projects'] },
   { to: '/settings/numbering', icon: 'numbered-list', label: 'numbering', section: ['/settings/numbering'] },
+  { to: '/settings/performances', icon: 'properties', label: 'performances', section: ['/settings/performances'] },
+  { to: '/settings/organisation', icon: 'office', label: 'organisation', section: ['/settings/organisation'] },
   { to: '/ip', icon: 'lightbulb', label: 'intellectualProperty', section: ['/ip'] },
   { to: '/legal', icon: 'briefcase', label: 'legal', section: ['/legal'] },
 ];

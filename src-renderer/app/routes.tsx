@@ -14,6 +14,8 @@ import { IpDetailPage } from '../features/ip/IpDetailPage';
 import { IpScreen } from '../features/ip/IpScreen';
 import { LegalScreen } from '../features/legal/LegalScreen';
 import { NumberingScreen } from '../features/numbering/NumberingScreen';
+import { DefinitionsScreen } from '../features/definitions/DefinitionsScreen';
+import { OrganisationScreen } from '../features/organisation/OrganisationScreen';
 import { ProjectPage } from '../features/projects/ProjectPage';
 import { ProjectsScreen } from '../features/projects/ProjectsScreen';
 import { SessionGate } from '../features/session/SessionGate';
@@ -56,6 +58,9 @@ export const routes: RouteObject[] = [
       { path: 'projects', element: <ProjectsScreen /> },
       { path: 'projects/:id', element: <ProjectPage /> },
       { path: 'settings/numbering', element: <NumberingScreen /> },
+      // Issue 28: performance definitions and the organisation settings.
+      { path: 'settings/performances', element: <DefinitionsScreen /> },
+      { path: 'settings/organisation', element: <OrganisationScreen /> },
       { path: 'ip', element: <IpScreen /> },
       { path: 'ip/:id', element: <IpDetailPage /> },
       { path: 'legal', element: <LegalScreen /> },

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ErrorEnvelope } from '../../src-shared/api/envelope';
-import { AppFailure, defaultErrorMessages, type AppError, type ErrorCode } from '../../src-shared/errors';
+import { AppFailure, defaultErrorMessages, type AppError, type ErrorCode, type Reason } from '../../src-shared/errors';
 import { isUniqueViolation } from './feature-helpers';
 
 // Every failure leaves the server as the error envelope { code, message, data: null, issues? }.
@@ -31,8 +31,8 @@ export class RateLimited extends AppFailure {
  * row, so the client can merge without another read.
  */
 export class StaleVersion extends AppFailure {
-  constructor(message: string, readonly current: unknown) {
-    super('conflict', message);
+  constructor(message: string, readonly current: unknown, why?: Reason) {
+    super('conflict', message, undefined, why);
   }
 }
 

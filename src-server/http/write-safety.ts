@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
-import { AppFailure } from '../../src-shared/errors';
+import { AppFailure, type Reason } from '../../src-shared/errors';
 import type { ServerDb } from '../db/database';
 import { StaleVersion } from './errors';
 import { idempotencyKeys } from './schema';
@@ -63,11 +63,12 @@ export function basedOnVersion(bodyVersion: number | undefined, headers: Headers
 /**
  * The one optimistic-concurrency check of every versioned write: when the write is based on a
  * version (`expected`, see basedOnVersion) other than the stored one, 409 `conflict` with the
- * current row in `data`, so the client can merge without another read.
+ * current row in `data`, so the client can merge without another read; `why` says it in the
+ * user's language where the client shows the refusal as it is.
  */
-export async function checkIfMatch(what: string, stored: number, expected: number | undefined, current: () => unknown): Promise<void> {
+export async function checkIfMatch(what: string, stored: number, expected: number | undefined, current: () => unknown, why?: Reason): Promise<void> {
   if (expected === undefined || expected === stored) return;
-  throw new StaleVersion(`${what} was changed by someone else: it is at version ${stored}, not ${expected}`, await current());
+  throw new StaleVersion(`${what} was changed by someone else: it is at version ${stored}, not ${expected}`, await current(), why);
 }
 
 function requestHash(request: KeyedRequest): string {

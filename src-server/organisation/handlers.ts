@@ -6,6 +6,6 @@ import { organisationSettings, updateOrganisationSettings } from './settings';
 export function organisationHandlers(db: ServerDb, _now: () => Date): FeatureHandlers<typeof organisationEndpoints> {
   return {
     organisationSettings: ({ user }) => organisationSettings(db, user),
-    organisationSettingsUpdate: ({ user, body }) => updateOrganisationSettings(db, user, body),
+    organisationSettingsUpdate: ({ user, body, headers }) => updateOrganisationSettings(db, user, body, headers),
   };
 }

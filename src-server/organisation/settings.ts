@@ -4,6 +4,7 @@ import { AppFailure, reason } from '../../src-shared/errors';
 import type { ServerDb } from '../db/database';
 import { organisations } from '../db/schema';
 import type { OrgViewer } from '../http/feature-helpers';
+import { ifMatchVersion, type Headers } from '../http/write-safety';
 
 // Organisation settings: one row per organisation (the organisations table), read by every user
 // of it and changed by its administrators.
@@ -17,7 +18,12 @@ export async function organisationSettings(db: ServerDb, viewer: Pick<OrgViewer,
   return row;
 }
 
-export async function updateOrganisationSettings(db: ServerDb, viewer: OrgViewer, settings: OrganisationSettings): Promise<OrganisationSettings> {
+/**
+ * The settings are one whole value with no version of their own: the last write wins. An If-Match
+ * header is still read as every write reads it, so a malformed one is refused (400) as elsewhere.
+ */
+export async function updateOrganisationSettings(db: ServerDb, viewer: OrgViewer, settings: OrganisationSettings, headers: Headers): Promise<OrganisationSettings> {
+  ifMatchVersion(headers);
   if (viewer.role !== 'admin') throw new AppFailure('forbidden', 'only administrators may change the organisation settings', undefined, reason('adminsOnly'));
   const [row] = await db
     .update(organisations)

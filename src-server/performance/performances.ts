@@ -3,10 +3,9 @@ import { DateTime } from 'luxon';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import { TaskState } from '../../src-shared/domain/enums';
-import type {
-  performanceUpdateSchema} from '../../src-shared/domain/performance';
 import {
   performanceCreateSchema,
+  type performanceUpdateSchema,
   periodicScheduleSchema,
   type Performance,
   type PerformanceTaskType,
@@ -22,7 +21,7 @@ import { AppFailure, reason } from '../../src-shared/errors';
 import { defaultPerformanceForm, openStateFor, stateAfterEdit } from '../../src-shared/rules/performance';
 import { planRows } from '../../src-shared/rules/fulfilment';
 import type { OrgViewer } from '../http/feature-helpers';
-import { checkIfMatch, ifMatchVersion } from '../http/write-safety';
+import { basedOnVersion, checkIfMatch, ifMatchVersion } from '../http/write-safety';
 import type { ServerDb } from '../db/database';
 import { containsPattern } from '../db/like';
 import { contracts } from '../db/schema';
@@ -89,10 +88,11 @@ export async function updatePerformance(db: ServerDb, viewer: OrgViewer, id: str
   requireAdmin(viewer);
   return db.transaction(async (tx) => {
     const current = await findPerformance(tx, viewer, id, true);
-    await checkIfMatch('the performance', current.version, ifMatchVersion(headers), () => toPerformance(current));
+    const { version, ...changes } = body;
+    await checkIfMatch('the performance', current.version, basedOnVersion(version, headers), () => toPerformance(current), reason('performanceChanged'));
     const [row] = await tx
       .update(performances)
-      .set({ ...body, version: sql`${performances.version} + 1`, updateTime: sql`now()` })
+      .set({ ...changes, version: sql`${performances.version} + 1`, updateTime: sql`now()` })
       .where(eq(performances.id, id))
       .returning();
     return toPerformance(row!);
@@ -103,7 +103,7 @@ export async function deletePerformance(db: ServerDb, viewer: OrgViewer, id: str
   requireAdmin(viewer);
   return db.transaction(async (tx) => {
     const current = await findPerformance(tx, viewer, id, true);
-    await checkIfMatch('the performance', current.version, version, () => toPerformance(current));
+    await checkIfMatch('the performance', current.version, version, () => toPerformance(current), reason('performanceChanged'));
     const [plans] = await tx.select({ count: count() }).from(performancePlans).where(eq(performancePlans.performanceId, id));
     const [tasks] = await tx.select({ count: count() }).from(performanceTasks).where(eq(performanceTasks.performanceId, id));
     if ((plans?.count ?? 0) + (tasks?.count ?? 0) > 0) throw new AppFailure('conflict', 'the performance is in use by plans or tasks and cannot be deleted', undefined, reason('performanceInUse'));

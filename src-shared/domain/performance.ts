@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { en } from '../i18n/en';
+import { definitionIssues } from '../rules/performance-definitions';
 import { scheduleCycles } from '../rules/schedule';
 import { idSchema } from './contract';
 import { isoDateSchema } from './dates';
@@ -82,10 +83,21 @@ const performanceFields = {
   sortOrder: z.number().int().min(0).max(1_000_000),
 };
 
+/** The rules across a definition's columns and fields (src-shared/rules/performance-definitions.ts), as issues of the parse. */
+function checkDefinition(definition: Parameters<typeof definitionIssues>[0], ctx: z.RefinementCtx): void {
+  for (const issue of definitionIssues(definition)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+}
+
 export const performanceCreateSchema = z
   .object({ ...performanceFields, fields: performanceFields.fields.default([]), sortOrder: performanceFields.sortOrder.default(0) })
-  .strict();
-export const performanceUpdateSchema = z.object(performanceFields).partial().strict();
+  .strict()
+  .superRefine(checkDefinition);
+/** `version`: the version the edit is based on (as If-Match says it), for clients that cannot send headers. */
+export const performanceUpdateSchema = z
+  .object({ ...performanceFields, version: z.number().int().min(0) })
+  .partial()
+  .strict()
+  .superRefine(checkDefinition);
 
 /** Spec 3 "Task card", plus what editing needs (version, row index, sheet cells). */
 export const taskCardSchema = z.object({

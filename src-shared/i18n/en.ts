@@ -11,6 +11,7 @@ import { counterpartiesEn } from './catalogs/counterparties';
 import { manageEn } from './catalogs/manage';
 import { syncMergeEn } from './catalogs/sync-merge';
 import { reasonsEn } from './catalogs/reasons';
+import { definitionsEn, organisationEn } from './catalogs/definitions';
 
 // English catalog. Strings the spec gives are kept verbatim (they are the product's vocabulary).
 export const en = {
@@ -249,7 +250,7 @@ export const en = {
   mainWindow: {
     navigation: 'Navigation',
     userMenu: 'User menu',
-    nav: { ledger: 'Contract ledger', counterparties: 'Counterparties', projects: 'Projects', numbering: 'Numbering', intellectualProperty: 'Intellectual property', legal: 'Law firms and case types' },
+    nav: { ledger: 'Contract ledger', counterparties: 'Counterparties', projects: 'Projects', numbering: 'Numbering', intellectualProperty: 'Intellectual property', legal: 'Law firms and case types', performances: 'Performance definitions', organisation: 'Organisation settings' },
   },
   contractPage: {
     actions: 'Contract actions',
@@ -476,6 +477,8 @@ export const en = {
   manage: manageEn,
   syncMerge: syncMergeEn,
   reasons: reasonsEn,
+  definitions: definitionsEn,
+  organisation: organisationEn,
 };
 
 export type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

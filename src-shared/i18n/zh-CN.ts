@@ -11,6 +11,7 @@ import { counterpartiesZh } from './catalogs/counterparties';
 import { manageZh } from './catalogs/manage';
 import { syncMergeZh } from './catalogs/sync-merge';
 import { reasonsZh } from './catalogs/reasons';
+import { definitionsZh, organisationZh } from './catalogs/definitions';
 
 export const zhCN: Catalog = {
   app: {
@@ -246,7 +247,7 @@ export const zhCN: Catalog = {
   mainWindow: {
     navigation: '导航',
     userMenu: '用户菜单',
-    nav: { ledger: '合同台账', counterparties: '相对方', projects: '项目', numbering: '编号规则', intellectualProperty: '知识产权', legal: '律所与案件类型' },
+    nav: { ledger: '合同台账', counterparties: '相对方', projects: '项目', numbering: '编号规则', intellectualProperty: '知识产权', legal: '律所与案件类型', performances: '履约事项设置', organisation: '组织设置' },
   },
   contractPage: {
     actions: '合同操作',
@@ -517,4 +518,6 @@ export const zhCN: Catalog = {
   manage: manageZh,
   syncMerge: syncMergeZh,
   reasons: reasonsZh,
+  definitions: definitionsZh,
+  organisation: organisationZh,
 };

@@ -42,6 +42,8 @@ export const cachedReadNames = [
   'ipTemplateUrl',
   // The organisation's settings: the credit platform configuration, read offline too.
   'organisationSettings',
+  // The definitions editor starts a new performance from its type's default form (issue 28).
+  'performanceDefaultForm',
 ] as const satisfies readonly EndpointName[];
 export type CachedReadName = (typeof cachedReadNames)[number];
 

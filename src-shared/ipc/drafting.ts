@@ -170,6 +170,11 @@ export const onlineCallNames = [
   'ipRecordUpdate',
   'ipRecordDelete',
   'ipImport',
+  // Performance definitions and the organisation's settings (issue 28): administration writes, online only.
+  'performanceCreate',
+  'performanceUpdate',
+  'performanceDelete',
+  'organisationSettingsUpdate',
 ] as const satisfies readonly EndpointName[];
 export type OnlineCallName = (typeof onlineCallNames)[number];
 

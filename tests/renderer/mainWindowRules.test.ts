@@ -18,7 +18,7 @@ describe('navigation', () => {
   });
 
   it('lists only entries whose screens exist', () => {
-    expect(navEntries.map((entry) => entry.to)).toEqual(['/', '/counterparties', '/projects', '/settings/numbering', '/ip', '/legal']);
+    expect(navEntries.map((entry) => entry.to)).toEqual(['/', '/counterparties', '/projects', '/settings/numbering', '/settings/performances', '/settings/organisation', '/ip', '/legal']);
   });
 });
 

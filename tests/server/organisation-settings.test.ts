@@ -49,6 +49,16 @@ describeOnDatabases('organisation settings', (fixture) => {
     expect(okData('organisationSettings', await callEndpoint(app, 'organisationSettings', { token: alice })).creditPlatformEnabled).toBe(true);
   });
 
+  it('refuses a malformed If-Match as every write does, changing nothing; a well-formed one is read and the write goes through', async () => {
+    for (const ifMatch of ['latest', 'W/3x', '3, 4']) {
+      const refused = failure(await callEndpoint(app, 'organisationSettingsUpdate', { token: admin, body: { creditPlatformEnabled: false }, headers: { 'if-match': ifMatch } }), 400, 'bad_request');
+      expect(refused.issues).toEqual([expect.objectContaining({ path: 'If-Match' })]);
+    }
+    expect(okData('organisationSettings', await callEndpoint(app, 'organisationSettings', { token: alice })).creditPlatformEnabled).toBe(true);
+    const kept = okData('organisationSettingsUpdate', await callEndpoint(app, 'organisationSettingsUpdate', { token: admin, body: { creditPlatformEnabled: true }, headers: { 'if-match': '"1"' } }));
+    expect(kept).toEqual({ creditPlatformEnabled: true });
+  });
+
   it('off: every user reads it off and the credit-platform reads are refused; on again: they answer', async () => {
     expect(okData('organisationSettingsUpdate', await callEndpoint(app, 'organisationSettingsUpdate', { token: admin, body: { creditPlatformEnabled: false } })))
       .toEqual({ creditPlatformEnabled: false });

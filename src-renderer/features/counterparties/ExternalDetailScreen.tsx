@@ -13,6 +13,8 @@ import { useAppDispatch } from '../../app/hooks';
 import { AsOfNote } from '../cached-reads/AsOfNote';
 import { useCachedRead } from '../cached-reads/useCachedRead';
 import { ContractScoreDialog } from '../contracts/ContractScoreDialog';
+import { MonitoringResults } from '../credit/MonitoringDialog';
+import { useCreditPlatform } from '../credit/useCreditPlatform';
 import { openRoute } from '../contracts/openRoute';
 import { ScreenState } from '../contracts/ScreenState';
 import { formatDateTime } from '../../i18n/format';
@@ -23,7 +25,8 @@ type ExternalDetail = z.infer<typeof externalDetailSchema>;
 
 // The external counterparty detail (spec 2, `/manage/oppositeParty/externalDetail?id=…`), opened in
 // a new window: basic information, banks, the credit rating with its label and remark, the
-// business-registration fields and the risk count. Read from the server (refreshed from the credit
+// business-registration fields and the risk count; with the credit platform configured, the
+// monitoring dimensions. Read from the server (refreshed from the credit
 // platform) or, offline, as last read. Organisation-share environments do not offer it (spec 2).
 
 const ratingIntent = { [CreditRating.None]: 'none', [CreditRating.HighQuality]: 'success', [CreditRating.Good]: 'primary', [CreditRating.Average]: 'warning', [CreditRating.Blacklist]: 'danger' } as const;
@@ -102,6 +105,7 @@ export function ExternalDetailScreen() {
         )}
       </Card>
       <CooperationCard detail={detail} />
+      <MonitoringCard counterpartyId={detail.id} />
       {detail.registration && (
         <Card className="external-detail__card">
           <h3>{t('counterparties.detail.registration')}</h3>
@@ -177,6 +181,18 @@ function CooperationCard({ detail }: { detail: ExternalDetail }) {
           }}
         />
       )}
+    </Card>
+  );
+}
+
+/** The monitoring-dimension section, shown while the organisation's credit platform is configured (spec 6). */
+function MonitoringCard({ counterpartyId }: { counterpartyId: string }) {
+  const { t } = useTranslation();
+  if (!useCreditPlatform()) return null;
+  return (
+    <Card className="external-detail__card" data-testid="external-detail-monitoring">
+      <h3>{t('counterparties.detail.monitoring')}</h3>
+      <MonitoringResults counterpartyId={counterpartyId} />
     </Card>
   );
 }

@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import { expirationBeforeApplicationMessage, registrationDateMessage } from '../../../src-shared/api/intellectual-property';
 import { projectNameMessage } from '../../../src-shared/api/projects';
+import { definitionMessages } from '../../../src-shared/rules/performance-definitions';
 import { toAppError, type AppError } from '../../../src-shared/errors';
 import type { Catalog } from '../../../src-shared/i18n/catalogs';
 import { errorText } from '../../i18n/errorText';
@@ -23,9 +24,14 @@ const issueKeys: Record<string, IssueKey> = {
   'please enter the owner organization': 'ownerOrganization',
 };
 
+/** The performance definition rules' messages (src-shared/rules/performance-definitions.ts) by catalog key. */
+const definitionKeys = new Map(Object.entries(definitionMessages).map(([key, message]) => [message as string, key as keyof typeof definitionMessages]));
+
 export function issueText(t: TFunction, message: string): string {
   const key = issueKeys[message];
-  return key ? t(`manage.issues.${key}`) : message;
+  if (key) return t(`manage.issues.${key}`);
+  const definitionKey = definitionKeys.get(message);
+  return definitionKey ? t(`definitions.issues.${definitionKey}`) : message;
 }
 
 /** Field → message of the first issue on each field of a failed parse (the dialog's own check). */

@@ -86,3 +86,36 @@ describe('the organisation-share rule', () => {
     expect(calls('cached.read')).toEqual([]);
   });
 });
+
+describe('the monitoring-dimension section of the external detail (spec 6)', () => {
+  const detail = {
+    id: partyId, type: 2, subtype: 1, subType: 'organization', name: 'Harbour Logistics Ltd', keyword: null, idNumber: null, address: null, contactInfo: null,
+    email: null, fax: null, rating: 40, ratingRemark: null, isConnectedTransaction: false, banks: [], contacts: [], registration: null, updaterName: null,
+    createTime: '2026-11-20T08:00:00.000Z', updateTime: '2026-11-20T08:00:00.000Z', version: 1, riskCount: 0, refreshTime: null, cooperationCount: 0,
+    totalAmount: [], averageScore: null, cooperationContracts: [],
+  };
+  const monitoring = { list: [{ id: 'm1', dimensionName: 'Litigation', info: 'New lawsuit registered', updateTime: '2026-05-11T02:00:00.000Z' }] };
+  const answers = (creditPlatformEnabled: boolean) =>
+    fakeBridge({
+      'cached.read': (request) => {
+        const value = { counterpartExternalDetail: detail, organisationSettings: { creditPlatformEnabled }, counterpartMonitoring: monitoring }[request.endpoint as string];
+        return { value, asOf: '2026-11-20T08:00:00.000Z', offline: false };
+      },
+    });
+
+  it('shows the party’s monitoring results while the credit platform is configured', async () => {
+    const { bridge } = answers(true);
+    renderAt(bridge, `/manage/oppositeParty/externalDetail?id=${partyId}`);
+    await waitFor(() => expect(screen.getByTestId('external-detail-monitoring').textContent).toContain('New lawsuit registered'));
+    expect(screen.getByTestId('external-detail-monitoring').textContent).toContain('Monitoring dimensions');
+  });
+
+  it('shows no section, and reads no monitoring, while it is off', async () => {
+    const { bridge, calls } = answers(false);
+    renderAt(bridge, `/manage/oppositeParty/externalDetail?id=${partyId}`);
+    await waitFor(() => expect(screen.getByTestId('external-detail-basic')).toBeTruthy());
+    await waitFor(() => expect(calls('cached.read')).toContainEqual(expect.objectContaining({ endpoint: 'organisationSettings' })));
+    expect(screen.queryByTestId('external-detail-monitoring')).toBeNull();
+    expect(calls('cached.read')).not.toContainEqual(expect.objectContaining({ endpoint: 'counterpartMonitoring' }));
+  });
+});

@@ -1,0 +1,111 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Performance } from '../../src-shared/domain/performance';
+import type { SessionInfo } from '../../src-shared/ipc/channels';
+import { defaultPerformanceForm } from '../../src-shared/rules/performance';
+import { createAppStore } from '../../src-renderer/app/store';
+import { DefinitionsScreen } from '../../src-renderer/features/definitions/DefinitionsScreen';
+import { i18n, initI18n } from '../../src-renderer/i18n/i18n';
+import { fakeBridge, Refusal, signedInStaff } from './support/fake-bridge';
+
+// The performance definitions screen (issue 28 item 1) on a fake core: the editor's checks in the
+// user's language before anything is sent, a write refused offline shown at once in that language,
+// and staff reading the list only.
+
+initI18n('en');
+afterEach(cleanup);
+beforeEach(() => i18n.changeLanguage('en'));
+
+const admin: SessionInfo = {
+  signedIn: true,
+  serverUrl: 'http://127.0.0.1:8787',
+  user: { id: 'u-admin', username: 'admin', displayName: 'Admin', role: 'admin', departmentId: 'd-legal', departmentName: 'Legal' },
+};
+const receivable: Performance = {
+  id: '0190c0de-0000-7000-8000-0000000000b1', name: '收款履约', type: 'receivable', ...defaultPerformanceForm('receivable'), sortOrder: 0,
+  updateTime: '2026-05-15T02:00:00.000Z', version: 1,
+};
+const asOf = '2026-11-20T08:00:00.000Z';
+
+function renderScreen(session: SessionInfo, onlineCall: () => unknown) {
+  const { bridge, calls } = fakeBridge({
+    'session.get': () => session,
+    'cached.read': (request) => ({
+      value: request.endpoint === 'performanceDefaultForm' ? defaultPerformanceForm('receivable') : { performanceList: [receivable] },
+      asOf,
+      offline: false,
+    }),
+    'online.call': onlineCall as never,
+  });
+  const router = createMemoryRouter([{ path: '/settings/performances', element: <DefinitionsScreen /> }], { initialEntries: ['/settings/performances'] });
+  render(
+    <Provider store={createAppStore(bridge)}>
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </Provider>,
+  );
+  return calls;
+}
+
+async function openEditor() {
+  fireEvent.click(await screen.findByTestId('definitions-create'));
+  await waitFor(() => expect(screen.getAllByTestId('definition-column')).toHaveLength(6));
+  return screen.getByRole('dialog');
+}
+
+describe('the performance definitions screen', () => {
+  it('checks a new definition before sending it, saying what is wrong in Chinese', async () => {
+    await i18n.changeLanguage('zh-CN');
+    const calls = renderScreen(admin, () => ({}));
+    const dialog = await openEditor();
+    expect(within(dialog).getAllByRole('textbox', { name: '列名称' }).map((input) => (input as HTMLInputElement).value)).toEqual([
+      '履约内容', '履约日期', '应收金额', '任务负责人', '任务状态', '备注',
+    ]);
+    for (const type of ['text', 'multiselect']) {
+      fireEvent.click(within(dialog).getByTestId('definition-add-column'));
+      const added = within(dialog).getAllByTestId('definition-column').at(-1)!;
+      fireEvent.change(within(added).getByRole('combobox', { name: '类型' }), { target: { value: type } });
+      fireEvent.change(within(added).getByRole('textbox', { name: '列名称' }), { target: { value: '验收等级' } });
+    }
+    fireEvent.click(within(dialog).getByTestId('dialog-submit'));
+    await waitFor(() => expect(within(dialog).getByText('请输入名称')).toBeTruthy());
+    expect(within(dialog).getAllByTestId('definition-row-issue').map((issue) => issue.textContent)).toEqual(['列名称不能重复 选项至少需要一个']);
+    expect(calls('online.call')).toEqual([]);
+  });
+
+  it('takes a column named as a default one reads in the user’s language for its twin', async () => {
+    await i18n.changeLanguage('zh-CN');
+    const calls = renderScreen(admin, () => ({}));
+    const dialog = await openEditor();
+    fireEvent.change(dialog.querySelector('#definition-name')!, { target: { value: '验收付款' } });
+    fireEvent.click(within(dialog).getByTestId('definition-add-column'));
+    fireEvent.change(within(within(dialog).getAllByTestId('definition-column').at(-1)!).getByRole('textbox', { name: '列名称' }), { target: { value: '备注' } });
+    fireEvent.click(within(dialog).getByTestId('dialog-submit'));
+    await waitFor(() => expect(within(dialog).getAllByTestId('definition-row-issue').map((issue) => issue.textContent)).toEqual(['列名称不能重复']));
+    expect(calls('online.call')).toEqual([]);
+  });
+
+  it('shows a write refused offline at once, in the user’s language, and keeps the editor open', async () => {
+    await i18n.changeLanguage('zh-CN');
+    const calls = renderScreen(admin, () => new Refusal({ code: 'offline', message: 'offline' }));
+    const dialog = await openEditor();
+    fireEvent.change(dialog.querySelector('#definition-name')!, { target: { value: '验收付款' } });
+    fireEvent.click(within(dialog).getByTestId('dialog-submit'));
+    await waitFor(() => expect(within(dialog).getByTestId('dialog-failure').textContent).toBe(i18n.t('errors.offline')));
+    expect(i18n.t('errors.offline')).toMatch(/[\u4e00-\u9fff]/);
+    expect(calls('online.call')).toEqual([expect.objectContaining({ endpoint: 'performanceCreate', body: expect.objectContaining({ name: '验收付款', type: 'receivable' }) })]);
+  });
+
+  it('shows staff the list read-only', async () => {
+    renderScreen(signedInStaff, () => ({}));
+    await waitFor(() => expect(screen.getByTestId('definition-row').textContent).toContain('Receivable'));
+    expect(screen.getByTestId('definitions-read-only')).toBeTruthy();
+    expect(screen.queryByTestId('definitions-create')).toBeNull();
+    expect(screen.queryByTestId('definition-edit')).toBeNull();
+  });
+});
