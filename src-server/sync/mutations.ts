@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { organisationDay } from '../../src-shared/rules/performance';
 import { changesCondition, missingRow, rowKey } from '../../src-shared/sync/mutations';
-import { savePlan } from '../performance/performances';
+import { createPlan, savePlan } from '../performance/performances';
 import { deleteTask, finishTask, finishTasks, restoreTasks } from '../performance/repository';
 import { performancePlans, performances, performanceTasks } from '../performance/schema';
 import { taskVisibleTo } from '../performance/tasks';
@@ -148,6 +148,10 @@ export const applyMutation: ApplyFunctions = {
     const saved = await savePlan(tx, viewer, performanceId, plan, organisationDay(at), {}, offline);
     // The plan named by the mutation is the one saved: a plan of another contract or performance is refused.
     if (saved.id !== planId) throw missingRow(rowKey('performancePlan', planId));
+  },
+  // The ids are the client's: the tasks it showed offline are the ones made here.
+  'performance.createPlan': async (tx, { planId, performanceId, plan }, viewer, at) => {
+    await createPlan(tx, viewer, performanceId, planId, plan, organisationDay(at));
   },
   // A repeated id (the same task queued twice) fails on the primary key: exactly once either way.
   'performance.quickTask': async (tx, { id, payload }, viewer, at) => {

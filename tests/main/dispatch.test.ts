@@ -52,6 +52,7 @@ function handlers(overrides: Partial<ChannelHandlers> = {}): ChannelHandlers {
     'fulfilment.restore': fail,
     'fulfilment.deleteTask': fail,
     'fulfilment.savePlan': fail,
+    'fulfilment.createPlan': fail,
     'performance.statistics': fail,
     'performance.board': fail,
     'performance.quickTask': fail,

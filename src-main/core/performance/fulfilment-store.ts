@@ -154,7 +154,7 @@ export const planOverlay: OverlayEntity = {
     if (!row) return;
     const plan = row as ReplicaPlan;
     db.insert(performancePlansLocal)
-      .values({ ...planRow(plan), pendingRows: JSON.stringify(plan.pendingRows ?? []), pendingRemoves: plan.pendingRemoves ? JSON.stringify(plan.pendingRemoves) : null })
+      .values({ ...planRow(plan), pendingRows: JSON.stringify(plan.pendingRows ?? null), pendingRemoves: plan.pendingRemoves ? JSON.stringify(plan.pendingRemoves) : null })
       .run();
   },
   name: (db, id) => currentPlan(db, id)?.performanceName ?? null,
@@ -205,7 +205,7 @@ export function contractTasks(db: ReplicaTx, contractId: string): { task: Replic
 }
 
 /** The contract's plans as shown, by performance name: optimistic rows, and base rows without one. */
-function contractPlans(db: ReplicaTx, contractId: string): ReplicaPlan[] {
+export function contractPlans(db: ReplicaTx, contractId: string): ReplicaPlan[] {
   const local = fulfilmentQueries(db).contractLocalPlans.all({ contractId });
   const edited = new Set(local.map((row) => row.id));
   const base = fulfilmentQueries(db).contractBasePlans.all({ contractId }).filter((row) => !edited.has(row.id));

@@ -1,6 +1,7 @@
 import type { Language } from '../../../src-shared/i18n/languages';
 import { AppFailure } from '../../../src-shared/errors';
 import { organisationDay } from '../../../src-shared/rules/performance';
+import { planRows } from '../../../src-shared/rules/fulfilment';
 import { v7 as uuidv7 } from 'uuid';
 import type { CoreFeature, FeatureHost } from '../feature';
 import type { ActiveSession } from '../session/session-service';
@@ -30,6 +31,7 @@ export type PerformanceChannel =
   | 'fulfilment.restore'
   | 'fulfilment.deleteTask'
   | 'fulfilment.savePlan'
+  | 'fulfilment.createPlan'
   | 'performance.statistics'
   | 'performance.board'
   | 'performance.quickTask'
@@ -121,6 +123,15 @@ export function createPerformanceFeature(host: FeatureHost, options: Performance
       'fulfilment.restore': (args) => locally(() => host.sync().edit('performance.restoreTasks', args), args.planIDList),
       'fulfilment.deleteTask': (args) => locally(() => host.sync().edit('performance.deletePlanTask', args)),
       'fulfilment.savePlan': (args) => host.sync().edit('performance.savePlan', args),
+      // Not `locally`: the new tasks are reminders at once (they are in the replica's shown tasks).
+      'fulfilment.createPlan': ({ performanceId, performance, plan }) => {
+        const planId = uuidv7();
+        // One task id per row the schedule makes (the shared rule; a schedule it refuses is refused here).
+        const scheduleTaskIds = planRows({ ...plan, rows: [] }).map(() => uuidv7());
+        const rows = plan.rows.map((row) => ({ ...row, id: uuidv7() }));
+        const { mutationId } = host.sync().edit('performance.createPlan', { planId, performanceId, performance, plan: { ...plan, scheduleTaskIds, rows } });
+        return { id: planId, mutationId };
+      },
       'performance.statistics': (range) => current().dashboard.statistics(range, today()),
       'performance.board': ({ perDay, ...range }) => ({ today: today(), days: current().dashboard.board(range, today(), perDay) }),
       'performance.quickTask': ({ payload }) => {
