@@ -34,7 +34,7 @@ const examples: Record<MutationName, { args: unknown; fields: string[]; parts?: 
       planId: id,
       performanceId: other,
       performance: { name: 'Payments', type: 'payment', columns: [], fields: [] },
-      plan: { contractID: other, conditionType: 0, rows: [{ id: third, name: 'Invoice' }] },
+      plan: { contractID: other, conditionType: 0, scheduleTaskIds: [], rows: [{ id: third, name: 'Invoice' }] },
     },
     fields: [],
   },
