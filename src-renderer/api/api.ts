@@ -137,6 +137,9 @@ export const api = createApi({
     savePlan: build.mutation<ChannelResponse<'fulfilment.savePlan'>, ChannelRequest<'fulfilment.savePlan'>>({
       query: (request) => call('fulfilment.savePlan', request),
     }),
+    createPlan: build.mutation<ChannelResponse<'fulfilment.createPlan'>, ChannelRequest<'fulfilment.createPlan'>>({
+      query: (request) => call('fulfilment.createPlan', request),
+    }),
     createContract: build.mutation<ChannelResponse<'contract.create'>, ChannelRequest<'contract.create'>>({
       query: (request) => call('contract.create', request),
     }),
@@ -255,6 +258,7 @@ export const {
   useRestoreTasksMutation,
   useDeletePlanTaskMutation,
   useSavePlanMutation,
+  useCreatePlanMutation,
   useContractCooperationQuery,
   useContractHistoryQuery,
   useCreateContractMutation,
