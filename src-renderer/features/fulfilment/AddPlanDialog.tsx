@@ -159,7 +159,7 @@ function AddPlanForm({ contractId, performances, onClose }: { contractId: string
               <InputGroup id="plan-create-name" data-testid="plan-create-name" placeholder={performance.name} value={form.name} onChange={(event) => change({ name: event.currentTarget.value })} />
             </FormGroup>
           </div>
-          <p className="plan-create__direction">{`${t('planCreate.direction')}: ${t(`planCreate.directions.${direction}`)}`}</p>
+          <p className="plan-create__direction">{t('planCreate.direction', { column: t(`planCreate.directions.${direction}`) })}</p>
           <H5>{t('planCreate.preview')}</H5>
           {problem && (
             <Callout compact intent="danger" data-testid="plan-create-problem">

@@ -28,37 +28,40 @@ export function ScheduleNote({ schedule }: { schedule: unknown }) {
         })}
       </p>
       {periods.length > 0 && (
-        <HTMLTable compact className="contract-page__table fulfilment-periods" data-testid="schedule-periods">
-          <thead>
-            <tr>
-              <th>{t('fulfilment.period')}</th>
-              <th>{t('fulfilment.dueDate')}</th>
-              <th>{t('fulfilment.share')}</th>
-              <th className="ledger-table__amount">{t('fulfilment.periodAmount')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {periods.map((period) => {
-              const prorated = !period.weight.equals(1);
-              return (
-                <tr key={period.startDate} data-testid="schedule-period" data-prorated={prorated}>
-                  <td>{`${formatDay(period.startDate, i18n.language)} ~ ${formatDay(period.endDate, i18n.language)}`}</td>
-                  <td>{formatDay(period.dueDate, i18n.language)}</td>
-                  <td>
-                    {prorated ? (
-                      <Tag minimal intent="warning">
-                        {t('fulfilment.prorated', { percent: period.weight.times(100).toDecimalPlaces(1).toString() })}
-                      </Tag>
-                    ) : (
-                      t('fulfilment.fullPeriod')
-                    )}
-                  </td>
-                  <td className="ledger-table__amount">{formatMoney({ amount: period.amount, unit: amount.unit })}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </HTMLTable>
+        // A table embedded in a page or dialog is at most 300 px high (spec 9); its header stays in view.
+        <div className="fulfilment-periods__scroll">
+          <HTMLTable compact className="contract-page__table fulfilment-periods" data-testid="schedule-periods">
+            <thead>
+              <tr>
+                <th>{t('fulfilment.period')}</th>
+                <th>{t('fulfilment.dueDate')}</th>
+                <th>{t('fulfilment.share')}</th>
+                <th className="ledger-table__amount">{t('fulfilment.periodAmount')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {periods.map((period) => {
+                const prorated = !period.weight.equals(1);
+                return (
+                  <tr key={period.startDate} data-testid="schedule-period" data-prorated={prorated}>
+                    <td>{`${formatDay(period.startDate, i18n.language)} ~ ${formatDay(period.endDate, i18n.language)}`}</td>
+                    <td>{formatDay(period.dueDate, i18n.language)}</td>
+                    <td>
+                      {prorated ? (
+                        <Tag minimal intent="warning">
+                          {t('fulfilment.prorated', { percent: period.weight.times(100).toDecimalPlaces(1).toString() })}
+                        </Tag>
+                      ) : (
+                        t('fulfilment.fullPeriod')
+                      )}
+                    </td>
+                    <td className="ledger-table__amount">{formatMoney({ amount: period.amount, unit: amount.unit })}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </HTMLTable>
+        </div>
       )}
     </div>
   );
