@@ -137,6 +137,9 @@ export const api = createApi({
     savePlan: build.mutation<ChannelResponse<'fulfilment.savePlan'>, ChannelRequest<'fulfilment.savePlan'>>({
       query: (request) => call('fulfilment.savePlan', request),
     }),
+    deletePlan: build.mutation<ChannelResponse<'fulfilment.deletePlan'>, ChannelRequest<'fulfilment.deletePlan'>>({
+      query: (request) => call('fulfilment.deletePlan', request),
+    }),
     createPlan: build.mutation<ChannelResponse<'fulfilment.createPlan'>, ChannelRequest<'fulfilment.createPlan'>>({
       query: (request) => call('fulfilment.createPlan', request),
     }),
@@ -259,6 +262,7 @@ export const {
   useDeletePlanTaskMutation,
   useSavePlanMutation,
   useCreatePlanMutation,
+  useDeletePlanMutation,
   useContractCooperationQuery,
   useContractHistoryQuery,
   useCreateContractMutation,

@@ -22,7 +22,7 @@ import type { ReminderSettings } from '../../src-shared/domain/reminders';
 import { defaultReminderSettings, reminderSettingsSchema } from '../../src-shared/domain/reminders';
 import { AppFailure, reason } from '../../src-shared/errors';
 import { defaultPerformanceForm, editedState, openStateFor } from '../../src-shared/rules/performance';
-import { planCreateRows, planExistsRefusal, planRows, planStatusRefusal } from '../../src-shared/rules/fulfilment';
+import { planCreateRows, planExistsRefusal, planRemovalRefusal, planRows, planStatusRefusal } from '../../src-shared/rules/fulfilment';
 import type { OrgViewer } from '../http/feature-helpers';
 import { checkIfMatch, ifMatchVersion } from '../http/write-safety';
 import type { ServerDb } from '../db/database';
@@ -297,6 +297,41 @@ export async function savePlan(db: ServerDb, viewer: OrgViewer, performanceId: s
     const [plan] = await tx.select().from(performancePlans).where(eq(performancePlans.id, planId));
     return planOf(tx, viewer, plan!, today);
   });
+}
+
+/**
+ * Removes a plan (locked by the caller's transaction) with its rows, unless a row is finished
+ * (planRemovalRefusal). `shown`: the rows the remover saw (a removal made offline); a row added
+ * since, which they did not see, refuses it rather than going with the plan unseen.
+ */
+async function removePlan(tx: Executor, plan: typeof performancePlans.$inferSelect, shown?: ReadonlySet<string>) {
+  const rows = await tx.select({ id: performanceTasks.id, name: performanceTasks.name, state: performanceTasks.state }).from(performanceTasks).where(eq(performanceTasks.planId, plan.id)).for('update');
+  const refusal = planRemovalRefusal(rows);
+  if (refusal) throw refusal;
+  const unseen = shown ? rows.filter((row) => !shown.has(row.id)) : [];
+  if (unseen.length > 0) throw new AppFailure('conflict', `rows were added to the plan meanwhile: ${unseen.map((row) => `"${row.name}"`).join(', ')}`, undefined, reason('editConflict'));
+  await tx.delete(performanceTasks).where(eq(performanceTasks.planId, plan.id));
+  await tx.delete(performancePlans).where(eq(performancePlans.id, plan.id));
+  return { id: plan.id };
+}
+
+/** DELETE performances/{id}/plan: the contract's plan under the performance, with If-Match its version. */
+export async function deletePlan(db: ServerDb, viewer: OrgViewer, performanceId: string, contractId: string, version: number | undefined, today: string) {
+  return db.transaction(async (tx) => {
+    await findPerformance(tx, viewer, performanceId);
+    await findVisibleContract(tx, viewer, contractId);
+    const [plan] = await tx.select().from(performancePlans).where(and(eq(performancePlans.performanceId, performanceId), eq(performancePlans.contractId, contractId))).for('update');
+    if (!plan) throw new AppFailure('not_found', 'the contract has no plan under this performance', undefined, reason('rowMissing', { entity: 'performancePlan' }));
+    await checkIfMatch('the plan', plan.version, version, () => planOf(tx, viewer, plan, today));
+    return removePlan(tx, plan);
+  });
+}
+
+/** The sync mutation performance.deletePlan: the push locked the plan and checked it visible; the rows its user saw are named. */
+export async function deleteShownPlan(tx: ServerDb, performanceId: string, planId: string, shown: ReadonlySet<string>) {
+  const [plan] = await tx.select().from(performancePlans).where(eq(performancePlans.id, planId));
+  if (plan?.performanceId !== performanceId) throw new AppFailure('not_found', `performancePlan:${planId} does not exist`, undefined, reason('rowMissing', { entity: 'performancePlan' }));
+  return removePlan(tx, plan, shown);
 }
 
 export async function tasksByContract(db: ServerDb, viewer: OrgViewer, contractId: string, today: string) {

@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { organisationDay } from '../../src-shared/rules/performance';
 import { changesCondition, missingRow, rowKey } from '../../src-shared/sync/mutations';
-import { createPlan, savePlan } from '../performance/performances';
+import { createPlan, deleteShownPlan, savePlan } from '../performance/performances';
 import { deleteTask, finishTask, finishTasks, restoreTasks } from '../performance/repository';
 import { performancePlans, performances, performanceTasks } from '../performance/schema';
 import { taskVisibleTo } from '../performance/tasks';
@@ -152,6 +152,9 @@ export const applyMutation: ApplyFunctions = {
   // The ids are the client's: the tasks it showed offline are the ones made here.
   'performance.createPlan': async (tx, { planId, performanceId, plan }, viewer, at) => {
     await createPlan(tx, viewer, performanceId, planId, plan, organisationDay(at));
+  },
+  'performance.deletePlan': async (tx, { performanceId, planId, taskIds }) => {
+    await deleteShownPlan(tx, performanceId, planId, new Set(taskIds));
   },
   // A repeated id (the same task queued twice) fails on the primary key: exactly once either way.
   'performance.quickTask': async (tx, { id, payload }, viewer, at) => {

@@ -275,6 +275,8 @@ export const channels = {
   'fulfilment.savePlan': channel(mutations['performance.savePlan'].args, z.object({ mutationId: z.string() })),
   /** Adds a plan to a contract offline: the core makes its ids; answers the plan's id. */
   'fulfilment.createPlan': channel(planCreateRequestSchema, z.object({ id: z.string(), mutationId: z.string() })),
+  /** Removes a plan with its rows offline (none finished). */
+  'fulfilment.deletePlan': channel(mutations['performance.deletePlan'].args, z.object({ mutationId: z.string() })),
   // The performance dashboard from the replica, and its offline edits (see dashboard.ts).
   /** Task counts by state of the tasks due in the range (performances/statistics). */
   'performance.statistics': channel(dateRangeSchema, statisticsResponseSchema),

@@ -155,3 +155,13 @@ export function amountUnitOf(update: Pick<TaskUpdate, 'payableAmount' | 'receiva
   }
   return [...units][0];
 }
+
+/**
+ * Whether a plan may be removed with its rows: not once any of them is finished (a finished task is
+ * read-only and stays, spec 4; restore it first). Null when it may.
+ */
+export function planRemovalRefusal(tasks: readonly TaskStateView[]): AppFailure | null {
+  return tasks.some((task) => task.state === TaskState.Success)
+    ? new AppFailure('conflict', 'the plan has finished tasks and cannot be removed', undefined, reason('planHasFinished'))
+    : null;
+}

@@ -312,6 +312,20 @@ export const mutations = {
     creates: (args) => [rowKey('performancePlan', args.planId)],
     createsParts: (args) => [...args.plan.scheduleTaskIds, ...args.plan.rows.map((row) => row.id)].map((id) => rowKey('performanceTask', id)),
   }),
+  /**
+   * Removes a contract's plan with its rows (DELETE performances/{id}/plan). The server checks the
+   * plan's state when it applies it (no finished row); each row the user saw is based on the
+   * version shown, so a row changed elsewhere since is a conflict, and a row added elsewhere (not
+   * shown to the user) refuses the removal rather than going unseen.
+   */
+  'performance.deletePlan': mutation({
+    entity: 'performancePlan',
+    fields: () => [],
+    args: z.object({ performanceId: idSchema, planId: idSchema, taskIds: z.array(idSchema).max(1000) }).strict(),
+    touches: () => [],
+    moves: (args) => [rowKey('performancePlan', args.planId)],
+    parts: (args) => args.taskIds.map((id): PartEdit => ({ key: rowKey('performanceTask', id), entity: 'performanceTask', fields: ['state'], removes: true })),
+  }),
   /** Saves the user's reminder settings of the kinds given; each kind is kept by the last writer. */
   'performance.reminderSettings': mutation({
     entity: 'reminderSettings',

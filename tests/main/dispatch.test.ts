@@ -53,6 +53,7 @@ function handlers(overrides: Partial<ChannelHandlers> = {}): ChannelHandlers {
     'fulfilment.deleteTask': fail,
     'fulfilment.savePlan': fail,
     'fulfilment.createPlan': fail,
+    'fulfilment.deletePlan': fail,
     'performance.statistics': fail,
     'performance.board': fail,
     'performance.quickTask': fail,

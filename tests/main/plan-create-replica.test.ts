@@ -190,4 +190,28 @@ describe('a plan added offline', () => {
     expect(bad((args) => ({ ...args, plan: { ...args.plan, rows: [{ id: uuidv7(), name: 'Two units', payableAmount: { amount: 1, unit: 'CNY' }, receivableAmount: { amount: 1, unit: 'USD' } }] } }))).toBe('validation_failed');
     expect(queued()).toBe(1);
   });
+
+  it('hides a plan being removed, and its rows everywhere, at once; a refused removal brings them back', () => {
+    const counts = statistics();
+    const sceneCount = scene().count;
+    expect(failureOf(() => outbox.enqueue('performance.deletePlan', { performanceId: 'perf-a', planId: 'plan-a', taskIds: [] }))).toEqual({ code: 'validation_failed', reason: undefined });
+    const { id } = outbox.enqueue('performance.deletePlan', { performanceId: 'perf-a', planId: 'plan-a', taskIds: ['a-1'] });
+    expect(sheet().plans).toEqual([]);
+    expect(statistics()).toEqual({ ...counts, total: counts.total - 1, ongoingCount: counts.ongoingCount - 1 });
+    expect(board()).not.toContain('a-1');
+    expect(reminders()).not.toContain('a-1');
+    expect(scene().count).toBe(sceneCount - 1);
+    // While its removal waits, a new plan under the same performance may be added.
+    expect(failureOf(() => outbox.enqueue('performance.createPlan', creation(approved, 'perf-a')))).toBeNull();
+    const [sent] = outbox.nextBatch(10);
+    outbox.settle([sent!], [{ id, status: 'rejected', error: { code: 'conflict', message: 'the plan has finished tasks and cannot be removed', reason: { key: 'planHasFinished' } } }]);
+    expect(sheet().plans.map((plan) => plan.id)).toContain('plan-a');
+    expect(reminders()).toContain('a-1');
+  });
+
+  it('refuses at once to remove a plan with a finished row', () => {
+    pull([{ entity: 'performanceTask', op: 'upsert', row: { ...existingTask, state: TaskState.Success, finishedAmount: 1, completionValues: {}, version: 2 } }], '3');
+    expect(failureOf(() => outbox.enqueue('performance.deletePlan', { performanceId: 'perf-a', planId: 'plan-a', taskIds: ['a-1'] }))).toEqual({ code: 'conflict', reason: 'planHasFinished' });
+    expect(replica.sqlite.prepare('select count(*) from outbox').pluck().get()).toBe(0);
+  });
 });

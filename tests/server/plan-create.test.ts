@@ -122,4 +122,46 @@ describeOnDatabases('adding a plan to a contract', (fixture) => {
     expect((await push([reuse]))[0]).toMatchObject({ status: 'rejected', error: { code: 'conflict' } });
     expect(await fixture.db.select().from(performancePlans).where(eq(performancePlans.contractId, contractID))).toHaveLength(0);
   });
+
+  it('removes a plan with its rows by REST and by sync, unless a row is finished; a removal made offline refuses rows added unseen', async () => {
+    const performanceId = world.performanceOf('payment').id;
+    const made = async () => {
+      const contractID = await world.newContract(world.people.alice);
+      const created = creation(contractID);
+      expect((await push([created.envelope()]))[0]).toMatchObject({ status: 'applied' });
+      return { contractID, ...created };
+    };
+    const remove = (contractID: string) => world.callWithId('performancePlanDelete', performanceId, { token: world.people.alice.token, query: { contractID } });
+
+    const byRest = await made();
+    expect(okData('performancePlanDelete', await remove(byRest.contractID))).toEqual({ id: byRest.planId });
+    expect(await tasksOf(byRest.planId)).toHaveLength(0);
+    expect(await fixture.db.select().from(performancePlans).where(eq(performancePlans.id, byRest.planId))).toHaveLength(0);
+    failure(await remove(byRest.contractID), 404, 'not_found');
+
+    // A finished row stays, and so does its plan: by REST and by sync alike.
+    const finished = await made();
+    await fixture.db.update(performanceTasks).set({ state: TaskState.Success }).where(eq(performanceTasks.id, finished.ids[0]!));
+    expect(failure(await remove(finished.contractID), 409, 'conflict').reason).toMatchObject({ key: 'planHasFinished' });
+    const versions = async (ids: string[]) => Object.fromEntries((await fixture.db.select().from(performanceTasks).where(eq(performanceTasks.planId, finished.planId))).filter((task) => ids.includes(task.id)).map((task) => [`performanceTask:${task.id}`, task.version]));
+    const removal = (planId: string, taskIds: string[], baseVersions: Record<string, number>): MutationEnvelope => ({ id: uuidv7(), seq: seq++, name: 'performance.deletePlan', args: { performanceId, planId, taskIds }, baseVersions });
+    expect((await push([removal(finished.planId, finished.ids, await versions(finished.ids))]))[0]).toMatchObject({ status: 'rejected', error: { reason: { key: 'planHasFinished' } } });
+    expect(await tasksOf(finished.planId)).toHaveLength(13);
+
+    // Offline: the rows its user saw go; a row added elsewhere meanwhile refuses the removal.
+    const offline = await made();
+    const seen = Object.fromEntries((await tasksOf(offline.planId)).map((task) => [`performanceTask:${task.id}`, task.version]));
+    const added = await world.callWithId('performancePlanSave', performanceId, {
+      token: world.people.alice.token, body: { contractID: offline.contractID, conditionType: 1, rows: [...offline.ids.map((id) => ({ id })), { name: 'Added elsewhere' }] },
+    });
+    expect(added.status).toBe(200);
+    expect((await push([removal(offline.planId, offline.ids, seen)]))[0]).toMatchObject({ status: 'rejected', error: { code: 'conflict', message: expect.stringContaining('Added elsewhere') } });
+    expect(await tasksOf(offline.planId)).toHaveLength(14);
+    const all = (await tasksOf(offline.planId)).map((task) => task.id);
+    const current = Object.fromEntries((await tasksOf(offline.planId)).map((task) => [`performanceTask:${task.id}`, task.version]));
+    const result = (await push([removal(offline.planId, all, current)]))[0];
+    expect(result).toMatchObject({ status: 'applied' });
+    expect(await tasksOf(offline.planId)).toHaveLength(0);
+    expect(await fixture.db.select().from(performancePlans).where(eq(performancePlans.id, offline.planId))).toHaveLength(0);
+  });
 });

@@ -32,6 +32,7 @@ export type PerformanceChannel =
   | 'fulfilment.deleteTask'
   | 'fulfilment.savePlan'
   | 'fulfilment.createPlan'
+  | 'fulfilment.deletePlan'
   | 'performance.statistics'
   | 'performance.board'
   | 'performance.quickTask'
@@ -123,6 +124,7 @@ export function createPerformanceFeature(host: FeatureHost, options: Performance
       'fulfilment.restore': (args) => locally(() => host.sync().edit('performance.restoreTasks', args), args.planIDList),
       'fulfilment.deleteTask': (args) => locally(() => host.sync().edit('performance.deletePlanTask', args)),
       'fulfilment.savePlan': (args) => host.sync().edit('performance.savePlan', args),
+      'fulfilment.deletePlan': (args) => locally(() => host.sync().edit('performance.deletePlan', args)),
       // Not `locally`: the new tasks are reminders at once (they are in the replica's shown tasks).
       'fulfilment.createPlan': ({ performanceId, performance, plan }) => {
         const planId = uuidv7();

@@ -1,7 +1,7 @@
 import { TaskState, type ContractStatus } from '../../../src-shared/domain/enums';
 import { toMinorUnits } from '../../../src-shared/domain/money';
 import { AppFailure, reason } from '../../../src-shared/errors';
-import { amountUnitOf, finishRefusal, planCreateRows, planExistsRefusal, planRows, planStatusRefusal, readOnlyRefusal, restoreRefusal, rowIndexAfter, sheetBefore } from '../../../src-shared/rules/fulfilment';
+import { amountUnitOf, finishRefusal, planCreateRows, planExistsRefusal, planRemovalRefusal, planRows, planStatusRefusal, readOnlyRefusal, restoreRefusal, rowIndexAfter, sheetBefore } from '../../../src-shared/rules/fulfilment';
 import { openStateFor, organisationDay, taskTypeFor } from '../../../src-shared/rules/performance';
 import type { PlanCreateRow, PlanSave } from '../../../src-shared/domain/performance';
 import { valueFieldGroup } from '../../../src-shared/sync/field-versions';
@@ -20,7 +20,8 @@ export type FulfilmentMutation =
   | 'performance.restoreTasks'
   | 'performance.deletePlanTask'
   | 'performance.savePlan'
-  | 'performance.createPlan';
+  | 'performance.createPlan'
+  | 'performance.deletePlan';
 
 const taskNotFound = () => new AppFailure('not_found', 'performance task not found');
 
@@ -242,5 +243,19 @@ export const fulfilmentMutations: ClientMutations<FulfilmentMutation> = {
       changes: { performance: performance.name, schedule: plan.schedule ?? null, rows: plan.scheduleTaskIds.length + plan.rows.length },
       name: performance.name,
     }),
+  },
+  'performance.deletePlan': {
+    /** As the server's: a plan of this performance shown here, no row of it finished, and the rows named the ones shown (a row the user did not see does not go unseen). */
+    check({ performanceId, planId, taskIds }, { db }) {
+      const plan = currentPlan(db, planId);
+      if (!plan || plan.performanceId !== performanceId) throw new AppFailure('not_found', 'the plan is not of this performance');
+      const rows = contractTasks(db, plan.contractId).filter(({ task }) => task.planId === planId).map(({ task }) => task);
+      const refusal = planRemovalRefusal(rows);
+      if (refusal) throw refusal;
+      const named = new Set(taskIds);
+      if (named.size !== rows.length || rows.some((task) => !named.has(task.id))) throw new AppFailure('validation_failed', 'taskIds: the rows named are not the rows of the plan as shown');
+    },
+    apply: ({ taskIds }, rows) => putTasks(rows, taskIds, (task) => ({ ...task, deleted: true })),
+    view: ({ planId, taskIds }) => ({ row: rowKey('performancePlan', planId), changes: { removed: taskIds.length } }),
   },
 };

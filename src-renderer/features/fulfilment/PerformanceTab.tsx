@@ -15,6 +15,7 @@ import { FormServicesProvider, type FormServices } from '../contract-form';
 import { FinishDialog, type FinishTarget } from './FinishDialog';
 import { SheetEditor } from './SheetEditor';
 import { AddPlan } from './AddPlanDialog';
+import { RemovePlan } from './RemovePlan';
 import { ScheduleNote } from './ScheduleNote';
 import './fulfilment.css';
 import { stateLabels } from './taskStateLabels';
@@ -196,6 +197,7 @@ function PlanCard({ plan, contractId, inChange, alterationQueued, contractStatus
           />
         )}
         <Button small minimal icon="fullscreen" data-testid="sheet-fullscreen" aria-label={t('fulfilment.fullScreen')} title={t('fulfilment.fullScreen')} onClick={() => setFullScreen(true)} />
+        {!editing && <RemovePlan plan={plan} />}
       </header>
       <ScheduleNote schedule={plan.schedule} />
       {plan.pendingRows && (

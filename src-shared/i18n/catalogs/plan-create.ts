@@ -24,6 +24,10 @@ export const planCreateEn = {
   amountRequired: 'Please enter payment amount',
   scheduleRefused: 'This schedule cannot be generated: {{why}}',
   created: 'Created successfully',
+  remove: 'Remove plan',
+  removeFinished: 'The plan has finished tasks and cannot be removed: restore them first.',
+  removeConfirm_one: 'Remove the plan "{{name}}" and its {{count}} row? This cannot be undone.',
+  removeConfirm_other: 'Remove the plan "{{name}}" and its {{count}} rows? This cannot be undone.',
 };
 
 export const planCreateZh: typeof planCreateEn = {
@@ -50,4 +54,8 @@ export const planCreateZh: typeof planCreateEn = {
   amountRequired: '请输入付款金额',
   scheduleRefused: '无法生成此周期计划：{{why}}',
   created: '创建成功',
+  remove: '删除计划',
+  removeFinished: '该履约计划有已完成的任务，不能删除：请先恢复这些任务。',
+  removeConfirm_one: '确定删除履约计划“{{name}}”及其 {{count}} 行吗？删除后不可恢复。',
+  removeConfirm_other: '确定删除履约计划“{{name}}”及其 {{count}} 行吗？删除后不可恢复。',
 };
