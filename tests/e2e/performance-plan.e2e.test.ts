@@ -6,7 +6,7 @@ import type { TaskCard } from '../../src-shared/domain/performance';
 import { formatDay } from '../../src-renderer/i18n/format';
 import { call } from '../support/core';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
-import { inEachLanguageAndSize, keepScreenshot } from '../support/e2e-views';
+import { chooseLanguage, inEachLanguageAndSize, keepScreenshot, uiLanguages } from '../support/e2e-views';
 
 // Journey 2, step 1 (issue 28 item 2) in the browser edition: an approved contract with no plan;
 // with the server stopped, a payment plan of 12 monthly periods with prorated ends and an invoice
@@ -177,4 +177,22 @@ describe('adding a performance plan offline', () => {
       await dialog.waitFor({ state: 'detached' });
     });
   }, 180_000);
+
+  it('removes the plan after a confirmation, offline, and the server has it gone once back', async () => {
+    await chooseLanguage(page, uiLanguages[0]);
+    await stage.stopServer();
+    await openTab(approvedId);
+    const plan = page.getByTestId('performance-plan');
+    await plan.getByTestId('plan-remove').click();
+    expect(await page.getByTestId('plan-remove-confirm').innerText()).toBe('Remove the plan "付款履约" and its 13 rows? This cannot be undone.');
+    await page.locator('.bp6-alert').getByRole('button', { name: 'Remove plan', exact: true }).click();
+    await expect.poll(() => plan.count()).toBe(0);
+    expect(await page.getByTestId('contract-tasks-none').count()).toBe(1);
+    await expect.poll(() => queued()).toBe('1');
+    const server = await stage.startServer();
+    await expect.poll(() => queued(), { timeout: 30_000 }).toBe('0');
+    expect(await page.getByTestId('sync-details').getAttribute('data-problems')).toBe('0');
+    const token = await login(server);
+    expect((await rest<{ list: TaskCard[] }>(server, 'GET', `/performances/task/by_contract?contractID=${approvedId}`, token)).list).toEqual([]);
+  }, 90_000);
 });
