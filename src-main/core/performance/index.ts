@@ -71,8 +71,8 @@ export function createPerformanceFeature(host: FeatureHost, options: Performance
   let pendingRefresh: unknown = null;
   // A local edit of tasks announces itself too, but needs no such recomputation: a finish, a
   // delete or a quick task (not a reminder until the pull brings it) takes no reminder earlier
-  // than the next wake, which reads every task again. A restore may bring reminders back: its
-  // tasks alone are looked at, shortly after.
+  // than the next wake, which reads every task again. A restore may bring reminders back, and a
+  // plan added brings new ones: their tasks alone are looked at, shortly after.
   let editing = false;
   const restored = new Set<string>();
   let pendingRestored: unknown = null;
@@ -125,13 +125,14 @@ export function createPerformanceFeature(host: FeatureHost, options: Performance
       'fulfilment.deleteTask': (args) => locally(() => host.sync().edit('performance.deletePlanTask', args)),
       'fulfilment.savePlan': (args) => host.sync().edit('performance.savePlan', args),
       'fulfilment.deletePlan': (args) => locally(() => host.sync().edit('performance.deletePlan', args)),
-      // Not `locally`: the new tasks are reminders at once (they are in the replica's shown tasks).
+      // The new tasks are reminders at once: they alone are looked at, shortly after (as a restore's).
       'fulfilment.createPlan': ({ performanceId, performance, plan }) => {
         const planId = uuidv7();
         // One task id per row the schedule makes (the shared rule; a schedule it refuses is refused here).
         const scheduleTaskIds = planRows({ ...plan, rows: [] }).map(() => uuidv7());
         const rows = plan.rows.map((row) => ({ ...row, id: uuidv7() }));
-        const { mutationId } = host.sync().edit('performance.createPlan', { planId, performanceId, performance, plan: { ...plan, scheduleTaskIds, rows } });
+        const args = { planId, performanceId, performance, plan: { ...plan, scheduleTaskIds, rows } };
+        const { mutationId } = locally(() => host.sync().edit('performance.createPlan', args), [...scheduleTaskIds, ...rows.map((row) => row.id)]);
         return { id: planId, mutationId };
       },
       'performance.statistics': (range) => current().dashboard.statistics(range, today()),
