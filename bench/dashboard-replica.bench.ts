@@ -35,6 +35,9 @@ const contractCount = 50_000;
 const taskCount = 200_000;
 const iterations = 300;
 const warmup = 30;
+/** Plans added offline: each adds 24 optimistic rows, so fewer than the reads' iterations. */
+const planIterations = 100;
+const planWarmup = 10;
 const serverUrl = 'http://127.0.0.1:9';
 const user = { id: 'bench-user', username: 'bench', displayName: 'Bench', role: 'admin' as const, departmentId: null, departmentName: null };
 const states = [TaskState.NotStarted, TaskState.InProgress, TaskState.Overdue, TaskState.Success, TaskState.Incomplete] as const;
@@ -106,6 +109,39 @@ async function reminderRecompute(replicaPath: string) {
   return { tasks, ...timed };
 }
 
+/** Contracts of `makeContract` that are approved (status 4): each may have a plan added. */
+const approvedContracts = Array.from({ length: contractCount }, (_, n) => n).filter((n) => makeContract(n).status === 4);
+
+/**
+ * Issue 28: adding a 24-row plan offline (a monthly schedule over two years), from the core's call
+ * that queues it to its rows read back on the contract's tab, the dashboard's counts and a scene's
+ * first page (the newest rows first: the new ones), each checked. Each iteration adds a plan to
+ * another approved contract; the queue grows by one plan (24 optimistic rows) each time.
+ */
+async function planAddedOffline(core: ReturnType<typeof benchCore>, range: { startDate: string; endDate: string }) {
+  const schedule = { cycle: 'month', startDate: '2027-01-01', endDate: '2028-12-31', amount: { amount: 2_400_000, unit: 'CNY' }, direction: 'payable', name: 'Rent' } as const;
+  const performance = { name: 'Payments', type: 'payment', columns: [], fields: [] };
+  let taken = 0;
+  return summarize(
+    await timeEach(planIterations, planWarmup, async () => {
+      const contractID = contractId(approvedContracts[taken++]!);
+      const created = await core.invoke('fulfilment.createPlan', { performanceId: 'bench-performance', performance, plan: { contractID, conditionType: 2, schedule } });
+      if (!created.ok) throw new Error(`adding a plan failed: ${JSON.stringify(created)}`);
+      const planId = (created.data as { id: string }).id;
+      const [sheet, counts, scene] = await Promise.all([
+        core.invoke('fulfilment.contract', { contractId: contractID }),
+        core.invoke('performance.statistics', range),
+        core.invoke('ledger.search', { filterList: [], pageNum: 1, pageSize: 20 }),
+      ]);
+      if (!sheet.ok || !counts.ok || !scene.ok) throw new Error(`reading the new plan failed: ${JSON.stringify([sheet, counts, scene].find((r) => !r.ok))}`);
+      const rows = (sheet.data as ContractPerformance).plans.find((plan) => plan.id === planId)?.tasks ?? [];
+      if (rows.length !== 24 || !rows.every((row) => row.pending)) throw new Error(`the tab shows ${rows.length} rows of the new plan, not 24 waiting to sync`);
+      const first = (scene.data as { list: { id: string }[] }).list[0]?.id;
+      if (!first || !rows.some((row) => row.id === first)) throw new Error('the scene does not show the new rows first');
+    }),
+  );
+}
+
 export async function benchDashboardReplica(): Promise<void> {
   const dir = tempDir('contract-desk-bench-dashboard-');
   const random = seededRandom(13);
@@ -149,6 +185,7 @@ export async function benchDashboardReplica(): Promise<void> {
       if (shown?.state !== TaskState.Success) throw new Error(`the sheet does not show ${task.id} finished`);
     }),
   );
+  const addPlan = await planAddedOffline(core, countsRange(0));
   await core.close();
   const reminders = await reminderRecompute(replicaPath);
 
@@ -237,5 +274,8 @@ export async function benchDashboardReplica(): Promise<void> {
   figure('task_finish_to_sheet_floor_p95', finishFloor.p95, 'ms');
   figure('task_finish_to_sheet_p95_vs_floor', finish.p95 / finishFloor.p95, 'x', 2);
   figure('task_finish_to_sheet_p95_target', 16, 'ms');
+  figure('plan_add_24_rows_offline_tab_dashboard_scene_ipc_p50', addPlan.p50, 'ms');
+  figure('plan_add_24_rows_offline_tab_dashboard_scene_ipc_p95', addPlan.p95, 'ms');
+  figure('plan_add_24_rows_offline_tab_dashboard_scene_p95_target', 50, 'ms');
   console.log(`load: ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
 }

@@ -140,6 +140,12 @@ export const api = createApi({
     savePlan: build.mutation<ChannelResponse<'fulfilment.savePlan'>, ChannelRequest<'fulfilment.savePlan'>>({
       query: (request) => call('fulfilment.savePlan', request),
     }),
+    deletePlan: build.mutation<ChannelResponse<'fulfilment.deletePlan'>, ChannelRequest<'fulfilment.deletePlan'>>({
+      query: (request) => call('fulfilment.deletePlan', request),
+    }),
+    createPlan: build.mutation<ChannelResponse<'fulfilment.createPlan'>, ChannelRequest<'fulfilment.createPlan'>>({
+      query: (request) => call('fulfilment.createPlan', request),
+    }),
     createContract: build.mutation<ChannelResponse<'contract.create'>, ChannelRequest<'contract.create'>>({
       query: (request) => call('contract.create', request),
     }),
@@ -259,6 +265,8 @@ export const {
   useDeleteQuickTaskMutation,
   useDeletePlanTaskMutation,
   useSavePlanMutation,
+  useCreatePlanMutation,
+  useDeletePlanMutation,
   useContractCooperationQuery,
   useContractHistoryQuery,
   useCreateContractMutation,

@@ -10,8 +10,10 @@ import {
   type Performance,
   type PerformanceTaskType,
   type Plan,
+  type PlanCreate,
   type PlanSave,
   type ScheduleDay,
+  type TaskUpdate,
   type TaskStatistics,
   taskTypeSchema,
 } from '../../src-shared/domain/performance';
@@ -19,7 +21,7 @@ import type { ReminderSettings } from '../../src-shared/domain/reminders';
 import { defaultReminderSettings, reminderSettingsSchema } from '../../src-shared/domain/reminders';
 import { AppFailure, reason } from '../../src-shared/errors';
 import { defaultPerformanceForm, openStateFor, stateAfterEdit } from '../../src-shared/rules/performance';
-import { planRows } from '../../src-shared/rules/fulfilment';
+import { planCreateRows, planExistsRefusal, planRemovalRefusal, planRows, planStatusRefusal } from '../../src-shared/rules/fulfilment';
 import type { OrgViewer } from '../http/feature-helpers';
 import { basedOnVersion, checkIfMatch, ifMatchVersion } from '../http/write-safety';
 import type { ServerDb } from '../db/database';
@@ -158,6 +160,71 @@ export interface OfflinePlanSave {
   removes: ReadonlySet<string>;
 }
 
+/** Where a new row of a plan goes: its task id, its plan and the row number the server gives it. */
+interface NewPlanTask {
+  id: string;
+  planId: string;
+  contractId: string;
+  performance: typeof performances.$inferSelect;
+  planVersion: number;
+  rowIndex: number;
+}
+
+/** Inserts a new row of a plan: the performance's task type until an amount decides it, open as of `today`, led by its creator unless it names a leader. */
+async function insertPlanTask(tx: Executor, viewer: OrgViewer, task: NewPlanTask, update: TaskUpdate, today: string) {
+  const changes = taskChanges({ type: task.performance.type, payableAmount: null, receivableAmount: null, amountUnit: null }, update);
+  await tx.insert(performanceTasks).values({
+    id: task.id,
+    organisationId: task.performance.organisationId,
+    planId: task.planId,
+    contractId: task.contractId,
+    performanceId: task.performance.id,
+    name: changes.name ?? '',
+    ...changes,
+    state: openStateFor(changes.expirationTime ?? null, today),
+    rowIndex: task.rowIndex,
+    addedAtPlanVersion: task.planVersion,
+    leaderUserId: changes.leaderUserId ?? viewer.id,
+    createdBy: viewer.id,
+  });
+}
+
+/**
+ * Adds a contract's plan under a performance with the ids the client made (the sync mutation
+ * performance.createPlan): the schedule's rows, then the rows typed by hand, numbered on from the
+ * contract's last row. A contract that has a plan under the performance already is refused
+ * (planExists), as is an id taken already: never two plans, nor rows merged in unseen.
+ */
+export async function createPlan(tx: ServerDb, viewer: OrgViewer, performanceId: string, planId: string, body: PlanCreate, today: string): Promise<Plan> {
+  const performance = await findPerformance(tx, viewer, performanceId);
+  const contract = await findVisibleContract(tx, viewer, body.contractID);
+  const refusal = planStatusRefusal(contract.status);
+  if (refusal) throw refusal;
+  const rows = planCreateRows(body);
+  const [takenTask] = await tx.select({ id: performanceTasks.id }).from(performanceTasks).where(inArray(performanceTasks.id, rows.map((row) => row.id)));
+  if (takenTask) throw new AppFailure('conflict', `the task id ${takenTask.id} is taken already`);
+  // The one plan per contract and performance (a unique index) decides between two creations at once.
+  const [written] = await tx
+    .insert(performancePlans)
+    .values({ id: planId, contractId: contract.id, performanceId, createdBy: viewer.id, conditionType: body.conditionType, schedule: body.schedule ?? null })
+    .onConflictDoNothing()
+    .returning({ version: performancePlans.version });
+  if (!written) {
+    const [existing] = await tx
+      .select({ id: performancePlans.id })
+      .from(performancePlans)
+      .where(and(eq(performancePlans.performanceId, performanceId), eq(performancePlans.contractId, contract.id)));
+    throw existing ? planExistsRefusal(performance.name) : new AppFailure('conflict', `the plan id ${planId} is taken already`);
+  }
+  let rowIndex = await nextRowIndex(tx, contract.id);
+  for (const [i, { id, ...update }] of rows.entries()) {
+    if (update.leaderUserID) await checkLeader(tx, performance.organisationId, update.leaderUserID, `rows.${i}.leaderUserID`);
+    await insertPlanTask(tx, viewer, { id, planId, contractId: contract.id, performance, planVersion: written.version, rowIndex: rowIndex++ }, update, today);
+  }
+  const [plan] = await tx.select().from(performancePlans).where(eq(performancePlans.id, planId));
+  return planOf(tx, viewer, plan!, today);
+}
+
 /**
  * Creates or replaces a contract's plan under a performance. Listed rows are updated or added (new
  * rows get the next row number); unfinished rows left out are removed; finished rows are kept and
@@ -176,6 +243,10 @@ export async function savePlan(db: ServerDb, viewer: OrgViewer, performanceId: s
       .where(and(eq(performancePlans.performanceId, performanceId), eq(performancePlans.contractId, contract.id)))
       .for('update');
     if (existing) await checkIfMatch('the plan', existing.version, ifMatchVersion(headers), () => planOf(tx, viewer, existing, today));
+    else {
+      const refusal = planStatusRefusal(contract.status);
+      if (refusal) throw refusal;
+    }
     const planId = existing?.id ?? uuidv7();
     const keepsCondition = existing !== undefined && offline?.keepsCondition === true;
     const condition = { conditionType: body.conditionType, schedule: body.schedule ?? null };
@@ -216,22 +287,7 @@ export async function savePlan(db: ServerDb, viewer: OrgViewer, performanceId: s
           .set({ ...changes, state: stateAfterEdit(task.state, task.expirationTime, due, today), version: sql`${performanceTasks.version} + 1`, updateTime: sql`now()` })
           .where(eq(performanceTasks.id, id));
       } else {
-        const changes = taskChanges({ type: performance.type, payableAmount: null, receivableAmount: null, amountUnit: null }, update);
-        const due = changes.expirationTime ?? null;
-        await tx.insert(performanceTasks).values({
-          id: uuidv7(),
-          organisationId,
-          planId,
-          contractId: contract.id,
-          performanceId,
-          name: changes.name ?? '',
-          ...changes,
-          state: openStateFor(due, today),
-          rowIndex: rowIndex++,
-          addedAtPlanVersion: planVersion,
-          leaderUserId: changes.leaderUserId ?? viewer.id,
-          createdBy: viewer.id,
-        });
+        await insertPlanTask(tx, viewer, { id: uuidv7(), planId, contractId: contract.id, performance, planVersion, rowIndex: rowIndex++ }, update, today);
       }
     }
     const known = (task: (typeof stored)[number]) => task.addedAtPlanVersion <= knownUpTo || offline?.removes.has(task.id) === true;
@@ -241,6 +297,41 @@ export async function savePlan(db: ServerDb, viewer: OrgViewer, performanceId: s
     const [plan] = await tx.select().from(performancePlans).where(eq(performancePlans.id, planId));
     return planOf(tx, viewer, plan!, today);
   });
+}
+
+/**
+ * Removes a plan (locked by the caller's transaction) with its rows, unless a row is finished
+ * (planRemovalRefusal). `shown`: the rows the remover saw (a removal made offline); a row added
+ * since, which they did not see, refuses it rather than going with the plan unseen.
+ */
+async function removePlan(tx: Executor, plan: typeof performancePlans.$inferSelect, shown?: ReadonlySet<string>) {
+  const rows = await tx.select({ id: performanceTasks.id, name: performanceTasks.name, state: performanceTasks.state }).from(performanceTasks).where(eq(performanceTasks.planId, plan.id)).for('update');
+  const refusal = planRemovalRefusal(rows);
+  if (refusal) throw refusal;
+  const unseen = shown ? rows.filter((row) => !shown.has(row.id)) : [];
+  if (unseen.length > 0) throw new AppFailure('conflict', `rows were added to the plan meanwhile: ${unseen.map((row) => `"${row.name}"`).join(', ')}`, undefined, reason('editConflict'));
+  await tx.delete(performanceTasks).where(eq(performanceTasks.planId, plan.id));
+  await tx.delete(performancePlans).where(eq(performancePlans.id, plan.id));
+  return { id: plan.id };
+}
+
+/** DELETE performances/{id}/plan: the contract's plan under the performance, with If-Match its version. */
+export async function deletePlan(db: ServerDb, viewer: OrgViewer, performanceId: string, contractId: string, version: number | undefined, today: string) {
+  return db.transaction(async (tx) => {
+    await findPerformance(tx, viewer, performanceId);
+    await findVisibleContract(tx, viewer, contractId);
+    const [plan] = await tx.select().from(performancePlans).where(and(eq(performancePlans.performanceId, performanceId), eq(performancePlans.contractId, contractId))).for('update');
+    if (!plan) throw new AppFailure('not_found', 'the contract has no plan under this performance', undefined, reason('rowMissing', { entity: 'performancePlan' }));
+    await checkIfMatch('the plan', plan.version, version, () => planOf(tx, viewer, plan, today));
+    return removePlan(tx, plan);
+  });
+}
+
+/** The sync mutation performance.deletePlan: the push locked the plan and checked it visible; the rows its user saw are named. */
+export async function deleteShownPlan(tx: ServerDb, performanceId: string, planId: string, shown: ReadonlySet<string>) {
+  const [plan] = await tx.select().from(performancePlans).where(eq(performancePlans.id, planId));
+  if (plan?.performanceId !== performanceId) throw new AppFailure('not_found', `performancePlan:${planId} does not exist`, undefined, reason('rowMissing', { entity: 'performancePlan' }));
+  return removePlan(tx, plan, shown);
 }
 
 export async function tasksByContract(db: ServerDb, viewer: OrgViewer, contractId: string, today: string) {

@@ -7,7 +7,7 @@ import type { Money } from '../../src-shared/domain/money';
 import { quickTaskDate, type QuickTaskPayload, type TaskCard, type TaskUpdate } from '../../src-shared/domain/performance';
 import { en } from '../../src-shared/i18n/en';
 import { AppFailure, invalidFields, reason } from '../../src-shared/errors';
-import { batchFinishRecord, finishRecord, finishRefusal, readOnlyRefusal, restoreRefusal, rowIndexAfter, type FinishRecord } from '../../src-shared/rules/fulfilment';
+import { amountUnitOf, batchFinishRecord, finishRecord, type FinishRecord, finishRefusal, readOnlyRefusal, restoreRefusal, rowIndexAfter } from '../../src-shared/rules/fulfilment';
 import { openStateFor, stateAfterEdit, taskTypeFor } from '../../src-shared/rules/performance';
 import { visibleTo, type Viewer } from '../contracts/repository';
 import type { OrgViewer } from '../http/feature-helpers';
@@ -51,7 +51,7 @@ export async function checkLeader(db: Executor, organisationId: string, userId: 
 /** A contract the viewer may see, or 404. */
 export async function findVisibleContract(db: Executor, viewer: Viewer, contractId: string) {
   const [row] = await db
-    .select({ id: contracts.id, name: contracts.name })
+    .select({ id: contracts.id, name: contracts.name, status: contracts.status })
     .from(contracts)
     .where(and(eq(contracts.id, contractId), visibleTo(viewer)));
   if (!row) throw new AppFailure('not_found', 'contract not found', undefined, reason('contractMissing'));
@@ -68,12 +68,7 @@ export async function nextRowIndex(db: Executor, contractId: string): Promise<nu
 export function taskChanges(task: Pick<StoredTask, 'type' | 'payableAmount' | 'receivableAmount' | 'amountUnit'>, update: TaskUpdate) {
   const payable = update.payableAmount === undefined ? task.payableAmount : (update.payableAmount?.amount ?? null);
   const receivable = update.receivableAmount === undefined ? task.receivableAmount : (update.receivableAmount?.amount ?? null);
-  const units = new Set([update.payableAmount?.unit, update.receivableAmount?.unit].filter((u) => u !== undefined));
-  if (units.size > 1) {
-    const message = 'payable and receivable amounts must have the same unit';
-    throw new AppFailure('validation_failed', `validation failed: receivableAmount.unit: ${message}`, [{ path: 'receivableAmount.unit', message }]);
-  }
-  const unit = [...units][0] ?? (payable === null && receivable === null ? null : task.amountUnit);
+  const unit = amountUnitOf(update) ?? (payable === null && receivable === null ? null : task.amountUnit);
   return {
     ...(update.name !== undefined && { name: update.name }),
     ...(update.expirationTime !== undefined && { expirationTime: update.expirationTime }),

@@ -1,8 +1,8 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { organisationDay } from '../../src-shared/rules/performance';
 import { changesCondition, missingRow, rowKey } from '../../src-shared/sync/mutations';
-import { savePlan } from '../performance/performances';
-import { deleteTask, finishTask, finishTasks, restoreTask, restoreTasks } from '../performance/repository';
+import { createPlan, deleteShownPlan, readReminderSettings, savePlan, saveReminderSettings } from '../performance/performances';
+import { createQuickTask, deleteTask, finishTask, finishTasks, restoreTask, restoreTasks } from '../performance/repository';
 import { performancePlans, performances, performanceTasks } from '../performance/schema';
 import { taskVisibleTo } from '../performance/tasks';
 import { planChange, syncTaskColumns, taskChange } from './feed-sources';
@@ -14,8 +14,6 @@ import { contracts } from '../db/schema';
 import { alterLockedContract, insertContract, patchContract, stepLockedContract } from '../contract-forms/contracts';
 import { selectContractRows, toSyncContract, visibleTo, type Viewer } from '../contracts/repository';
 import type { OrgViewer } from '../http/feature-helpers';
-import { readReminderSettings, saveReminderSettings } from '../performance/performances';
-import { createQuickTask } from '../performance/repository';
 import { withReminderPatch } from '../../src-shared/domain/reminders';
 import { withDefaultScene, withSceneDeleted, withSceneOrder } from '../../src-shared/rules/scenes';
 import { changeScenes, createScene, toSyncScene } from '../ledger/scenes';
@@ -149,6 +147,13 @@ export const applyMutation: ApplyFunctions = {
     const saved = await savePlan(tx, viewer, performanceId, plan, organisationDay(at), {}, offline);
     // The plan named by the mutation is the one saved: a plan of another contract or performance is refused.
     if (saved.id !== planId) throw missingRow(rowKey('performancePlan', planId));
+  },
+  // The ids are the client's: the tasks it showed offline are the ones made here.
+  'performance.createPlan': async (tx, { planId, performanceId, plan }, viewer, at) => {
+    await createPlan(tx, viewer, performanceId, planId, plan, organisationDay(at));
+  },
+  'performance.deletePlan': async (tx, { performanceId, planId, taskIds }) => {
+    await deleteShownPlan(tx, performanceId, planId, new Set(taskIds));
   },
   // A repeated id (the same task queued twice) fails on the primary key: exactly once either way.
   'performance.quickTask': async (tx, { id, payload }, viewer, at) => {

@@ -147,6 +147,11 @@ export const performanceEndpoints = {
     method: 'PUT', path: `${apiPrefix}/performances/:id/plan`, auth: true, params: idParams, query: none, body: planSaveSchema,
     response: planSchema,
   }),
+  /** Defined here: removing a contract's plan under a performance with its rows (none finished). */
+  performancePlanDelete: endpoint({
+    method: 'DELETE', path: `${apiPrefix}/performances/:id/plan`, auth: true, params: idParams, query: z.object({ contractID: idSchema }).strict(), body: none,
+    response: deleted,
+  }),
   performanceStatistics: endpoint({
     method: 'GET', path: `${apiPrefix}/performances/statistics`, auth: true, query: dayRange(366), body: none,
     response: taskStatisticsSchema,

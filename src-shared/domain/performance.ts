@@ -262,11 +262,18 @@ export const periodicScheduleSchema = z
   .refine((s) => s.startDate <= s.endDate, { path: ['endDate'], message: 'the end date must not be before the start date' });
 export type PeriodicSchedule = z.infer<typeof periodicScheduleSchema>;
 
-const conditionTypeSchema = z.union([
+export const conditionTypeSchema = z.union([
   z.literal(ScheduleConditionType.None),
   z.literal(ScheduleConditionType.SingleOrMultiple),
   z.literal(ScheduleConditionType.Periodicity),
 ]);
+
+/** A periodic plan has its schedule, and only a periodic plan has one. */
+export function refinePlanCondition(plan: { conditionType: number; schedule?: unknown }, ctx: z.RefinementCtx): void {
+  const periodic = plan.conditionType === ScheduleConditionType.Periodicity;
+  if (periodic && !plan.schedule) ctx.addIssue({ code: 'custom', path: ['schedule'], message: 'a periodic plan needs its schedule' });
+  if (!periodic && plan.schedule) ctx.addIssue({ code: 'custom', path: ['schedule'], message: 'only a periodic plan has a schedule' });
+}
 
 /**
  * Saving a contract's plan under a performance: its rows (tasks) as listed, or, for periodicity,
@@ -281,9 +288,7 @@ export const planSaveSchema = z
   })
   .strict()
   .superRefine((plan, ctx) => {
-    const periodic = plan.conditionType === ScheduleConditionType.Periodicity;
-    if (periodic && !plan.schedule) ctx.addIssue({ code: 'custom', path: ['schedule'], message: 'a periodic plan needs its schedule' });
-    if (!periodic && plan.schedule) ctx.addIssue({ code: 'custom', path: ['schedule'], message: 'only a periodic plan has a schedule' });
+    refinePlanCondition(plan, ctx);
     plan.rows.forEach((row, i) => {
       if (!row.id && !row.name) ctx.addIssue({ code: 'custom', path: ['rows', i, 'name'], message: en.messages.performanceContentRequired });
     });
@@ -300,3 +305,43 @@ export const planSchema = z.object({
   taskList: z.array(taskCardSchema),
 });
 export type Plan = z.infer<typeof planSchema>;
+
+/** A row of a new plan: its cells and the task id the client made for it, which the server keeps. */
+export const planCreateRowSchema = taskUpdateSchema
+  .extend({ id: z.string().uuid(), name: taskUpdateSchema.shape.name.unwrap() })
+  .strict();
+export type PlanCreateRow = z.infer<typeof planCreateRowSchema>;
+
+/**
+ * A contract's new plan under a performance (the "add performance plan" of the performance tab):
+ * rows generated from a periodic schedule, one per period (their task ids in `scheduleTaskIds`, in
+ * period order), and rows typed by hand (`rows`, each with its task id), in one plan. Every id is
+ * made by the client, so the tasks it shows before the server answers are the server's.
+ */
+export const planCreateSchema = z
+  .object({
+    contractID: idSchema,
+    conditionType: conditionTypeSchema,
+    schedule: periodicScheduleSchema.optional(),
+    scheduleTaskIds: z.array(z.string().uuid()).max(1000).default([]),
+    rows: z.array(planCreateRowSchema).max(1000).default([]),
+  })
+  .strict()
+  .superRefine((plan, ctx) => {
+    refinePlanCondition(plan, ctx);
+    if (!plan.schedule && plan.scheduleTaskIds.length > 0) ctx.addIssue({ code: 'custom', path: ['scheduleTaskIds'], message: 'only a periodic schedule generates rows' });
+    if (plan.scheduleTaskIds.length + plan.rows.length === 0) ctx.addIssue({ code: 'custom', path: ['rows'], message: 'a plan needs at least one row' });
+    const ids = [...plan.scheduleTaskIds, ...plan.rows.map((row) => row.id)];
+    if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', path: ['rows'], message: 'every row needs its own task id' });
+  });
+export type PlanCreate = z.infer<typeof planCreateSchema>;
+
+/** The performance a new plan is under, as the device showed it: the plan's name, sheet and completion form until the server's plan is pulled. */
+export const planPerformanceShownSchema = z
+  .object({
+    name: z.string().max(100),
+    type: z.string().max(32),
+    columns: z.array(sheetColumnSchema).max(100),
+    fields: z.array(formFieldSchema).max(100),
+  })
+  .strict();

@@ -3,6 +3,7 @@ import { dashboardEn } from './catalogs/dashboard';
 import { scenesEn } from './catalogs/scenes';
 import { archiveEn } from './catalogs/archive';
 import { fulfilmentEn } from './catalogs/fulfilment';
+import { planCreateEn } from './catalogs/plan-create';
 import { cachedReadsEn } from './catalogs/cached-reads';
 import { browserRemindersEn } from './catalogs/browser-reminders';
 import { creditEn } from './catalogs/credit';
@@ -474,6 +475,7 @@ export const en = {
   },
   scenes: scenesEn,
   fulfilment: fulfilmentEn,
+  planCreate: planCreateEn,
   manage: manageEn,
   syncMerge: syncMergeEn,
   reasons: reasonsEn,

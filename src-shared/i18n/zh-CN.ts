@@ -3,6 +3,7 @@ import type { Catalog } from './en';
 import { dashboardZh } from './catalogs/dashboard';
 import { scenesZh } from './catalogs/scenes';
 import { fulfilmentZh } from './catalogs/fulfilment';
+import { planCreateZh } from './catalogs/plan-create';
 import { cachedReadsZh } from './catalogs/cached-reads';
 import { browserRemindersZh } from './catalogs/browser-reminders';
 import { creditZh } from './catalogs/credit';
@@ -515,6 +516,7 @@ export const zhCN: Catalog = {
   },
   scenes: scenesZh,
   fulfilment: fulfilmentZh,
+  planCreate: planCreateZh,
   manage: manageZh,
   syncMerge: syncMergeZh,
   reasons: reasonsZh,

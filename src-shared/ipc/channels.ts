@@ -25,7 +25,7 @@ import {
   templateListRequestSchema,
 } from './drafting';
 import { directorySchema } from './directory';
-import { contractPerformanceSchema, finishFormSchema } from './fulfilment';
+import { contractPerformanceSchema, finishFormSchema, planCreateRequestSchema } from './fulfilment';
 import { ledgerFieldSchema, ledgerRowSchema, ledgerSearchSchema, sceneCreateSchema } from '../domain/ledger';
 import { sceneExportProgressSchema, sceneExportReadRequestSchema, sceneExportReadResponseSchema, sceneExportRequestSchema, sceneExportResponseSchema, sceneViewSchema } from './scenes';
 import { cachedAnswerSchema, cachedReadRequestSchema } from './cached-reads';
@@ -277,6 +277,10 @@ export const channels = {
   'fulfilment.restoreTask': channel(mutations['performance.restoreTask'].args, z.object({ mutationId: z.string() })),
   'fulfilment.deleteQuickTask': channel(mutations['performance.deleteTask'].args, z.object({ mutationId: z.string() })),
   'fulfilment.savePlan': channel(mutations['performance.savePlan'].args, z.object({ mutationId: z.string() })),
+  /** Adds a plan to a contract offline: the core makes its ids; answers the plan's id. */
+  'fulfilment.createPlan': channel(planCreateRequestSchema, z.object({ id: z.string(), mutationId: z.string() })),
+  /** Removes a plan with its rows offline (none finished). */
+  'fulfilment.deletePlan': channel(mutations['performance.deletePlan'].args, z.object({ mutationId: z.string() })),
   // The performance dashboard from the replica, and its offline edits (see dashboard.ts).
   /** Task counts by state of the tasks due in the range (performances/statistics). */
   'performance.statistics': channel(dateRangeSchema, statisticsResponseSchema),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { contractStatusSchema, idSchema } from '../domain/contract';
 import { moneySchema } from '../domain/money';
 import { appErrorSchema } from '../errors';
-import { formFieldSchema, isoDateSchema, planRowSchema, sheetColumnSchema, taskStateSchema } from '../domain/performance';
+import { conditionTypeSchema, formFieldSchema, isoDateSchema, periodicScheduleSchema, planCreateRowSchema, planPerformanceShownSchema, planRowSchema, refinePlanCondition, sheetColumnSchema, taskStateSchema } from '../domain/performance';
 
 // What the contract page's performance tab reads from the replica (issue 13): the contract's
 // plans with their sheet columns and rows (the tasks), each task as this device shows it (the
@@ -89,3 +89,25 @@ export const finishFormSchema = z.object({
   unfinishedEarlier: z.array(z.object({ id: idSchema, name: z.string(), dueDate: isoDateSchema.nullable() })),
 });
 export type FinishForm = z.infer<typeof finishFormSchema>;
+
+/**
+ * The add-plan dialog's plan (the offline mutation performance.createPlan without its ids, which
+ * the core makes): the performance chosen, as the dialog showed it, and the rows to generate from
+ * a periodic schedule and those typed by hand.
+ */
+export const planCreateRequestSchema = z
+  .object({
+    performanceId: idSchema,
+    performance: planPerformanceShownSchema,
+    plan: z
+      .object({
+        contractID: idSchema,
+        conditionType: conditionTypeSchema,
+        schedule: periodicScheduleSchema.optional(),
+        rows: z.array(planCreateRowSchema.omit({ id: true })).max(1000).default([]),
+      })
+      .strict()
+      .superRefine(refinePlanCondition),
+  })
+  .strict();
+export type PlanCreateRequest = z.input<typeof planCreateRequestSchema>;

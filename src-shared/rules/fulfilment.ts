@@ -1,5 +1,5 @@
 import { ContractStatus, ScheduleConditionType, TaskState } from '../domain/enums';
-import type { PeriodicSchedule, PlanSave } from '../domain/performance';
+import type { PeriodicSchedule, PlanCreate, PlanCreateRow, PlanSave, TaskUpdate } from '../domain/performance';
 import { toMinorUnits, type Money } from '../domain/money';
 import { AppFailure, reason } from '../errors';
 import { finishAmountField } from './performance';
@@ -147,4 +147,69 @@ export interface PlanCondition {
 export function sameCondition(a: PlanCondition, b: PlanCondition): boolean {
   const canonical = (schedule: PeriodicSchedule | null) => (schedule === null ? null : JSON.stringify(Object.entries(schedule).sort(([x], [y]) => (x < y ? -1 : 1))));
   return a.conditionType === b.conditionType && canonical(a.schedule) === canonical(b.schedule);
+}
+
+/**
+ * The contract statuses a new plan may be added under (spec 4 "Contract statuses"): approved (4)
+ * and archived (5, an approved contract whose signed copy is filed: it is still being performed).
+ * A contract drafting (1) or rejected (3) is not in force, so nothing is performed under it yet;
+ * one under approval (2) awaits a decision on its terms, first or a change of them (the state in
+ * which its tasks cannot be finished either), so a plan made now could plan terms that do not
+ * hold. Plans it already has stay; this rule is only about adding one.
+ */
+export const planStatuses: readonly ContractStatus[] = [ContractStatus.Approved, ContractStatus.Archived];
+
+export const mayAddPlan = (status: ContractStatus | null): boolean => status !== null && planStatuses.includes(status);
+
+/** Why a plan cannot be added to a contract of `status`; null when it can. */
+export function planStatusRefusal(status: ContractStatus | null): AppFailure | null {
+  if (mayAddPlan(status)) return null;
+  const shown = status ?? 'none';
+  return new AppFailure(
+    'conflict',
+    `a performance plan can be added only to an approved or archived contract, not to one that is ${status === null ? 'without a status' : `in status ${status}`}`,
+    undefined,
+    reason('planStatus', { status: shown, allowed: [...planStatuses] }),
+  );
+}
+
+/** The contract has a plan under the performance already (made elsewhere meanwhile): a second one is refused, never merged silently. */
+export const planExistsRefusal = (performance: string) =>
+  new AppFailure('conflict', `the contract already has a plan for the performance "${performance}"`, undefined, reason('planExists', { performance }));
+
+/**
+ * The rows of a new plan as the server stores them, each with the task id the client made: the
+ * schedule's periods in order (planRows, so the shares are the server's), then the rows typed by
+ * hand. A schedule whose periods are not as many as its ids is a validation failure.
+ */
+export function planCreateRows(plan: Pick<PlanCreate, 'conditionType' | 'schedule' | 'scheduleTaskIds' | 'rows'>): PlanCreateRow[] {
+  const generated = plan.schedule ? planRows({ conditionType: plan.conditionType, schedule: plan.schedule, rows: [] }) : [];
+  if (generated.length !== plan.scheduleTaskIds.length) {
+    const message = `the schedule makes ${generated.length} rows, not ${plan.scheduleTaskIds.length}`;
+    throw new AppFailure('validation_failed', `validation failed: scheduleTaskIds: ${message}`, [{ path: 'scheduleTaskIds', message }]);
+  }
+  return [
+    ...generated.map((row, i) => ({ ...row, name: row.name ?? '', id: plan.scheduleTaskIds[i]! })),
+    ...plan.rows,
+  ];
+}
+
+/** The one unit a row's amounts share (undefined when it gives none); a payable and a receivable amount in different units are refused. */
+export function amountUnitOf(update: Pick<TaskUpdate, 'payableAmount' | 'receivableAmount'>): string | undefined {
+  const units = new Set([update.payableAmount?.unit, update.receivableAmount?.unit].filter((unit) => unit !== undefined));
+  if (units.size > 1) {
+    const message = 'payable and receivable amounts must have the same unit';
+    throw new AppFailure('validation_failed', `validation failed: receivableAmount.unit: ${message}`, [{ path: 'receivableAmount.unit', message }]);
+  }
+  return [...units][0];
+}
+
+/**
+ * Whether a plan may be removed with its rows: not once any of them is finished (a finished task is
+ * read-only and stays, spec 4; restore it first). Null when it may.
+ */
+export function planRemovalRefusal(tasks: readonly TaskStateView[]): AppFailure | null {
+  return tasks.some((task) => task.state === TaskState.Success)
+    ? new AppFailure('conflict', 'the plan has finished tasks and cannot be removed', undefined, reason('planHasFinished'))
+    : null;
 }

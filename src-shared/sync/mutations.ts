@@ -5,7 +5,7 @@ import { formValuesSchema } from '../domain/contract-forms';
 import { isoDateSchema } from '../domain/dates';
 import { sceneCreateSchema } from '../domain/ledger';
 import { moneySchema } from '../domain/money';
-import { finishPayload, finishTaskSchema, periodicScheduleSchema, planSaveSchema, quickTaskPayloadSchema, restorePayloadSchema, type PlanSave, type TaskUpdate } from '../domain/performance';
+import { finishPayload, finishTaskSchema, periodicScheduleSchema, planCreateSchema, planPerformanceShownSchema, type PlanSave, planSaveSchema, quickTaskPayloadSchema, restorePayloadSchema, type TaskUpdate } from '../domain/performance';
 import { reminderSettingsPatchSchema } from '../domain/reminders';
 import { reminderTaskKinds, type ReminderTaskKind } from '../domain/enums';
 import { byFieldGroup, valueFieldGroup, type FieldGroup, type VersionedEntity } from './field-versions';
@@ -86,6 +86,11 @@ export interface MutationDefinition<A extends z.ZodType = z.ZodType, E extends M
    * version to compare, the client shows them at once, and the result reports their versions.
    */
   creates?(args: z.output<A>): RowKey[];
+  /**
+   * Rows of another entity the mutation brings into being as parts of its own (a new plan's sheet
+   * rows, with client-made ids): created like its own rows, with no base version to compare.
+   */
+  createsParts?(args: z.output<A>): RowKey[];
   /**
    * Rows the mutation moves through a state machine (an approval step): locked and checked for
    * access like touched rows, but with no base version to compare, because the server checks
@@ -311,6 +316,35 @@ export const mutations = {
     args: z.object({ id: z.string().uuid(), payload: quickTaskPayloadSchema }).strict(),
     touches: () => [],
   }),
+  /**
+   * Adds a plan to a contract under a performance (PUT performances/{id}/plan when the contract has
+   * none), with a client-made plan id and task ids: the plan and tasks the device shows at once
+   * are the ones the server makes, and the pull replaces them row for row. The server refuses it
+   * when the contract has a plan under the performance already (made elsewhere meanwhile), so that
+   * it never becomes two plans or a silent merge; a replay is exactly once by the mutation's id.
+   */
+  'performance.createPlan': mutation({
+    entity: 'performancePlan',
+    fields: () => [],
+    args: z.object({ planId: z.string().uuid(), performanceId: idSchema, performance: planPerformanceShownSchema, plan: planCreateSchema }).strict(),
+    touches: () => [],
+    creates: (args) => [rowKey('performancePlan', args.planId)],
+    createsParts: (args) => [...args.plan.scheduleTaskIds, ...args.plan.rows.map((row) => row.id)].map((id) => rowKey('performanceTask', id)),
+  }),
+  /**
+   * Removes a contract's plan with its rows (DELETE performances/{id}/plan). The server checks the
+   * plan's state when it applies it (no finished row); each row the user saw is based on the
+   * version shown, so a row changed elsewhere since is a conflict, and a row added elsewhere (not
+   * shown to the user) refuses the removal rather than going unseen.
+   */
+  'performance.deletePlan': mutation({
+    entity: 'performancePlan',
+    fields: () => [],
+    args: z.object({ performanceId: idSchema, planId: idSchema, taskIds: z.array(idSchema).max(1000) }).strict(),
+    touches: () => [],
+    moves: (args) => [rowKey('performancePlan', args.planId)],
+    parts: (args) => args.taskIds.map((id): PartEdit => ({ key: rowKey('performanceTask', id), entity: 'performanceTask', fields: ['state'], removes: true })),
+  }),
   /** Saves the user's reminder settings of the kinds given; each kind is kept by the last writer. */
   'performance.reminderSettings': mutation({
     entity: 'reminderSettings',
@@ -389,7 +423,7 @@ export function rowsOf(name: MutationName, args: unknown): { touches: RowKey[]; 
   const parts = definition.parts?.(args) ?? [];
   return {
     touches: [...definition.touches(args), ...parts.map((part) => part.key)],
-    creates: definition.creates?.(args) ?? [],
+    creates: [...(definition.creates?.(args) ?? []), ...(definition.createsParts?.(args) ?? [])],
     moves: definition.moves?.(args) ?? [],
     removes: parts.filter((part) => part.removes).map((part) => part.key),
   };

@@ -54,6 +54,8 @@ function handlers(overrides: Partial<ChannelHandlers> = {}): ChannelHandlers {
     'fulfilment.deleteQuickTask': fail,
     'fulfilment.deleteTask': fail,
     'fulfilment.savePlan': fail,
+    'fulfilment.createPlan': fail,
+    'fulfilment.deletePlan': fail,
     'performance.statistics': fail,
     'performance.board': fail,
     'performance.quickTask': fail,

@@ -21,13 +21,17 @@ describeOnDatabases('sync push: per-field merge of tasks, plans and scenes', (fi
   let app: FastifyInstance;
   let token: string;
   let aliceContracts: string[];
+  /** Those that may have a plan added (approved or archived: the shared rule). */
+  let alicePlannable: string[];
   let seq = 1;
   const clientId = uuidv7();
 
   beforeAll(async () => {
     await seedDatabase(fixture.db, { contracts: 200, seed: 8 });
     const [user] = await fixture.db.select().from(users).where(eq(users.username, 'alice'));
-    aliceContracts = (await fixture.db.select().from(contracts)).filter((c) => c.responsibleUserId === user!.id || c.departmentId === user!.departmentId).map((c) => c.id);
+    const own = (await fixture.db.select().from(contracts)).filter((c) => c.responsibleUserId === user!.id || c.departmentId === user!.departmentId);
+    aliceContracts = own.map((c) => c.id);
+    alicePlannable = own.filter((c) => c.status === 4 || c.status === 5).map((c) => c.id);
     app = fixture.server();
     token = (await signIn(app, alice.username, alice.password)).token;
   });
@@ -71,7 +75,7 @@ describeOnDatabases('sync push: per-field merge of tasks, plans and scenes', (fi
     const [performance] = await fixture.db.select().from(performances).where(sql`${performances.id} ~ '^[0-9a-f-]{36}$'`).limit(1);
     const made = await app.inject({
       method: 'PUT', url: `/api/v1/performances/${performance!.id}/plan`, headers: { authorization: `Bearer ${token}` },
-      payload: { contractID: aliceContracts[0]!, conditionType: 0, rows: [] },
+      payload: { contractID: alicePlannable[0]!, conditionType: 0, rows: [] },
     });
     expect(made.statusCode, made.body).toBe(200);
     const [plan] = await fixture.db.select().from(performancePlans).where(eq(performancePlans.id, (made.json() as { data: { id: string } }).data.id));

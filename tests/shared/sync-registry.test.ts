@@ -31,6 +31,16 @@ const examples: Record<MutationName, { args: unknown; fields: string[]; parts?: 
     // A removed row is based on its version too: removing it is a step of its state.
     parts: { [`performanceTask:${other}`]: ['name', 'amount', 'value:site'], [`performanceTask:${fourth}`]: ['state'] },
   },
+  'performance.createPlan': {
+    args: {
+      planId: id,
+      performanceId: other,
+      performance: { name: 'Payments', type: 'payment', columns: [], fields: [] },
+      plan: { contractID: other, conditionType: 0, scheduleTaskIds: [], rows: [{ id: third, name: 'Invoice' }] },
+    },
+    fields: [],
+  },
+  'performance.deletePlan': { args: { performanceId: other, planId: id, taskIds: [third] }, fields: [], parts: { [`performanceTask:${third}`]: ['state'] } },
   'performance.quickTask': { args: { id, payload: { name: 'n', type: 'custom', fieldList: [] } }, fields: [] },
   'performance.reminderSettings': { args: { settings: { [reminderTaskKinds[0]]: {} } }, fields: [reminderTaskKinds[0]] },
   'scene.create': { args: { id, name: 'n' }, fields: [] },
@@ -55,8 +65,8 @@ describe('the mutation registry', () => {
       expect(fieldsOf(name, example.args)(part.key)).toEqual(part.fields);
     }
     const { touches, creates, moves, removes } = rowsOf(name, example.args);
-    const partKeys = new Set<string>(parts.map((part) => part.key));
-    for (const key of partKeys) expect(touches).toContain(key);
+    const partKeys = new Set<string>([...parts.map((part) => part.key), ...(definition.createsParts?.(example.args) ?? [])]);
+    for (const part of parts) expect(touches).toContain(part.key);
     // Only a part may be gone already when it applies, and only one that removes its row.
     expect(removes).toEqual(parts.filter((part) => part.removes).map((part) => part.key));
     for (const key of [...touches, ...creates, ...moves].filter((key) => !partKeys.has(key))) expect(key.split(':')[0]).toBe(definition.entity);

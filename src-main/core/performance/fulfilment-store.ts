@@ -154,7 +154,7 @@ export const planOverlay: OverlayEntity = {
     if (!row) return;
     const plan = row as ReplicaPlan;
     db.insert(performancePlansLocal)
-      .values({ ...planRow(plan), pendingRows: JSON.stringify(plan.pendingRows ?? []), pendingRemoves: plan.pendingRemoves ? JSON.stringify(plan.pendingRemoves) : null })
+      .values({ ...planRow(plan), pendingRows: JSON.stringify(plan.pendingRows ?? null), pendingRemoves: plan.pendingRemoves ? JSON.stringify(plan.pendingRemoves) : null })
       .run();
   },
   name: (db, id) => currentPlan(db, id)?.performanceName ?? null,
@@ -204,12 +204,23 @@ export function contractTasks(db: ReplicaTx, contractId: string): { task: Replic
   return shown.sort((a, b) => (sheetBefore(a.task, b.task) ? -1 : sheetBefore(b.task, a.task) ? 1 : 0));
 }
 
-/** The contract's plans as shown, by performance name: optimistic rows, and base rows without one. */
-function contractPlans(db: ReplicaTx, contractId: string): ReplicaPlan[] {
+/** The plans this device queued removals of (performance.deletePlan, sent or not), gone from its screens until the pull confirms it. */
+function plansBeingRemoved(db: ReplicaTx): Set<string> {
+  const rows = db
+    .select({ planId: sql<string>`json_extract(${outbox.args}, '$.planId')` })
+    .from(outbox)
+    .where(sql`${outbox.name} = 'performance.deletePlan' and ${outbox.state} in ('pending', 'applied')`)
+    .all();
+  return new Set(rows.map((row) => row.planId));
+}
+
+/** The contract's plans as shown, by performance name: optimistic rows, and base rows without one; none whose removal is queued. */
+export function contractPlans(db: ReplicaTx, contractId: string): ReplicaPlan[] {
   const local = fulfilmentQueries(db).contractLocalPlans.all({ contractId });
   const edited = new Set(local.map((row) => row.id));
+  const removed = plansBeingRemoved(db);
   const base = fulfilmentQueries(db).contractBasePlans.all({ contractId }).filter((row) => !edited.has(row.id));
-  return [...local, ...base].map(toReplicaPlan).sort((a, b) => a.performanceName.localeCompare(b.performanceName) || a.id.localeCompare(b.id));
+  return [...local, ...base].filter((row) => !removed.has(row.id)).map(toReplicaPlan).sort((a, b) => a.performanceName.localeCompare(b.performanceName) || a.id.localeCompare(b.id));
 }
 
 const money = (amount: number | null, unit: string | null) => (amount !== null && unit !== null ? { amount, unit } : null);

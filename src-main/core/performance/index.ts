@@ -1,6 +1,7 @@
 import type { Language } from '../../../src-shared/i18n/languages';
 import { AppFailure } from '../../../src-shared/errors';
 import { organisationDay } from '../../../src-shared/rules/performance';
+import { planRows } from '../../../src-shared/rules/fulfilment';
 import { v7 as uuidv7 } from 'uuid';
 import type { CoreFeature, FeatureHost } from '../feature';
 import type { ActiveSession } from '../session/session-service';
@@ -32,6 +33,8 @@ export type PerformanceChannel =
   | 'fulfilment.restoreTask'
   | 'fulfilment.deleteQuickTask'
   | 'fulfilment.savePlan'
+  | 'fulfilment.createPlan'
+  | 'fulfilment.deletePlan'
   | 'performance.statistics'
   | 'performance.board'
   | 'performance.quickTask'
@@ -70,8 +73,8 @@ export function createPerformanceFeature(host: FeatureHost, options: Performance
   let pendingRefresh: unknown = null;
   // A local edit of tasks announces itself too, but needs no such recomputation: a finish, a
   // delete or a quick task (not a reminder until the pull brings it) takes no reminder earlier
-  // than the next wake, which reads every task again. A restore may bring reminders back: its
-  // tasks alone are looked at, shortly after.
+  // than the next wake, which reads every task again. A restore may bring reminders back, and a
+  // plan added brings new ones: their tasks alone are looked at, shortly after.
   let editing = false;
   const restored = new Set<string>();
   let pendingRestored: unknown = null;
@@ -125,6 +128,17 @@ export function createPerformanceFeature(host: FeatureHost, options: Performance
       'fulfilment.restoreTask': (args) => locally(() => host.sync().edit('performance.restoreTask', args), [args.id]),
       'fulfilment.deleteQuickTask': (args) => locally(() => host.sync().edit('performance.deleteTask', args)),
       'fulfilment.savePlan': (args) => host.sync().edit('performance.savePlan', args),
+      'fulfilment.deletePlan': (args) => locally(() => host.sync().edit('performance.deletePlan', args)),
+      // The new tasks are reminders at once: they alone are looked at, shortly after (as a restore's).
+      'fulfilment.createPlan': ({ performanceId, performance, plan }) => {
+        const planId = uuidv7();
+        // One task id per row the schedule makes (the shared rule; a schedule it refuses is refused here).
+        const scheduleTaskIds = planRows({ ...plan, rows: [] }).map(() => uuidv7());
+        const rows = plan.rows.map((row) => ({ ...row, id: uuidv7() }));
+        const args = { planId, performanceId, performance, plan: { ...plan, scheduleTaskIds, rows } };
+        const { mutationId } = locally(() => host.sync().edit('performance.createPlan', args), [...scheduleTaskIds, ...rows.map((row) => row.id)]);
+        return { id: planId, mutationId };
+      },
       'performance.statistics': (range) => current().dashboard.statistics(range, today()),
       'performance.board': ({ perDay, ...range }) => ({ today: today(), days: current().dashboard.board(range, today(), perDay) }),
       'performance.quickTask': ({ payload }) => {

@@ -1,14 +1,14 @@
 import { TaskState, type ContractStatus } from '../../../src-shared/domain/enums';
 import { toMinorUnits } from '../../../src-shared/domain/money';
 import { AppFailure, reason } from '../../../src-shared/errors';
-import { batchFinishRecord, finishRecord, finishRefusal, planRows, readOnlyRefusal, restoreRefusal, sheetBefore, type FinishRecord } from '../../../src-shared/rules/fulfilment';
-import { openStateFor, organisationDay } from '../../../src-shared/rules/performance';
-import type { PlanSave } from '../../../src-shared/domain/performance';
+import { amountUnitOf, batchFinishRecord, finishRecord, type FinishRecord, finishRefusal, planCreateRows, planExistsRefusal, planRemovalRefusal, planRows, planStatusRefusal, readOnlyRefusal, restoreRefusal, rowIndexAfter, sheetBefore } from '../../../src-shared/rules/fulfilment';
+import { openStateFor, organisationDay, taskTypeFor } from '../../../src-shared/rules/performance';
+import type { PlanCreateRow, PlanSave } from '../../../src-shared/domain/performance';
 import { valueFieldGroup } from '../../../src-shared/sync/field-versions';
 import { changesCondition, rowKey } from '../../../src-shared/sync/mutations';
-import type { ClientMutations, ReplicaTx, WorkingRows } from '../data/replica-features';
+import type { ClientMutations, LocalContext, ReplicaTx, WorkingRows } from '../data/replica-features';
 import { alterationQueued, currentContract } from '../contracts/contract-store';
-import { contractTasks, currentPlan, currentTask, unfinishedEarlier, type ReplicaPlan, type ReplicaTask } from './fulfilment-store';
+import { contractPlans, contractTasks, currentPlan, currentTask, unfinishedEarlier, type ReplicaPlan, type ReplicaTask } from './fulfilment-store';
 
 // The client side of the fulfilment mutations of src-shared/sync/mutations.ts: the server's
 // refusals by the shared rules (src-shared/rules/fulfilment), now, on the tasks as this device
@@ -21,7 +21,9 @@ export type FulfilmentMutation =
   | 'performance.restoreTask'
   | 'performance.deletePlanTask'
   | 'performance.deleteTask'
-  | 'performance.savePlan';
+  | 'performance.savePlan'
+  | 'performance.createPlan'
+  | 'performance.deletePlan';
 
 const taskNotFound = () => new AppFailure('not_found', 'performance task not found');
 
@@ -85,6 +87,35 @@ function sheetRowGroups({ id: _id, values, receivableAmount, payableAmount, lead
     ...(leaderUserID !== undefined && { leader: leaderUserID }),
     ...((receivableAmount !== undefined || payableAmount !== undefined) && { amount: amount?.amount ?? null }),
     ...Object.fromEntries(Object.entries(values ?? {}).map(([column, value]) => [valueFieldGroup(column), value])),
+  };
+}
+
+/** A new plan's row as the server will store it (insertPlanTask): its amounts, the type they decide, open as of the edit's day, led by its maker unless it names a leader. */
+function newPlanTask(row: PlanCreateRow, plan: { id: string; contractId: string; performanceId: string; performanceType: string }, rowIndex: number, { at, owner }: LocalContext): ReplicaTask {
+  const receivableAmount = row.receivableAmount?.amount ?? null;
+  const payableAmount = row.payableAmount?.amount ?? null;
+  const dueDate = row.expirationTime ?? null;
+  return {
+    id: row.id,
+    contractId: plan.contractId,
+    planId: plan.id,
+    performanceId: plan.performanceId,
+    name: row.name,
+    type: taskTypeFor(row.type ?? plan.performanceType, { receivableAmount, payableAmount }),
+    state: openStateFor(dueDate, organisationDay(new Date(at))),
+    expirationTime: dueDate,
+    receivableAmount,
+    payableAmount,
+    amountUnit: receivableAmount === null && payableAmount === null ? null : (amountUnitOf(row) ?? null),
+    leaderUserId: row.leaderUserID ?? owner?.id ?? null,
+    rowIndex,
+    level: row.level ?? null,
+    values: row.values ?? {},
+    completionValues: null,
+    finishedAmount: null,
+    createTime: at,
+    version: 0,
+    updateTime: at,
   };
 }
 
@@ -186,5 +217,60 @@ export const fulfilmentMutations: ClientMutations<FulfilmentMutation> = {
       if (edited.length === 1 && only?.id !== undefined && removes.length === 0) return { row: rowKey('performanceTask', only.id), changes: sheetRowGroups(only) };
       return { row: rowKey('performancePlan', planId), changes: { schedule: plan.schedule ?? null, rows: plan.rows.length, ...(removes.length > 0 && { removed: removes.length }) } };
     },
+  },
+  'performance.createPlan': {
+    /** As the server's: a contract of a status that may have plans, no plan under the performance yet (as this device shows it), a schedule that makes as many rows as it has ids, unused ids. */
+    check({ planId, performanceId, performance, plan }, { db }) {
+      const contract = currentContract(db, plan.contractID);
+      if (!contract) throw new AppFailure('not_found', 'contract not found', undefined, reason('contractNotOnDevice'));
+      const refusal = planStatusRefusal(contract.status as ContractStatus | null);
+      if (refusal) throw refusal;
+      if (alterationQueued(db, plan.contractID)) throw new AppFailure('alteration_queued');
+      const existing = contractPlans(db, plan.contractID).find((shown) => shown.performanceId === performanceId);
+      if (existing) throw planExistsRefusal(existing.performanceName || performance.name);
+      const rows = planCreateRows(plan);
+      rows.forEach((row) => amountUnitOf(row));
+      if (currentPlan(db, planId) || rows.some((row) => currentTask(db, row.id))) throw new AppFailure('conflict', 'the plan or one of its task ids is taken already');
+    },
+    apply(args, rows, context) {
+      const { planId, performanceId, performance, plan } = args;
+      const made = planCreateRows(plan);
+      const own = new Set(made.map((row) => row.id));
+      // Numbered on from the contract's last row as shown, as the server numbers them when it applies the plan.
+      const last = Math.max(0, ...contractTasks(context.db, plan.contractID).filter(({ task }) => !own.has(task.id)).map(({ task }) => task.rowIndex));
+      const shown = { id: planId, contractId: plan.contractID, performanceId, performanceType: performance.type };
+      rows.put(rowKey('performancePlan', planId), {
+        ...shown,
+        performanceName: performance.name,
+        columns: performance.columns,
+        fields: performance.fields,
+        conditionType: plan.conditionType,
+        schedule: plan.schedule ?? null,
+        version: 0,
+        updateTime: context.at,
+        pendingRows: null,
+        pendingRemoves: null,
+      } satisfies ReplicaPlan);
+      made.forEach((row, i) => rows.put(rowKey('performanceTask', row.id), newPlanTask(row, shown, rowIndexAfter(last) + i, context)));
+    },
+    view: ({ planId, performance, plan }) => ({
+      row: rowKey('performancePlan', planId),
+      changes: { performance: performance.name, schedule: plan.schedule ?? null, rows: plan.scheduleTaskIds.length + plan.rows.length },
+      name: performance.name,
+    }),
+  },
+  'performance.deletePlan': {
+    /** As the server's: a plan of this performance shown here, no row of it finished, and the rows named the ones shown (a row the user did not see does not go unseen). */
+    check({ performanceId, planId, taskIds }, { db }) {
+      const plan = currentPlan(db, planId);
+      if (!plan || plan.performanceId !== performanceId) throw new AppFailure('not_found', 'the plan is not of this performance');
+      const rows = contractTasks(db, plan.contractId).filter(({ task }) => task.planId === planId).map(({ task }) => task);
+      const refusal = planRemovalRefusal(rows);
+      if (refusal) throw refusal;
+      const named = new Set(taskIds);
+      if (named.size !== rows.length || rows.some((task) => !named.has(task.id))) throw new AppFailure('validation_failed', 'taskIds: the rows named are not the rows of the plan as shown');
+    },
+    apply: ({ taskIds }, rows) => putTasks(rows, taskIds, (task) => ({ ...task, deleted: true })),
+    view: ({ planId, taskIds }) => ({ row: rowKey('performancePlan', planId), changes: { removed: taskIds.length } }),
   },
 };

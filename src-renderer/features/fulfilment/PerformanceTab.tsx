@@ -3,16 +3,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScheduleConditionType, TaskState } from '../../../src-shared/domain/enums';
 import { formatMoney } from '../../../src-shared/domain/money';
-import { periodicScheduleSchema, type SheetColumn } from '../../../src-shared/domain/performance';
+import type { SheetColumn } from '../../../src-shared/domain/performance';
 import type { PlanSheet, SheetTask } from '../../../src-shared/ipc/fulfilment';
 import { batchFinishable, isFinishable } from '../../../src-shared/rules/fulfilment';
-import { generatePeriodicSchedule, type SchedulePeriod } from '../../../src-shared/rules/schedule';
 import { useContractPerformanceQuery } from '../../api/api';
 import { errorText } from '../../i18n/errorText';
 import { formatDay } from '../../i18n/format';
 import type { FormServices } from '../contract-form';
 import { SheetEditor } from './SheetEditor';
 import { TaskRefusalNote, useTaskActions } from './TaskActions';
+import { AddPlan } from './AddPlanDialog';
+import { RemovePlan } from './RemovePlan';
+import { ScheduleNote } from './ScheduleNote';
 import './fulfilment.css';
 import { stateLabels } from './taskStateLabels';
 import { performanceName } from './performanceNames';
@@ -127,65 +129,6 @@ function SheetTable(props: SheetProps) {
   );
 }
 
-/** The periodic schedule and its periods as the server generates them (one shared rule), the prorated first and last marked. */
-function ScheduleNote({ schedule }: { schedule: unknown }) {
-  const { t, i18n } = useTranslation();
-  const parsed = periodicScheduleSchema.safeParse(schedule);
-  if (!parsed.success) return null;
-  const { cycle, startDate, endDate, amount } = parsed.data;
-  let periods: SchedulePeriod[] = [];
-  try {
-    periods = generatePeriodicSchedule({ cycle, startDate, endDate, amount: amount.amount });
-  } catch {
-    // A schedule the rule refuses was refused when saved; the note alone is shown.
-  }
-  return (
-    <div className="fulfilment-plan__schedule" data-testid="plan-schedule">
-      <p>
-        {t('fulfilment.schedule', {
-          cycle: t(`fulfilment.cycles.${cycle}`),
-          start: formatDay(startDate, i18n.language),
-          end: formatDay(endDate, i18n.language),
-          amount: formatMoney(amount),
-        })}
-      </p>
-      {periods.length > 0 && (
-        <HTMLTable compact className="contract-page__table fulfilment-periods" data-testid="schedule-periods">
-          <thead>
-            <tr>
-              <th>{t('fulfilment.period')}</th>
-              <th>{t('fulfilment.dueDate')}</th>
-              <th>{t('fulfilment.share')}</th>
-              <th className="ledger-table__amount">{t('fulfilment.periodAmount')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {periods.map((period) => {
-              const prorated = !period.weight.equals(1);
-              return (
-                <tr key={period.startDate} data-testid="schedule-period" data-prorated={prorated}>
-                  <td>{`${formatDay(period.startDate, i18n.language)} ~ ${formatDay(period.endDate, i18n.language)}`}</td>
-                  <td>{formatDay(period.dueDate, i18n.language)}</td>
-                  <td>
-                    {prorated ? (
-                      <Tag minimal intent="warning">
-                        {t('fulfilment.prorated', { percent: period.weight.times(100).toDecimalPlaces(1).toString() })}
-                      </Tag>
-                    ) : (
-                      t('fulfilment.fullPeriod')
-                    )}
-                  </td>
-                  <td className="ledger-table__amount">{formatMoney({ amount: period.amount, unit: amount.unit })}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </HTMLTable>
-      )}
-    </div>
-  );
-}
-
 type SheetActions = Omit<SheetProps, 'columns' | 'tasks' | 'selectable' | 'selected' | 'onSelect' | 'finishLocked'> & { onBatch(tasks: SheetTask[]): void };
 
 interface PlanCardProps {
@@ -253,6 +196,7 @@ function PlanCard({ plan, contractId, inChange, alterationQueued, contractStatus
           />
         )}
         <Button small minimal icon="fullscreen" data-testid="sheet-fullscreen" aria-label={t('fulfilment.fullScreen')} title={t('fulfilment.fullScreen')} onClick={() => setFullScreen(true)} />
+        {!editing && <RemovePlan plan={plan} />}
       </header>
       <ScheduleNote schedule={plan.schedule} />
       {plan.pendingRows && (
@@ -289,7 +233,7 @@ export function PerformanceTab({ contractId, services }: { contractId: string; s
   if (data.plans.length === 0 && data.looseTasks.length === 0) {
     return (
       <div data-testid="contract-tasks-none">
-        <NonIdealState icon="calendar" title={t('fulfilment.none')} />
+        <NonIdealState icon="calendar" title={t('fulfilment.none')} action={<AddPlan contractId={contractId} performance={data} />} />
       </div>
     );
   }
@@ -312,6 +256,7 @@ export function PerformanceTab({ contractId, services }: { contractId: string; s
           {t('errors.alteration_queued')}
         </Callout>
       )}
+      <AddPlan contractId={contractId} performance={data} />
       {data.plans.map((plan) => (
         <PlanCard
           key={plan.id}

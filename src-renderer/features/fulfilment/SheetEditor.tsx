@@ -84,10 +84,22 @@ function rowOf(row: DraftRow, original: DraftRow | undefined, amounts: readonly 
   };
 }
 
-export function SheetEditor({ plan, contractId, onDone }: { plan: PlanSheet; contractId: string; onDone(): void }) {
+interface SheetEditorProps {
+  plan: PlanSheet;
+  contractId: string;
+  onDone(): void;
+  /**
+   * Takes the rows instead of saving them to the plan (a plan not made yet: the add-plan dialog's
+   * rows typed by hand), with the fewest rows it may have and whether its save is possible yet.
+   */
+  collect?: { onRows(rows: PlanRow[]): void; minRows: number; disabled: boolean };
+}
+
+export function SheetEditor({ plan, contractId, onDone, collect }: SheetEditorProps) {
   const { t } = useTranslation();
+  const minRows = collect?.minRows ?? 1;
   const [originals] = useState(() => new Map(plan.tasks.map((task) => [task.id, draftOf(task)])));
-  const [rows, setRows] = useState<DraftRow[]>(() => (originals.size > 0 ? [...originals.values()] : [emptyRow()]));
+  const [rows, setRows] = useState<DraftRow[]>(() => (originals.size > 0 ? [...originals.values()] : minRows > 0 ? [emptyRow()] : []));
   const [invalid, setInvalid] = useState(false);
   const [savePlan, { isLoading }] = useSavePlanMutation();
   const failed = useActionFailure();
@@ -103,6 +115,10 @@ export function SheetEditor({ plan, contractId, onDone }: { plan: PlanSheet; con
   function save() {
     if (rows.some((row) => !row.locked && row.name.trim() === '')) {
       setInvalid(true);
+      return;
+    }
+    if (collect) {
+      collect.onRows(rows.map((row) => cellsOf(row, amounts, unit)));
       return;
     }
     // Only a plan without a periodic schedule is edited row by row, and its condition is left as
@@ -208,8 +224,8 @@ export function SheetEditor({ plan, contractId, onDone }: { plan: PlanSheet; con
                   icon="trash"
                   data-testid="sheet-remove-row"
                   aria-label={t('fulfilment.removeRow')}
-                  title={rows.length === 1 ? t('fulfilment.lastRowKept') : t('fulfilment.removeRow')}
-                  disabled={row.locked || rows.length === 1}
+                  title={rows.length <= minRows ? t('fulfilment.lastRowKept') : t('fulfilment.removeRow')}
+                  disabled={row.locked || rows.length <= minRows}
                   onClick={() => setRows((current) => current.filter((other) => other.key !== row.key))}
                 />
               </td>
@@ -221,7 +237,7 @@ export function SheetEditor({ plan, contractId, onDone }: { plan: PlanSheet; con
         <Button small icon="add" data-testid="sheet-add-row" text={t('fulfilment.addRow')} onClick={() => setRows((current) => [...current, emptyRow()])} />
         <span className="fulfilment-editor__spacer" />
         <Button small data-testid="sheet-cancel" text={t('fulfilment.cancel')} onClick={onDone} />
-        <Button small intent="primary" data-testid="sheet-save" loading={isLoading} text={t('fulfilment.save')} onClick={save} />
+        <Button small intent="primary" data-testid="sheet-save" loading={isLoading} disabled={collect?.disabled} text={t('fulfilment.save')} onClick={save} />
       </div>
     </div>
   );

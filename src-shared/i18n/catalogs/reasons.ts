@@ -70,6 +70,9 @@ export const reasonsEn = {
     templateNotYours: 'The template is not yours to change.',
     templateExists: 'The template already exists.',
     exportRunning: 'This export is already being written.',
+    planStatus: 'A performance plan cannot be added to a contract that is {{status}}: only to one that is {{allowed}}.',
+    planExists: 'This contract already has a plan for "{{performance}}" (added elsewhere meanwhile): add your rows to that plan\'s sheet.',
+    planHasFinished: 'The plan has finished tasks and cannot be removed: restore them first.',
   },
   words: {
     subject: subjectsEn,
@@ -149,6 +152,9 @@ export const reasonsZh: ReasonCatalog = {
     templateNotYours: '你无权修改该模板。',
     templateExists: '该模板已存在。',
     exportRunning: '该导出正在写入中。',
+    planStatus: '{{status}}的合同不能添加履约计划：只有{{allowed}}的合同可以。',
+    planExists: '此合同已有“{{performance}}”的履约计划（已在别处添加）：请将您的行添加到该履约表中。',
+    planHasFinished: '该履约计划有已完成的任务，不能删除：请先恢复这些任务。',
   },
   words: {
     subject: subjectsZh,
