@@ -166,6 +166,7 @@ export const syncTaskColumns = {
   values: performanceTasks.values,
   completionValues: performanceTasks.completionValues,
   finishedAmount: performanceTasks.finishedAmount,
+  frontTaskIds: performanceTasks.frontTaskIds,
   createTime: performanceTasks.createTime,
   version: performanceTasks.version,
   updateTime: performanceTasks.updateTime,

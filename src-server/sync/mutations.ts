@@ -2,7 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { organisationDay } from '../../src-shared/rules/performance';
 import { changesCondition, missingRow, rowKey } from '../../src-shared/sync/mutations';
 import { savePlan } from '../performance/performances';
-import { deleteTask, finishTask, finishTasks, restoreTasks } from '../performance/repository';
+import { deleteTask, finishTask, finishTasks, relateTasks, restoreTasks, unrelateTask } from '../performance/repository';
 import { performancePlans, performances, performanceTasks } from '../performance/schema';
 import { taskVisibleTo } from '../performance/tasks';
 import { planChange, syncTaskColumns, taskChange } from './feed-sources';
@@ -149,6 +149,8 @@ export const applyMutation: ApplyFunctions = {
     // The plan named by the mutation is the one saved: a plan of another contract or performance is refused.
     if (saved.id !== planId) throw missingRow(rowKey('performancePlan', planId));
   },
+  'performance.relateTask': async (tx, { id, frontTaskIDList }, viewer) => void (await relateTasks(tx, viewer, id, frontTaskIDList)),
+  'performance.unrelateTask': async (tx, { id, frontTaskID }, viewer) => void (await unrelateTask(tx, viewer, id, frontTaskID)),
   // A repeated id (the same task queued twice) fails on the primary key: exactly once either way.
   'performance.quickTask': async (tx, { id, payload }, viewer, at) => {
     await createQuickTask(tx, viewer, payload, organisationDay(at), id);

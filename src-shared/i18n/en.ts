@@ -3,6 +3,7 @@ import { dashboardEn } from './catalogs/dashboard';
 import { scenesEn } from './catalogs/scenes';
 import { archiveEn } from './catalogs/archive';
 import { fulfilmentEn } from './catalogs/fulfilment';
+import { predecessorsEn } from './catalogs/predecessors';
 import { cachedReadsEn } from './catalogs/cached-reads';
 import { creditEn } from './catalogs/credit';
 import { cascaderEn } from './catalogs/cascader';
@@ -471,6 +472,7 @@ export const en = {
   },
   scenes: scenesEn,
   fulfilment: fulfilmentEn,
+  predecessors: predecessorsEn,
   manage: manageEn,
   syncMerge: syncMergeEn,
   reasons: reasonsEn,

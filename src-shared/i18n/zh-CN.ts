@@ -3,6 +3,7 @@ import type { Catalog } from './en';
 import { dashboardZh } from './catalogs/dashboard';
 import { scenesZh } from './catalogs/scenes';
 import { fulfilmentZh } from './catalogs/fulfilment';
+import { predecessorsZh } from './catalogs/predecessors';
 import { cachedReadsZh } from './catalogs/cached-reads';
 import { creditZh } from './catalogs/credit';
 import { cascaderZh } from './catalogs/cascader';
@@ -512,6 +513,7 @@ export const zhCN: Catalog = {
   },
   scenes: scenesZh,
   fulfilment: fulfilmentZh,
+  predecessors: predecessorsZh,
   manage: manageZh,
   syncMerge: syncMergeZh,
   reasons: reasonsZh,

@@ -25,7 +25,7 @@ import {
   templateListRequestSchema,
 } from './drafting';
 import { directorySchema } from './directory';
-import { contractPerformanceSchema, finishFormSchema } from './fulfilment';
+import { contractPerformanceSchema, finishFormRequestSchema, finishFormSchema, relateCandidatesSchema } from './fulfilment';
 import { ledgerFieldSchema, ledgerRowSchema, ledgerSearchSchema, sceneCreateSchema } from '../domain/ledger';
 import { sceneExportProgressSchema, sceneExportReadRequestSchema, sceneExportReadResponseSchema, sceneExportRequestSchema, sceneExportResponseSchema, sceneViewSchema } from './scenes';
 import { cachedAnswerSchema, cachedReadRequestSchema } from './cached-reads';
@@ -267,12 +267,16 @@ export const channels = {
   // Fulfilment on the contract page's performance tab (issue 13; see fulfilment.ts): read from the
   // replica, every edit queued as a sync mutation after the shared rules (src-shared/rules/fulfilment).
   'fulfilment.contract': channel(z.object({ contractId: z.string().min(1).max(64) }).strict(), contractPerformanceSchema),
-  'fulfilment.finishForm': channel(z.object({ taskId: z.string().min(1).max(64) }).strict(), finishFormSchema),
+  'fulfilment.finishForm': channel(finishFormRequestSchema, finishFormSchema),
   'fulfilment.finish': channel(mutations['performance.finishTask'].args, z.object({ mutationId: z.string() })),
   'fulfilment.finishBatch': channel(mutations['performance.finishTasks'].args, z.object({ mutationId: z.string() })),
   'fulfilment.restore': channel(mutations['performance.restoreTasks'].args, z.object({ mutationId: z.string() })),
   'fulfilment.deleteTask': channel(mutations['performance.deletePlanTask'].args, z.object({ mutationId: z.string() })),
   'fulfilment.savePlan': channel(mutations['performance.savePlan'].args, z.object({ mutationId: z.string() })),
+  /** Predecessor tasks (spec 7 relate): the candidates from the replica, and relating or unrelating queued like every edit. */
+  'fulfilment.relateCandidates': channel(z.object({ taskId: z.string().min(1).max(64) }).strict(), relateCandidatesSchema),
+  'fulfilment.relate': channel(mutations['performance.relateTask'].args, z.object({ mutationId: z.string() })),
+  'fulfilment.unrelate': channel(mutations['performance.unrelateTask'].args, z.object({ mutationId: z.string() })),
   // The performance dashboard from the replica, and its offline edits (see dashboard.ts).
   /** Task counts by state of the tasks due in the range (performances/statistics). */
   'performance.statistics': channel(dateRangeSchema, statisticsResponseSchema),

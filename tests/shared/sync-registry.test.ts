@@ -29,6 +29,8 @@ const examples: Record<MutationName, { args: unknown; fields: string[]; parts?: 
     // A removed row is based on its version too: removing it is a step of its state.
     parts: { [`performanceTask:${other}`]: ['name', 'amount', 'value:site'], [`performanceTask:${fourth}`]: ['state'] },
   },
+  'performance.relateTask': { args: { id, frontTaskIDList: [other, third] }, fields: ['front'] },
+  'performance.unrelateTask': { args: { id, frontTaskID: other }, fields: ['front'] },
   'performance.quickTask': { args: { id, payload: { name: 'n', type: 'custom', fieldList: [] } }, fields: [] },
   'performance.reminderSettings': { args: { settings: { [reminderTaskKinds[0]]: {} } }, fields: [reminderTaskKinds[0]] },
   'scene.create': { args: { id, name: 'n' }, fields: [] },

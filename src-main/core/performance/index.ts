@@ -30,6 +30,9 @@ export type PerformanceChannel =
   | 'fulfilment.restore'
   | 'fulfilment.deleteTask'
   | 'fulfilment.savePlan'
+  | 'fulfilment.relateCandidates'
+  | 'fulfilment.relate'
+  | 'fulfilment.unrelate'
   | 'performance.statistics'
   | 'performance.board'
   | 'performance.quickTask'
@@ -115,12 +118,15 @@ export function createPerformanceFeature(host: FeatureHost, options: Performance
   return {
     handlers: {
       'fulfilment.contract': ({ contractId }) => createFulfilmentReader(host.signedIn().replica.db).contract(contractId, today()),
-      'fulfilment.finishForm': ({ taskId }) => createFulfilmentReader(host.signedIn().replica.db).finishForm(taskId),
+      'fulfilment.finishForm': ({ taskId, batch }) => createFulfilmentReader(host.signedIn().replica.db).finishForm(taskId, batch),
       'fulfilment.finish': (args) => locally(() => host.sync().edit('performance.finishTask', args)),
       'fulfilment.finishBatch': (args) => locally(() => host.sync().edit('performance.finishTasks', args)),
       'fulfilment.restore': (args) => locally(() => host.sync().edit('performance.restoreTasks', args), args.planIDList),
       'fulfilment.deleteTask': (args) => locally(() => host.sync().edit('performance.deletePlanTask', args)),
       'fulfilment.savePlan': (args) => host.sync().edit('performance.savePlan', args),
+      'fulfilment.relateCandidates': ({ taskId }) => createFulfilmentReader(host.signedIn().replica.db).relateCandidates(taskId),
+      'fulfilment.relate': (args) => locally(() => host.sync().edit('performance.relateTask', args)),
+      'fulfilment.unrelate': (args) => locally(() => host.sync().edit('performance.unrelateTask', args)),
       'performance.statistics': (range) => current().dashboard.statistics(range, today()),
       'performance.board': ({ perDay, ...range }) => ({ today: today(), days: current().dashboard.board(range, today(), perDay) }),
       'performance.quickTask': ({ payload }) => {

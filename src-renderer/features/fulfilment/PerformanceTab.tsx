@@ -14,6 +14,7 @@ import { errorText } from '../../i18n/errorText';
 import { formatDay } from '../../i18n/format';
 import { FormServicesProvider, type FormServices } from '../contract-form';
 import { FinishDialog, type FinishTarget } from './FinishDialog';
+import { PredecessorCell, RelateDialog } from './Predecessors';
 import { SheetEditor } from './SheetEditor';
 import './fulfilment.css';
 import { stateLabels } from './taskStateLabels';
@@ -55,6 +56,7 @@ interface SheetProps {
   onView(task: SheetTask): void;
   onRestore(task: SheetTask): void;
   onDelete(task: SheetTask): void;
+  onRelate(task: SheetTask): void;
   /** No task may be finished now: the contract is being changed, or an alteration of it waits to sync. */
   finishLocked: boolean;
 }
@@ -75,6 +77,7 @@ function SheetTable(props: SheetProps) {
               {column.isRequired ? `* ${performanceName(t, column.id, column.name)}` : performanceName(t, column.id, column.name)}
             </th>
           ))}
+          <th>{t('predecessors.column')}</th>
           <th>{t('fulfilment.state')}</th>
           <th>{t('fulfilment.actions')}</th>
         </tr>
@@ -102,6 +105,9 @@ function SheetTable(props: SheetProps) {
                   {cellText(task, column, i18n.language, missing)}
                 </td>
               ))}
+              <td>
+                <PredecessorCell task={task} onRelate={props.onRelate} />
+              </td>
               <td>
                 {t(`taskState.${stateLabels[task.state]}`)}
                 {task.pending && (
@@ -281,6 +287,7 @@ export function PerformanceTab({ contractId, services }: { contractId: string; s
   const [target, setTarget] = useState<FinishTarget | null>(null);
   const [restoring, setRestoring] = useState<SheetTask | null>(null);
   const [deleting, setDeleting] = useState<SheetTask | null>(null);
+  const [relating, setRelating] = useState<SheetTask | null>(null);
   const [restore] = useRestoreTasksMutation();
   const [deleteTask] = useDeletePlanTaskMutation();
   const failed = useActionFailure();
@@ -304,6 +311,7 @@ export function PerformanceTab({ contractId, services }: { contractId: string; s
     onView: (task) => setTarget({ kind: 'view', task }),
     onRestore: setRestoring,
     onDelete: setDeleting,
+    onRelate: setRelating,
     onBatch: (tasks) => setTarget({ kind: 'batch', tasks }),
   };
   return (
@@ -351,6 +359,7 @@ export function PerformanceTab({ contractId, services }: { contractId: string; s
           <FinishDialog target={target} onClose={() => setTarget(null)} />
         </FormServicesProvider>
       )}
+      {relating && <RelateDialog task={relating} onClose={() => setRelating(null)} />}
       <Alert
         isOpen={restoring !== null}
         intent="primary"

@@ -130,7 +130,7 @@ const toastText = async (text: string) => waitFor(() => expect(document.querySel
 /** A task row of a performance sheet as the core shows it. */
 const sheetTask = (id: string, name: string, state: 1 | 2 | 3 | 4 | 5, dueDate: string | null) => ({
   id, planId: 'p1', performanceId: 'perf-1', name, type: 'payment', state, dueDate, rowIndex: 1, level: null, leaderUserId: null, values: {},
-  receivableAmount: null, payableAmount: null, finishedAmount: null, completionValues: null, pending: false, queuedNew: false,
+  receivableAmount: null, payableAmount: null, finishedAmount: null, completionValues: null, predecessors: [], pending: false, queuedNew: false,
 });
 
 describe('drafting a contract', () => {
