@@ -398,8 +398,8 @@ function queuedQuickTasks(db: ReplicaTx, contractId: string, numbers: ReadonlyMa
 
 export interface FulfilmentReader {
   contract(contractId: string, today: string): ContractPerformance;
-  /** The tasks `taskId` may be related to (src-shared/rules/fulfilment relateCandidates), as this device shows them. */
-  relateCandidates(taskId: string): RelateCandidates;
+  /** The tasks `taskId` may be related to (src-shared/rules/fulfilment relateCandidates), as this device shows them, with their states on `today`. */
+  relateCandidates(taskId: string, today: string): RelateCandidates;
   /** With `batch`, the other tasks finished with it (a batch finish). */
   finishForm(taskId: string, batch?: readonly string[]): FinishForm;
 }
@@ -465,10 +465,10 @@ export function createFulfilmentReader(db: ReplicaTx): FulfilmentReader {
       const looseTasks = tasks.filter((task) => task.planId === null || !planIds.has(task.planId));
       return { contractStatus: status, inChange: contractInChange(status), alterationQueued: alterationQueued(db, contractId), plans, looseTasks: [...looseTasks, ...queuedQuickTasks(db, contractId, numbers.quickTasks, today)] };
     },
-    relateCandidates(taskId) {
+    relateCandidates(taskId, today) {
       const task = currentTask(db, taskId);
       if (!task) throw new AppFailure('not_found', 'performance task not found', undefined, reason('taskMissing'));
-      return relateCandidates(task, contractTasksOf(db, task)).map((other) => ({ id: other.id, name: other.name, dueDate: other.expirationTime, rowIndex: other.rowIndex, state: other.state }));
+      return relateCandidates(task, contractTasksOf(db, task)).map((other) => ({ id: other.id, name: other.name, dueDate: other.expirationTime, rowIndex: other.rowIndex, state: effectiveState(other.state, other.expirationTime, today) }));
     },
     finishForm(taskId, batch = []) {
       const task = currentTask(db, taskId);

@@ -124,7 +124,7 @@ export function createPerformanceFeature(host: FeatureHost, options: Performance
       'fulfilment.restore': (args) => locally(() => host.sync().edit('performance.restoreTasks', args), args.planIDList),
       'fulfilment.deleteTask': (args) => locally(() => host.sync().edit('performance.deletePlanTask', args)),
       'fulfilment.savePlan': (args) => host.sync().edit('performance.savePlan', args),
-      'fulfilment.relateCandidates': ({ taskId }) => createFulfilmentReader(host.signedIn().replica.db).relateCandidates(taskId),
+      'fulfilment.relateCandidates': ({ taskId }) => createFulfilmentReader(host.signedIn().replica.db).relateCandidates(taskId, today()),
       'fulfilment.relate': (args) => locally(() => host.sync().edit('performance.relateTask', args)),
       'fulfilment.unrelate': (args) => locally(() => host.sync().edit('performance.unrelateTask', args)),
       'performance.statistics': (range) => current().dashboard.statistics(range, today()),

@@ -61,8 +61,10 @@ export function FinishDialog({ target, onClose }: { target: FinishTarget; onClos
           {error && <Callout intent="danger">{errorText(t, error)}</Callout>}
           {!form && !error && <Spinner size={20} />}
           {blocked && (
-            <Callout intent="warning" icon="warning-sign" data-testid="predecessor-warning">
-              {t(target.kind === 'batch' ? 'predecessors.batchWarning' : 'predecessors.warning', { names: form.blockingPredecessors.map((task) => `“${task.name}”`).join(t('predecessors.separator')) })}
+            <Callout intent="warning" icon="warning-sign" className="fulfilment-finish__warning" data-testid="predecessor-warning">
+              {t(target.kind === 'batch' ? 'predecessors.batchWarning' : 'predecessors.warning', {
+                names: form.blockingPredecessors.map((task) => t('predecessors.quoted', { name: task.name })).join(t('predecessors.separator')),
+              })}
             </Callout>
           )}
           {form && (

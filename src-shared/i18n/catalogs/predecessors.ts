@@ -21,6 +21,7 @@ export const predecessorsEn = {
   warning: 'This task cannot be finished before its predecessor tasks: {{names}}.',
   batchWarning: 'These tasks cannot be finished before their predecessor tasks: {{names}}.',
   separator: ', ',
+  quoted: '"{{name}}"',
 };
 
 export const predecessorsZh: typeof predecessorsEn = {
@@ -43,4 +44,5 @@ export const predecessorsZh: typeof predecessorsEn = {
   warning: '该任务须在前置任务完成后才能完成：{{names}}。',
   batchWarning: '所选任务须在其前置任务完成后才能完成：{{names}}。',
   separator: '、',
+  quoted: '“{{name}}”',
 };
