@@ -27,6 +27,8 @@ export const sheetTaskSchema = z.object({
   completionValues: z.record(z.string(), z.unknown()).nullable(),
   /** The tasks of the contract it was related to as its predecessors (spec 7 relate), in sheet order. */
   predecessors: z.array(z.object({ id: idSchema, name: z.string(), finished: z.boolean() })),
+  /** Some task of the contract could be related to it as a predecessor (the shared rule relateCandidates): the relate action is offered. */
+  relatable: z.boolean(),
   /** A queued edit of this device moves it; the server has not confirmed it yet. */
   pending: z.boolean(),
   /** Made by a queued edit of this device (a quick task, a sheet's new row): the server has not made it yet, so no action applies to it. */

@@ -1,12 +1,11 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContractServerClient } from '../../src-main/core/contract-server/client';
 import { TaskState } from '../../src-shared/domain/enums';
-import type { PredecessorTask } from '../../src-shared/domain/performance';
 import type { SheetTask } from '../../src-shared/ipc/fulfilment';
-import { call } from '../support/core';
+import { call, settledSync } from '../support/core';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
 import { inEachLanguageAndSize, keepScreenshot } from '../support/e2e-views';
+import { onServer, signInOnPage } from '../support/manage-e2e';
 
 // Predecessor tasks in the browser edition (issue 28 item 4, journey 2 step 3): a task is related
 // to an earlier one of its contract through the relate dialog, the row shows its predecessor, and
@@ -27,13 +26,8 @@ const queued = () => page.getByTestId('sync-details').getAttribute('data-queued'
 const row = (taskId: string) => page.locator(`[data-testid=contract-task][data-task-id="${taskId}"]`).first();
 const screenshot = (name: string) => keepScreenshot(page, name);
 
-async function rest<T>(path: string): Promise<T> {
-  const client = createContractServerClient(stage.server!.url);
-  const { token } = await client.call('login', { body: { username: 'admin', password: 'admin123' } });
-  const response = await fetch(`${stage.server!.url}/api/v1/performances/task/${path}`, { headers: { authorization: `Bearer ${token}` } });
-  return ((await response.json()) as { data: T }).data;
-}
-const frontTasks = (taskId: string) => rest<{ list: PredecessorTask[] }>(`${taskId}/front_tasks`);
+const admin = { username: 'admin', password: 'admin123' };
+const frontTasks = async (taskId: string) => (await onServer(stage, admin, 'performanceTaskFrontTasks', { params: { id: taskId } })).list.map((task) => task.taskID);
 
 async function openTab() {
   await page.goto(`${stage.edition.host.url}/contractApproval/detail?${new URLSearchParams({ id: contractId, flowId: '0', tab: 'PERFORMANCE_TAB', active: '0' })}`);
@@ -78,14 +72,8 @@ afterAll(() => stage?.close());
 
 describe('predecessor tasks on the performance tab', () => {
   it('signs in, syncs, and finds three unfinished tasks of a plan with no relations', async () => {
-    await page.goto(stage.edition.host.url);
-    await expect.poll(() => page.locator('#signin-server').inputValue()).not.toBe('');
-    await page.fill('#signin-username', 'admin');
-    await page.fill('#signin-password', 'admin123');
-    await page.getByTestId('signin-submit').click();
-    await page.getByTestId('scene-tab-contracts').click({ timeout: 30_000 });
-    await expect.poll(() => page.getByTestId('ledger-count-all').innerText(), { timeout: 30_000 }).toBe(String(contracts));
-    await expect.poll(() => queued()).toBe('0');
+    await signInOnPage(stage, admin.username, admin.password);
+    await settledSync(stage.core, 60_000);
     const { list } = await call(stage.core, 'ledger.contractPage', { pageSize: 50, pageNum: 1 });
     const open = (task: SheetTask) => task.state === TaskState.NotStarted || task.state === TaskState.InProgress || task.state === TaskState.Overdue;
     for (const contract of list.filter((c) => c.status === 4)) {
@@ -109,7 +97,7 @@ describe('predecessor tasks on the performance tab', () => {
     expect(warning).toBe(`This task cannot be finished before its predecessor tasks: "${first.name}".`);
     expect(offered).toBe(false);
     // The server's own check names the same task.
-    const check = await rest<{ list: { taskList: PredecessorTask[] }[] }>(`check_front?${new URLSearchParams({ contractID: contractId, currentTaskID: second.id })}`);
+    const check = await onServer(stage, admin, 'performanceTaskCheckFront', { query: { contractID: contractId, currentTaskID: second.id } });
     expect(check.list.flatMap((group) => group.taskList.map((task) => task.taskID))).toEqual([first.id]);
   }, 120_000);
 
@@ -130,8 +118,8 @@ describe('predecessor tasks on the performance tab', () => {
     await stage.startServer();
     await expect.poll(() => queued(), { timeout: 30_000 }).toBe('0');
     expect(await page.getByTestId('sync-details').getAttribute('data-problems')).toBe('0');
-    expect((await frontTasks(third.id)).list.map((task) => task.taskID)).toEqual([second.id]);
-    expect((await frontTasks(second.id)).list.map((task) => task.taskID)).toEqual([first.id]);
+    expect(await frontTasks(third.id)).toEqual([second.id]);
+    expect(await frontTasks(second.id)).toEqual([first.id]);
     // The pulled relation replaces the queued one on the row.
     await expect.poll(() => row(third.id).getByTestId('task-pending').count(), { timeout: 20_000 }).toBe(0);
     expect(await row(third.id).getByTestId('task-predecessor').innerText()).toBe(second.name);
@@ -144,7 +132,7 @@ describe('predecessor tasks on the performance tab', () => {
     await page.locator('.bp6-alert').getByRole('button', { name: 'Remove', exact: true }).click();
     await expect.poll(() => row(third.id).getByTestId('task-predecessor').count()).toBe(0);
     await expect.poll(() => queued(), { timeout: 20_000 }).toBe('0');
-    expect((await frontTasks(third.id)).list).toEqual([]);
+    expect(await frontTasks(third.id)).toEqual([]);
   }, 120_000);
 
   it('shows the relate dialog and the warning in English and Chinese at 1280×800 and 1440×900', async () => {

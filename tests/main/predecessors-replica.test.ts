@@ -67,6 +67,8 @@ describe('predecessors in the replica', () => {
   it('shows pulled relations on the rows and warns on a finish they hold back, as the server would refuse it', () => {
     expect(row('t2').predecessors).toEqual([{ id: 't1', name: 'Task t1', finished: false }]);
     expect(row('t3').predecessors).toEqual([]);
+    // The first row has nothing before it to relate, the second is related to it already; a finished row takes no relation.
+    expect(['t1', 't2', 't3', 't4'].map((id) => row(id).relatable)).toEqual([false, false, true, false]);
     expect(blocking('t2')).toEqual(['t1']);
     // Under a plan, only related tasks hold a finish back (not every earlier one).
     expect(blocking('t3')).toEqual([]);

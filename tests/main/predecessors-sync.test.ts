@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createContractServerClient } from '../../src-main/core/contract-server/client';
 import type { Core } from '../../src-main/core/core';
 import { seedDemoData, startContractServer, type RunningServer } from '../../src-server';
 import { TaskState } from '../../src-shared/domain/enums';
-import type { PredecessorTask } from '../../src-shared/domain/performance';
 import type { SheetTask } from '../../src-shared/ipc/fulfilment';
 import { call, settledSync, testCore, waitFor } from '../support/core';
 import { tempDir } from '../support/temp';
@@ -15,27 +15,16 @@ import { tempDir } from '../support/temp';
 
 const serverDir = tempDir('contract-desk-predecessors-server-');
 const desktop = tempDir('contract-desk-predecessors-core-');
-let server: RunningServer;
+let running: RunningServer;
 let serverUrl: string;
 let token = '';
 let core: Core;
 
-async function rest<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${serverUrl}/api/v1${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return (JSON.parse(text) as { data: T }).data;
-}
-
+/** The server's REST API, as the admin on another device. */
+const server = () => createContractServerClient(serverUrl);
 const checkFront = async (contractId: string, taskId: string) =>
-  (await rest<{ list: { taskList: PredecessorTask[] }[] }>('GET', `/performances/task/check_front?${new URLSearchParams({ contractID: contractId, currentTaskID: taskId })}`)).list.flatMap((group) =>
-    group.taskList.map((task) => task.taskID),
-  );
-const frontTasks = async (taskId: string) => (await rest<{ list: PredecessorTask[] }>('GET', `/performances/task/${taskId}/front_tasks`)).list.map((task) => task.taskID);
+  (await server().call('performanceTaskCheckFront', { token, query: { contractID: contractId, currentTaskID: taskId } })).list.flatMap((group) => group.taskList.map((task) => task.taskID));
+const frontTasks = async (taskId: string) => (await server().call('performanceTaskFrontTasks', { token, params: { id: taskId } })).list.map((task) => task.taskID);
 
 /** Every contract's tasks as the core shows them. */
 async function replicaTasks(): Promise<{ contractId: string; status: number | null; task: SheetTask }[]> {
@@ -57,20 +46,20 @@ async function differential() {
   for (const { contractId, task } of tasks) {
     if (task.state === TaskState.Success) continue;
     const form = await call(core, 'fulfilment.finishForm', { taskId: task.id });
-    const server = await checkFront(contractId, task.id);
-    expect(form.blockingPredecessors.map((front) => front.id), task.name).toEqual(server);
+    const checked = await checkFront(contractId, task.id);
+    expect(form.blockingPredecessors.map((front) => front.id), task.name).toEqual(checked);
     if (task.planId !== null) expect(task.predecessors.map((front) => front.id).sort(), task.name).toEqual((await frontTasks(task.id)).sort());
     compared += 1;
-    if (server.length > 0) warned += 1;
+    if (checked.length > 0) warned += 1;
   }
   return { compared, warned };
 }
 
 beforeAll(async () => {
   await seedDemoData({ contracts: 60, seed: 13, dataDir: serverDir.path });
-  server = await startContractServer({ port: 0, dataDir: serverDir.path });
-  serverUrl = server.url;
-  token = (await rest<{ token: string }>('POST', '/auth/login', { username: 'admin', password: 'admin123' })).token;
+  running = await startContractServer({ port: 0, dataDir: serverDir.path });
+  serverUrl = running.url;
+  token = (await server().call('login', { body: { username: 'admin', password: 'admin123' } })).token;
   core = testCore(desktop.path, { serverUrl, syncSoonMs: 50, syncBackoffMs: 200 });
   await call(core, 'session.signIn', { serverUrl, username: 'admin', password: 'admin123' });
   await settledSync(core, 60_000);
@@ -78,7 +67,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await core?.close();
-  await server?.close().catch(() => undefined);
+  await running?.close().catch(() => undefined);
   desktop.cleanup();
   serverDir.cleanup();
 });
@@ -97,7 +86,7 @@ describe('predecessors in the replica', () => {
     // Two unfinished tasks of one plan, in sheet order, the earlier not waiting for anything.
     const pair = open.map((first) => open.filter(({ task }) => task.planId === first.task.planId)).find((rows) => rows.length >= 2)!;
     const [{ contractId, task: earlier }, { task: later }] = pair as [(typeof pair)[0], (typeof pair)[0]];
-    await server.close();
+    await running.close();
     await waitFor(async () => ((await call(core, 'sync.now', {})).online ? undefined : true));
 
     const later409 = await core.invoke('fulfilment.relate', { id: earlier.id, frontTaskIDList: [later.id] });
@@ -115,7 +104,7 @@ describe('predecessors in the replica', () => {
     expect(batch.blockingPredecessors.filter((front) => front.id === earlier.id)).toEqual([]);
     expect((await call(core, 'sync.status', {})).queued).toBe(1);
 
-    server = await startContractServer({ port: Number(new URL(serverUrl).port), dataDir: serverDir.path });
+    running = await startContractServer({ port: Number(new URL(serverUrl).port), dataDir: serverDir.path });
     await waitFor(async () => {
       const status = await call(core, 'sync.now', {});
       return status.online && status.queued === 0 && status.phase === 'idle' ? status : undefined;

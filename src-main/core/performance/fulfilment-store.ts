@@ -252,6 +252,7 @@ function toSheetTask({ task, pending }: { task: ReplicaTask; pending: boolean },
     finishedAmount: money(task.finishedAmount, task.amountUnit),
     completionValues: task.completionValues,
     predecessors: predecessorsOf(task, byId),
+    relatable: relateCandidates(task, [...byId.values()]).length > 0,
     pending,
     queuedNew: false,
   };
@@ -354,6 +355,7 @@ function sheetAsSaved(plan: ReplicaPlan, tasks: SheetTask[], newRowNumbers: read
         finishedAmount: null,
         completionValues: null,
         predecessors: [],
+        relatable: false,
         queuedNew: true,
       },
     ];
@@ -391,6 +393,7 @@ function queuedQuickTasks(db: ReplicaTx, contractId: string, numbers: ReadonlyMa
     finishedAmount: null,
     completionValues: null,
     predecessors: [],
+    relatable: false,
     pending: true,
     queuedNew: true,
   }));

@@ -49,7 +49,7 @@ export function PredecessorCell({ task, onRelate }: { task: SheetTask; onRelate(
           {front.name}
         </Tag>
       ))}
-      {editable && (
+      {editable && task.relatable && (
         <Button
           small
           minimal

@@ -130,7 +130,7 @@ const toastText = async (text: string) => waitFor(() => expect(document.querySel
 /** A task row of a performance sheet as the core shows it. */
 const sheetTask = (id: string, name: string, state: 1 | 2 | 3 | 4 | 5, dueDate: string | null) => ({
   id, planId: 'p1', performanceId: 'perf-1', name, type: 'payment', state, dueDate, rowIndex: 1, level: null, leaderUserId: null, values: {},
-  receivableAmount: null, payableAmount: null, finishedAmount: null, completionValues: null, predecessors: [], pending: false, queuedNew: false,
+  receivableAmount: null, payableAmount: null, finishedAmount: null, completionValues: null, predecessors: [], relatable: true, pending: false, queuedNew: false,
 });
 
 describe('drafting a contract', () => {
@@ -361,7 +361,7 @@ describe('the contract page', () => {
     const tasks = await screen.findAllByTestId('contract-task');
     expect(selectedTab()).toBe('contract-tab-PERFORMANCE_TAB');
     expect(calls('fulfilment.contract')).toEqual([{ contractId }]);
-    expect(tasks.map((row) => row.textContent)).toEqual(['1First payment1 Dec 20262,500.00 CNYOverdueFinishDelete', '2Delivery----CompletedViewRestore']);
+    expect(tasks.map((row) => row.textContent)).toEqual(['1First payment1 Dec 20262,500.00 CNYRelateOverdueFinishDelete', '2Delivery----CompletedViewRestore']);
     expect(screen.getByTestId('approval-slot').textContent).toBe('Steel supply');
     // Editing brings the form's tab forward, and the approval steps wait until the form is left.
     await userEvent.setup().click(screen.getByTestId('contract-edit'));
