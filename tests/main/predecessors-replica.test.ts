@@ -85,6 +85,10 @@ describe('predecessors in the replica', () => {
     expect(reasonOf(() => outbox.enqueue('performance.relateTask', { id: 't3', frontTaskIDList: ['t3'] }))).toBe('ownPredecessor');
     expect(reasonOf(() => outbox.enqueue('performance.relateTask', { id: 't4', frontTaskIDList: ['t1'] }))).toBe('finishedTaskReadOnly');
     expect(reasonOf(() => outbox.enqueue('performance.unrelateTask', { id: 't3', frontTaskID: 't1' }))).toBe('noSuchPredecessor');
+    // Bad input is refused by the shared schema, naming the field.
+    expect(reasonOf(() => outbox.enqueue('performance.relateTask', { id: 't3', frontTaskIDList: [] }))).toBe('validation_failed');
+    expect(reasonOf(() => outbox.enqueue('performance.relateTask', { id: 't3', frontTaskIDList: Array.from({ length: 51 }, (_, i) => `x${i}`) }))).toBe('validation_failed');
+    expect(reasonOf(() => outbox.enqueue('performance.unrelateTask', { id: 't3' } as never))).toBe('validation_failed');
     expect(outbox.status().queued).toBe(0);
 
     outbox.enqueue('performance.relateTask', { id: 't3', frontTaskIDList: ['t2', 't1'] });
