@@ -118,9 +118,20 @@ export const api = createApi({
       query: (contractId) => call('fulfilment.contract', { contractId }),
       providesTags: ['ContractTasks'],
     }),
-    finishForm: build.query<ChannelResponse<'fulfilment.finishForm'>, string>({
-      query: (taskId) => call('fulfilment.finishForm', { taskId }),
+    /** A task id, or a task with the others of its batch. */
+    finishForm: build.query<ChannelResponse<'fulfilment.finishForm'>, string | ChannelRequest<'fulfilment.finishForm'>>({
+      query: (request) => call('fulfilment.finishForm', typeof request === 'string' ? { taskId: request } : request),
       providesTags: ['ContractTasks'],
+    }),
+    relateCandidates: build.query<ChannelResponse<'fulfilment.relateCandidates'>, string>({
+      query: (taskId) => call('fulfilment.relateCandidates', { taskId }),
+      providesTags: ['ContractTasks'],
+    }),
+    relateTask: build.mutation<ChannelResponse<'fulfilment.relate'>, ChannelRequest<'fulfilment.relate'>>({
+      query: (request) => call('fulfilment.relate', request),
+    }),
+    unrelateTask: build.mutation<ChannelResponse<'fulfilment.unrelate'>, ChannelRequest<'fulfilment.unrelate'>>({
+      query: (request) => call('fulfilment.unrelate', request),
     }),
     finishTask: build.mutation<ChannelResponse<'fulfilment.finish'>, ChannelRequest<'fulfilment.finish'>>({
       query: (request) => call('fulfilment.finish', request),
@@ -259,6 +270,9 @@ export const {
   useContractDetailQuery,
   useContractPerformanceQuery,
   useFinishFormQuery,
+  useRelateCandidatesQuery,
+  useRelateTaskMutation,
+  useUnrelateTaskMutation,
   useFinishTaskMutation,
   useFinishTasksMutation,
   useRestoreTaskMutation,

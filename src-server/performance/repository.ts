@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, inArray, max, ne, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, max, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import type { canBeFrontQuerySchema } from '../../src-shared/api/performance';
@@ -7,16 +7,16 @@ import type { Money } from '../../src-shared/domain/money';
 import { quickTaskDate, type QuickTaskPayload, type TaskCard, type TaskUpdate } from '../../src-shared/domain/performance';
 import { en } from '../../src-shared/i18n/en';
 import { AppFailure, invalidFields, reason } from '../../src-shared/errors';
-import { amountUnitOf, batchFinishRecord, finishRecord, type FinishRecord, finishRefusal, readOnlyRefusal, restoreRefusal, rowIndexAfter } from '../../src-shared/rules/fulfilment';
+import { amountUnitOf, batchFinishRecord, finishRecord, type FinishRecord, finishRefusal, nameMatches, predecessorsOpenRefusal, readOnlyRefusal, relateCandidates, relateRefusal, restoreRefusal, rowIndexAfter, unrelateRefusal } from '../../src-shared/rules/fulfilment';
 import { openStateFor, stateAfterEdit, taskTypeFor } from '../../src-shared/rules/performance';
 import { visibleTo, type Viewer } from '../contracts/repository';
 import type { OrgViewer } from '../http/feature-helpers';
 import { checkIfMatch, ifMatchVersion } from '../http/write-safety';
 import type { ServerDb } from '../db/database';
-import { containsPattern } from '../db/like';
 import { contracts, users } from '../db/schema';
 import { performanceTaskRelations, performanceTasks } from './schema';
 import {
+  contractTaskRows,
   findTask,
   frontTasksOf,
   selectTasks,
@@ -113,11 +113,9 @@ async function finishOne(tx: Executor, viewer: Viewer, row: TaskRow, record: (ta
   const { task } = row;
   const refusal = finishRefusal(task, row.contractStatus);
   if (refusal) throw refusal;
-  const blocking = await unfinishedPredecessors(tx, task);
-  if (blocking.length > 0) {
-    const names = blocking.map((b) => `"${b.task.name}"`).join(', ');
-    throw new AppFailure('conflict', `the task "${task.name}" cannot be finished before its predecessor tasks: ${names}`, undefined, reason('predecessorsOpen', { task: task.name, names }));
-  }
+  // A batch finishes its earlier rows first: those are finished here already when a later row's turn comes.
+  const blocked = predecessorsOpenRefusal(task, (await unfinishedPredecessors(tx, task)).map((b) => b.task));
+  if (blocked) throw blocked;
   await tx
     .update(performanceTasks)
     .set({ state: TaskState.Success, ...record(task), finishedAt: at, finishedBy: viewer.id, ...bump })
@@ -224,34 +222,30 @@ export async function createQuickTask(db: ServerDb, viewer: OrgViewer, payload: 
 /** Serialises edits of the predecessor graph, so two concurrent relates cannot close a cycle. */
 const relationLockKey = 727_301;
 
-/** Whether `from` reaches `to` by following front-task links (from a task to its predecessors). */
-async function reaches(tx: Executor, from: string, to: string): Promise<boolean> {
-  const result = (await tx.execute(sql`
-    with recursive up(id) as (
-      select front_task_id from performance_task_relations where task_id = ${from}
-      union
-      select r.front_task_id from performance_task_relations r join up on r.task_id = up.id
-    )
-    select 1 as found from up where id = ${to} limit 1`)) as unknown as { rows: unknown[] };
-  return result.rows.length > 0;
+function refuse(refusal: AppFailure | null): void {
+  if (refusal) throw refusal;
 }
 
+/** The tasks of the task's contract (none for a quick task without one), as the shared predecessor rules read them. */
+async function contractTasksOf(tx: Executor, task: StoredTask): Promise<StoredTask[]> {
+  return task.contractId === null ? [] : (await contractTaskRows(tx, task.contractId)).map((row) => row.task);
+}
+
+/** Relates `id` to predecessors by the shared rules (src-shared/rules/fulfilment relateRefusal). */
 export async function relateTasks(db: ServerDb, viewer: Viewer, id: string, frontIds: readonly string[]) {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${relationLockKey})`);
     const { task } = await findTask(tx, viewer, id, true);
-    refuseQuickTask(task);
-    refuseFinished(task, 'edited');
-    for (const frontId of new Set(frontIds)) {
-      if (frontId === id) throw new AppFailure('bad_request', 'a task cannot be its own predecessor', undefined, reason('ownPredecessor'));
-      const { task: front } = await findTask(tx, viewer, frontId);
-      refuseQuickTask(front);
-      // Relating would close a cycle if the front task already (transitively) follows this one.
-      if (await reaches(tx, frontId, id)) {
-        throw new AppFailure('conflict', `"${front.name}" already follows "${task.name}": relating them would make a cycle`, undefined, reason('predecessorCycle', { front: front.name, task: task.name }));
-      }
-      await tx.insert(performanceTaskRelations).values({ taskId: id, frontTaskId: frontId }).onConflictDoNothing();
-    }
+    const contractTasks = await contractTasksOf(tx, task);
+    // A named task outside the contract, if the viewer may see it, is refused as one of another contract; else it is not found.
+    const outside = frontIds.filter((frontId) => !contractTasks.some((other) => other.id === frontId));
+    const others = new Map(
+      outside.length === 0 ? [] : (await selectTasks(tx).where(and(inArray(performanceTasks.id, outside), taskVisibleTo(viewer)))).map(({ task: other }) => [other.id, other]),
+    );
+    refuse(relateRefusal(task, frontIds, contractTasks, (frontId) => others.get(frontId) ?? null));
+    const added = [...new Set(frontIds)].filter((frontId) => !(task.frontTaskIds ?? []).includes(frontId));
+    // One statement: the task takes its new predecessors and one new version (migration 0037's trigger).
+    if (added.length > 0) await tx.insert(performanceTaskRelations).values(added.map((frontId) => ({ taskId: id, frontTaskId: frontId }))).onConflictDoNothing();
     return { list: (await frontTasksOf(tx, id)).map(toPredecessor) };
   });
 }
@@ -259,13 +253,8 @@ export async function relateTasks(db: ServerDb, viewer: Viewer, id: string, fron
 export async function unrelateTask(db: ServerDb, viewer: Viewer, id: string, frontId: string) {
   return db.transaction(async (tx) => {
     const { task } = await findTask(tx, viewer, id, true);
-    refuseQuickTask(task);
-    refuseFinished(task, 'edited');
-    const removed = await tx
-      .delete(performanceTaskRelations)
-      .where(and(eq(performanceTaskRelations.taskId, id), eq(performanceTaskRelations.frontTaskId, frontId)))
-      .returning();
-    if (removed.length === 0) throw new AppFailure('not_found', 'the task has no such predecessor', undefined, reason('noSuchPredecessor'));
+    refuse(unrelateRefusal(task, frontId));
+    await tx.delete(performanceTaskRelations).where(and(eq(performanceTaskRelations.taskId, id), eq(performanceTaskRelations.frontTaskId, frontId)));
     return { list: (await frontTasksOf(tx, id)).map(toPredecessor) };
   });
 }
@@ -290,35 +279,14 @@ export async function checkFront(db: ServerDb, viewer: Viewer, contractId: strin
   return { list: [...groups.values()] };
 }
 
-/** Tasks the viewer may make a predecessor of `taskID`: visible, not itself, not already related, not following it. */
+/** Tasks the viewer may make a predecessor of `taskID` (the shared rule relateCandidates): earlier tasks of its contract, not related yet, closing no cycle. */
 export async function canBeFront(db: ServerDb, viewer: Viewer, query: z.output<typeof canBeFrontQuerySchema>) {
   const { task } = await findTask(db, viewer, query.taskID);
   refuseQuickTask(task);
-  const followers = sql`(
-    with recursive down(id) as (
-      select task_id from performance_task_relations where front_task_id = ${task.id}
-      union
-      select r.task_id from performance_task_relations r join down on r.front_task_id = down.id
-    ) select id from down)`;
-  const related = db.select({ id: performanceTaskRelations.frontTaskId }).from(performanceTaskRelations).where(eq(performanceTaskRelations.taskId, task.id));
-  const where = and(
-    taskVisibleTo(viewer),
-    ne(performanceTasks.id, task.id),
-    sql`${performanceTasks.contractId} is not null`,
-    notInArray(performanceTasks.id, related),
-    sql`${performanceTasks.id} not in ${followers}`,
-    query.contractID ? eq(performanceTasks.contractId, query.contractID) : undefined,
-    query.q ? ilike(performanceTasks.name, containsPattern(query.q)) : undefined,
-  );
-  const rows = await selectTasks(db)
-    .where(where)
-    .orderBy(performanceTasks.contractId, performanceTasks.expirationTime, performanceTasks.rowIndex, performanceTasks.id)
-    .limit(query.pageSize)
-    .offset((query.pageNum - 1) * query.pageSize);
-  const [total] = await db
-    .select({ count: count() })
-    .from(performanceTasks)
-    .leftJoin(contracts, eq(contracts.id, performanceTasks.contractId))
-    .where(where);
-  return { list: rows.map(toPredecessor), count: total?.count ?? 0 };
+  if (query.contractID !== undefined && query.contractID !== task.contractId) return { list: [], count: 0 };
+  const rows = await contractTaskRows(db, task.contractId!);
+  const byId = new Map(rows.map((row) => [row.task.id, row]));
+  const found = relateCandidates(task, rows.map((row) => row.task)).filter((candidate) => nameMatches(candidate.name, query.q));
+  const page = found.slice((query.pageNum - 1) * query.pageSize, query.pageNum * query.pageSize);
+  return { list: page.map((candidate) => toPredecessor(byId.get(candidate.id)!)), count: found.length };
 }

@@ -98,6 +98,8 @@ export const performanceTasks = pgTable(
     values: jsonb('values').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     completionValues: jsonb('completion_values').$type<Record<string, unknown>>(),
     finishedAmount: bigint('finished_amount', { mode: 'number' }),
+    /** Its predecessors' ids in id order, null when none: kept from performance_task_relations by trigger (migration 0037). */
+    frontTaskIds: text('front_task_ids').array(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     finishedBy: text('finished_by').references(() => users.id),
     createdBy: text('created_by').references(() => users.id),

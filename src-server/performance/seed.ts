@@ -161,13 +161,21 @@ export async function seedPerformance(tx: Executor, input: PerformanceSeedInput)
       s.responsible_user_id, s.create_time, s.create_time, case when s.state = ${lit(TaskState.Success)} then 2 else 1 end
     from stated s`);
 
-  // A fifth of the plans chain their rows: each row waits for the one before it.
+  // A fifth of the plans chain their rows: each row waits for the one before it. Seeded as they
+  // were made, not as a later change of the tasks: the relations' triggers (migration 0037) would
+  // give each a new version and update time, so each task takes its one predecessor here.
+  await tx.execute(sql`alter table performance_task_relations disable trigger user`);
   await tx.execute(sql`
-    insert into performance_task_relations (task_id, front_task_id)
-    select t.id, f.id
-    from performance_tasks t
-    join performance_tasks f on f.plan_id = t.plan_id and f.row_index = t.row_index - 1
-    where t.plan_id is not null and ${hash(sql`t.contract_id`, 'chain')} % 5 = 0`);
+    with chained as (
+      insert into performance_task_relations (task_id, front_task_id)
+      select t.id, f.id
+      from performance_tasks t
+      join performance_tasks f on f.plan_id = t.plan_id and f.row_index = t.row_index - 1
+      where t.plan_id is not null and ${hash(sql`t.contract_id`, 'chain')} % 5 = 0
+      returning task_id, front_task_id
+    )
+    update performance_tasks t set front_task_ids = array[c.front_task_id] from chained c where c.task_id = t.id`);
+  await tx.execute(sql`alter table performance_task_relations enable trigger user`);
 
   const quickTasks = await seedQuickTasks(tx, input, random, newId, today);
   await tx.insert(reminderSettings).values(input.users.filter((u) => demoUsers.some((d) => d.username === u.username)).map((u, i) => ({ userId: u.id, settings: demoReminderSettings(i) })));

@@ -3,6 +3,7 @@ import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { PredecessorTask, TaskCard } from '../../src-shared/domain/performance';
 import { TaskState } from '../../src-shared/domain/enums';
 import { AppFailure, reason } from '../../src-shared/errors';
+import { blockingPredecessors } from '../../src-shared/rules/fulfilment';
 import { effectiveState } from '../../src-shared/rules/performance';
 import { visibleTo, type Viewer } from '../contracts/repository';
 import type { ServerDb } from '../db/database';
@@ -117,24 +118,18 @@ export async function frontTasksOf(db: Executor, taskId: string): Promise<TaskRo
     .orderBy(...sheetOrder);
 }
 
+/** The tasks of a contract with their contract, in sheet order. */
+export async function contractTaskRows(db: Executor, contractId: string): Promise<TaskRow[]> {
+  return selectTasks(db).where(eq(performanceTasks.contractId, contractId)).orderBy(...sheetOrder);
+}
+
 /**
- * What must be finished before `task`: its front tasks when it belongs to a plan; otherwise the
- * earlier tasks of its contract (spec 4). Only the unfinished ones are returned.
+ * What must be finished before `task`, by the shared rule (src-shared/rules/fulfilment): its
+ * unfinished predecessors and, under no plan, the earlier unfinished tasks of its contract (spec 4).
  */
 export async function unfinishedPredecessors(db: Executor, task: StoredTask): Promise<TaskRow[]> {
-  const candidates =
-    task.planId !== null
-      ? await frontTasksOf(db, task.id)
-      : task.contractId === null
-        ? []
-        : await selectTasks(db)
-            .where(
-              and(
-                eq(performanceTasks.contractId, task.contractId),
-                sql`(coalesce(${performanceTasks.expirationTime}, 'infinity'::date), ${performanceTasks.rowIndex}, ${performanceTasks.id})
-                  < (coalesce(${task.expirationTime}::date, 'infinity'::date), ${task.rowIndex}::integer, ${task.id})`,
-              ),
-            )
-            .orderBy(...sheetOrder);
-  return candidates.filter((row) => row.task.state !== TaskState.Success);
+  if (task.contractId === null) return [];
+  const rows = await contractTaskRows(db, task.contractId);
+  const byId = new Map(rows.map((row) => [row.task.id, row]));
+  return blockingPredecessors(task, rows.map((row) => row.task)).map((blocking) => byId.get(blocking.id)!);
 }

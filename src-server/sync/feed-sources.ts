@@ -156,6 +156,7 @@ export const syncTaskColumns = {
   values: performanceTasks.values,
   completionValues: performanceTasks.completionValues,
   finishedAmount: performanceTasks.finishedAmount,
+  frontTaskIds: performanceTasks.frontTaskIds,
   createTime: performanceTasks.createTime,
   version: performanceTasks.version,
   updateTime: performanceTasks.updateTime,

@@ -2,7 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { organisationDay } from '../../src-shared/rules/performance';
 import { changesCondition, missingRow, rowKey } from '../../src-shared/sync/mutations';
 import { createPlan, deleteShownPlan, readReminderSettings, savePlan, saveReminderSettings } from '../performance/performances';
-import { createQuickTask, deleteTask, finishTask, finishTasks, restoreTask, restoreTasks } from '../performance/repository';
+import { createQuickTask, deleteTask, finishTask, finishTasks, relateTasks, restoreTask, restoreTasks, unrelateTask } from '../performance/repository';
 import { performancePlans, performances, performanceTasks } from '../performance/schema';
 import { taskVisibleTo } from '../performance/tasks';
 import { planChange, syncTaskColumns, taskChange } from './feed-sources';
@@ -155,6 +155,8 @@ export const applyMutation: ApplyFunctions = {
   'performance.deletePlan': async (tx, { performanceId, planId, taskIds }) => {
     await deleteShownPlan(tx, performanceId, planId, new Set(taskIds));
   },
+  'performance.relateTask': async (tx, { id, frontTaskIDList }, viewer) => void (await relateTasks(tx, viewer, id, frontTaskIDList)),
+  'performance.unrelateTask': async (tx, { id, frontTaskID }, viewer) => void (await unrelateTask(tx, viewer, id, frontTaskID)),
   // A repeated id (the same task queued twice) fails on the primary key: exactly once either way.
   'performance.quickTask': async (tx, { id, payload }, viewer, at) => {
     await createQuickTask(tx, viewer, payload, organisationDay(at), id);

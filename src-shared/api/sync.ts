@@ -13,8 +13,8 @@ import { apiPrefix } from './endpoint';
 
 /** 2: a mid-way cursor carries the count of what remains (src-server/sync/pull.ts); 3: the feed's pages go column by column, ids split (src-shared/sync/feed-codec.ts). */
 export const syncProtocolVersion = 3;
-/** The version of the entity shapes carried by sync; bumped with every change to them (4: tasks carry their sheet row and the ledger's columns, plans and scenes join). */
-export const syncSchemaVersion = 4;
+/** The version of the entity shapes carried by sync; bumped with every change to them (4: tasks carry their sheet row and the ledger's columns, plans and scenes join; 5: tasks carry their predecessors). */
+export const syncSchemaVersion = 5;
 
 /**
  * A cursor is opaque to clients: a decimal position (PostgreSQL's 64-bit numbers outgrow
@@ -97,6 +97,8 @@ export const syncTaskSchema = z.object({
   /** The completion form's values and the finished amount (hundredths) once finished. */
   completionValues: z.record(z.string(), z.unknown()).nullable(),
   finishedAmount: z.number().int().nullable(),
+  /** The tasks it was related to as its predecessors (spec 7 relate), in id order; null when none. */
+  frontTaskIds: z.array(idSchema).nullable(),
   /** What the ledger sorts and shows offline. */
   createTime: z.string(),
   version: z.number().int().nonnegative(),

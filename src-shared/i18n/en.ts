@@ -4,6 +4,7 @@ import { scenesEn } from './catalogs/scenes';
 import { archiveEn } from './catalogs/archive';
 import { fulfilmentEn } from './catalogs/fulfilment';
 import { planCreateEn } from './catalogs/plan-create';
+import { predecessorsEn } from './catalogs/predecessors';
 import { cachedReadsEn } from './catalogs/cached-reads';
 import { browserRemindersEn } from './catalogs/browser-reminders';
 import { creditEn } from './catalogs/credit';
@@ -476,6 +477,7 @@ export const en = {
   scenes: scenesEn,
   fulfilment: fulfilmentEn,
   planCreate: planCreateEn,
+  predecessors: predecessorsEn,
   manage: manageEn,
   syncMerge: syncMergeEn,
   reasons: reasonsEn,

@@ -4,6 +4,7 @@ import { dashboardZh } from './catalogs/dashboard';
 import { scenesZh } from './catalogs/scenes';
 import { fulfilmentZh } from './catalogs/fulfilment';
 import { planCreateZh } from './catalogs/plan-create';
+import { predecessorsZh } from './catalogs/predecessors';
 import { cachedReadsZh } from './catalogs/cached-reads';
 import { browserRemindersZh } from './catalogs/browser-reminders';
 import { creditZh } from './catalogs/credit';
@@ -517,6 +518,7 @@ export const zhCN: Catalog = {
   scenes: scenesZh,
   fulfilment: fulfilmentZh,
   planCreate: planCreateZh,
+  predecessors: predecessorsZh,
   manage: manageZh,
   syncMerge: syncMergeZh,
   reasons: reasonsZh,

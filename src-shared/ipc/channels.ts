@@ -25,8 +25,8 @@ import {
   templateListRequestSchema,
 } from './drafting';
 import { directorySchema } from './directory';
-import { contractPerformanceSchema, finishFormSchema, planCreateRequestSchema } from './fulfilment';
-import { ledgerFieldSchema, ledgerRowSchema, ledgerSearchSchema, sceneCreateSchema } from '../domain/ledger';
+import { contractPerformanceSchema, finishFormRequestSchema, finishFormSchema, planCreateRequestSchema, relateCandidatesSchema } from './fulfilment';
+import { ledgerFieldSchema, ledgerRowSchema, ledgerSearchSchema, sceneCreateSchema, transferSchema } from '../domain/ledger';
 import { sceneExportProgressSchema, sceneExportReadRequestSchema, sceneExportReadResponseSchema, sceneExportRequestSchema, sceneExportResponseSchema, sceneViewSchema } from './scenes';
 import { cachedAnswerSchema, cachedReadRequestSchema } from './cached-reads';
 import { counterpartyListAnswerSchema, counterpartyListRequestSchema } from './counterparties';
@@ -53,7 +53,6 @@ import {
   fullTextPageSchema,
   fullTextSearchRequestSchema,
 } from './archive';
-import { transferSchema } from '../domain/ledger';
 
 // The one typed IPC channel map. Main validates every request against it, the renderer takes its
 // types from it, and both hosts (Electron IPC and the web host's WebSocket) carry it unchanged.
@@ -268,7 +267,7 @@ export const channels = {
   // Fulfilment on the contract page's performance tab (issue 13; see fulfilment.ts): read from the
   // replica, every edit queued as a sync mutation after the shared rules (src-shared/rules/fulfilment).
   'fulfilment.contract': channel(z.object({ contractId: z.string().min(1).max(64) }).strict(), contractPerformanceSchema),
-  'fulfilment.finishForm': channel(z.object({ taskId: z.string().min(1).max(64) }).strict(), finishFormSchema),
+  'fulfilment.finishForm': channel(finishFormRequestSchema, finishFormSchema),
   'fulfilment.finish': channel(mutations['performance.finishTask'].args, z.object({ mutationId: z.string() })),
   'fulfilment.finishBatch': channel(mutations['performance.finishTasks'].args, z.object({ mutationId: z.string() })),
   'fulfilment.restore': channel(mutations['performance.restoreTasks'].args, z.object({ mutationId: z.string() })),
@@ -281,6 +280,10 @@ export const channels = {
   'fulfilment.createPlan': channel(planCreateRequestSchema, z.object({ id: z.string(), mutationId: z.string() })),
   /** Removes a plan with its rows offline (none finished). */
   'fulfilment.deletePlan': channel(mutations['performance.deletePlan'].args, z.object({ mutationId: z.string() })),
+  /** Predecessor tasks (spec 7 relate): the candidates from the replica, and relating or unrelating queued like every edit. */
+  'fulfilment.relateCandidates': channel(z.object({ taskId: z.string().min(1).max(64) }).strict(), relateCandidatesSchema),
+  'fulfilment.relate': channel(mutations['performance.relateTask'].args, z.object({ mutationId: z.string() })),
+  'fulfilment.unrelate': channel(mutations['performance.unrelateTask'].args, z.object({ mutationId: z.string() })),
   // The performance dashboard from the replica, and its offline edits (see dashboard.ts).
   /** Task counts by state of the tasks due in the range (performances/statistics). */
   'performance.statistics': channel(dateRangeSchema, statisticsResponseSchema),

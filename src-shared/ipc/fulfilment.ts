@@ -40,6 +40,10 @@ export const sheetTaskSchema = z.object({
   payableAmount: moneySchema.nullable(),
   finishedAmount: moneySchema.nullable(),
   completionValues: z.record(z.string(), z.unknown()).nullable(),
+  /** The tasks of the contract it was related to as its predecessors (spec 7 relate), in sheet order. */
+  predecessors: z.array(z.object({ id: idSchema, name: z.string(), finished: z.boolean() })),
+  /** Some task of the contract could be related to it as a predecessor (the shared rule relateCandidates): the relate action is offered. */
+  relatable: z.boolean(),
   /** A queued edit of this device moves it; the server has not confirmed it yet. */
   pending: z.boolean(),
   /** Made by a queued edit of this device (a quick task, a sheet's new row): the server has not made it yet, so no action applies to it. */
@@ -85,8 +89,12 @@ export const finishFormSchema = z.object({
   values: z.record(z.string(), z.unknown()).nullable(),
   /** The task's own amount: the finish amount when none is entered. */
   amount: moneySchema.nullable(),
-  /** Earlier tasks of the contract that are not finished (spec 4 predecessor warning), in sheet order. */
-  unfinishedEarlier: z.array(z.object({ id: idSchema, name: z.string(), dueDate: isoDateSchema.nullable() })),
+  /**
+   * The unfinished tasks that keep it (or the batch) from being finished, by the server's rule
+   * (src-shared/rules/fulfilment blockingPredecessors: its predecessors, and under no plan every
+   * earlier task of its contract), in sheet order: the finish dialog's warning (spec 4).
+   */
+  blockingPredecessors: z.array(z.object({ id: idSchema, name: z.string(), dueDate: isoDateSchema.nullable() })),
 });
 export type FinishForm = z.infer<typeof finishFormSchema>;
 
@@ -111,3 +119,14 @@ export const planCreateRequestSchema = z
   })
   .strict();
 export type PlanCreateRequest = z.input<typeof planCreateRequestSchema>;
+export const finishFormRequestSchema = z
+  .object({
+    taskId: z.string().min(1).max(64),
+    /** The other tasks of a batch finish: the warning is the batch's, each task's predecessors in the batch finishing first. */
+    batch: z.array(z.string().min(1).max(64)).max(1000).optional(),
+  })
+  .strict();
+
+/** The tasks a task may be related to (can_be_front from the replica): earlier tasks of its contract, in sheet order. */
+export const relateCandidatesSchema = z.array(z.object({ id: idSchema, name: z.string(), dueDate: isoDateSchema.nullable(), rowIndex: z.number().int(), state: taskStateSchema }));
+export type RelateCandidates = z.infer<typeof relateCandidatesSchema>;

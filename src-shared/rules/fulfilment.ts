@@ -113,6 +113,141 @@ export function sheetBefore(a: SheetPosition, b: SheetPosition): boolean {
   return a.id < b.id;
 }
 
+// Predecessor ("front") tasks (spec 4 "Performance tasks", spec 7 relate / front_tasks /
+// can_be_front / check_front): one rule for the server (REST, batch finish, synced edits,
+// check_front) and the desktop core (the finish dialog's warning and its refusals at once).
+
+/** What the predecessor rules read of a task: its place in its contract's sheet, its state and its relations. */
+export interface RelatedTask extends SheetPosition {
+  name: string;
+  state: TaskState;
+  contractId: string | null;
+  planId: string | null;
+  /** The tasks it was related to as its predecessors; null when none. */
+  frontTaskIds: readonly string[] | null;
+}
+
+/** The most predecessors one task may have. */
+export const maxPredecessors = 50;
+
+const sheetOrder = (a: SheetPosition, b: SheetPosition) => (sheetBefore(a, b) ? -1 : sheetBefore(b, a) ? 1 : 0);
+
+/**
+ * The unfinished tasks that keep `task` from being finished, in sheet order: its related
+ * predecessors and, for a task under no plan, every earlier task of its contract (spec 4).
+ * `contractTasks` are the tasks of its contract (a relation to a task outside it, which earlier
+ * versions allowed, holds nothing back); `finishingWith`, the tasks finished before it in the
+ * same batch (earlier rows first), which no longer hold it back.
+ */
+export function blockingPredecessors<T extends RelatedTask>(task: RelatedTask, contractTasks: readonly T[], finishingWith: ReadonlySet<string> = new Set()): T[] {
+  if (task.contractId === null) return [];
+  const related = new Set(task.frontTaskIds ?? []);
+  return contractTasks
+    .filter(
+      (other) =>
+        other.id !== task.id &&
+        other.contractId === task.contractId &&
+        other.state !== TaskState.Success &&
+        !finishingWith.has(other.id) &&
+        (related.has(other.id) || (task.planId === null && sheetBefore(other, task))),
+    )
+    .sort(sheetOrder);
+}
+
+/** The server's refusal of a finish that unfinished predecessors hold back, or null. */
+export function predecessorsOpenRefusal(task: Pick<RelatedTask, 'name'>, blocking: readonly Pick<RelatedTask, 'name'>[]): AppFailure | null {
+  if (blocking.length === 0) return null;
+  const names = blocking.map((b) => `"${b.name}"`).join(', ');
+  return new AppFailure('conflict', `the task "${task.name}" cannot be finished before its predecessor tasks: ${names}`, undefined, reason('predecessorsOpen', { task: task.name, names }));
+}
+
+/** Whether `from` follows `to`, directly or through other predecessors (`byId`: the contract's tasks). */
+function follows(from: RelatedTask, to: string, byId: ReadonlyMap<string, RelatedTask>): boolean {
+  const seen = new Set<string>();
+  const stack = [...(from.frontTaskIds ?? [])];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (id === to) return true;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    stack.push(...(byId.get(id)?.frontTaskIds ?? []));
+  }
+  return false;
+}
+
+/** Why `front` cannot be a predecessor of `task` (both of `byId`, the task's contract's tasks), or null. */
+function frontRefusal(task: RelatedTask, front: RelatedTask, byId: ReadonlyMap<string, RelatedTask>): AppFailure | null {
+  if (front.id === task.id) return new AppFailure('bad_request', 'a task cannot be its own predecessor', undefined, reason('ownPredecessor'));
+  if (front.contractId !== task.contractId) {
+    return new AppFailure('bad_request', `"${front.name}" is not a task of the same contract`, undefined, reason('predecessorOtherContract', { front: front.name }));
+  }
+  if (!sheetBefore(front, task)) {
+    return new AppFailure('bad_request', `"${front.name}" does not come before "${task.name}" in the contract's sheet`, undefined, reason('predecessorNotEarlier', { front: front.name, task: task.name }));
+  }
+  // The sheet's order moves with due dates: a relation made before may run the other way now.
+  if (follows(front, task.id, byId)) {
+    return new AppFailure('conflict', `"${front.name}" already follows "${task.name}": relating them would make a cycle`, undefined, reason('predecessorCycle', { front: front.name, task: task.name }));
+  }
+  return null;
+}
+
+/** A quick task without a contract, or a finished one, takes no relation (spec 4: finished tasks are read-only). */
+function relationEditRefusal(task: RelatedTask): AppFailure | null {
+  if (task.contractId === null) return new AppFailure('bad_request', 'This is a quick task.', undefined, reason('quickTaskOpened'));
+  return readOnlyRefusal(task, 'edited');
+}
+
+/**
+ * Why `task` cannot take `frontIds` as predecessors, or null. `contractTasks`: its contract's
+ * tasks; `found(id)`: whether the caller can see a task outside them (an unknown one is not found).
+ */
+export function relateRefusal<T extends RelatedTask>(task: RelatedTask, frontIds: readonly string[], contractTasks: readonly T[], others: (id: string) => RelatedTask | null): AppFailure | null {
+  const refusal = relationEditRefusal(task);
+  if (refusal) return refusal;
+  const byId = new Map<string, RelatedTask>(contractTasks.map((other) => [other.id, other]));
+  const related = new Set(task.frontTaskIds ?? []);
+  for (const id of new Set(frontIds)) {
+    const front = id === task.id ? task : (byId.get(id) ?? others(id));
+    if (!front) return new AppFailure('not_found', 'performance task not found', undefined, reason('taskMissing'));
+    const refused = frontRefusal(task, front, byId);
+    if (refused) return refused;
+    related.add(id);
+  }
+  if (related.size > maxPredecessors) {
+    return new AppFailure('bad_request', `a task has at most ${maxPredecessors} predecessors`, undefined, reason('predecessorLimit', { count: maxPredecessors }));
+  }
+  return null;
+}
+
+/** Why the relation of `task` to `frontId` cannot be removed, or null. */
+export function unrelateRefusal(task: RelatedTask, frontId: string): AppFailure | null {
+  const refusal = relationEditRefusal(task);
+  if (refusal) return refusal;
+  return (task.frontTaskIds ?? []).includes(frontId) ? null : new AppFailure('not_found', 'the task has no such predecessor', undefined, reason('noSuchPredecessor'));
+}
+
+/** The tasks `task` may be related to (can_be_front): earlier tasks of its contract, not related yet, in sheet order. */
+export function relateCandidates<T extends RelatedTask>(task: RelatedTask, contractTasks: readonly T[]): T[] {
+  if (relationEditRefusal(task)) return [];
+  const byId = new Map<string, RelatedTask>(contractTasks.map((other) => [other.id, other]));
+  const related = new Set(task.frontTaskIds ?? []);
+  return contractTasks.filter((other) => !related.has(other.id) && frontRefusal(task, other, byId) === null).sort(sheetOrder);
+}
+
+/** Whether a task's name holds what the user searched for (can_be_front's `q`, the relate dialog's search): any case. */
+export const nameMatches = (name: string, query: string | undefined) => !query || name.toLowerCase().includes(query.trim().toLowerCase());
+
+/** A task's predecessors after relating `frontIds` (none when the list empties): each once, in id order. */
+export function withPredecessors(frontTaskIds: readonly string[] | null, frontIds: readonly string[]): string[] {
+  return [...new Set([...(frontTaskIds ?? []), ...frontIds])].sort();
+}
+
+/** A task's predecessors without `frontId`; null when none is left. */
+export function withoutPredecessor(frontTaskIds: readonly string[] | null, frontId: string): string[] | null {
+  const left = (frontTaskIds ?? []).filter((id) => id !== frontId);
+  return left.length > 0 ? left : null;
+}
+
 /**
  * The rows a plan save lists: as given, or for a periodic plan one per calendar period, the total
  * split by days with the first and last periods prorated (spec 9). A schedule that cannot be

@@ -44,7 +44,7 @@ export const conflictIssue = (group: string) => ({ path: group, message: 'change
  */
 export const entityFieldGroups = {
   contract: ['name', 'contractNumber', 'signDate', 'amount', 'contractTypeId', 'counterparty', 'status', 'responsible', 'template', 'project', 'archive', 'caseType', 'form:*'],
-  performanceTask: ['name', 'type', 'state', 'completion', 'level', 'rowIndex', 'expirationTime', 'amount', 'leader', 'plan', 'value:*'],
+  performanceTask: ['name', 'type', 'state', 'completion', 'level', 'rowIndex', 'expirationTime', 'amount', 'leader', 'plan', 'front', 'value:*'],
   performancePlan: ['schedule', 'performance'],
   scene: ['name', 'isDefault', 'performanceId', 'filterIDs', 'filter', 'titleIDs', 'sortOrder'],
 } as const;

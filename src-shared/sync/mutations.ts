@@ -6,6 +6,7 @@ import { isoDateSchema } from '../domain/dates';
 import { sceneCreateSchema } from '../domain/ledger';
 import { moneySchema } from '../domain/money';
 import { finishPayload, finishTaskSchema, periodicScheduleSchema, planCreateSchema, planPerformanceShownSchema, type PlanSave, planSaveSchema, quickTaskPayloadSchema, restorePayloadSchema, type TaskUpdate } from '../domain/performance';
+import { relateBodySchema, unrelateQuerySchema } from '../api/performance';
 import { reminderSettingsPatchSchema } from '../domain/reminders';
 import { reminderTaskKinds, type ReminderTaskKind } from '../domain/enums';
 import { byFieldGroup, valueFieldGroup, type FieldGroup, type VersionedEntity } from './field-versions';
@@ -304,6 +305,27 @@ export const mutations = {
       ...sheetRowEdits(args.plan),
       ...(args.removes ?? []).map((id): PartEdit => ({ key: rowKey('performanceTask', id), entity: 'performanceTask', fields: ['state'], removes: true })),
     ],
+  }),
+  /**
+   * Relates a task to predecessors, earlier tasks of its contract (POST performances/task/{id}/relate).
+   * Like a state step it is decided by the server when it applies it (the shared predecessor
+   * rules, on the relations as they are then), not by the version the client saw: relations made
+   * on two devices both hold.
+   */
+  'performance.relateTask': mutation({
+    entity: 'performanceTask',
+    fields: () => ['front'],
+    args: relateBodySchema.extend({ id: idSchema }).strict(),
+    touches: () => [],
+    moves: (args) => [rowKey('performanceTask', args.id)],
+  }),
+  /** Removes a task's relation to one predecessor (DELETE performances/task/{id}/relate). */
+  'performance.unrelateTask': mutation({
+    entity: 'performanceTask',
+    fields: () => ['front'],
+    args: unrelateQuerySchema.extend({ id: idSchema }).strict(),
+    touches: () => [],
+    moves: (args) => [rowKey('performanceTask', args.id)],
   }),
   /**
    * Creates a quick task (spec 3 "Quick task payload") with a client-made id, so the task the

@@ -125,7 +125,7 @@ describe('scene export', () => {
     };
     check();
     // Queued edits: a due date cleared, a task deleted, quick tasks tied with base rows and with no due date.
-    const queued = (task: ReturnType<typeof makeTask>, deleted = false) => ({ ...task, values: JSON.stringify(task.values), completionValues: null, deleted });
+    const queued = (task: ReturnType<typeof makeTask>, deleted = false) => ({ ...task, values: JSON.stringify(task.values), completionValues: null, frontTaskIds: null, deleted });
     const rows = [
       queued(makeTask(3001, { contractId: contractId(1), expirationTime: null })),
       queued(makeTask(3002, { contractId: contractId(2) }), true),

@@ -34,6 +34,7 @@ const task = (id: string, overrides: Partial<SyncTask> = {}): SyncTask => ({
   values: {},
   completionValues: null,
   finishedAmount: null,
+  frontTaskIds: null,
   createTime: '2026-10-01T00:00:00.000Z',
   version: 1,
   updateTime: '2026-11-01T00:00:00.000Z',

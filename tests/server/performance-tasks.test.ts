@@ -126,7 +126,7 @@ describeOnDatabases('performance tasks', (fixture) => {
     failure(await w.callWithId('performanceTaskDelete', task.id, { token: alice.token }), 404, 'not_found');
   });
 
-  it('relates predecessors, refusing itself, cycles, quick tasks and hidden tasks; finishing waits for them', async () => {
+  it('relates predecessors, earlier tasks of the same contract only, refusing itself, later tasks, cycles, quick tasks and hidden tasks; finishing waits for them', async () => {
     const { alice, bob } = w.people;
     const [first, second, third] = (await w.newPlan(alice, [
       { name: 'first', expirationTime: future }, { name: 'second', expirationTime: future }, { name: 'third', expirationTime: future },
@@ -134,17 +134,27 @@ describeOnDatabases('performance tasks', (fixture) => {
     const related = okData('performanceTaskRelate', await w.callWithId('performanceTaskRelate', second!.id, { token: alice.token, body: { frontTaskIDList: [first!.id] } }));
     expect(related.list.map((t) => t.taskID)).toEqual([first!.id]);
     okData('performanceTaskRelate', await w.callWithId('performanceTaskRelate', third!.id, { token: alice.token, body: { frontTaskIDList: [second!.id] } }));
+    // The task carries its predecessors, with a new version, for the feed.
+    expect(await stateOf(third!.id)).toMatchObject({ frontTaskIds: [second!.id], version: third!.version + 1 });
 
-    failure(await w.callWithId('performanceTaskRelate', first!.id, { token: alice.token, body: { frontTaskIDList: [first!.id] } }), 400, 'bad_request');
+    expect(failure(await w.callWithId('performanceTaskRelate', first!.id, { token: alice.token, body: { frontTaskIDList: [first!.id] } }), 400, 'bad_request').reason).toEqual({ key: 'ownPredecessor' });
+    const later = failure(await w.callWithId('performanceTaskRelate', first!.id, { token: alice.token, body: { frontTaskIDList: [third!.id] } }), 400, 'bad_request');
+    expect(later.reason).toEqual({ key: 'predecessorNotEarlier', params: { front: 'third', task: 'first' } });
+    // Once the first row's date moves after the third's, the third comes first in the sheet, yet follows it.
+    okData('performanceTaskUpdate', await w.callWithId('performanceTaskUpdate', first!.id, { token: alice.token, body: { expirationTime: '2099-12-31' } }));
     const cycle = failure(await w.callWithId('performanceTaskRelate', first!.id, { token: alice.token, body: { frontTaskIDList: [third!.id] } }), 409, 'conflict');
     expect(cycle.message).toContain('cycle');
     const empty = failure(await w.callWithId('performanceTaskRelate', first!.id, { token: alice.token, body: { frontTaskIDList: [] } }), 400, 'validation_failed');
     expect(empty.message).toContain('frontTaskIDList');
     const quick = await w.newQuickTask(alice);
-    expect(failure(await w.callWithId('performanceTaskRelate', first!.id, { token: alice.token, body: { frontTaskIDList: [quick.id] } }), 400, 'bad_request').message).toBe('This is a quick task.');
+    expect(failure(await w.callWithId('performanceTaskRelate', first!.id, { token: alice.token, body: { frontTaskIDList: [quick.id] } }), 400, 'bad_request').reason).toEqual({ key: 'predecessorOtherContract', params: { front: quick.taskName } });
+    expect(failure(await w.callWithId('performanceTaskRelate', quick.id, { token: alice.token, body: { frontTaskIDList: [first!.id] } }), 400, 'bad_request').message).toBe('This is a quick task.');
+    const [elsewhere] = (await w.newPlan(alice, [{ name: 'elsewhere', expirationTime: '2026-01-01' }])).taskList;
+    failure(await w.callWithId('performanceTaskRelate', first!.id, { token: alice.token, body: { frontTaskIDList: [elsewhere!.id] } }), 400, 'bad_request');
     const hidden = (await w.newPlan(bob, [{ name: 'bob', expirationTime: future }])).taskList[0]!;
     failure(await w.callWithId('performanceTaskRelate', first!.id, { token: alice.token, body: { frontTaskIDList: [hidden.id] } }), 404, 'not_found');
     expect(await fixture.db.select().from(performanceTaskRelations).where(eq(performanceTaskRelations.taskId, first!.id))).toEqual([]);
+    okData('performanceTaskUpdate', await w.callWithId('performanceTaskUpdate', first!.id, { token: alice.token, body: { expirationTime: future } }));
 
     const fronts = okData('performanceTaskFrontTasks', await w.callWithId('performanceTaskFrontTasks', third!.id, { token: alice.token }));
     expect(fronts.list).toEqual([expect.objectContaining({ taskID: second!.id, taskName: 'second', taskState: TaskState.InProgress })]);
@@ -224,28 +234,31 @@ describeOnDatabases('performance tasks', (fixture) => {
     expect(await queryRows<{ n: number }>(fixture.db, sql`select count(*)::int as n from performance_tasks`)).toEqual(before);
   });
 
-  it('lists the tasks that can be predecessors: visible ones, not itself nor those following it', async () => {
+  it('lists the tasks that can be predecessors: earlier tasks of its contract, not itself, not related yet nor following it', async () => {
     const { alice, bob } = w.people;
-    const [a, b, c] = (await w.newPlan(alice, [{ name: 'a', expirationTime: future }, { name: 'b', expirationTime: future }, { name: 'c', expirationTime: future }])).taskList;
+    const [a, b, c, d] = (await w.newPlan(alice, [
+      { name: 'a', expirationTime: future }, { name: 'b', expirationTime: future }, { name: 'c', expirationTime: future }, { name: 'd', expirationTime: future },
+    ])).taskList;
     okData('performanceTaskRelate', await w.callWithId('performanceTaskRelate', b!.id, { token: alice.token, body: { frontTaskIDList: [a!.id] } }));
     okData('performanceTaskRelate', await w.callWithId('performanceTaskRelate', c!.id, { token: alice.token, body: { frontTaskIDList: [b!.id] } }));
     const page = okData('performanceTaskCanBeFront', await callEndpoint(w.app, 'performanceTaskCanBeFront', {
       token: alice.token, query: { taskID: a!.id, contractID: a!.contractID! },
     }));
     expect(page).toEqual({ list: [], count: 0 });
-    const forC = okData('performanceTaskCanBeFront', await callEndpoint(w.app, 'performanceTaskCanBeFront', {
-      token: alice.token, query: { taskID: c!.id, contractID: a!.contractID! },
+    const forD = okData('performanceTaskCanBeFront', await callEndpoint(w.app, 'performanceTaskCanBeFront', {
+      token: alice.token, query: { taskID: d!.id, contractID: a!.contractID!, pageSize: 2, pageNum: 2 },
     }));
+    expect(forD).toEqual({ list: [expect.objectContaining({ taskID: c!.id })], count: 3 });
+    const forC = okData('performanceTaskCanBeFront', await callEndpoint(w.app, 'performanceTaskCanBeFront', { token: alice.token, query: { taskID: c!.id } }));
     expect(forC.list.map((t) => t.taskID)).toEqual([a!.id]);
+    const named = okData('performanceTaskCanBeFront', await callEndpoint(w.app, 'performanceTaskCanBeFront', { token: alice.token, query: { taskID: d!.id, q: 'B' } }));
+    expect(named.list.map((t) => t.taskID)).toEqual([b!.id]);
     const tricky = okData('performanceTaskCanBeFront', await callEndpoint(w.app, 'performanceTaskCanBeFront', {
       token: alice.token, query: { taskID: c!.id, q: "%'; drop table performance_tasks; --" },
     }));
     expect(tricky.count).toBe(0);
-    // Across contracts: every visible contract task but c and those already before it.
-    const all = okData('performanceTaskCanBeFront', await callEndpoint(w.app, 'performanceTaskCanBeFront', { token: alice.token, query: { taskID: c!.id, pageSize: 100 } }));
-    expect(all.count).toBeGreaterThan(10);
-    expect(all.list).toHaveLength(Math.min(all.count, 100));
-    expect(all.list.map((t) => t.taskID)).not.toContain(b!.id);
+    const elsewhere = okData('performanceTaskCanBeFront', await callEndpoint(w.app, 'performanceTaskCanBeFront', { token: alice.token, query: { taskID: d!.id, contractID: await w.newContract(alice) } }));
+    expect(elsewhere).toEqual({ list: [], count: 0 });
     failure(await callEndpoint(w.app, 'performanceTaskCanBeFront', { token: alice.token, query: { taskID: c!.id, pageSize: 1000 } }), 400, 'validation_failed');
     failure(await callEndpoint(w.app, 'performanceTaskCanBeFront', { token: bob.token, query: { taskID: c!.id } }), 404, 'not_found');
   });

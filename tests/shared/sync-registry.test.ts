@@ -41,6 +41,8 @@ const examples: Record<MutationName, { args: unknown; fields: string[]; parts?: 
     fields: [],
   },
   'performance.deletePlan': { args: { performanceId: other, planId: id, taskIds: [third] }, fields: [], parts: { [`performanceTask:${third}`]: ['state'] } },
+  'performance.relateTask': { args: { id, frontTaskIDList: [other, third] }, fields: ['front'] },
+  'performance.unrelateTask': { args: { id, frontTaskID: other }, fields: ['front'] },
   'performance.quickTask': { args: { id, payload: { name: 'n', type: 'custom', fieldList: [] } }, fields: [] },
   'performance.reminderSettings': { args: { settings: { [reminderTaskKinds[0]]: {} } }, fields: [reminderTaskKinds[0]] },
   'scene.create': { args: { id, name: 'n' }, fields: [] },

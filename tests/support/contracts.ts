@@ -57,6 +57,7 @@ export function makeTask(i: number, overrides: Partial<SyncTask> = {}): SyncTask
     values: {},
     completionValues: null,
     finishedAmount: null,
+    frontTaskIds: null,
     createTime: time,
     version: 1,
     updateTime: time,

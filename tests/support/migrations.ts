@@ -1,5 +1,6 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ReplicaFeatures } from '../../src-main/core/data/replica-features';
 import { clientMigrationsDir } from '../../src-main/paths';
 
 /** The client migrations this build knows, in order. */
@@ -13,4 +14,15 @@ export function migrationsUpTo(dir: string, count: number): string {
   writeFileSync(join(folder, 'meta', '_journal.json'), JSON.stringify({ ...clientJournal, entries }));
   for (const entry of entries) copyFileSync(join(clientMigrationsDir, `${entry.tag}.sql`), join(folder, `${entry.tag}.sql`));
   return folder;
+}
+
+/**
+ * This build's replica features for a replica left at an earlier schema, whose performance_tasks
+ * lacks this build's task columns (client migration 0036 added front_task_ids): the task and
+ * reminder-settings writers, which prepare their statements over those columns, write nothing.
+ * For tests that pull other entities there.
+ */
+export function withoutTaskWriters(features: ReplicaFeatures): ReplicaFeatures {
+  const unused = () => ({ page: () => ({ write: () => [] }) });
+  return { ...features, pulled: { ...features.pulled, performanceTask: unused, reminderSettings: unused } };
 }

@@ -172,6 +172,8 @@ const taskColumns = () => ({
   /** The completion form's values (JSON) and the finished amount, once finished. */
   completionValues: text('completion_values'),
   finishedAmount: integer('finished_amount'),
+  /** JSON ids of its predecessor tasks (sync schema 5), null when none. */
+  frontTaskIds: text('front_task_ids'),
   /** When the task was made: the ledger sorts and shows it offline. */
   createTime: text('create_time').notNull().default(''),
   version: integer('version').notNull(),

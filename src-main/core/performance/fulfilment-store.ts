@@ -2,9 +2,9 @@ import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { SyncPlan, SyncTask } from '../../../src-shared/api/sync';
 import { TaskState, type ContractStatus } from '../../../src-shared/domain/enums';
 import { formFieldSchema, planRowSchema, sheetColumnSchema, taskTypeSchema, type FormField } from '../../../src-shared/domain/performance';
-import { AppFailure, appErrorSchema } from '../../../src-shared/errors';
-import type { ContractPerformance, FinishForm, PlanSheet, SheetTask, TaskRefusal } from '../../../src-shared/ipc/fulfilment';
-import { contractInChange, planRows, rowIndexAfter, sheetBefore } from '../../../src-shared/rules/fulfilment';
+import { appErrorSchema, AppFailure, reason } from '../../../src-shared/errors';
+import type { ContractPerformance, FinishForm, PlanSheet, RelateCandidates, SheetTask, TaskRefusal } from '../../../src-shared/ipc/fulfilment';
+import { blockingPredecessors, contractInChange, planRows, relateCandidates, rowIndexAfter, sheetBefore } from '../../../src-shared/rules/fulfilment';
 import { defaultPerformanceForm, effectiveState, openStateFor, stateAfterEdit } from '../../../src-shared/rules/performance';
 import { mutations } from '../../../src-shared/sync/mutations';
 import { z } from 'zod';
@@ -31,6 +31,7 @@ export type ReplicaPlan = SyncPlan & { pendingRows?: z.output<typeof planRowSche
 
 const parseJson = (text: string | null): unknown => (text === null ? null : (JSON.parse(text) as unknown));
 const recordSchema = z.record(z.string(), z.unknown());
+const idsSchema = z.array(z.string()).nullable().catch(null);
 
 type TaskRow = typeof performanceTasks.$inferSelect;
 type PlanRow = typeof performancePlans.$inferSelect;
@@ -41,11 +42,18 @@ function toReplicaTask(row: TaskRow & { deleted?: boolean }): ReplicaTask {
     state: row.state as SyncTask['state'],
     values: recordSchema.catch({}).parse(parseJson(row.values)),
     completionValues: recordSchema.nullable().catch(null).parse(parseJson(row.completionValues)),
+    frontTaskIds: idsSchema.parse(parseJson(row.frontTaskIds)),
   };
 }
 
 function taskRow(task: ReplicaTask): TaskRow & { deleted: boolean } {
-  return { ...task, values: JSON.stringify(task.values), completionValues: task.completionValues === null ? null : JSON.stringify(task.completionValues), deleted: task.deleted ?? false };
+  return {
+    ...task,
+    values: JSON.stringify(task.values),
+    completionValues: task.completionValues === null ? null : JSON.stringify(task.completionValues),
+    frontTaskIds: task.frontTaskIds === null ? null : JSON.stringify(task.frontTaskIds),
+    deleted: task.deleted ?? false,
+  };
 }
 
 function toReplicaPlan(row: PlanRow & { pendingRows?: string; pendingRemoves?: string | null }): ReplicaPlan {
@@ -143,6 +151,7 @@ export function taskFieldGroups(task: SyncTask): Record<string, unknown> {
     amount: task.receivableAmount ?? task.payableAmount,
     leader: task.leaderUserId,
     plan: task.planId,
+    front: task.frontTaskIds?.length ?? null,
     ...Object.fromEntries(Object.entries(task.values).map(([column, value]) => [valueFieldGroup(column), value])),
   };
 }
@@ -260,7 +269,18 @@ function refusedEdits(db: ReplicaTx): Map<string, TaskRefusal> {
   );
 }
 
-function toSheetTask({ task, pending }: { task: ReplicaTask; pending: boolean }, today: string, refusals: ReadonlyMap<string, TaskRefusal>): SheetTask {
+/** A task's predecessors as its contract's sheet shows them, in sheet order (a relation to a task outside the contract holds nothing, as on the server). */
+function predecessorsOf(task: ReplicaTask, byId: ReadonlyMap<string, ReplicaTask>): SheetTask['predecessors'] {
+  return (task.frontTaskIds ?? [])
+    .flatMap((id) => {
+      const front = byId.get(id);
+      return front ? [front] : [];
+    })
+    .sort((a, b) => (sheetBefore(a, b) ? -1 : 1))
+    .map((front) => ({ id: front.id, name: front.name, finished: front.state === TaskState.Success }));
+}
+
+function toSheetTask({ task, pending }: { task: ReplicaTask; pending: boolean }, today: string, byId: ReadonlyMap<string, ReplicaTask>, refusals: ReadonlyMap<string, TaskRefusal>): SheetTask {
   return {
     id: task.id,
     planId: task.planId,
@@ -277,6 +297,8 @@ function toSheetTask({ task, pending }: { task: ReplicaTask; pending: boolean },
     payableAmount: money(task.payableAmount, task.amountUnit),
     finishedAmount: money(task.finishedAmount, task.amountUnit),
     completionValues: task.completionValues,
+    predecessors: predecessorsOf(task, byId),
+    relatable: relateCandidates(task, [...byId.values()]).length > 0,
     pending,
     queuedNew: false,
     refusal: refusals.get(task.id) ?? null,
@@ -380,6 +402,8 @@ function sheetAsSaved(plan: ReplicaPlan, tasks: SheetTask[], newRowNumbers: read
         rowIndex: newRowNumbers[added++] ?? 0,
         finishedAmount: null,
         completionValues: null,
+        predecessors: [],
+        relatable: false,
         queuedNew: true,
         refusal: null,
       },
@@ -417,6 +441,8 @@ function queuedQuickTasks(db: ReplicaTx, contractId: string, numbers: ReadonlyMa
     payableAmount: null,
     finishedAmount: null,
     completionValues: null,
+    predecessors: [],
+    relatable: false,
     pending: true,
     queuedNew: true,
     refusal: null,
@@ -425,15 +451,31 @@ function queuedQuickTasks(db: ReplicaTx, contractId: string, numbers: ReadonlyMa
 
 export interface FulfilmentReader {
   contract(contractId: string, today: string): ContractPerformance;
-  finishForm(taskId: string): FinishForm;
+  /** The tasks `taskId` may be related to (src-shared/rules/fulfilment relateCandidates), as this device shows them, with their states on `today`. */
+  relateCandidates(taskId: string, today: string): RelateCandidates;
+  /** With `batch`, the other tasks finished with it (a batch finish). */
+  finishForm(taskId: string, batch?: readonly string[]): FinishForm;
 }
 
-/** The unfinished tasks of the task's contract that come before it in the sheet (spec 4 predecessor warning). */
-export function unfinishedEarlier(db: ReplicaTx, task: ReplicaTask): ReplicaTask[] {
-  if (task.contractId === null) return [];
-  return contractTasks(db, task.contractId)
-    .map((shown) => shown.task)
-    .filter((other) => other.id !== task.id && other.state !== TaskState.Success && sheetBefore(other, task));
+/** The tasks of the task's contract as this device shows them (none for a quick task without one). */
+export function contractTasksOf(db: ReplicaTx, task: ReplicaTask): ReplicaTask[] {
+  return task.contractId === null ? [] : contractTasks(db, task.contractId).map((shown) => shown.task);
+}
+
+/**
+ * The unfinished tasks that keep the named tasks from being finished together, by the server's
+ * rule (src-shared/rules/fulfilment blockingPredecessors): each in sheet order, those finished
+ * before it in the same batch no longer holding it back. One task: its own. In sheet order, each once.
+ */
+export function blockingOf(db: ReplicaTx, tasks: readonly ReplicaTask[]): ReplicaTask[] {
+  const ordered = [...tasks].sort((a, b) => (sheetBefore(a, b) ? -1 : 1));
+  const finishing = new Set<string>();
+  const blocking = new Map<string, ReplicaTask>();
+  for (const task of ordered) {
+    for (const front of blockingPredecessors(task, contractTasksOf(db, task), finishing)) blocking.set(front.id, front);
+    finishing.add(task.id);
+  }
+  return [...blocking.values()].filter((front) => !finishing.has(front.id)).sort((a, b) => (sheetBefore(a, b) ? -1 : 1));
 }
 
 /** The completion form of a task: its plan's performance's (kept with the plan), else the default of its type, as complete_form answers. */
@@ -449,7 +491,9 @@ export function createFulfilmentReader(db: ReplicaTx): FulfilmentReader {
       const contract = currentContract(db, contractId);
       if (!contract) throw new AppFailure('not_found', `contract ${contractId} is not in this device's data: it is not synced yet, or not yours to see`);
       const refusals = refusedEdits(db);
-      const tasks = contractTasks(db, contractId).map((shown) => toSheetTask(shown, today, refusals));
+      const shown = contractTasks(db, contractId);
+      const byId = new Map(shown.map(({ task }) => [task.id, task]));
+      const tasks = shown.map((row) => toSheetTask(row, today, byId, refusals));
       const numbers = queuedRowNumbers(db, contractId, tasks);
       const plans: PlanSheet[] = contractPlans(db, contractId).map((plan) => {
         return {
@@ -475,16 +519,22 @@ export function createFulfilmentReader(db: ReplicaTx): FulfilmentReader {
       const looseTasks = tasks.filter((task) => task.planId === null || !planIds.has(task.planId));
       return { contractStatus: status, inChange: contractInChange(status), alterationQueued: alterationQueued(db, contractId), plans, looseTasks: [...looseTasks, ...queuedQuickTasks(db, contractId, numbers.quickTasks, today)] };
     },
-    finishForm(taskId) {
+    relateCandidates(taskId, today) {
+      const task = currentTask(db, taskId);
+      if (!task) throw new AppFailure('not_found', 'performance task not found', undefined, reason('taskMissing'));
+      return relateCandidates(task, contractTasksOf(db, task)).map((other) => ({ id: other.id, name: other.name, dueDate: other.expirationTime, rowIndex: other.rowIndex, state: effectiveState(other.state, other.expirationTime, today) }));
+    },
+    finishForm(taskId, batch = []) {
       const task = currentTask(db, taskId);
       if (!task) throw new AppFailure('not_found', 'performance task not found');
+      const finishing = [task, ...batch.flatMap((id) => currentTask(db, id) ?? [])];
       return {
         taskId: task.id,
         taskName: task.name,
         fields: completionFields(db, task),
         values: task.state === TaskState.Success ? (task.completionValues ?? {}) : null,
         amount: money(task.receivableAmount ?? task.payableAmount, task.amountUnit),
-        unfinishedEarlier: unfinishedEarlier(db, task).map((other) => ({ id: other.id, name: other.name, dueDate: other.expirationTime })),
+        blockingPredecessors: blockingOf(db, finishing).map((other) => ({ id: other.id, name: other.name, dueDate: other.expirationTime })),
       };
     },
   };

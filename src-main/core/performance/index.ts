@@ -35,6 +35,9 @@ export type PerformanceChannel =
   | 'fulfilment.savePlan'
   | 'fulfilment.createPlan'
   | 'fulfilment.deletePlan'
+  | 'fulfilment.relateCandidates'
+  | 'fulfilment.relate'
+  | 'fulfilment.unrelate'
   | 'performance.statistics'
   | 'performance.board'
   | 'performance.quickTask'
@@ -120,7 +123,7 @@ export function createPerformanceFeature(host: FeatureHost, options: Performance
   return {
     handlers: {
       'fulfilment.contract': ({ contractId }) => createFulfilmentReader(host.signedIn().replica.db).contract(contractId, today()),
-      'fulfilment.finishForm': ({ taskId }) => createFulfilmentReader(host.signedIn().replica.db).finishForm(taskId),
+      'fulfilment.finishForm': ({ taskId, batch }) => createFulfilmentReader(host.signedIn().replica.db).finishForm(taskId, batch),
       'fulfilment.finish': (args) => locally(() => host.sync().edit('performance.finishTask', args)),
       'fulfilment.finishBatch': (args) => locally(() => host.sync().edit('performance.finishTasks', args)),
       'fulfilment.restore': (args) => locally(() => host.sync().edit('performance.restoreTasks', args), args.planIDList),
@@ -139,6 +142,9 @@ export function createPerformanceFeature(host: FeatureHost, options: Performance
         const { mutationId } = locally(() => host.sync().edit('performance.createPlan', args), [...scheduleTaskIds, ...rows.map((row) => row.id)]);
         return { id: planId, mutationId };
       },
+      'fulfilment.relateCandidates': ({ taskId }) => createFulfilmentReader(host.signedIn().replica.db).relateCandidates(taskId, today()),
+      'fulfilment.relate': (args) => locally(() => host.sync().edit('performance.relateTask', args)),
+      'fulfilment.unrelate': (args) => locally(() => host.sync().edit('performance.unrelateTask', args)),
       'performance.statistics': (range) => current().dashboard.statistics(range, today()),
       'performance.board': ({ perDay, ...range }) => ({ today: today(), days: current().dashboard.board(range, today(), perDay) }),
       'performance.quickTask': ({ payload }) => {

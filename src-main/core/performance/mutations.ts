@@ -1,14 +1,14 @@
 import { TaskState, type ContractStatus } from '../../../src-shared/domain/enums';
 import { toMinorUnits } from '../../../src-shared/domain/money';
 import { AppFailure, reason } from '../../../src-shared/errors';
-import { amountUnitOf, batchFinishRecord, finishRecord, type FinishRecord, finishRefusal, planCreateRows, planExistsRefusal, planRemovalRefusal, planRows, planStatusRefusal, readOnlyRefusal, restoreRefusal, rowIndexAfter, sheetBefore } from '../../../src-shared/rules/fulfilment';
+import { amountUnitOf, batchFinishRecord, blockingPredecessors, finishRecord, type FinishRecord, finishRefusal, planCreateRows, planExistsRefusal, planRemovalRefusal, planRows, planStatusRefusal, predecessorsOpenRefusal, readOnlyRefusal, relateRefusal, restoreRefusal, rowIndexAfter, sheetBefore, unrelateRefusal, withoutPredecessor, withPredecessors } from '../../../src-shared/rules/fulfilment';
 import { openStateFor, organisationDay, taskTypeFor } from '../../../src-shared/rules/performance';
 import type { PlanCreateRow, PlanSave } from '../../../src-shared/domain/performance';
 import { valueFieldGroup } from '../../../src-shared/sync/field-versions';
 import { changesCondition, rowKey } from '../../../src-shared/sync/mutations';
 import type { ClientMutations, LocalContext, ReplicaTx, WorkingRows } from '../data/replica-features';
 import { alterationQueued, currentContract } from '../contracts/contract-store';
-import { contractPlans, contractTasks, currentPlan, currentTask, unfinishedEarlier, type ReplicaPlan, type ReplicaTask } from './fulfilment-store';
+import { contractPlans, contractTasks, contractTasksOf, currentPlan, currentTask, type ReplicaPlan, type ReplicaTask } from './fulfilment-store';
 
 // The client side of the fulfilment mutations of src-shared/sync/mutations.ts: the server's
 // refusals by the shared rules (src-shared/rules/fulfilment), now, on the tasks as this device
@@ -23,7 +23,9 @@ export type FulfilmentMutation =
   | 'performance.deleteTask'
   | 'performance.savePlan'
   | 'performance.createPlan'
-  | 'performance.deletePlan';
+  | 'performance.deletePlan'
+  | 'performance.relateTask'
+  | 'performance.unrelateTask';
 
 const taskNotFound = () => new AppFailure('not_found', 'performance task not found');
 
@@ -37,20 +39,18 @@ const shownTask = (db: ReplicaTx, id: string) => {
 const contractStatusOf = (db: ReplicaTx, task: ReplicaTask) => (task.contractId === null ? null : ((currentContract(db, task.contractId)?.status ?? null) as ContractStatus | null));
 
 /**
- * As the server's finish: not finished, its contract not in change, and (a task under no plan) no
- * earlier task of its contract left unfinished. Beside the server's rules: no alteration of its
- * contract waiting in this device's queue (a contract change the server does not know yet).
+ * As the server's finish: not finished, its contract not in change, and no predecessor left
+ * unfinished (the shared rule: its related predecessors and, a task under no plan, the earlier
+ * tasks of its contract), those finished before it in the same batch aside. Beside the server's
+ * rules: no alteration of its contract waiting in this device's queue (a contract change the
+ * server does not know yet).
  */
 function checkFinish(db: ReplicaTx, task: ReplicaTask, finishedWith: ReadonlySet<string>): void {
   const refusal = finishRefusal(task, contractStatusOf(db, task));
   if (refusal) throw refusal;
   if (task.contractId !== null && alterationQueued(db, task.contractId)) throw new AppFailure('alteration_queued');
-  if (task.planId !== null) return;
-  const blocking = unfinishedEarlier(db, task).filter((other) => !finishedWith.has(other.id));
-  if (blocking.length > 0) {
-    const names = blocking.map((b) => `"${b.name}"`).join(', ');
-    throw new AppFailure('conflict', `the task "${task.name}" cannot be finished before its predecessor tasks: ${names}`, undefined, reason('predecessorsOpen', { task: task.name, names }));
-  }
+  const blocked = predecessorsOpenRefusal(task, blockingPredecessors(task, contractTasksOf(db, task), finishedWith));
+  if (blocked) throw blocked;
 }
 
 /** The tasks of one performance an edit names, in sheet order, as the server reads them: any missing or of another performance is not found. */
@@ -113,6 +113,7 @@ function newPlanTask(row: PlanCreateRow, plan: { id: string; contractId: string;
     values: row.values ?? {},
     completionValues: null,
     finishedAmount: null,
+    frontTaskIds: null,
     createTime: at,
     version: 0,
     updateTime: at,
@@ -172,6 +173,24 @@ export const fulfilmentMutations: ClientMutations<FulfilmentMutation> = {
     },
     apply: ({ planID }, rows) => putTasks(rows, [planID], (task) => ({ ...task, deleted: true })),
     view: ({ planID }) => ({ row: rowKey('performanceTask', planID), changes: { deleted: true } }),
+  },
+  'performance.relateTask': {
+    /** As the server's relate, on the relations as this device shows them (its queued ones included): a task outside the contract is not one this device can name. */
+    check({ id, frontTaskIDList }, { db }) {
+      const task = shownTask(db, id);
+      const refusal = relateRefusal(task, frontTaskIDList, contractTasksOf(db, task), (frontId) => currentTask(db, frontId));
+      if (refusal) throw refusal;
+    },
+    apply: ({ id, frontTaskIDList }, rows) => putTasks(rows, [id], (task) => ({ ...task, frontTaskIds: withPredecessors(task.frontTaskIds, frontTaskIDList) })),
+    view: ({ id, frontTaskIDList }) => ({ row: rowKey('performanceTask', id), changes: { front: new Set(frontTaskIDList).size } }),
+  },
+  'performance.unrelateTask': {
+    check({ id, frontTaskID }, { db }) {
+      const refusal = unrelateRefusal(shownTask(db, id), frontTaskID);
+      if (refusal) throw refusal;
+    },
+    apply: ({ id, frontTaskID }, rows) => putTasks(rows, [id], (task) => ({ ...task, frontTaskIds: withoutPredecessor(task.frontTaskIds, frontTaskID) })),
+    view: ({ id }) => ({ row: rowKey('performanceTask', id), changes: { frontRemoved: 1 } }),
   },
   'performance.savePlan': {
     /** As the server's plan save: the plan's own contract and performance, its own rows, finished rows unchanged, a schedule that generates. */

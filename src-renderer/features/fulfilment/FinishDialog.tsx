@@ -40,7 +40,8 @@ export function FinishDialog({ target, onClose }: { target: FinishTarget; onClos
   const { t } = useTranslation();
   const first = target.kind === 'batch' ? target.tasks[0]! : target.task;
   const batch = target.kind === 'batch' ? target.tasks : null;
-  const { data: form, error } = useFinishFormQuery(first.id);
+  // A batch's warning is the batch's: a row's predecessors finishing in it first hold nothing back.
+  const { data: form, error } = useFinishFormQuery(batch ? { taskId: first.id, batch: batch.slice(1).map((task) => task.id) } : first.id);
   const [values, setValues] = useState<Record<string, unknown>>(() =>
     Object.fromEntries((batch ?? []).flatMap((task) => (ownAmount(task) ? [[taskAmountField(task), ownAmount(task)]] : []))),
   );
@@ -49,6 +50,8 @@ export function FinishDialog({ target, onClose }: { target: FinishTarget; onClos
   const [finishMany, many] = useFinishTasksMutation();
   const failed = useActionFailure();
   const viewing = target.kind === 'view';
+  // The server refuses a finish its unfinished predecessors hold back (the core at once, with the same reason): warned, not offered.
+  const blocked = form !== undefined && !viewing && form.blockingPredecessors.length > 0;
   // A field type the generic form does not know is left out rather than failing the dialog.
   const fields = useMemo(() => {
     const known = shownFields(t, (form?.fields ?? []).flatMap((field) => {
@@ -80,9 +83,11 @@ export function FinishDialog({ target, onClose }: { target: FinishTarget; onClos
         <DialogBody>
           {error && <Callout intent="danger">{errorText(t, error)}</Callout>}
           {!form && !error && <Spinner size={20} />}
-          {form && !viewing && form.unfinishedEarlier.length > 0 && (
-            <Callout intent="warning" icon="warning-sign" data-testid="predecessor-warning">
-              {t('fulfilment.predecessors', { names: form.unfinishedEarlier.map((task) => task.name).join(', ') })}
+          {blocked && (
+            <Callout intent="warning" icon="warning-sign" className="fulfilment-finish__warning" data-testid="predecessor-warning">
+              {t(target.kind === 'batch' ? 'predecessors.batchWarning' : 'predecessors.warning', {
+                names: form.blockingPredecessors.map((task) => t('predecessors.quoted', { name: task.name })).join(t('predecessors.separator')),
+              })}
             </Callout>
           )}
           {form && batch && form.fields.some((field) => field.id === finishAmountField) && (
@@ -107,7 +112,7 @@ export function FinishDialog({ target, onClose }: { target: FinishTarget; onClos
             ) : (
               <>
                 <Button data-testid="finish-cancel" text={t('fulfilment.cancel')} onClick={onClose} />
-                <Button intent="primary" data-testid="finish-confirm" loading={one.isLoading || many.isLoading} disabled={!form} text={t('fulfilment.confirm')} onClick={() => void submit()} />
+                <Button intent="primary" data-testid="finish-confirm" loading={one.isLoading || many.isLoading} disabled={!form || blocked} text={t('fulfilment.confirm')} onClick={() => void submit()} />
               </>
             )
           }

@@ -10,6 +10,7 @@ import { useContractPerformanceQuery } from '../../api/api';
 import { errorText } from '../../i18n/errorText';
 import { formatDay } from '../../i18n/format';
 import type { FormServices } from '../contract-form';
+import { PredecessorCell, RelateDialog } from './Predecessors';
 import { SheetEditor } from './SheetEditor';
 import { TaskRefusalNote, useTaskActions } from './TaskActions';
 import { AddPlan } from './AddPlanDialog';
@@ -55,6 +56,7 @@ interface SheetProps {
   onView(task: SheetTask): void;
   onRestore(task: SheetTask): void;
   onDelete(task: SheetTask): void;
+  onRelate(task: SheetTask): void;
   /** No task may be finished now: the contract is being changed, or an alteration of it waits to sync. */
   finishLocked: boolean;
 }
@@ -75,6 +77,7 @@ function SheetTable(props: SheetProps) {
               {column.isRequired ? `* ${performanceName(t, column.id, column.name)}` : performanceName(t, column.id, column.name)}
             </th>
           ))}
+          <th>{t('predecessors.column')}</th>
           <th>{t('fulfilment.state')}</th>
           <th>{t('fulfilment.actions')}</th>
         </tr>
@@ -102,6 +105,9 @@ function SheetTable(props: SheetProps) {
                   {cellText(task, column, i18n.language, missing)}
                 </td>
               ))}
+              <td>
+                <PredecessorCell task={task} onRelate={props.onRelate} />
+              </td>
               <td>
                 {t(`taskState.${stateLabels[task.state]}`)}
                 {task.pending && (
@@ -222,6 +228,7 @@ export function PerformanceTab({ contractId, services }: { contractId: string; s
   const { t } = useTranslation();
   const { data, error } = useContractPerformanceQuery(contractId);
   const taskActions = useTaskActions(services);
+  const [relating, setRelating] = useState<SheetTask | null>(null);
   if (error) {
     return (
       <Callout intent="warning" icon="warning-sign" title={t('fulfilment.loadFailed')} data-testid="contract-tasks-error">
@@ -243,6 +250,7 @@ export function PerformanceTab({ contractId, services }: { contractId: string; s
     onRestore: taskActions.restore,
     onDelete: taskActions.remove,
     onBatch: taskActions.finishBatch,
+    onRelate: setRelating,
   };
   return (
     <div className="fulfilment" data-testid="performance-tab">
@@ -286,6 +294,7 @@ export function PerformanceTab({ contractId, services }: { contractId: string; s
         </section>
       )}
       {taskActions.dialogs}
+      {relating && <RelateDialog task={relating} onClose={() => setRelating(null)} />}
     </div>
   );
 }

@@ -97,6 +97,8 @@ function taskValue(t: TFunction, field: string, value: unknown, language: string
     case 'level':
       return t('syncMerge.values.level', { level: value });
     case 'tasks':
+    case 'front':
+    case 'frontRemoved':
       return typeof value === 'number' ? t('syncMerge.values.tasks', { count: value }) : undefined;
     default:
       return undefined;

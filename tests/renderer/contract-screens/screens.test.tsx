@@ -131,7 +131,7 @@ const toastText = async (text: string) => waitFor(() => expect(document.querySel
 /** A task row of a performance sheet as the core shows it. */
 const sheetTask = (id: string, name: string, state: 1 | 2 | 3 | 4 | 5, dueDate: string | null): SheetTask => ({
   id, planId: 'p1', performanceId: 'perf-1', name, type: 'payment', state, dueDate, rowIndex: 1, level: null, leaderUserId: null, values: {},
-  receivableAmount: null, payableAmount: null, finishedAmount: null, completionValues: null, pending: false, queuedNew: false, refusal: null,
+  receivableAmount: null, payableAmount: null, finishedAmount: null, completionValues: null, predecessors: [], relatable: true, pending: false, queuedNew: false, refusal: null,
 });
 
 describe('drafting a contract', () => {
@@ -362,7 +362,7 @@ describe('the contract page', () => {
     const tasks = await screen.findAllByTestId('contract-task');
     expect(selectedTab()).toBe('contract-tab-PERFORMANCE_TAB');
     expect(calls('fulfilment.contract')).toEqual([{ contractId }]);
-    expect(tasks.map((row) => row.textContent)).toEqual(['1First payment1 Dec 20262,500.00 CNYOverdueFinishDelete', '2Delivery----CompletedViewRestore']);
+    expect(tasks.map((row) => row.textContent)).toEqual(['1First payment1 Dec 20262,500.00 CNYRelateOverdueFinishDelete', '2Delivery----CompletedViewRestore']);
     expect(screen.getByTestId('approval-slot').textContent).toBe('Steel supply');
     // Editing brings the form's tab forward, and the approval steps wait until the form is left.
     await userEvent.setup().click(screen.getByTestId('contract-edit'));
@@ -409,7 +409,7 @@ describe('the contract page', () => {
       'contract.detail': () => contract(),
       'fulfilment.contract': () => ({ contractStatus: 4, inChange: false, alterationQueued: false, plans: [plan], looseTasks: [] }),
       'fulfilment.finishForm': () => ({
-        taskId: 't1', taskName: 'First payment', values: null, amount: null, unfinishedEarlier: [],
+        taskId: 't1', taskName: 'First payment', values: null, amount: null, blockingPredecessors: [],
         fields: [{ id: 'finishAmount', name: 'completion amount', type: 'money', required: true }, { id: 'description', name: 'completion description', type: 'textarea', required: false }],
       }),
       'fulfilment.finishBatch': () => ({ mutationId: 'm1' }),

@@ -1,0 +1,48 @@
+// Predecessor tasks on the contract page's performance tab (issue 28 item 4, spec 4 and 7): a
+// row's predecessors, relating a task to earlier tasks of its contract, and the finish warning.
+
+export const predecessorsEn = {
+  column: 'Predecessor tasks',
+  relate: 'Relate',
+  relateLabel: 'Relate predecessor tasks of "{{name}}"',
+  relateTitle: 'Predecessor tasks of "{{name}}"',
+  relateHint: 'Choose earlier tasks of this contract that must be finished before this one.',
+  search: 'Search tasks by name',
+  none: 'No earlier task of this contract can be related to this one.',
+  noMatch: 'No task matches the search.',
+  confirm: 'Relate ({{count}})',
+  cancel: 'Cancel',
+  related: 'Predecessor tasks related',
+  finished: 'Finished',
+  remove: 'Remove the predecessor "{{name}}"',
+  removeConfirm: 'Remove "{{front}}" from the predecessor tasks of "{{task}}"?',
+  removeAction: 'Remove',
+  removed: 'Predecessor task removed',
+  warning: 'This task cannot be finished before its predecessor tasks: {{names}}.',
+  batchWarning: 'These tasks cannot be finished before their predecessor tasks: {{names}}.',
+  separator: ', ',
+  quoted: '"{{name}}"',
+};
+
+export const predecessorsZh: typeof predecessorsEn = {
+  column: '前置任务',
+  relate: '关联',
+  relateLabel: '关联“{{name}}”的前置任务',
+  relateTitle: '“{{name}}”的前置任务',
+  relateHint: '选择本合同中须先完成的较早任务。',
+  search: '按任务名称搜索',
+  none: '本合同没有可作为此任务前置任务的较早任务。',
+  noMatch: '没有符合搜索条件的任务。',
+  confirm: '关联（{{count}}）',
+  cancel: '取消',
+  related: '前置任务已关联',
+  finished: '已完成',
+  remove: '取消关联前置任务“{{name}}”',
+  removeConfirm: '确定将“{{front}}”从“{{task}}”的前置任务中移除吗？',
+  removeAction: '移除',
+  removed: '已移除前置任务',
+  warning: '该任务须在前置任务完成后才能完成：{{names}}。',
+  batchWarning: '所选任务须在其前置任务完成后才能完成：{{names}}。',
+  separator: '、',
+  quoted: '“{{name}}”',
+};
