@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { nameFieldId, sceneNameMax, type LedgerField } from '../../../src-shared/domain/ledger';
+import { nameFieldId, sceneMessages, sceneNameMax, type LedgerField } from '../../../src-shared/domain/ledger';
 import type { SceneView } from '../../../src-shared/ipc/scenes';
 import { sceneNameProblem } from '../../../src-shared/rules/scenes';
 import { PerformanceTaskCascader } from '../cascader/PerformanceTaskCascader';
@@ -52,6 +52,8 @@ export function SceneConfigDialog({ scene, scenes, fields, onClose }: SceneConfi
   const [updateScene, updated] = useUpdateSceneMutation();
   const problem = system ? null : sceneNameProblem(name, scenes.filter((s) => s.id !== scene?.id).map((s) => s.name));
   const failure = created.error ?? updated.error;
+  // A duplicate name is a warning (spec 5); the other name problems are errors.
+  const problemIntent = !touched || !problem ? 'none' : problem === sceneMessages.nameDuplicated ? 'warning' : 'danger';
 
   async function save() {
     setTouched(true);
@@ -70,7 +72,7 @@ export function SceneConfigDialog({ scene, scenes, fields, onClose }: SceneConfi
         <FormGroup
           label={t('scenes.configDialog.name')}
           labelFor="scene-config-name"
-          intent={touched && problem ? 'danger' : 'none'}
+          intent={problemIntent}
           helperText={touched && problem ? t(`scenes.messages.${problem}`, { defaultValue: problem }) : undefined}
         >
           <InputGroup
@@ -80,7 +82,7 @@ export function SceneConfigDialog({ scene, scenes, fields, onClose }: SceneConfi
             placeholder={t('scenes.configDialog.namePlaceholder')}
             value={name}
             disabled={system}
-            intent={touched && problem ? 'danger' : 'none'}
+            intent={problemIntent}
             onValueChange={(value) => {
               setName(value);
               setTouched(true);
