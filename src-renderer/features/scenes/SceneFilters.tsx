@@ -74,7 +74,9 @@ function RangeControl({ id, field, condition, onChange }: { id: string; field: L
   const problem = rangeProblem(rangeBoundValue(texts.gte), rangeBoundValue(texts.lte));
   const write = (next: typeof texts) => {
     setTexts(next);
-    onChange({ ...condition, gte: valueOf(next.gte), lte: valueOf(next.lte) });
+    const { gte: _gte, lte: _lte, ...rest } = condition;
+    const [gte, lte] = [valueOf(next.gte), valueOf(next.lte)];
+    onChange({ ...rest, ...(gte !== '' && { gte }), ...(lte !== '' && { lte }) });
   };
   const bound = (side: 'gte' | 'lte', placeholder: string) => (
     <InputGroup
