@@ -9,6 +9,7 @@ import { ledgerFieldCatalogue } from '../../src-shared/domain/ledger-fields';
 import type { SceneView } from '../../src-shared/ipc/scenes';
 import { createAppStore } from '../../src-renderer/app/store';
 import { ScenePanel } from '../../src-renderer/features/scenes/ScenePanel';
+import { batchRows } from '../../src-renderer/features/scenes/SceneRows';
 import { i18n, initI18n } from '../../src-renderer/i18n/i18n';
 import { fakeBridge } from './support/fake-bridge';
 
@@ -101,5 +102,20 @@ describe("a scene's tab", () => {
     expect(within(second!).queryByTestId('scene-row-finish')).toBeNull();
     expect(within(second!).queryByTestId('scene-row-details')).not.toBeNull();
     expect(first!.querySelector('td.scene-table__select input[type=checkbox]')).not.toBeNull();
+  });
+});
+
+describe("a scene's batch finish", () => {
+  const inChange = { ...row('t3', 'payable', TaskState.Overdue), status: 2 as const };
+  const otherPerformance = { ...row('t4', 'payable', TaskState.NotStarted), performanceId: 'p-2' };
+
+  it('takes the chosen pending or overdue rows, never a finished one nor one whose contract is being changed', () => {
+    expect(batchRows([rows[0]!, rows[1]!, inChange])).toEqual([rows[0]]);
+    expect(batchRows([rows[1]!, inChange])).toBe('noneFinishable');
+  });
+
+  it("takes one performance's tasks at a time", () => {
+    expect(batchRows([rows[0]!, otherPerformance])).toBe('onePerformance');
+    expect(batchRows([{ ...rows[0]!, performanceId: null }])).toBe('onePerformance');
   });
 });
