@@ -121,8 +121,12 @@ export function planFilter(filter: FilterCondition, index: number, fields: Reado
       const parts = given({ word, values: textValues(values) });
       return Object.keys(parts).length > 0 ? { op: 'text', field: field.id, ...parts } : undefined;
     }
-    case 'number':
-      return range(path, field.id, 'number', numberBound(`${path}.condition.gte`, from), numberBound(`${path}.condition.lte`, to));
+    case 'number': {
+      // The amount columns hold whole hundredths, a bound up to 8 decimals of a unit: the whole bounds that keep the same rows.
+      const plan = range(path, field.id, 'number', numberBound(`${path}.condition.gte`, from), numberBound(`${path}.condition.lte`, to));
+      if (plan?.op !== 'range') return plan;
+      return { ...plan, ...(plan.from !== undefined && { from: Math.ceil(Number(plan.from)) }), ...(plan.to !== undefined && { to: Math.floor(Number(plan.to)) }) };
+    }
     case 'date':
     case 'timestamp':
       return range(path, field.id, source.kind, dateBound(`${path}.condition.gte`, from), dateBound(`${path}.condition.lte`, to));

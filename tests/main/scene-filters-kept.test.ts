@@ -98,6 +98,15 @@ describe("a scene's kept filter values", () => {
     expect(remote.count).toBe(cleared.count);
   });
 
+  it('take money bounds with decimals alike on the replica and the server', async () => {
+    const filterList = [{ id: 'receivableAmount', type: 'money' as const, condition: { gte: 100_000.5, lte: 90_000_000.123456 } }];
+    const local = await call(core, 'ledger.search', { pageNum: 1, pageSize: 50, filterList });
+    const remote = await rest().call('ledgerSearch', { token, body: { pageNum: 1, pageSize: 50, filterList } });
+    expect(local.count).toBeGreaterThan(0);
+    expect(remote.count).toBe(local.count);
+    expect(remote.list.map((row) => row.id)).toEqual(local.list.map((row) => row.id));
+  });
+
   it('refuse an inverted money range with the spec message, changing nothing', async () => {
     const answer = await core.invoke('ledger.search', {
       standingBookID: sceneId, pageNum: 1, pageSize: 20, filterList: [{ id: 'receivableAmount', type: 'money', condition: { gte: 500_00, lte: 100_00 } }],
