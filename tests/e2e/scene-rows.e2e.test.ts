@@ -104,6 +104,23 @@ describe('a scene as a workplace', () => {
     await expect.poll(online, { timeout: 20_000 }).toBe('true');
   }, 90_000);
 
+  it('offers the batch finish for chosen pending rows of one performance, in the finish dialog', async () => {
+    await page.getByTestId('scene-batch-finish').click();
+    await toasted('Select pending or overdue tasks whose contract is not being changed');
+    const finishable = rows().filter({ has: page.getByTestId('scene-row-finish') });
+    const performances = await finishable.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-performance-id')));
+    const performance = performances.find((id, i) => id !== null && performances.indexOf(id) !== i)!;
+    const chosen = page.locator(`[data-testid=scene-row][data-performance-id="${performance}"]`).filter({ has: page.getByTestId('scene-row-finish') });
+    for (const i of [0, 1]) await chosen.nth(i).getByTestId('scene-select-row').check({ force: true });
+    await page.getByTestId('scene-batch-finish').click();
+    const dialog = page.getByTestId('finish-dialog');
+    await dialog.waitFor({ timeout: 20_000 });
+    expect(await page.locator('.bp6-dialog-header').last().innerText()).toContain('Finish 2 tasks');
+    await dialog.getByTestId('finish-cancel').click();
+    await dialog.waitFor({ state: 'detached' });
+    for (const i of [0, 1]) await chosen.nth(i).getByTestId('scene-select-row').uncheck({ force: true });
+  }, 60_000);
+
   it('asks for rows before a transfer, then transfers the contracts of two chosen rows', async () => {
     await page.getByTestId('transfer-open').click();
     await toasted('Please select the ledger list to transfer');

@@ -72,7 +72,7 @@ export function SceneTable({ columns, rows, sort, stale, onSort, selection, onTa
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.id} data-testid="scene-row" data-task-id={row.id} data-state={row.taskState}>
+            <tr key={row.id} data-testid="scene-row" data-task-id={row.id} data-state={row.taskState} data-performance-id={row.performanceId ?? undefined}>
               <SelectCell selection={selection} row={row} />
               {columns.map((field) => (
                 <td key={field.id} style={{ minWidth: widthOf(field.id) }} className={field.type === 'date' ? 'scene-table__whole' : undefined}>
