@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { nameFieldId, sceneMessages, sceneNameMax, type LedgerField } from '../../../src-shared/domain/ledger';
+import { toAppError } from '../../../src-shared/errors';
 import type { SceneView } from '../../../src-shared/ipc/scenes';
 import { sceneNameProblem } from '../../../src-shared/rules/scenes';
 import { PerformanceTaskCascader } from '../cascader/PerformanceTaskCascader';
@@ -95,7 +96,7 @@ export function SceneConfigDialog({ scene, scenes, fields, onClose }: SceneConfi
         <FieldChoice legend={t('scenes.configDialog.filterFields')} testId="scene-config-filters" fields={fields} chosen={filterIDs} onChange={setFilterIDs} />
         <FieldChoice legend={t('scenes.configDialog.listFields')} testId="scene-config-titles" fields={fields} chosen={titleIDs} locked={nameFieldId} onChange={setTitleIDs} />
         {failure && (
-          <Callout intent="danger" role="alert">
+          <Callout intent={toAppError(failure).message === sceneMessages.nameDuplicated ? 'warning' : 'danger'} role="alert">
             {sceneErrorText(t, failure)}
           </Callout>
         )}
