@@ -8,6 +8,7 @@ import type { LedgerField, LedgerRow, LedgerSearch } from '../../src-shared/doma
 import { ledgerFieldCatalogue } from '../../src-shared/domain/ledger-fields';
 import type { SceneView } from '../../src-shared/ipc/scenes';
 import { createAppStore } from '../../src-renderer/app/store';
+import { SceneConfigDialog } from '../../src-renderer/features/scenes/SceneConfigDialog';
 import { ScenePanel } from '../../src-renderer/features/scenes/ScenePanel';
 import { batchRows } from '../../src-renderer/features/scenes/SceneRows';
 import { i18n, initI18n } from '../../src-renderer/i18n/i18n';
@@ -117,5 +118,26 @@ describe("a scene's batch finish", () => {
   it("takes one performance's tasks at a time", () => {
     expect(batchRows([rows[0]!, otherPerformance])).toBe('onePerformance');
     expect(batchRows([{ ...rows[0]!, performanceId: null }])).toBe('onePerformance');
+  });
+});
+
+describe('the scene config dialog', () => {
+  it('warns of a duplicate scene name (a warning, not an error) and saves nothing', async () => {
+    await i18n.changeLanguage('zh-CN');
+    const fake = fakeBridge({ 'scene.create': () => ({ id: 's-2', mutationId: 'm-2' }) });
+    render(
+      <Provider store={createAppStore(fake.bridge)}>
+        <I18nextProvider i18n={i18n}>
+          <SceneConfigDialog scene={null} scenes={[scene]} fields={fields} onClose={() => undefined} />
+        </I18nextProvider>
+      </Provider>,
+    );
+    fireEvent.change(screen.getByTestId('scene-config-name'), { target: { value: ' Big receivables ' } });
+    fireEvent.click(screen.getByTestId('scene-config-save'));
+    const helper = await screen.findByText('筛选场景名称重复');
+    expect(helper.closest('.bp6-form-group')!.className).toContain('bp6-intent-warning');
+    fireEvent.change(screen.getByTestId('scene-config-name'), { target: { value: '' } });
+    expect(screen.getByText('场景名称不能为空').closest('.bp6-form-group')!.className).toContain('bp6-intent-danger');
+    expect(fake.calls('scene.create')).toEqual([]);
   });
 });
