@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Checkbox, Dialog, DialogBody, Spinner } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { TaskState } from '../../../src-shared/domain/enums';
 import type { LedgerRow } from '../../../src-shared/domain/ledger';
@@ -12,7 +12,7 @@ import { useActionFailure } from '../../app/useActionFailure';
 import { FormServicesProvider } from '../contract-form';
 import { useBridgeFormServices } from '../contracts/useBridgeFormServices';
 import { FinishDialog, type FinishTarget } from '../fulfilment/FinishDialog';
-import type { ContractSelection } from '../transfer/TransferDialog';
+import { useSelection, type ContractSelection, type Selection } from '../transfer/TransferDialog';
 
 // A scene's rows as a workplace (spec 2 "Ledger list screen", spec 4 "Performance tasks"): each
 // row's actions — 'view' opens its contract in a new window, finish for a pending or overdue task,
@@ -29,27 +29,13 @@ export function contractHref(row: Pick<LedgerRow, 'contractID'>): string {
 export const rowFinishable = (row: Pick<LedgerRow, 'taskState' | 'status'>) => isFinishable(row.taskState as TaskState) && !contractInChange(row.status);
 
 /** The rows chosen on the scene (kept across its pages), by task id. */
-export function useRowSelection() {
-  const [selected, setSelected] = useState<ReadonlyMap<string, LedgerRow>>(new Map());
-  const toggle = useCallback((rows: readonly LedgerRow[], on: boolean) => {
-    setSelected((current) => {
-      const next = new Map(current);
-      for (const row of rows) {
-        if (on) next.set(row.id, row);
-        else next.delete(row.id);
-      }
-      return next;
-    });
-  }, []);
-  const clear = useCallback(() => setSelected(new Map()), []);
-  return useMemo(() => ({ selected, toggle, clear }), [selected, toggle, clear]);
-}
-export type RowSelection = ReturnType<typeof useRowSelection>;
+export const useRowSelection = () => useSelection<LedgerRow>();
+export type RowSelection = Selection<LedgerRow>;
 
 /** The chosen rows' contracts, for the batch transfer: a contract chosen or cleared takes its rows of `page` with it. */
 export function useContractsOf(selection: RowSelection, page: readonly LedgerRow[]): ContractSelection {
   const { selected, toggle: toggleRows, clear } = selection;
-  const contracts = useMemo(() => new Map([...selected.values()].map((row) => [row.contractID, row.contractName])), [selected]);
+  const contracts = useMemo(() => new Map([...selected.values()].map((row) => [row.contractID, { id: row.contractID, name: row.contractName }])), [selected]);
   const toggle = useCallback(
     (chosen: readonly { id: string }[], on: boolean) => {
       const ids = new Set(chosen.map((contract) => contract.id));
@@ -61,35 +47,8 @@ export function useContractsOf(selection: RowSelection, page: readonly LedgerRow
   return useMemo(() => ({ selected: contracts, toggle, clear }), [contracts, toggle, clear]);
 }
 
-export function SelectAllCell({ selection, rows }: { selection: RowSelection; rows: readonly LedgerRow[] }) {
-  const { t } = useTranslation();
-  const chosen = rows.filter((row) => selection.selected.has(row.id)).length;
-  return (
-    <th className="scene-table__select">
-      <Checkbox
-        data-testid="scene-select-page"
-        aria-label={t('scenes.rows.selectPage')}
-        checked={rows.length > 0 && chosen === rows.length}
-        indeterminate={chosen > 0 && chosen < rows.length}
-        onChange={(event) => selection.toggle(rows, event.currentTarget.checked)}
-      />
-    </th>
-  );
-}
-
-export function SelectCell({ selection, row }: { selection: RowSelection; row: LedgerRow }) {
-  const { t } = useTranslation();
-  return (
-    <td className="scene-table__select">
-      <Checkbox
-        data-testid="scene-select-row"
-        aria-label={t('scenes.rows.select', { name: String(row.data.name ?? row.contractName) })}
-        checked={selection.selected.has(row.id)}
-        onChange={(event) => selection.toggle([row], event.currentTarget.checked)}
-      />
-    </td>
-  );
-}
+/** The scene table's selection cells (spec 9: a 55 px column). */
+export const selectCellPlace = { className: 'scene-table__select' };
 
 /** What the user asked of rows: finish one, see a finished one's details, or finish several. */
 export type RowTarget = { kind: 'one' | 'view'; row: LedgerRow } | { kind: 'batch'; rows: LedgerRow[] };

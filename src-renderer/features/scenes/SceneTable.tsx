@@ -2,7 +2,8 @@ import { HTMLTable, Icon } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { LedgerField, LedgerRow } from '../../../src-shared/domain/ledger';
 import { catalogueField } from '../../../src-shared/domain/ledger-fields';
-import { RowActions, SelectAllCell, SelectCell, type RowSelection, type RowTarget } from './SceneRows';
+import { SelectPageCell, SelectRowCell } from '../transfer/TransferDialog';
+import { RowActions, selectCellPlace, type RowSelection, type RowTarget } from './SceneRows';
 import { cellText } from './sceneValues';
 import { fieldLabel } from './sceneText';
 
@@ -40,7 +41,7 @@ export function SceneTable({ columns, rows, sort, stale, onSort, selection, onTa
       <HTMLTable compact striped interactive>
         <thead>
           <tr>
-            <SelectAllCell selection={selection} rows={rows} />
+            <SelectPageCell selection={selection} rows={rows} {...selectCellPlace} testId="scene-select-page" />
             {columns.map((field) => {
               const sortable = catalogueField(field.id) !== undefined;
               const direction = sort?.id === field.id ? sort.key : null;
@@ -73,7 +74,7 @@ export function SceneTable({ columns, rows, sort, stale, onSort, selection, onTa
         <tbody>
           {rows.map((row) => (
             <tr key={row.id} data-testid="scene-row" data-task-id={row.id} data-state={row.taskState} data-performance-id={row.performanceId ?? undefined}>
-              <SelectCell selection={selection} row={row} />
+              <SelectRowCell selection={selection} row={row} name={String(row.data.name ?? row.contractName)} {...selectCellPlace} testId="scene-select-row" />
               {columns.map((field) => (
                 <td key={field.id} style={{ minWidth: widthOf(field.id) }} className={field.type === 'date' ? 'scene-table__whole' : undefined}>
                   {cellText(t, i18n.language, field, row.data[field.id])}

@@ -101,8 +101,6 @@ export const scenesEn = {
   saveFilters: 'Keep in scene',
   filtersSaved: 'The filter values are kept in the scene',
   rows: {
-    select: 'Select {{name}}',
-    selectPage: 'Select every row of the page',
     operation: 'Actions',
     view: 'View',
     viewTitle: 'Open the contract {{name}} in a new window',
@@ -216,8 +214,6 @@ export const scenesZh: typeof scenesEn = {
   saveFilters: '保存到场景',
   filtersSaved: '筛选值已保存到场景',
   rows: {
-    select: '选择 {{name}}',
-    selectPage: '选择本页全部记录',
     operation: '操作',
     view: '查看',
     viewTitle: '在新窗口中打开合同 {{name}}',
