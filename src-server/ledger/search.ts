@@ -64,11 +64,18 @@ function filterSql(plan: FilterPlan, today: string): SQL | undefined {
   }
 }
 
+/**
+ * The search's order. Money sorts within each currency: the currencies by their code, the amounts
+ * of one currency in the asked direction, never compared across currencies; rows without an
+ * amount last, by id alone (the replica orders alike, src-main/core/ledger/scene-search.ts).
+ */
 function sortOrder(plan: SearchPlan): SQL[] {
   if (!plan.sort) return [desc(t.updateTime), desc(t.id)];
   const direction = plan.sort.ascending ? asc : desc;
   // The task state sorts as it is shown: its effective state.
   const column = catalogueField(plan.sort.field)?.kind === 'task-state' ? effectiveStateSql(plan.today) : columnOf(plan.sort.field);
+  const unit = catalogueSource(plan.sort.field)?.unit;
+  if (unit) return [sql`${column} is null`, sql`case when ${column} is null then '' else ${unit} end`, direction(column), direction(t.id)];
   return [sql`${direction(column)} nulls last`, direction(t.id)];
 }
 

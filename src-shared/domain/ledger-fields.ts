@@ -1,5 +1,6 @@
-import { contractStatuses, taskTypes, TaskState } from './enums';
+import { contractStatuses, TaskState } from './enums';
 import { nameFieldId, type LedgerField, type LedgerFieldType } from './ledger';
+import { performanceTaskTypes } from './performance';
 
 // The ledger's system columns (spec 3 "Ledger"): which entity column each id reads and how it
 // filters. The server maps each id to its PostgreSQL column (src-server/ledger/fields.ts) and the
@@ -30,7 +31,7 @@ const entry = (
 
 export const ledgerFieldCatalogue: readonly CatalogueField[] = [
   entry(nameFieldId, 'performance name', 'system', 'others', 'text', { filter: true, title: true }),
-  entry('taskType', 'task type', 'system', 'select', 'set-text', { filter: true, title: true, config: options(taskTypes) }),
+  entry('taskType', 'task type', 'system', 'select', 'set-text', { filter: true, title: true, config: options(performanceTaskTypes) }),
   entry('taskState', 'task state', 'system', 'select', 'task-state', { filter: true, title: true, config: options(Object.values(TaskState)) }),
   entry('expirationTime', 'expiration time', 'system', 'date', 'date', { filter: true, title: true }),
   entry('receivableAmount', 'receivable amount', 'system', 'money', 'number', { filter: true, title: true }),

@@ -134,7 +134,6 @@ export const en = {
     incomplete: 'Incomplete',
     inProgress: 'In progress',
     completed: 'Completed',
-    success: 'Succeeded',
   },
   creditRating: { 0: 'None', 10: 'High quality', 20: 'Good', 30: 'Average', 40: 'Blacklisted' },
   resetCycle: {

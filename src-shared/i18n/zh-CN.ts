@@ -133,7 +133,6 @@ export const zhCN: Catalog = {
     incomplete: '待完成',
     inProgress: '履约中',
     completed: '已完成',
-    success: '成功',
   },
   creditRating: { 0: '无', 10: '优质', 20: '良好', 30: '一般', 40: '黑名单' },
   resetCycle: {

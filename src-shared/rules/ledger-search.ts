@@ -4,6 +4,7 @@ import { nameFieldId, type FilterCondition, type LedgerField, type LedgerRow, ty
 import { catalogueField, timeColumnOfTaskType, type FilterKind } from '../domain/ledger-fields';
 import { invalidFields, type AppFailure } from '../errors';
 import { effectiveState, effectiveStateFilter, type EffectiveStateFilter } from './performance';
+import { rangeInvertedMessage } from './range-filter';
 
 // What performances/search asks (spec 7), decided once for both answers: the server turns the
 // plan into PostgreSQL (src-server/ledger/search.ts), the replica into SQLite
@@ -86,7 +87,7 @@ function dateBound(path: string, value: Bound): string | undefined {
 
 /** A range from two bounds; both bounds empty means no condition (spec 5). */
 function range(path: string, field: string, kind: 'number' | 'date' | 'timestamp', from: number | string | undefined, to: number | string | undefined): FilterPlan | undefined {
-  if (from !== undefined && to !== undefined && from > to) throw badFilter(path, 'minimum cannot be greater than maximum');
+  if (from !== undefined && to !== undefined && from > to) throw badFilter(path, rangeInvertedMessage);
   if (from === undefined && to === undefined) return undefined;
   return { op: 'range', field, kind, ...(from !== undefined && { from }), ...(to !== undefined && { to }) };
 }
@@ -126,8 +127,12 @@ export function planFilter(filter: FilterCondition, index: number, fields: Reado
       const parts = given({ word, values: textValues(values) });
       return Object.keys(parts).length > 0 ? { op: 'text', field: field.id, ...parts } : undefined;
     }
-    case 'number':
-      return range(path, field.id, 'number', numberBound(`${path}.condition.gte`, from), numberBound(`${path}.condition.lte`, to));
+    case 'number': {
+      // The amount columns hold whole hundredths, a bound up to 8 decimals of a unit: the whole bounds that keep the same rows.
+      const plan = range(path, field.id, 'number', numberBound(`${path}.condition.gte`, from), numberBound(`${path}.condition.lte`, to));
+      if (plan?.op !== 'range') return plan;
+      return { ...plan, ...(plan.from !== undefined && { from: Math.ceil(Number(plan.from)) }), ...(plan.to !== undefined && { to: Math.floor(Number(plan.to)) }) };
+    }
     case 'date':
     case 'timestamp':
       return range(path, field.id, source.kind, dateBound(`${path}.condition.gte`, from), dateBound(`${path}.condition.lte`, to));
@@ -138,7 +143,7 @@ export function planFilter(filter: FilterCondition, index: number, fields: Reado
   }
 }
 
-/** The whole question: the scene's presets and columns, the request's filters, keyword, order and page, on `today`. */
+/** The whole question: the scene's kept filter values and columns, the request's filters, keyword, order and page, on `today`. */
 export function planSearch(search: LedgerSearch, definitions: readonly LedgerField[], scene: SearchScene | undefined, today: string): SearchPlan {
   const fields = new Map(definitions.map((field) => [field.id, field]));
   const titleIds = search.titleIDs ?? scene?.titleIDs ?? definitions.filter((f) => f.isDefaultTitle).map((f) => f.id);
@@ -146,7 +151,10 @@ export function planSearch(search: LedgerSearch, definitions: readonly LedgerFie
   if (unknownTitle !== undefined) throw badFilter('titleIDs', `unknown ledger field: ${unknownTitle}`);
   const titles = [nameFieldId, ...titleIds.filter((id) => id !== nameFieldId)].map((id) => fields.get(id)!);
   const performanceId = search.performanceId !== undefined ? search.performanceId : (scene?.performanceId ?? null);
-  const conditions = [...(scene?.filter ?? []), ...search.filterList];
+  // The scene's kept filter values are where its drawer starts: a request's condition on a field
+  // (an empty one too) replaces the kept one on that field, so the user can widen or clear it.
+  const asked = new Set(search.filterList.map((filter) => filter.id));
+  const conditions = [...(scene?.filter ?? []).filter((filter) => !asked.has(filter.id)), ...search.filterList];
   const filters = conditions.flatMap((filter, i) => {
     const plan = planFilter(filter, i, fields);
     return plan ? [{ contractSide: fields.get(filter.id)?.category === 'contract', plan }] : [];

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContractServerClient } from '../../src-main/core/contract-server/client';
@@ -42,11 +43,13 @@ describe('ledger scenes in the browser edition', () => {
     await page.getByTestId('scene-filter-toggle').click();
     await page.selectOption('#scene-filter-taskType', 'payable');
     await page.getByTestId('scene-search').click();
-    await expect.poll(async () => new Set(await page.locator('[data-testid=scene-row] td:nth-child(2)').allInnerTexts())).toEqual(new Set(['Payable']));
+    await expect.poll(async () => new Set(await page.locator('[data-testid=scene-row] td:nth-child(3)').allInnerTexts())).toEqual(new Set(['Payable']));
     await page.locator('[data-testid=scene-column-expirationTime] button').click();
     await expect.poll(() => page.getByTestId('scene-column-expirationTime').getAttribute('aria-sort')).toBe('ascending');
     // The header shows the order at once; the rows follow when the sorted page arrives.
-    const dueDates = async () => (await page.locator('[data-testid=scene-row] td:nth-child(4)').allInnerTexts()).filter((d) => d !== '--');
+    // Shown as 'd MMM yyyy' (the first column is the row's selection box).
+    const dueDates = async () =>
+      (await page.locator('[data-testid=scene-row] td:nth-child(5)').allInnerTexts()).filter((d) => d !== '--').map((d) => DateTime.fromFormat(d, 'd MMM yyyy').toISODate()!);
     await expect.poll(async () => {
       const shown = await dueDates();
       return shown.length > 0 && shown.join() === [...shown].sort().join();
@@ -56,8 +59,8 @@ describe('ledger scenes in the browser edition', () => {
   });
 
   it('exports the filtered, sorted scene to Excel: the file holds its columns and every row in its order', async () => {
-    const headers = (await page.locator('[data-testid=scene-table] thead th').allInnerTexts()).map((text) => text.trim());
-    const shownNames = await page.locator('[data-testid=scene-row] td:nth-child(1)').allInnerTexts();
+    const headers = (await page.locator('[data-testid=scene-table] thead th:not(.scene-table__select):not(.scene-table__operation)').allInnerTexts()).map((text) => text.trim());
+    const shownNames = await page.locator('[data-testid=scene-row] td:nth-child(2)').allInnerTexts();
     const total = Number(/\d+/.exec(await page.getByTestId('pager-total').innerText())![0]);
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByTestId('scene-export').click()]);
     expect(download.suggestedFilename()).toMatch(/^All performance records-\d{4}-\d{2}-\d{2}\.xlsx$/);

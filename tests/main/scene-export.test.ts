@@ -98,12 +98,16 @@ describe('scene export', () => {
   });
 
   it('reads in batches by the sort key exactly the rows and order of the search, across ties, nulls and queued edits', () => {
-    // Many tasks share each due date and amount (ties across every batch boundary); every 7th has no due date, every 5th no amount.
+    // Many tasks share each due date and amount (ties across every batch boundary); every 7th has no due date, every 5th no amount;
+    // the amounts in three currencies (an amount sorts within its currency).
     replicaWriter(replica, replicaFeatures).applyPulledChanges(
       Array.from({ length: 300 }, (_, i) => ({
         entity: 'performanceTask' as const,
         op: 'upsert' as const,
-        row: makeTask(3000 + i, { contractId: contractId(i % 10), expirationTime: i % 7 === 0 ? null : `2026-0${1 + (i % 3)}-10`, receivableAmount: i % 5 === 0 ? null : (i % 4) * 100 }),
+        row: makeTask(3000 + i, {
+          contractId: contractId(i % 10), expirationTime: i % 7 === 0 ? null : `2026-0${1 + (i % 3)}-10`, receivableAmount: i % 5 === 0 ? null : (i % 4) * 100,
+          amountUnit: ['USD', 'CNY', 'EUR'][i % 3]!,
+        }),
       })),
       '30',
       '2026-11-21T10:00:00.000Z',

@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
+import { DateTime } from 'luxon';
 import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { cellText, fieldLabelKey, optionLabelKey } from '../../../src-shared/domain/ledger-cells';
+import { cellText, fieldLabelKey, optionLabelKey, type FieldOption } from '../../../src-shared/domain/ledger-cells';
 import type { LedgerField, LedgerRow, LedgerSearch } from '../../../src-shared/domain/ledger';
 import { AppFailure, reason } from '../../../src-shared/errors';
 import type { Catalog } from '../../../src-shared/i18n/catalogs';
@@ -35,7 +36,19 @@ function excelCell(catalog: Catalog, field: LedgerField, value: unknown): { valu
     return { value: money.amount / 100, numFmt: `#,##0.00${money.unit ? ` "${money.unit.replace(/"/g, '')}"` : ''}` };
   }
   if (typeof value === 'number' && field.type === 'number') return { value };
-  return { value: cellText((f, option) => { const key = optionLabelKey(f, option); return (key && catalogText(catalog, key)) ?? option.name; }, field, value) };
+  const words = {
+    option: (f: LedgerField, option: FieldOption) => {
+      const key = optionLabelKey(f, option);
+      return (key && catalogText(catalog, key)) ?? option.name;
+    },
+    // A sheet sorts and filters its text: days and times in their sortable form, an instant in this device's zone.
+    day: (day: string) => day,
+    instant: (iso: string) => {
+      const instant = DateTime.fromISO(iso);
+      return instant.isValid ? instant.toFormat('yyyy-MM-dd HH:mm') : iso;
+    },
+  };
+  return { value: cellText(words, field, value) };
 }
 
 /** The part of a Node writable stream (or readable-stream's older one) that tells of backpressure. */

@@ -190,19 +190,30 @@ function filterSql(plan: FilterPlan, params: unknown[], statusOnTask: boolean, t
  */
 interface SortKey {
   nulls: boolean;
-  last?: { value: unknown; id: string };
+  /** `unit`: the currency of a money sort's last row. */
+  last?: { value: unknown; id: string; unit?: unknown };
+}
+
+/**
+ * A money sort's currency key: amounts are ordered within each currency, the currencies by their
+ * code, never compared across them (the server's order, src-server/ledger/search.ts); rows without
+ * an amount come last, by id alone. Undefined for other sorts.
+ */
+function currencyOrder(field: string): string | undefined {
+  const unit = columns[field]?.unit;
+  return unit && `case when ${columnOf(field)} is null then '' else ${unit} end`;
 }
 
 /** The plan's sort column and direction: the scene's, or the newest update first. */
-function sortOf(plan: SearchPlan): { column: string; alias: string; ascending: boolean } {
+function sortOf(plan: SearchPlan): { column: string; alias: string; ascending: boolean; unit?: string } {
   return plan.sort
-    ? { column: shownColumnOf(plan.sort.field, plan), alias: plan.sort.field, ascending: plan.sort.ascending }
+    ? { column: shownColumnOf(plan.sort.field, plan), alias: plan.sort.field, ascending: plan.sort.ascending, ...(columns[plan.sort.field]?.unit && { unit: columns[plan.sort.field]!.unit }) }
     : { column: 't.update_time', alias: 'updateTimeValue', ascending: false };
 }
 
 /** The rows of the key's phase after its last row, in orderSql's order: by the sort column, then by id. */
 function afterSql(plan: SearchPlan, key: SortKey, params: unknown[]): string {
-  const { column, ascending } = sortOf(plan);
+  const { column, ascending, unit } = sortOf(plan);
   const after = ascending ? '>' : '<';
   if (key.nulls) {
     if (!key.last) return `${column} is null`;
@@ -210,6 +221,10 @@ function afterSql(plan: SearchPlan, key: SortKey, params: unknown[]): string {
     return `(${column} is null and t.id ${after} ?)`;
   }
   if (!key.last) return `${column} is not null`;
+  if (unit) {
+    params.push(key.last.unit, key.last.unit, key.last.value, key.last.value, key.last.id);
+    return `(${column} is not null and (${unit} > ? or (${unit} = ? and ${column} ${after}= ? and (${column} ${after} ? or t.id ${after} ?))))`;
+  }
   params.push(key.last.value, key.last.value, key.last.id);
   return `(${column} ${after}= ? and (${column} ${after} ? or t.id ${after} ?))`;
 }
@@ -231,7 +246,10 @@ function indexedBy(sqlite: ReplicaConnection, plan: SearchPlan): string {
 function orderSql(plan: SearchPlan, key?: SortKey): string {
   if (!plan.sort) return 't.update_time desc, t.id desc';
   const direction = plan.sort.ascending ? 'asc' : 'desc';
-  return `${shownColumnOf(plan.sort.field, plan)} ${direction}${key ? '' : ' nulls last'}, t.id ${direction}`;
+  const column = shownColumnOf(plan.sort.field, plan);
+  const currency = currencyOrder(plan.sort.field);
+  if (currency) return `${column} is null, ${currency}, ${column} ${direction}, t.id ${direction}`;
+  return `${column} ${direction}${key ? '' : ' nulls last'}, t.id ${direction}`;
 }
 
 /**
@@ -286,6 +304,8 @@ export interface SceneSearch {
 function mergedOrderSql(plan: SearchPlan, key?: SortKey): string {
   if (!plan.sort) return '"updateTimeValue" desc, "taskId" desc';
   const direction = plan.sort.ascending ? 'asc' : 'desc';
+  const sorted = `"${plan.sort.field}"`;
+  if (currencyOrder(plan.sort.field)) return `${sorted} is null, case when ${sorted} is null then '' else "${plan.sort.field}:unit" end, ${sorted} ${direction}, "taskId" ${direction}`;
   return `"${plan.sort.field}" ${direction}${key ? '' : ' nulls last'}, "taskId" ${direction}`;
 }
 
@@ -376,7 +396,8 @@ export function createSceneSearch({ sqlite, db }: OpenReplica, today: () => stri
     const merged = (after: SortKey | undefined, baseStart: number, baseLimit: number, offset: number, limit: number) => {
       const [b, l] = [base(after), local(after)];
       return prepared(
-        `select * from (${baseWindow(b, after)}) union all select ${selected} from performance_tasks_local t ${join} ${l.sql} order by ${mergedOrderSql(plan, after)} limit ? offset ?`,
+        // The union is ordered from outside: a compound select's own order takes only plain result columns.
+        `select * from (select * from (${baseWindow(b, after)}) union all select ${selected} from performance_tasks_local t ${join} ${l.sql}) order by ${mergedOrderSql(plan, after)} limit ? offset ?`,
       ).all(...b.params, baseLimit, baseStart, ...l.params, limit, offset) as Row[];
     };
     return {
@@ -420,7 +441,8 @@ export function createSceneSearch({ sqlite, db }: OpenReplica, today: () => stri
           if (rows.length > 0) yield toRows(rows, plan, people);
           if (rows.length === batch) {
             const last = rows[rows.length - 1]!;
-            key = { nulls: key.nulls, last: { value: last[sortOf(plan).alias], id: String(last.taskId) } };
+            const { alias } = sortOf(plan);
+            key = { nulls: key.nulls, last: { value: last[alias], id: String(last.taskId), unit: last[`${alias}:unit`] } };
           } else if (!key.nulls) key = { nulls: true };
           else return;
         }

@@ -1,11 +1,6 @@
-import { TaskState } from '../../../src-shared/domain/enums';
+import type { TaskState } from '../../../src-shared/domain/enums';
+import { taskStateKeys } from '../../../src-shared/domain/ledger-cells';
 import type { Catalog } from '../../../src-shared/i18n/catalogs';
 
-/** Each task state's key in the `taskState` catalog. */
-export const stateLabels: Record<TaskState, keyof Catalog['taskState']> = {
-  [TaskState.NotStarted]: 'notStarted',
-  [TaskState.InProgress]: 'inProgress',
-  [TaskState.Overdue]: 'overdue',
-  [TaskState.Success]: 'completed',
-  [TaskState.Incomplete]: 'incomplete',
-};
+/** Each task state's key in the `taskState` catalog: the ledger's names (one name per state everywhere). */
+export const stateLabels: Record<TaskState, keyof Catalog['taskState']> = taskStateKeys;

@@ -60,7 +60,7 @@ export function LedgerTable({ contracts, stale, selection }: { contracts: Contra
         <tbody>
           {contracts.map((contract) => (
             <tr key={contract.id} data-testid="ledger-row">
-              {selection && <SelectRowCell selection={selection} row={contract} />}
+              {selection && <SelectRowCell selection={selection} row={contract} name={contract.name} />}
               {columns.map((column) => {
                 const value = column.value(contract, i18n.language);
                 // A long name is cut to keep the other columns in view; the whole of it is the cell's tooltip.

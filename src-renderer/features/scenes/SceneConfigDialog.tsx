@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { nameFieldId, sceneNameMax, type LedgerField } from '../../../src-shared/domain/ledger';
+import { nameFieldId, sceneMessages, sceneNameMax, type LedgerField } from '../../../src-shared/domain/ledger';
+import { toAppError } from '../../../src-shared/errors';
 import type { SceneView } from '../../../src-shared/ipc/scenes';
 import { sceneNameProblem } from '../../../src-shared/rules/scenes';
 import { PerformanceTaskCascader } from '../cascader/PerformanceTaskCascader';
@@ -52,6 +53,8 @@ export function SceneConfigDialog({ scene, scenes, fields, onClose }: SceneConfi
   const [updateScene, updated] = useUpdateSceneMutation();
   const problem = system ? null : sceneNameProblem(name, scenes.filter((s) => s.id !== scene?.id).map((s) => s.name));
   const failure = created.error ?? updated.error;
+  // A duplicate name is a warning (spec 5); the other name problems are errors.
+  const problemIntent = !touched || !problem ? 'none' : problem === sceneMessages.nameDuplicated ? 'warning' : 'danger';
 
   async function save() {
     setTouched(true);
@@ -70,7 +73,7 @@ export function SceneConfigDialog({ scene, scenes, fields, onClose }: SceneConfi
         <FormGroup
           label={t('scenes.configDialog.name')}
           labelFor="scene-config-name"
-          intent={touched && problem ? 'danger' : 'none'}
+          intent={problemIntent}
           helperText={touched && problem ? t(`scenes.messages.${problem}`, { defaultValue: problem }) : undefined}
         >
           <InputGroup
@@ -80,7 +83,7 @@ export function SceneConfigDialog({ scene, scenes, fields, onClose }: SceneConfi
             placeholder={t('scenes.configDialog.namePlaceholder')}
             value={name}
             disabled={system}
-            intent={touched && problem ? 'danger' : 'none'}
+            intent={problemIntent}
             onValueChange={(value) => {
               setName(value);
               setTouched(true);
@@ -93,7 +96,7 @@ export function SceneConfigDialog({ scene, scenes, fields, onClose }: SceneConfi
         <FieldChoice legend={t('scenes.configDialog.filterFields')} testId="scene-config-filters" fields={fields} chosen={filterIDs} onChange={setFilterIDs} />
         <FieldChoice legend={t('scenes.configDialog.listFields')} testId="scene-config-titles" fields={fields} chosen={titleIDs} locked={nameFieldId} onChange={setTitleIDs} />
         {failure && (
-          <Callout intent="danger" role="alert">
+          <Callout intent={toAppError(failure).message === sceneMessages.nameDuplicated ? 'warning' : 'danger'} role="alert">
             {sceneErrorText(t, failure)}
           </Callout>
         )}

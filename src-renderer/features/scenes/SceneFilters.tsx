@@ -1,14 +1,17 @@
+import { useState } from 'react';
 import { Button, Checkbox, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { FilterCondition, LedgerField } from '../../../src-shared/domain/ledger';
+import { rangeBoundText, rangeBoundValue, rangeInputMax, rangeProblem } from '../../../src-shared/rules/range-filter';
 import { api } from '../../api/api';
 import { DateInput } from '../../i18n/DateInput';
 import { fieldLabel } from './sceneText';
 import { optionLabel, optionsOf } from './sceneValues';
 
 // The scene's filter drawer (spec 2, "Ledger list screen"): one control per filter field, chosen
-// by the field's type. Money is typed in units and asked in hundredths; a range with both bounds
-// empty asks nothing (the core drops it, as the server does).
+// by the field's type, starting from the scene's kept filter values, which the user may keep
+// anew. Money is typed in units and asked in hundredths; a range with both bounds empty asks
+// nothing (the core drops it, as the server does).
 
 export type FilterDraft = Record<string, FilterCondition['condition']>;
 
@@ -19,21 +22,91 @@ interface SceneFiltersProps {
   onDraftChange(draft: FilterDraft): void;
   onKeywordChange(keyword: string): void;
   onSearch(): void;
+  /** Back to the scene's kept values. */
   onReset(): void;
+  /** Keeps the drawer's values as the scene's filter values. */
+  onKeep(): void;
+  keeping: boolean;
 }
 
-/** The request's filter list: the drawer's conditions that ask something. */
-export function filterList(fields: readonly LedgerField[], draft: FilterDraft): FilterCondition[] {
+/**
+ * The request's filter list: the drawer's conditions that ask something, and on the fields in
+ * `kept` (the scene's kept filter values) every condition, an emptied one too, so that it
+ * replaces the kept one (src-shared/rules/ledger-search.ts).
+ */
+export function filterList(fields: readonly LedgerField[], draft: FilterDraft, kept: ReadonlySet<string> = new Set()): FilterCondition[] {
   return fields.flatMap((field) => {
-    const condition = draft[field.id];
-    if (!condition) return [];
+    const condition = draft[field.id] ?? {};
     const asks = (condition.in?.length ?? 0) > 0 || !!condition.searchWord || [condition.gte, condition.lte].some((b) => b !== undefined && b !== null && b !== '');
-    return asks ? [{ id: field.id, type: field.type, condition }] : [];
+    return asks || kept.has(field.id) ? [{ id: field.id, type: field.type, condition }] : [];
   });
 }
 
-const toHundredths = (text: string) => (text.trim() === '' || !Number.isFinite(Number(text)) ? '' : Math.round(Number(text) * 100));
-const fromHundredths = (value: unknown) => (typeof value === 'number' ? String(value / 100) : '');
+/** The draft of a scene's kept filter values, by field. */
+export const draftOf = (filters: readonly FilterCondition[]): FilterDraft => Object.fromEntries(filters.map((filter) => [filter.id, filter.condition]));
+
+/** Whether a range of the draft has its minimum above its maximum (the drawer says so; the search waits). */
+export const draftInverted = (draft: FilterDraft) => Object.values(draft).some((condition) => rangeProblem(boundOf(condition.gte), boundOf(condition.lte)) !== null);
+
+const boundOf = (value: FilterCondition['condition']['gte']) => (typeof value === 'number' || (typeof value === 'string' && rangeBoundValue(value)) ? value : undefined);
+
+/** A bound as the drawer shows it: money in units (kept in hundredths). */
+function boundText(value: unknown, money: boolean): string {
+  if (typeof value !== 'number' && typeof value !== 'string') return '';
+  const number = rangeBoundValue(String(value));
+  if (!number) return '';
+  return (money ? number.dividedBy(100) : number).toString();
+}
+
+/**
+ * A number or money range: each bound keeps at most 8 decimals and 15 characters; a minimum above
+ * the maximum is said at once and, when the user leaves the edited side, that side is cleared (spec 5).
+ */
+function RangeControl({ id, field, condition, onChange }: { id: string; field: LedgerField; condition: FilterCondition['condition']; onChange(next: FilterCondition['condition']): void }) {
+  const { t } = useTranslation();
+  const money = field.type === 'money';
+  const [texts, setTexts] = useState({ gte: boundText(condition.gte, money), lte: boundText(condition.lte, money) });
+  const valueOf = (text: string) => {
+    const number = rangeBoundValue(text);
+    if (!number) return '';
+    return (money ? number.times(100) : number).toNumber();
+  };
+  const problem = rangeProblem(rangeBoundValue(texts.gte), rangeBoundValue(texts.lte));
+  const write = (next: typeof texts) => {
+    setTexts(next);
+    const { gte: _gte, lte: _lte, ...rest } = condition;
+    const [gte, lte] = [valueOf(next.gte), valueOf(next.lte)];
+    onChange({ ...rest, ...(gte !== '' && { gte }), ...(lte !== '' && { lte }) });
+  };
+  const bound = (side: 'gte' | 'lte', placeholder: string) => (
+    <InputGroup
+      id={side === 'gte' ? id : undefined}
+      data-testid={`${id}-${side}`}
+      placeholder={placeholder}
+      maxLength={rangeInputMax}
+      inputMode="decimal"
+      intent={problem ? 'danger' : 'none'}
+      value={texts[side]}
+      onValueChange={(typed) => write({ ...texts, [side]: rangeBoundText(typed) })}
+      onBlur={() => {
+        if (problem) write({ ...texts, [side]: '' });
+      }}
+    />
+  );
+  return (
+    <>
+      <div className="scene-filters__range">
+        {bound('gte', t('scenes.minimum'))}
+        {bound('lte', t('scenes.maximum'))}
+      </div>
+      {problem && (
+        <div className="scene-filters__problem" role="alert" data-testid={`${id}-problem`}>
+          {t(`scenes.messages.${problem}`)}
+        </div>
+      )}
+    </>
+  );
+}
 
 function FieldControl({ field, condition, onChange }: { field: LedgerField; condition: FilterCondition['condition']; onChange(next: FilterCondition['condition']): void }) {
   const { t } = useTranslation();
@@ -50,15 +123,8 @@ function FieldControl({ field, condition, onChange }: { field: LedgerField; cond
         />
       );
     case 'money':
-    case 'number': {
-      const scale = field.type === 'money' ? { read: fromHundredths, write: toHundredths } : { read: (v: unknown) => (v === undefined || v === null ? '' : String(v)), write: (s: string) => s.trim() };
-      return (
-        <div className="scene-filters__range">
-          <InputGroup id={id} placeholder={t('scenes.minimum')} value={scale.read(condition.gte)} onValueChange={(v) => onChange({ ...condition, gte: scale.write(v) })} />
-          <InputGroup placeholder={t('scenes.maximum')} value={scale.read(condition.lte)} onValueChange={(v) => onChange({ ...condition, lte: scale.write(v) })} />
-        </div>
-      );
-    }
+    case 'number':
+      return <RangeControl id={id} field={field} condition={condition} onChange={onChange} />;
     case 'date':
       return (
         <div className="scene-filters__range">
@@ -101,7 +167,7 @@ function FieldControl({ field, condition, onChange }: { field: LedgerField; cond
   }
 }
 
-export function SceneFilters({ fields, draft, keyword, onDraftChange, onKeywordChange, onSearch, onReset }: SceneFiltersProps) {
+export function SceneFilters({ fields, draft, keyword, onDraftChange, onKeywordChange, onSearch, onReset, onKeep, keeping }: SceneFiltersProps) {
   const { t } = useTranslation();
   return (
     <form
@@ -109,7 +175,8 @@ export function SceneFilters({ fields, draft, keyword, onDraftChange, onKeywordC
       data-testid="scene-filters"
       onSubmit={(event) => {
         event.preventDefault();
-        onSearch();
+        // An inverted range is said beside it; the search waits until it is corrected.
+        if (!draftInverted(draft)) onSearch();
       }}
     >
       <FormGroup label={t('scenes.keyword')} labelFor="scene-keyword">
@@ -123,6 +190,7 @@ export function SceneFilters({ fields, draft, keyword, onDraftChange, onKeywordC
       <div className="scene-filters__actions">
         <Button type="submit" intent="primary" icon="search" text={t('scenes.search')} data-testid="scene-search" />
         <Button text={t('scenes.reset')} onClick={onReset} data-testid="scene-reset" />
+        <Button icon="floppy-disk" text={t('scenes.saveFilters')} loading={keeping} disabled={draftInverted(draft)} onClick={onKeep} data-testid="scene-keep-filters" />
       </div>
     </form>
   );

@@ -1,18 +1,26 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Callout, Collapse, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { defaultLedgerPageSize, type LedgerPageSize } from '../../../src-shared/domain/enums';
 import { nameFieldId, type FilterCondition, type LedgerField } from '../../../src-shared/domain/ledger';
 import type { SceneView } from '../../../src-shared/ipc/scenes';
+import { api } from '../../api/api';
+import { useAppDispatch } from '../../app/hooks';
+import { showFailure, showNotice } from '../../app/toaster';
 import { errorText } from '../../i18n/errorText';
 import { Pager } from '../ledger/Pager';
-import { filterList, SceneFilters, type FilterDraft } from './SceneFilters';
-import { useLedgerSearchQuery } from './scenesApi';
+import { TransferAction } from '../transfer/TransferDialog';
+import { draftOf, filterList, SceneFilters, type FilterDraft } from './SceneFilters';
+import { batchRows, RowFinishDialog, useContractsOf, useRowSelection, type RowTarget } from './SceneRows';
+import { scenesApi, useLedgerSearchQuery, useUpdateSceneMutation } from './scenesApi';
 import { SceneExport } from './SceneExport';
 import { SceneTable, type SceneSort } from './SceneTable';
+import { sceneErrorText } from './sceneText';
 
-// One scene's tab: its filter drawer, table, pager and empty state, answered by the replica.
-// Mounted per scene (keyed by its id), so changing tab starts from no filters and page 1.
+// One scene's tab: its filter drawer (starting from the scene's kept filter values, which the
+// search and the export apply from the start), table, pager, empty state and the chosen rows'
+// batch actions, answered by the replica. Mounted per scene (keyed by its id), so changing tab
+// starts from the scene's own filters, page 1 and no rows chosen.
 
 interface ScenePanelProps {
   scene: SceneView;
@@ -24,29 +32,66 @@ interface Asked {
   q: string;
 }
 
+const nothingAsked: Asked = { filterList: [], q: '' };
+
 export function ScenePanel({ scene, fields }: ScenePanelProps) {
   const { t } = useTranslation();
+  const dispatch = useAppDispatch();
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const [draft, setDraft] = useState<FilterDraft>({});
+  const [draft, setDraft] = useState<FilterDraft>(() => draftOf(scene.filter));
+  // Remounts the drawer's controls when the draft is put back (their typed text is their own).
+  const [drawerKey, setDrawerKey] = useState(0);
   const [keyword, setKeyword] = useState('');
-  const [asked, setAsked] = useState<Asked>({ filterList: [], q: '' });
+  const [asked, setAsked] = useState<Asked>(nothingAsked);
   const [sort, setSort] = useState<SceneSort | null>(null);
   const [pageNum, setPageNum] = useState(1);
   const [pageSize, setPageSize] = useState<LedgerPageSize>(defaultLedgerPageSize);
+  const [target, setTarget] = useState<RowTarget | null>(null);
+  const [updateScene, keeping] = useUpdateSceneMutation();
+  const selection = useRowSelection();
 
   const byId = useMemo(() => new Map(fields.map((field) => [field.id, field])), [fields]);
-  const filterFields = scene.filterIDs.flatMap((id) => byId.get(id) ?? []);
+  const kept = useMemo(() => new Set(scene.filter.map((filter) => filter.id)), [scene.filter]);
+  // The drawer shows the filter fields and every field the scene keeps a value of.
+  const filterFields = [...new Set([...scene.filterIDs, ...kept])].flatMap((id) => byId.get(id) ?? []);
   const columns = [nameFieldId, ...scene.titleIDs.filter((id) => id !== nameFieldId)].flatMap((id) => byId.get(id) ?? []);
   // The question as shown; the export asks it whole.
   const shown = { standingBookID: scene.id, filterList: asked.filterList, ...(asked.q ? { q: asked.q } : {}), ...(sort ? { sortField: sort } : {}) };
   const { data: page, error, isFetching } = useLedgerSearchQuery({ ...shown, pageNum, pageSize });
-  const filtered = asked.q !== '' || asked.filterList.length > 0;
+  const rows = useMemo(() => page?.list ?? [], [page]);
+  const contracts = useContractsOf(selection, rows);
+  const filtered = asked.q !== '' || asked.filterList.length > 0 || scene.filter.length > 0;
+
+  // People cells are named from the kept directory: once it is (re)fetched, the rows are read again
+  // with the names, rather than only after the next search.
+  const showsPeople = columns.some((field) => field.type === 'people');
+  const { data: directory } = api.useDirectoryQuery(undefined, { skip: !showsPeople });
+  const directoryTime = directory?.fetchedAt;
+  useEffect(() => {
+    if (directoryTime) dispatch(scenesApi.util.invalidateTags(['LedgerSearch']));
+  }, [directoryTime, dispatch]);
+
   const reset = () => {
-    setDraft({});
+    setDraft(draftOf(scene.filter));
+    setDrawerKey((key) => key + 1);
     setKeyword('');
-    setAsked({ filterList: [], q: '' });
+    setAsked(nothingAsked);
     setPageNum(1);
   };
+  const keep = async () => {
+    const result = await updateScene({ id: scene.id, patch: { filter: filterList(filterFields, draft) } });
+    if ('error' in result) return showFailure(sceneErrorText(t, result.error!));
+    showNotice(t('scenes.filtersSaved'));
+    // The kept values are now the scene's own: the search asks nothing beyond them.
+    setAsked({ filterList: [], q: keyword.trim() });
+    setPageNum(1);
+  };
+  const batchFinish = () => {
+    const picked = batchRows(selection.selected.values());
+    if (typeof picked === 'string') showFailure(t(`scenes.rows.${picked}`));
+    else setTarget({ kind: 'batch', rows: picked });
+  };
+  const closeTarget = useCallback(() => setTarget(null), []);
 
   let body;
   if (error) {
@@ -68,13 +113,15 @@ export function ScenePanel({ scene, fields }: ScenePanelProps) {
       <>
         <SceneTable
           columns={columns}
-          rows={page.list}
+          rows={rows}
           sort={sort}
           stale={isFetching}
           onSort={(next) => {
             setSort(next);
             setPageNum(1);
           }}
+          selection={selection}
+          onTarget={setTarget}
         />
         <Pager
           pageNum={pageNum}
@@ -90,6 +137,7 @@ export function ScenePanel({ scene, fields }: ScenePanelProps) {
     );
   }
 
+  const chosen = selection.selected.size;
   return (
     <div className="scene-panel" data-testid={`scene-panel-${scene.id}`}>
       <div className="scene-panel__toolbar">
@@ -103,23 +151,36 @@ export function ScenePanel({ scene, fields }: ScenePanelProps) {
           text={t('scenes.filters')}
           onClick={() => setFiltersOpen((open) => !open)}
         />
+        <span className="scene-panel__spacer" />
+        <Button
+          data-testid="scene-batch-finish"
+          icon="tick-circle"
+          variant="minimal"
+          text={chosen > 0 ? t('scenes.rows.batchFinishCount', { count: chosen }) : t('scenes.rows.batchFinish')}
+          onClick={batchFinish}
+        />
+        <TransferAction selection={contracts} />
         <SceneExport scene={scene} search={shown} disabled={!page || page.count === 0} />
       </div>
       <Collapse isOpen={filtersOpen}>
         <SceneFilters
+          key={drawerKey}
           fields={filterFields}
           draft={draft}
           keyword={keyword}
           onDraftChange={setDraft}
           onKeywordChange={setKeyword}
           onSearch={() => {
-            setAsked({ filterList: filterList(filterFields, draft), q: keyword.trim() });
+            setAsked({ filterList: filterList(filterFields, draft, kept), q: keyword.trim() });
             setPageNum(1);
           }}
           onReset={reset}
+          onKeep={() => void keep()}
+          keeping={keeping.isLoading}
         />
       </Collapse>
       {body}
+      {target && <RowFinishDialog target={target} onClose={closeTarget} />}
     </div>
   );
 }

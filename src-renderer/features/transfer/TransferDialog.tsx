@@ -19,14 +19,20 @@ interface Row {
   name: string;
 }
 
-/** The ledger rows chosen for a batch transfer (kept across pages until transferred). */
-export function useContractSelection() {
-  const [selected, setSelected] = useState<ReadonlyMap<string, string>>(new Map());
-  const toggle = useCallback((rows: readonly Row[], on: boolean) => {
+/** Rows chosen in a list, by id (kept across its pages until cleared). */
+export interface Selection<T extends { id: string }> {
+  selected: ReadonlyMap<string, T>;
+  toggle(rows: readonly T[], on: boolean): void;
+  clear(): void;
+}
+
+export function useSelection<T extends { id: string }>(): Selection<T> {
+  const [selected, setSelected] = useState<ReadonlyMap<string, T>>(new Map());
+  const toggle = useCallback((rows: readonly T[], on: boolean) => {
     setSelected((current) => {
       const next = new Map(current);
       for (const row of rows) {
-        if (on) next.set(row.id, row.name);
+        if (on) next.set(row.id, row);
         else next.delete(row.id);
       }
       return next;
@@ -35,16 +41,25 @@ export function useContractSelection() {
   const clear = useCallback(() => setSelected(new Map()), []);
   return useMemo(() => ({ selected, toggle, clear }), [selected, toggle, clear]);
 }
-export type ContractSelection = ReturnType<typeof useContractSelection>;
+
+/** The ledger's contracts chosen for a batch transfer. */
+export const useContractSelection = () => useSelection<Row>();
+export type ContractSelection = Selection<Row>;
+
+/** Where a list's selection cells are: the ledger's contracts by default, or another list's (its class and test ids). */
+interface SelectCellPlace {
+  className?: string;
+  testId?: string;
+}
 
 /** The header cell: chooses or clears every row of the page. */
-export function SelectPageCell({ selection, rows }: { selection: ContractSelection; rows: readonly Row[] }) {
+export function SelectPageCell<T extends { id: string }>({ selection, rows, className = 'ledger-table__select', testId = 'transfer-select-page' }: { selection: Selection<T>; rows: readonly T[] } & SelectCellPlace) {
   const { t } = useTranslation();
   const chosen = rows.filter((row) => selection.selected.has(row.id)).length;
   return (
-    <th className="ledger-table__select">
+    <th className={className}>
       <Checkbox
-        data-testid="transfer-select-page"
+        data-testid={testId}
         aria-label={t('archive.transfer.selectAll')}
         checked={rows.length > 0 && chosen === rows.length}
         indeterminate={chosen > 0 && chosen < rows.length}
@@ -54,13 +69,14 @@ export function SelectPageCell({ selection, rows }: { selection: ContractSelecti
   );
 }
 
-export function SelectRowCell({ selection, row }: { selection: ContractSelection; row: Row }) {
+/** A row's cell; `name` says which row it chooses. */
+export function SelectRowCell<T extends { id: string }>({ selection, row, name, className = 'ledger-table__select', testId = 'transfer-select-row' }: { selection: Selection<T>; row: T; name: string } & SelectCellPlace) {
   const { t } = useTranslation();
   return (
-    <td className="ledger-table__select">
+    <td className={className}>
       <Checkbox
-        data-testid="transfer-select-row"
-        aria-label={t('archive.transfer.selectRow', { name: row.name })}
+        data-testid={testId}
+        aria-label={t('archive.transfer.selectRow', { name })}
         checked={selection.selected.has(row.id)}
         onChange={(event) => selection.toggle([row], event.currentTarget.checked)}
       />
