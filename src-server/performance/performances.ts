@@ -21,6 +21,7 @@ import { defaultReminderSettings, reminderSettingsSchema } from '../../src-share
 import { AppFailure, reason } from '../../src-shared/errors';
 import { defaultPerformanceForm, editedState, openStateFor } from '../../src-shared/rules/performance';
 import { planRows } from '../../src-shared/rules/fulfilment';
+import { sheetCellRefusal } from '../../src-shared/rules/sheet-cells';
 import type { OrgViewer } from '../http/feature-helpers';
 import { checkIfMatch, ifMatchVersion } from '../http/write-safety';
 import type { ServerDb } from '../db/database';
@@ -169,6 +170,8 @@ export interface OfflinePlanSave {
 export async function savePlan(db: ServerDb, viewer: OrgViewer, performanceId: string, body: PlanSave, today: string, headers: Headers, offline?: OfflinePlanSave) {
   return db.transaction(async (tx) => {
     const performance = await findPerformance(tx, viewer, performanceId);
+    const cellRefusal = sheetCellRefusal(toPerformance(performance).columns, body.rows);
+    if (cellRefusal) throw cellRefusal;
     const contract = await findVisibleContract(tx, viewer, body.contractID);
     const [existing] = await tx
       .select()

@@ -3,6 +3,7 @@ import { toMinorUnits } from '../../../src-shared/domain/money';
 import { AppFailure, reason } from '../../../src-shared/errors';
 import { finishRefusal, planRows, readOnlyRefusal, restoreRefusal, sheetBefore } from '../../../src-shared/rules/fulfilment';
 import { openStateFor, organisationDay } from '../../../src-shared/rules/performance';
+import { sheetCellRefusal } from '../../../src-shared/rules/sheet-cells';
 import type { PlanSave } from '../../../src-shared/domain/performance';
 import { valueFieldGroup } from '../../../src-shared/sync/field-versions';
 import { changesCondition, rowKey } from '../../../src-shared/sync/mutations';
@@ -127,6 +128,8 @@ export const fulfilmentMutations: ClientMutations<FulfilmentMutation> = {
     check({ performanceId, planId, plan, removes }, { db }) {
       const stored = currentPlan(db, planId)!;
       if (stored.performanceId !== performanceId || stored.contractId !== plan.contractID) throw new AppFailure('not_found', 'the plan is not of this contract and performance');
+      const cellRefusal = sheetCellRefusal(stored.columns, plan.rows);
+      if (cellRefusal) throw cellRefusal;
       const own = new Map(contractTasks(db, stored.contractId).filter(({ task }) => task.planId === planId).map(({ task }) => [task.id, task]));
       plan.rows.forEach(({ id, ...update }, i) => {
         if (id === undefined) return;
