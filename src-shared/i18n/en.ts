@@ -1,6 +1,7 @@
 import { formMessages } from '../form/messages';
 import { dashboardEn } from './catalogs/dashboard';
 import { scenesEn } from './catalogs/scenes';
+import { sheetCellsEn } from './catalogs/sheet-cells';
 import { archiveEn } from './catalogs/archive';
 import { fulfilmentEn } from './catalogs/fulfilment';
 import { cachedReadsEn } from './catalogs/cached-reads';
@@ -471,6 +472,7 @@ export const en = {
   },
   scenes: scenesEn,
   fulfilment: fulfilmentEn,
+  sheetCells: sheetCellsEn,
   manage: manageEn,
   syncMerge: syncMergeEn,
   reasons: reasonsEn,

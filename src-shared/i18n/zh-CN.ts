@@ -2,6 +2,7 @@ import { archiveZh } from './catalogs/archive';
 import type { Catalog } from './en';
 import { dashboardZh } from './catalogs/dashboard';
 import { scenesZh } from './catalogs/scenes';
+import { sheetCellsZh } from './catalogs/sheet-cells';
 import { fulfilmentZh } from './catalogs/fulfilment';
 import { cachedReadsZh } from './catalogs/cached-reads';
 import { creditZh } from './catalogs/credit';
@@ -512,6 +513,7 @@ export const zhCN: Catalog = {
   },
   scenes: scenesZh,
   fulfilment: fulfilmentZh,
+  sheetCells: sheetCellsZh,
   manage: manageZh,
   syncMerge: syncMergeZh,
   reasons: reasonsZh,

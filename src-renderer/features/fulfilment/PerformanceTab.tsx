@@ -1,6 +1,7 @@
 import { Alert, Button, Callout, Checkbox, Dialog, DialogBody, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { ScheduleConditionType, TaskState } from '../../../src-shared/domain/enums';
 import { formatMoney } from '../../../src-shared/domain/money';
 import { periodicScheduleSchema, type SheetColumn } from '../../../src-shared/domain/performance';
@@ -15,6 +16,7 @@ import { formatDay } from '../../i18n/format';
 import { FormServicesProvider, type FormServices } from '../contract-form';
 import { FinishDialog, type FinishTarget } from './FinishDialog';
 import { SheetEditor } from './SheetEditor';
+import { sheetCellText } from './SheetCell';
 import './fulfilment.css';
 import { stateLabels } from './taskStateLabels';
 import { performanceName } from './performanceNames';
@@ -27,7 +29,7 @@ import { performanceName } from './performanceNames';
 /** The full-screen sheet is 85 % wide when its columns would not fit in half the window (spec 2). */
 export const fullScreenWidth = (columns: number) => (columns * 13 > 86 ? '85%' : '50%');
 
-function cellText(task: SheetTask, column: SheetColumn, language: string, missing: string): string {
+function cellText(t: TFunction, task: SheetTask, column: SheetColumn, language: string, missing: string): string {
   switch (column.id) {
     case 'name':
       return task.name;
@@ -37,10 +39,8 @@ function cellText(task: SheetTask, column: SheetColumn, language: string, missin
       return task.receivableAmount ? formatMoney(task.receivableAmount) : missing;
     case 'payableAmount':
       return task.payableAmount ? formatMoney(task.payableAmount) : missing;
-    default: {
-      const value = task.values[column.id];
-      return typeof value === 'string' || typeof value === 'number' ? String(value) : missing;
-    }
+    default:
+      return sheetCellText(t, column, task.values[column.id], language) ?? missing;
   }
 }
 
@@ -99,7 +99,7 @@ function SheetTable(props: SheetProps) {
               <td>{task.rowIndex}</td>
               {shown.map((column) => (
                 <td key={column.id} className={column.type === 'money' ? 'ledger-table__amount' : undefined}>
-                  {cellText(task, column, i18n.language, missing)}
+                  {cellText(t, task, column, i18n.language, missing)}
                 </td>
               ))}
               <td>
@@ -318,17 +318,20 @@ export function PerformanceTab({ contractId, services }: { contractId: string; s
           {t('errors.alteration_queued')}
         </Callout>
       )}
-      {data.plans.map((plan) => (
-        <PlanCard
-          key={plan.id}
-          plan={plan}
-          contractId={contractId}
-          inChange={data.inChange}
-          alterationQueued={data.alterationQueued}
-          contractStatus={data.contractStatus}
-          actions={actions}
-        />
-      ))}
+      {/* The sheet editor's pickers read the directory and the kept counterparties through the form's services. */}
+      <FormServicesProvider services={services}>
+        {data.plans.map((plan) => (
+          <PlanCard
+            key={plan.id}
+            plan={plan}
+            contractId={contractId}
+            inChange={data.inChange}
+            alterationQueued={data.alterationQueued}
+            contractStatus={data.contractStatus}
+            actions={actions}
+          />
+        ))}
+      </FormServicesProvider>
       {data.looseTasks.length > 0 && (
         <section className="fulfilment-plan" data-testid="loose-tasks">
           <h3 className="fulfilment-plan__title">{t('fulfilment.looseTasks')}</h3>

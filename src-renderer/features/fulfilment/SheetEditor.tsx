@@ -3,13 +3,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScheduleConditionType, TaskState } from '../../../src-shared/domain/enums';
 import { toMinorUnits } from '../../../src-shared/domain/money';
-import type { PlanSave, SheetColumn } from '../../../src-shared/domain/performance';
+import type { PlanSave } from '../../../src-shared/domain/performance';
+import { sheetCellIssues, type CellProblem } from '../../../src-shared/rules/sheet-cells';
 import type { PlanSheet, SheetTask } from '../../../src-shared/ipc/fulfilment';
 import { useSavePlanMutation } from '../../api/api';
 import { showNotice } from '../../app/toaster';
 import { useActionFailure } from '../../app/useActionFailure';
 import { performanceName } from './performanceNames';
 import { DateInput } from '../../i18n/DateInput';
+import { LeaderCell } from './LeaderCell';
+import { problemText, SheetCell } from './SheetCell';
 
 // Edit mode of a plan's performance sheet (spec 2 "Performance sheet table"): every row's cells
 // as inputs, '+增加一行' adds a row, a row may be removed but the last one is kept, and the
@@ -20,8 +23,6 @@ import { DateInput } from '../../i18n/DateInput';
 
 const amountColumns = ['receivableAmount', 'payableAmount'] as const;
 type AmountColumn = (typeof amountColumns)[number];
-/** Custom columns whose cell is typed as text. */
-const textTypes: readonly SheetColumn['type'][] = ['text', 'textarea', 'number'];
 
 interface DraftRow {
   key: string;
@@ -31,6 +32,7 @@ interface DraftRow {
   /** Major units as typed, by amount column. */
   amounts: Partial<Record<AmountColumn, string>>;
   values: Record<string, unknown>;
+  leaderUserId: string | null;
   locked: boolean;
 }
 
@@ -44,20 +46,28 @@ function draftOf(task: SheetTask): DraftRow {
     dueDate: task.dueDate ?? '',
     amounts: Object.fromEntries(amountColumns.map((column) => [column, amountText(task, column)])),
     values: task.values,
+    leaderUserId: task.leaderUserId,
     locked: task.state === TaskState.Success,
   };
 }
 
 let newRowCount = 0;
-const emptyRow = (): DraftRow => ({ key: `new-${(newRowCount += 1)}`, name: '', dueDate: '', amounts: {}, values: {}, locked: false });
+const emptyRow = (): DraftRow => ({ key: `new-${(newRowCount += 1)}`, name: '', dueDate: '', amounts: {}, values: {}, leaderUserId: null, locked: false });
 
 type PlanRow = PlanSave['rows'][number];
 
+/** Hundredths of a typed amount; one that is not a number is sent as -1, which the rules refuse. */
+function amountOf(text: string): number {
+  return /^\d+(\.\d{1,2})?$/.test(text) ? toMinorUnits(text) : -1;
+}
+
 function cellsOf(row: DraftRow, amounts: readonly AmountColumn[], unit: string): PlanRow {
-  const money = (text: string | undefined) => (text && text.trim() !== '' ? { amount: toMinorUnits(text.trim()), unit } : null);
+  const money = (text: string | undefined) => (text && text.trim() !== '' ? { amount: amountOf(text.trim()), unit } : null);
   return {
     name: row.name.trim(),
     expirationTime: row.dueDate === '' ? null : row.dueDate,
+    // A new row without a leader is its author's (the server's rule): it sends none.
+    ...(row.leaderUserId !== null && { leaderUserID: row.leaderUserId }),
     ...Object.fromEntries(amounts.map((column) => [column, money(row.amounts[column])])),
     values: row.values,
   };
@@ -88,30 +98,56 @@ export function SheetEditor({ plan, contractId, onDone }: { plan: PlanSheet; con
   const { t } = useTranslation();
   const [originals] = useState(() => new Map(plan.tasks.map((task) => [task.id, draftOf(task)])));
   const [rows, setRows] = useState<DraftRow[]>(() => (originals.size > 0 ? [...originals.values()] : [emptyRow()]));
-  const [invalid, setInvalid] = useState(false);
+  /** The cells' problems by row key and column id, once the user tried to save. */
+  const [problems, setProblems] = useState<ReadonlyMap<string, ReadonlyMap<string, CellProblem>> | null>(null);
   const [savePlan, { isLoading }] = useSavePlanMutation();
   const failed = useActionFailure();
   const amounts = amountColumns.filter((column) => plan.columns.some((c) => c.id === column));
   const custom = plan.columns.filter((column) => !column.isState && !['name', 'expirationTime', 'leader', ...amountColumns].includes(column.id));
+  const leaderColumn = plan.columns.find((column) => column.id === 'leader');
+  const problemOf = (row: DraftRow, columnId: string) => problems?.get(row.key)?.get(columnId) ?? null;
+  const problemNote = (row: DraftRow, columnId: string) => {
+    const problem = problemOf(row, columnId);
+    const column = plan.columns.find((c) => c.id === columnId);
+    return problem && column ? (
+      <div className="sheet-cell__problem" role="alert">
+        {problemText(t, column, problem)}
+      </div>
+    ) : null;
+  };
   const unit = plan.tasks.map((task) => task.receivableAmount?.unit ?? task.payableAmount?.unit).find((u) => u !== undefined) ?? 'CNY';
   const change = (key: string, patch: Partial<DraftRow>) => setRows((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row)));
   const columnName = (id: string, fallback: string) => {
     const column = plan.columns.find((c) => c.id === id);
     return column ? performanceName(t, column.id, column.name) : fallback;
   };
+  // Required columns are marked with an asterisk (spec 5); the content always is.
+  const headerText = (id: string, fallback: string) => {
+    const required = id === 'name' || plan.columns.some((c) => c.id === id && c.isRequired);
+    return `${required ? '* ' : ''}${columnName(id, fallback)}`;
+  };
 
   function save() {
-    if (rows.some((row) => !row.locked && row.name.trim() === '')) {
-      setInvalid(true);
+    const sent = rows.map((row) => rowOf(row, originals.get(row.key), amounts, unit));
+    // The shared rules with required columns enforced: every cell of a new row, the changed cells of a saved one.
+    const issues = sheetCellIssues(plan.columns, sent, true);
+    if (issues.length > 0) {
+      const found = new Map<string, Map<string, CellProblem>>();
+      for (const issue of issues) {
+        const key = rows[issue.row - 1]!.key;
+        found.set(key, (found.get(key) ?? new Map<string, CellProblem>()).set(issue.column.id, issue.problem));
+      }
+      setProblems(found);
       return;
     }
+    setProblems(null);
     // Only a plan without a periodic schedule is edited row by row, and its condition is left as
     // it is: the save says so, so that a condition changed elsewhere meanwhile merges with it.
     const conditionType = plan.conditionType === ScheduleConditionType.SingleOrMultiple ? ScheduleConditionType.SingleOrMultiple : ScheduleConditionType.None;
     const request = {
       performanceId: plan.performanceId,
       planId: plan.id,
-      plan: { contractID: contractId, conditionType, rows: rows.map((row) => rowOf(row, originals.get(row.key), amounts, unit)) },
+      plan: { contractID: contractId, conditionType, rows: sent },
       baseCondition: { conditionType, schedule: null },
       // Saved rows the user removed, so that one changed elsewhere meanwhile is a conflict rather than lost.
       removes: [...originals.values()].flatMap((original) => (original.id !== undefined && !rows.some((row) => row.key === original.key) ? [original.id] : [])),
@@ -126,22 +162,25 @@ export function SheetEditor({ plan, contractId, onDone }: { plan: PlanSheet; con
 
   return (
     <div className="fulfilment-editor" data-testid="sheet-editor">
-      {invalid && (
+      {problems && (
         <Callout intent="danger" data-testid="sheet-invalid">
-          {t('fulfilment.rowNameRequired')}
+          {t('form.validationFailed')}
         </Callout>
       )}
       <HTMLTable compact className="contract-page__table fulfilment-sheet">
         <thead>
           <tr>
             <th>{t('fulfilment.index')}</th>
-            <th>{`* ${columnName('name', t('fulfilment.taskName'))}`}</th>
-            <th>{columnName('expirationTime', t('fulfilment.dueDate'))}</th>
+            <th>{headerText('name', t('fulfilment.taskName'))}</th>
+            <th>{headerText('expirationTime', t('fulfilment.dueDate'))}</th>
             {amounts.map((column) => (
-              <th key={column}>{columnName(column, column)}</th>
+              <th key={column}>{headerText(column, column)}</th>
             ))}
+            {leaderColumn && <th>{headerText('leader', leaderColumn.name)}</th>}
             {custom.map((column) => (
-              <th key={column.id}>{performanceName(t, column.id, column.name)}</th>
+              <th key={column.id} data-testid={`sheet-head-${column.id}`}>
+                {headerText(column.id, column.name)}
+              </th>
             ))}
             <th>{t('fulfilment.actions')}</th>
           </tr>
@@ -157,9 +196,11 @@ export function SheetEditor({ plan, contractId, onDone }: { plan: PlanSheet; con
                   aria-label={columnName('name', t('fulfilment.taskName'))}
                   value={row.name}
                   disabled={row.locked}
-                  intent={invalid && !row.locked && row.name.trim() === '' ? 'danger' : 'none'}
+                  placeholder={t('form.pleaseFillIn', { name: columnName('name', t('fulfilment.taskName')) })}
+                  intent={problemOf(row, 'name') ? 'danger' : 'none'}
                   onChange={(event) => change(row.key, { name: event.currentTarget.value })}
                 />
+                {problemNote(row, 'name')}
               </td>
               <td>
                 <div data-testid="sheet-edit-date">
@@ -171,6 +212,7 @@ export function SheetEditor({ plan, contractId, onDone }: { plan: PlanSheet; con
                     onChange={(value) => change(row.key, { dueDate: value ?? '' })}
                   />
                 </div>
+                {problemNote(row, 'expirationTime')}
               </td>
               {amounts.map((column) => (
                 <td key={column}>
@@ -180,24 +222,29 @@ export function SheetEditor({ plan, contractId, onDone }: { plan: PlanSheet; con
                     data-testid={`sheet-edit-${column}`}
                     aria-label={columnName(column, column)}
                     value={row.amounts[column] ?? ''}
+                    placeholder={t('form.enterPaymentAmount')}
+                    intent={problemOf(row, column) ? 'danger' : 'none'}
                     disabled={row.locked}
                     onChange={(event) => change(row.key, { amounts: { ...row.amounts, [column]: event.currentTarget.value } })}
                   />
+                  {problemNote(row, column)}
                 </td>
               ))}
+              {leaderColumn && (
+                <td>
+                  <LeaderCell column={leaderColumn} value={row.leaderUserId} disabled={row.locked} onChange={(leaderUserId) => change(row.key, { leaderUserId })} />
+                  {problemNote(row, 'leader')}
+                </td>
+              )}
               {custom.map((column) => (
                 <td key={column.id}>
-                  {textTypes.includes(column.type) ? (
-                    <InputGroup
-                      small
-                      aria-label={performanceName(t, column.id, column.name)}
-                      value={typeof row.values[column.id] === 'string' || typeof row.values[column.id] === 'number' ? String(row.values[column.id]) : ''}
-                      disabled={row.locked}
-                      onChange={(event) => change(row.key, { values: { ...row.values, [column.id]: event.currentTarget.value } })}
-                    />
-                  ) : (
-                    t('contractStatus.missing')
-                  )}
+                  <SheetCell
+                    column={column}
+                    value={row.values[column.id]}
+                    disabled={row.locked}
+                    problem={problemOf(row, column.id)}
+                    onChange={(value) => change(row.key, { values: { ...row.values, [column.id]: value } })}
+                  />
                 </td>
               ))}
               <td>
