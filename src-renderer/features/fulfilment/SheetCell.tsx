@@ -62,7 +62,7 @@ export function problemText(t: TFunction, column: SheetColumn, problem: CellProb
     case 'paymentAmount':
       return t('form.enterPaymentAmount');
     case 'valueRange':
-      return rule ? `${t('form.valueRangeInvalid')} (${t('sheetCells.range', { rule: valueRangeText(rule, { and: t('sheetCells.and'), or: t('sheetCells.or') }) })})` : t('form.valueRangeInvalid');
+      return rule ? t('sheetCells.rangeInvalid', { problem: t('form.valueRangeInvalid'), range: t('sheetCells.range', { rule: valueRangeText(rule, { and: t('sheetCells.and'), or: t('sheetCells.or') }) }) }) : t('form.valueRangeInvalid');
     case 'conditionTime':
       return t('form.conditionTimeRequired');
     case 'dateTime':

@@ -167,103 +167,106 @@ export function SheetEditor({ plan, contractId, onDone }: { plan: PlanSheet; con
           {t('form.validationFailed')}
         </Callout>
       )}
-      <HTMLTable compact className="contract-page__table fulfilment-sheet">
-        <thead>
-          <tr>
-            <th>{t('fulfilment.index')}</th>
-            <th>{headerText('name', t('fulfilment.taskName'))}</th>
-            <th>{headerText('expirationTime', t('fulfilment.dueDate'))}</th>
-            {amounts.map((column) => (
-              <th key={column}>{headerText(column, column)}</th>
-            ))}
-            {leaderColumn && <th>{headerText('leader', leaderColumn.name)}</th>}
-            {custom.map((column) => (
-              <th key={column.id} data-testid={`sheet-head-${column.id}`}>
-                {headerText(column.id, column.name)}
-              </th>
-            ))}
-            <th>{t('fulfilment.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, i) => (
-            <tr key={row.key} data-testid="sheet-edit-row">
-              <td>{i + 1}</td>
-              <td>
-                <InputGroup
-                  small
-                  data-testid="sheet-edit-name"
-                  aria-label={columnName('name', t('fulfilment.taskName'))}
-                  value={row.name}
-                  disabled={row.locked}
-                  placeholder={t('form.pleaseFillIn', { name: columnName('name', t('fulfilment.taskName')) })}
-                  intent={problemOf(row, 'name') ? 'danger' : 'none'}
-                  onChange={(event) => change(row.key, { name: event.currentTarget.value })}
-                />
-                {problemNote(row, 'name')}
-              </td>
-              <td>
-                <div data-testid="sheet-edit-date">
-                  <DateInput
-                    small
-                    label={columnName('expirationTime', t('fulfilment.dueDate'))}
-                    value={row.dueDate}
-                    disabled={row.locked}
-                    onChange={(value) => change(row.key, { dueDate: value ?? '' })}
-                  />
-                </div>
-                {problemNote(row, 'expirationTime')}
-              </td>
+      {/* Wide sheets scroll within the tab rather than push the page sideways. */}
+      <div className="fulfilment-editor__scroll">
+        <HTMLTable compact className="contract-page__table fulfilment-sheet">
+          <thead>
+            <tr>
+              <th>{t('fulfilment.index')}</th>
+              <th>{headerText('name', t('fulfilment.taskName'))}</th>
+              <th>{headerText('expirationTime', t('fulfilment.dueDate'))}</th>
               {amounts.map((column) => (
-                <td key={column}>
+                <th key={column}>{headerText(column, column)}</th>
+              ))}
+              {leaderColumn && <th>{headerText('leader', leaderColumn.name)}</th>}
+              {custom.map((column) => (
+                <th key={column.id} data-testid={`sheet-head-${column.id}`}>
+                  {headerText(column.id, column.name)}
+                </th>
+              ))}
+              <th>{t('fulfilment.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, i) => (
+              <tr key={row.key} data-testid="sheet-edit-row">
+                <td>{i + 1}</td>
+                <td>
                   <InputGroup
                     small
-                    inputMode="decimal"
-                    data-testid={`sheet-edit-${column}`}
-                    aria-label={columnName(column, column)}
-                    value={row.amounts[column] ?? ''}
-                    placeholder={t('form.enterPaymentAmount')}
-                    intent={problemOf(row, column) ? 'danger' : 'none'}
+                    data-testid="sheet-edit-name"
+                    aria-label={columnName('name', t('fulfilment.taskName'))}
+                    value={row.name}
                     disabled={row.locked}
-                    onChange={(event) => change(row.key, { amounts: { ...row.amounts, [column]: event.currentTarget.value } })}
+                    placeholder={t('form.pleaseFillIn', { name: columnName('name', t('fulfilment.taskName')) })}
+                    intent={problemOf(row, 'name') ? 'danger' : 'none'}
+                    onChange={(event) => change(row.key, { name: event.currentTarget.value })}
                   />
-                  {problemNote(row, column)}
+                  {problemNote(row, 'name')}
                 </td>
-              ))}
-              {leaderColumn && (
                 <td>
-                  <LeaderCell column={leaderColumn} value={row.leaderUserId} disabled={row.locked} onChange={(leaderUserId) => change(row.key, { leaderUserId })} />
-                  {problemNote(row, 'leader')}
+                  <div data-testid="sheet-edit-date">
+                    <DateInput
+                      small
+                      label={columnName('expirationTime', t('fulfilment.dueDate'))}
+                      value={row.dueDate}
+                      disabled={row.locked}
+                      onChange={(value) => change(row.key, { dueDate: value ?? '' })}
+                    />
+                  </div>
+                  {problemNote(row, 'expirationTime')}
                 </td>
-              )}
-              {custom.map((column) => (
-                <td key={column.id}>
-                  <SheetCell
-                    column={column}
-                    value={row.values[column.id]}
-                    disabled={row.locked}
-                    problem={problemOf(row, column.id)}
-                    onChange={(value) => change(row.key, { values: { ...row.values, [column.id]: value } })}
+                {amounts.map((column) => (
+                  <td key={column}>
+                    <InputGroup
+                      small
+                      inputMode="decimal"
+                      data-testid={`sheet-edit-${column}`}
+                      aria-label={columnName(column, column)}
+                      value={row.amounts[column] ?? ''}
+                      placeholder={t('form.enterPaymentAmount')}
+                      intent={problemOf(row, column) ? 'danger' : 'none'}
+                      disabled={row.locked}
+                      onChange={(event) => change(row.key, { amounts: { ...row.amounts, [column]: event.currentTarget.value } })}
+                    />
+                    {problemNote(row, column)}
+                  </td>
+                ))}
+                {leaderColumn && (
+                  <td>
+                    <LeaderCell column={leaderColumn} value={row.leaderUserId} disabled={row.locked} onChange={(leaderUserId) => change(row.key, { leaderUserId })} />
+                    {problemNote(row, 'leader')}
+                  </td>
+                )}
+                {custom.map((column) => (
+                  <td key={column.id}>
+                    <SheetCell
+                      column={column}
+                      value={row.values[column.id]}
+                      disabled={row.locked}
+                      problem={problemOf(row, column.id)}
+                      onChange={(value) => change(row.key, { values: { ...row.values, [column.id]: value } })}
+                    />
+                  </td>
+                ))}
+                <td>
+                  <Button
+                    small
+                    minimal
+                    intent="danger"
+                    icon="trash"
+                    data-testid="sheet-remove-row"
+                    aria-label={t('fulfilment.removeRow')}
+                    title={rows.length === 1 ? t('fulfilment.lastRowKept') : t('fulfilment.removeRow')}
+                    disabled={row.locked || rows.length === 1}
+                    onClick={() => setRows((current) => current.filter((other) => other.key !== row.key))}
                   />
                 </td>
-              ))}
-              <td>
-                <Button
-                  small
-                  minimal
-                  intent="danger"
-                  icon="trash"
-                  data-testid="sheet-remove-row"
-                  aria-label={t('fulfilment.removeRow')}
-                  title={rows.length === 1 ? t('fulfilment.lastRowKept') : t('fulfilment.removeRow')}
-                  disabled={row.locked || rows.length === 1}
-                  onClick={() => setRows((current) => current.filter((other) => other.key !== row.key))}
-                />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </div>
       <div className="fulfilment-editor__actions">
         <Button small icon="add" data-testid="sheet-add-row" text={t('fulfilment.addRow')} onClick={() => setRows((current) => [...current, emptyRow()])} />
         <span className="fulfilment-editor__spacer" />
