@@ -21,7 +21,8 @@ import { defaultReminderSettings, reminderSettingsSchema } from '../../src-share
 import { AppFailure, reason } from '../../src-shared/errors';
 import { defaultPerformanceForm, editedState, openStateFor } from '../../src-shared/rules/performance';
 import { planRows } from '../../src-shared/rules/fulfilment';
-import { sheetCellRefusal } from '../../src-shared/rules/sheet-cells';
+import { relatedCells, sheetCellRefusal } from '../../src-shared/rules/sheet-cells';
+import { contractValues, hasRelatedColumns } from './related-cells';
 import type { OrgViewer } from '../http/feature-helpers';
 import { checkIfMatch, ifMatchVersion } from '../http/write-safety';
 import type { ServerDb } from '../db/database';
@@ -193,13 +194,20 @@ export async function savePlan(db: ServerDb, viewer: OrgViewer, performanceId: s
     // The rows the save's user saw: all of them, unless it was made offline from an older version.
     const knownUpTo = offline?.basePlanVersion ?? planVersion;
 
+    // Cells of columns that follow a contract field are the contract's, whatever the save sent.
+    const columns = toPerformance(performance).columns;
+    const related = hasRelatedColumns(columns) ? relatedCells(columns, await contractValues(tx, contract.id)) : {};
+    const following = (update: PlanSave['rows'][number]) => (Object.keys(related).length === 0 ? update : { ...update, values: { ...update.values, ...related } });
+
     const stored = await tx.select().from(performanceTasks).where(eq(performanceTasks.planId, planId)).for('update');
     const byId = new Map(stored.map((task) => [task.id, task]));
     const rows = keepsCondition ? body.rows : planRows(body);
     const organisationId = performance.organisationId;
     const kept = new Set<string>();
     let rowIndex = await nextRowIndex(tx, contract.id);
-    for (const [i, { id, ...update }] of rows.entries()) {
+    for (const [i, { id, ...sent }] of rows.entries()) {
+      // A row listed unchanged stays as it is; one written takes the contract's related cells.
+      const update = id !== undefined && Object.keys(sent).length === 0 ? sent : following(sent);
       const leader = update.leaderUserID;
       if (leader) await checkLeader(tx, organisationId, leader, `rows.${i}.leaderUserID`);
       if (id) {

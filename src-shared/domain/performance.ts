@@ -33,6 +33,12 @@ export const sheetColumnTypes = [
   'textarea', 'date', 'money', 'number', 'people', 'select', 'multiselect', 'performanceTime', 'outerParty', 'innerParty', 'text',
 ] as const;
 
+/** The column types offered extraction and relate-field (spec 5). */
+export const relatableColumnTypes: readonly (typeof sheetColumnTypes)[number][] = ['number', 'money', 'date', 'text', 'textarea', 'outerParty', 'innerParty'];
+
+/** Columns whose cells are fields of the task itself rather than entries of its values. */
+export const taskFieldColumns: readonly string[] = ['name', 'expirationTime', 'receivableAmount', 'payableAmount', 'leader'];
+
 const sheetOptionSchema = z.object({ id: z.string().max(64), name: z.string().max(200) });
 
 export const sheetColumnSchema = z
@@ -50,6 +56,11 @@ export const sheetColumnSchema = z
         valueRange: valueRangeSchema.optional(),
         /** Performance-time columns: the nodes a time is relative to (a contract's signing, acceptance...). */
         referenceNodes: z.array(sheetOptionSchema).max(50).optional(),
+        /**
+         * Number, money, date, text and party columns: the contract form field the column follows
+         * (spec 5 "relate field"): its cells hold the contract's value of it, also after an alteration.
+         */
+        relatedFieldId: z.string().min(1).max(64).optional(),
       })
       .strict()
       .optional(),
@@ -66,6 +77,11 @@ export const sheetColumnSchema = z
   .refine((column) => !column.config?.referenceNodes || column.type === 'performanceTime', {
     path: ['config', 'referenceNodes'],
     message: 'only performance-time columns have reference nodes',
+  })
+  // The task's own fields (content, date, amounts) are typed by the user; the sheet's other cells may follow the contract.
+  .refine((column) => !column.config?.relatedFieldId || (relatableColumnTypes.includes(column.type) && !taskFieldColumns.includes(column.id)), {
+    path: ['config', 'relatedFieldId'],
+    message: 'only number, money, date, text and party columns of the sheet follow a contract field',
   });
 export type SheetColumn = z.infer<typeof sheetColumnSchema>;
 

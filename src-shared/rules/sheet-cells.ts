@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { z } from 'zod';
-import { ScheduleConditionType } from '../domain/enums';
+import { PartyType, ScheduleConditionType } from '../domain/enums';
 import type { PlanSave, SheetColumn } from '../domain/performance';
 import { isoDateSchema } from '../domain/dates';
 import { AppFailure, reason } from '../errors';
@@ -193,4 +193,48 @@ export function sheetCellRefusal(columns: readonly SheetColumn[], rows: readonly
     undefined,
     reason('sheetCellInvalid', { row, column: column.name, problem }),
   );
+}
+
+// ----- Extraction and relate-field (spec 5) -----
+
+/** The contract form field types whose value a column of each relatable type takes as it is. */
+const sourceTypes: Partial<Record<SheetColumn['type'], readonly string[]>> = {
+  number: ['number'],
+  money: ['money'],
+  date: ['date'],
+  text: ['text', 'textarea'],
+  textarea: ['text', 'textarea'],
+  outerParty: ['inputSelect', 'inputSelectV2'],
+  innerParty: ['inputSelect', 'inputSelectV2'],
+};
+
+/** What a contract form field needs to be offered to a column. */
+export interface SourceField {
+  id: string;
+  name: string;
+  type: string;
+  partyType?: number | undefined;
+}
+
+/** The contract's fields a column may take its cells from: of a kind it holds, parties of its side. */
+export function sourceFieldsFor<F extends SourceField>(column: Pick<SheetColumn, 'type'>, fields: readonly F[]): F[] {
+  const types = sourceTypes[column.type] ?? [];
+  const side = column.type === 'outerParty' ? PartyType.Outer : column.type === 'innerParty' ? PartyType.Inner : undefined;
+  return fields.filter((field) => types.includes(field.type) && (side === undefined || field.partyType === undefined || field.partyType === side));
+}
+
+/**
+ * The cell a column takes from the contract's form values: the field's value when the column
+ * could hold it, otherwise none (null). Extraction fills cells with it once; a related column's
+ * cells are it, whenever the contract changes.
+ */
+export function cellFromContract(column: SheetColumn, fieldId: string, formValues: Readonly<Record<string, unknown>>): unknown {
+  const value = formValues[fieldId];
+  if (value === undefined || value === null) return null;
+  return filledProblem(column, value) === null ? value : null;
+}
+
+/** The related columns' cells of a row as the contract's values give them. */
+export function relatedCells(columns: readonly SheetColumn[], formValues: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return Object.fromEntries(columns.flatMap((column) => (column.config?.relatedFieldId ? [[column.id, cellFromContract(column, column.config.relatedFieldId, formValues)]] : [])));
 }

@@ -3,6 +3,8 @@ import { v7 as uuidv7 } from 'uuid';
 import { beforeAll, expect, it } from 'vitest';
 import { syncProtocolVersion, syncSchemaVersion, type MutationEnvelope } from '../../src-shared/api/sync';
 import type { SheetColumn } from '../../src-shared/domain/performance';
+import { contracts } from '../../src-server/db/schema';
+import { followContract } from '../../src-server/performance/related-cells';
 import { performancePlans, performanceTasks } from '../../src-server/performance/schema';
 import { callEndpoint, describeOnDatabases, failure, okData } from './support';
 import { performanceWorld, type PerformanceWorld } from './performance-fixture';
@@ -69,5 +71,41 @@ describeOnDatabases('sheet cells refused by the server', (fixture) => {
       expect(pushed.results[0]).toMatchObject({ status: 'rejected', error: { code: 'validation_failed', reason: { key: 'sheetCellInvalid', params } } });
     }
     expect(await stored()).toEqual(before);
+  });
+});
+
+describeOnDatabases('sheet columns that follow a contract field', (fixture) => {
+  let w: PerformanceWorld;
+  beforeAll(async () => {
+    w = await performanceWorld(fixture);
+  });
+
+  it('stores the contract value in a related cell whatever the save sent, and follows the contract when its values change', async () => {
+    const { admin, alice } = w.people;
+    const related: SheetColumn[] = [
+      ...columns.filter((c) => ['name', 'expirationTime', 'taskState'].includes(c.id)),
+      { id: 'price', name: 'unit price', type: 'number', config: { relatedFieldId: 'f_price' }, isRequired: false, isState: false },
+      { id: 'site', name: 'site', type: 'text', config: { relatedFieldId: 'f_site' }, isRequired: false, isState: false },
+    ];
+    failure(await callEndpoint(w.app, 'performanceCreate', { token: admin.token, body: { name: 'Bad relation', type: 'custom', columns: [{ ...related[0]!, config: { relatedFieldId: 'f_site' } }] } }), 400, 'validation_failed');
+    const performance = okData('performanceCreate', await callEndpoint(w.app, 'performanceCreate', { token: admin.token, body: { name: 'Follows the contract', type: 'custom', columns: related } }));
+    const contractID = await w.newContract(alice);
+    await fixture.db.update(contracts).set({ formValues: { f_price: '88.5', f_site: 'North yard' } }).where(eq(contracts.id, contractID));
+    const plan = okData(
+      'performancePlanSave',
+      await w.callWithId('performancePlanSave', performance.id, { token: alice.token, body: { contractID, conditionType: 1, rows: [{ name: 'Delivery', values: { price: '1', site: 'typed' } }] } }),
+    );
+    const [task] = plan.taskList;
+    expect(task!.values).toEqual({ price: '88.5', site: 'North yard' });
+
+    // The contract changes (an edit or an alteration): the related cells follow, the version moves so the feed sends them.
+    await fixture.db.update(contracts).set({ formValues: { f_price: '90', f_site: 'North yard' } }).where(eq(contracts.id, contractID));
+    await followContract(fixture.db, contractID, { f_price: '90', f_site: 'North yard' });
+    const [after] = await fixture.db.select().from(performanceTasks).where(eq(performanceTasks.id, task!.id));
+    expect(after!.values).toEqual({ price: '90', site: 'North yard' });
+    expect(after!.version).toBe(task!.version + 1);
+    // Unchanged values touch nothing.
+    await followContract(fixture.db, contractID, { f_price: '90', f_site: 'North yard' });
+    expect((await fixture.db.select().from(performanceTasks).where(eq(performanceTasks.id, task!.id)))[0]!.version).toBe(after!.version);
   });
 });
