@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContractServerClient } from '../../src-main/core/contract-server/client';
 import type { SheetColumn, TaskCard } from '../../src-shared/domain/performance';
-import { contracts } from '../../src-server/db/schema';
+import { contracts, templates } from '../../src-server/db/schema';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
 import { inEachLanguageAndSize, keepScreenshot } from '../support/e2e-views';
 
@@ -17,6 +17,9 @@ let page: Page;
 let contractId = '';
 let planId = '';
 let performanceId = '';
+/** A text field of the contract's template, which the 'site' column follows, and its value. */
+let textField = { id: '', name: '' };
+const siteValue = 'Yard 7, north gate';
 
 const columns: SheetColumn[] = [
   { id: 'name', name: 'performance content', type: 'text', isRequired: true, isState: false },
@@ -35,6 +38,8 @@ const columns: SheetColumn[] = [
   { id: 'memo', name: 'Memo', type: 'textarea', isRequired: false, isState: false },
   { id: 'taskState', name: 'task state', type: 'select', isRequired: false, isState: true },
 ];
+/** The column that follows the contract's text field (set once the field is known). */
+const siteColumn = (fieldId: string): SheetColumn => ({ id: 'site', name: 'Site', type: 'text', config: { relatedFieldId: fieldId }, isRequired: false, isState: false });
 
 async function adminToken(url: string) {
   const client = createContractServerClient(url);
@@ -54,13 +59,23 @@ beforeAll(async () => {
     seed: 28,
     core: { syncSoonMs: 100, syncBackoffMs: 300 },
     async seeded(db) {
-      const [approved] = await db.select({ id: contracts.id }).from(contracts).where(eq(contracts.status, 4)).limit(1);
-      contractId = approved!.id;
+      // An approved contract whose template has a text field: the sheet's 'site' column follows it.
+      for (const approved of await db.select().from(contracts).where(eq(contracts.status, 4))) {
+        if (!approved.templateId) continue;
+        const [template] = await db.select().from(templates).where(eq(templates.id, approved.templateId));
+        const field = (template?.fields as { id: string; name: string; type: string }[] | undefined)?.find((f) => f.type === 'text');
+        if (!field) continue;
+        contractId = approved.id;
+        textField = { id: field.id, name: field.name };
+        await db.update(contracts).set({ formValues: { ...approved.formValues, [field.id]: siteValue } }).where(eq(contracts.id, approved.id));
+        break;
+      }
+      expect(contractId).not.toBe('');
     },
     // The administrator defines a performance with every column type and starts a plan of it by REST.
     async prepare(server) {
       const token = await adminToken(server.url);
-      const performance = (await rest(server.url, token, 'POST', 'performances', { name: 'Every column', type: 'receivable', columns })) as { id: string };
+      const performance = (await rest(server.url, token, 'POST', 'performances', { name: 'Every column', type: 'receivable', columns: [...columns, siteColumn(textField.id)] })) as { id: string };
       performanceId = performance.id;
       const plan = (await rest(server.url, token, 'PUT', `performances/${performanceId}/plan`, {
         contractID: contractId,
@@ -102,6 +117,14 @@ describe('the sheet editor with every column type', () => {
     }
     expect(await first.getByTestId('sheet-edit-leader').count()).toBe(1);
     expect(await cell(first, 'grade').locator('select').inputValue()).toBe('a');
+    // The related column shows the contract's value, read-only; extraction fills the memo from the same field once.
+    expect(await cell(first, 'site').innerText()).toContain(siteValue);
+    expect(await cell(first, 'site').locator('input').count()).toBe(0);
+    expect(await plan().getByTestId('sheet-related-site').count()).toBe(1);
+    await plan().getByTestId('sheet-extract-memo').click();
+    await page.getByRole('menuitem', { name: textField.name }).click();
+    expect(await cell(first, 'memo').locator('textarea').inputValue()).toBe(siteValue);
+    expect(await plan().getByTestId('sheet-extract-grade').count()).toBe(0);
   }, 120_000);
 
   it("refuses a new row's empty and bad cells with the spec's messages, in both languages and sizes", async () => {
@@ -168,6 +191,7 @@ describe('the sheet editor with every column type', () => {
       grade: 'b',
       when: { conditionType: 1, nodeId: 'signDate', days: [30, 60] },
       memo: 'Two lines\nof memo',
+      site: siteValue,
       owners: [{ name: expect.stringContaining('Alice') as string }],
     });
     // The sheet shows the same cells as it read them back.

@@ -16,7 +16,7 @@ import { formatDay } from '../../i18n/format';
 import { FormServicesProvider, type FormServices } from '../contract-form';
 import { FinishDialog, type FinishTarget } from './FinishDialog';
 import { SheetEditor } from './SheetEditor';
-import { sheetCellText } from './SheetCell';
+import { shownCell, sheetCellText, type ContractFormValues } from './SheetCell';
 import './fulfilment.css';
 import { stateLabels } from './taskStateLabels';
 import { performanceName } from './performanceNames';
@@ -29,7 +29,7 @@ import { performanceName } from './performanceNames';
 /** The full-screen sheet is 85 % wide when its columns would not fit in half the window (spec 2). */
 export const fullScreenWidth = (columns: number) => (columns * 13 > 86 ? '85%' : '50%');
 
-function cellText(t: TFunction, task: SheetTask, column: SheetColumn, language: string, missing: string): string {
+function cellText(t: TFunction, task: SheetTask, column: SheetColumn, contractValues: SheetProps['contractValues'], language: string, missing: string): string {
   switch (column.id) {
     case 'name':
       return task.name;
@@ -40,12 +40,14 @@ function cellText(t: TFunction, task: SheetTask, column: SheetColumn, language: 
     case 'payableAmount':
       return task.payableAmount ? formatMoney(task.payableAmount) : missing;
     default:
-      return sheetCellText(t, column, task.values[column.id], language) ?? missing;
+      return sheetCellText(t, column, shownCell(column, task.values, contractValues), language) ?? missing;
   }
 }
 
 interface SheetProps {
   columns: readonly SheetColumn[];
+  /** The contract's current values: a column that follows one of its fields shows it. */
+  contractValues?: Readonly<Record<string, unknown>> | undefined;
   tasks: readonly SheetTask[];
   /** Rows that may be picked for a batch finish; none while the contract is being changed or an alteration of it waits to sync. */
   selectable: boolean;
@@ -99,7 +101,7 @@ function SheetTable(props: SheetProps) {
               <td>{task.rowIndex}</td>
               {shown.map((column) => (
                 <td key={column.id} className={column.type === 'money' ? 'ledger-table__amount' : undefined}>
-                  {cellText(t, task, column, i18n.language, missing)}
+                  {cellText(t, task, column, props.contractValues, i18n.language, missing)}
                 </td>
               ))}
               <td>
@@ -197,9 +199,11 @@ interface PlanCardProps {
   alterationQueued: boolean;
   contractStatus: Parameters<typeof batchFinishable>[1];
   actions: SheetActions;
+  /** The contract's form, where the page has it: related columns show its values, extraction reads them. */
+  contractForm?: ContractFormValues | undefined;
 }
 
-function PlanCard({ plan, contractId, inChange, alterationQueued, contractStatus, actions }: PlanCardProps) {
+function PlanCard({ plan, contractId, inChange, alterationQueued, contractStatus, actions, contractForm }: PlanCardProps) {
   const { t } = useTranslation();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [fullScreen, setFullScreen] = useState(false);
@@ -215,9 +219,10 @@ function PlanCard({ plan, contractId, inChange, alterationQueued, contractStatus
       return next;
     });
   const sheet = editing ? (
-    <SheetEditor plan={plan} contractId={contractId} onDone={() => setEditing(false)} />
+    <SheetEditor plan={plan} contractId={contractId} contractForm={contractForm} onDone={() => setEditing(false)} />
   ) : (
     <SheetTable
+      contractValues={contractForm?.values}
       columns={plan.columns}
       tasks={plan.tasks}
       selectable={!inChange && !alterationQueued}
@@ -275,7 +280,7 @@ function PlanCard({ plan, contractId, inChange, alterationQueued, contractStatus
 }
 
 /** The contract page's performance tab. */
-export function PerformanceTab({ contractId, services }: { contractId: string; services: FormServices }) {
+export function PerformanceTab({ contractId, services, contractForm }: { contractId: string; services: FormServices; contractForm?: ContractFormValues }) {
   const { t } = useTranslation();
   const { data, error } = useContractPerformanceQuery(contractId);
   const [target, setTarget] = useState<FinishTarget | null>(null);
@@ -329,6 +334,7 @@ export function PerformanceTab({ contractId, services }: { contractId: string; s
             alterationQueued={data.alterationQueued}
             contractStatus={data.contractStatus}
             actions={actions}
+            contractForm={contractForm}
           />
         ))}
       </FormServicesProvider>

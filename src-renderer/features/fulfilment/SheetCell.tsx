@@ -5,7 +5,7 @@ import { PartyType, ScheduleConditionType, type FieldType } from '../../../src-s
 import type { SheetColumn } from '../../../src-shared/domain/performance';
 import type { FormField } from '../../../src-shared/form/field-config';
 import { formatMoney } from '../../../src-shared/domain/money';
-import { defaultReferenceNodes, referenceNodesOf, sheetTextMaxLength, type CellProblem, type PerformanceTime } from '../../../src-shared/rules/sheet-cells';
+import { cellFromContract, defaultReferenceNodes, referenceNodesOf, sheetTextMaxLength, type CellProblem, type PerformanceTime } from '../../../src-shared/rules/sheet-cells';
 import { scheduleCycles, type ScheduleCycle } from '../../../src-shared/rules/schedule';
 import { valueRangeText } from '../../../src-shared/rules/value-range';
 import { fieldComponents, type FieldComponent } from '../contract-form';
@@ -216,4 +216,19 @@ export function sheetCellText(t: TFunction, column: SheetColumn, value: unknown,
     default:
       return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
   }
+}
+
+/** The contract's form as the performance tab has it from the contract page. */
+export interface ContractFormValues {
+  fields: readonly FormField[];
+  values: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The cell shown: a column that follows a contract field shows the contract's current value
+ * (the server stores the same, and rewrites it when the contract changes); others their own.
+ */
+export function shownCell(column: SheetColumn, values: Readonly<Record<string, unknown>>, contractValues: Readonly<Record<string, unknown>> | undefined): unknown {
+  const fieldId = column.config?.relatedFieldId;
+  return fieldId && contractValues ? cellFromContract(column, fieldId, contractValues) : values[column.id];
 }

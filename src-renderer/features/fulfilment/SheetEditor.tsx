@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScheduleConditionType, TaskState } from '../../../src-shared/domain/enums';
 import { toMinorUnits } from '../../../src-shared/domain/money';
-import type { PlanSave } from '../../../src-shared/domain/performance';
-import { sheetCellIssues, type CellProblem } from '../../../src-shared/rules/sheet-cells';
+import type { PlanSave, SheetColumn } from '../../../src-shared/domain/performance';
+import { cellFromContract, sheetCellIssues, type CellProblem } from '../../../src-shared/rules/sheet-cells';
 import type { PlanSheet, SheetTask } from '../../../src-shared/ipc/fulfilment';
 import { useSavePlanMutation } from '../../api/api';
 import { showNotice } from '../../app/toaster';
@@ -12,7 +12,8 @@ import { useActionFailure } from '../../app/useActionFailure';
 import { performanceName } from './performanceNames';
 import { DateInput } from '../../i18n/DateInput';
 import { LeaderCell } from './LeaderCell';
-import { problemText, SheetCell } from './SheetCell';
+import { ColumnSource } from './ColumnSource';
+import { problemText, SheetCell, shownCell, type ContractFormValues } from './SheetCell';
 
 // Edit mode of a plan's performance sheet (spec 2 "Performance sheet table"): every row's cells
 // as inputs, '+增加一行' adds a row, a row may be removed but the last one is kept, and the
@@ -94,7 +95,7 @@ function rowOf(row: DraftRow, original: DraftRow | undefined, amounts: readonly 
   };
 }
 
-export function SheetEditor({ plan, contractId, onDone }: { plan: PlanSheet; contractId: string; onDone(): void }) {
+export function SheetEditor({ plan, contractId, contractForm, onDone }: { plan: PlanSheet; contractId: string; contractForm?: ContractFormValues | undefined; onDone(): void }) {
   const { t } = useTranslation();
   const [originals] = useState(() => new Map(plan.tasks.map((task) => [task.id, draftOf(task)])));
   const [rows, setRows] = useState<DraftRow[]>(() => (originals.size > 0 ? [...originals.values()] : [emptyRow()]));
@@ -105,6 +106,18 @@ export function SheetEditor({ plan, contractId, onDone }: { plan: PlanSheet; con
   const amounts = amountColumns.filter((column) => plan.columns.some((c) => c.id === column));
   const custom = plan.columns.filter((column) => !column.isState && !['name', 'expirationTime', 'leader', ...amountColumns].includes(column.id));
   const leaderColumn = plan.columns.find((column) => column.id === 'leader');
+  const contractValues = contractForm?.values;
+  /** A new row starts with the cells of the columns that follow the contract. */
+  const newRow = (): DraftRow => {
+    const row = emptyRow();
+    return contractValues ? { ...row, values: Object.fromEntries(custom.flatMap((column) => (column.config?.relatedFieldId ? [[column.id, shownCell(column, {}, contractValues)]] : []))) } : row;
+  };
+  /** Extraction (spec 5): the contract's value of the field, once, in every row that can be edited. */
+  const extract = (column: SheetColumn, field: { id: string; name: string }) => {
+    const value = cellFromContract(column, field.id, contractValues ?? {});
+    setRows((current) => current.map((row) => (row.locked ? row : { ...row, values: { ...row.values, [column.id]: value } })));
+    showNotice(t('sheetCells.extracted', { field: field.name, count: rows.filter((row) => !row.locked).length }));
+  };
   const problemOf = (row: DraftRow, columnId: string) => problems?.get(row.key)?.get(columnId) ?? null;
   const problemNote = (row: DraftRow, columnId: string) => {
     const problem = problemOf(row, columnId);
@@ -182,6 +195,7 @@ export function SheetEditor({ plan, contractId, onDone }: { plan: PlanSheet; con
               {custom.map((column) => (
                 <th key={column.id} data-testid={`sheet-head-${column.id}`}>
                   {headerText(column.id, column.name)}
+                  <ColumnSource column={column} fields={contractForm?.fields} onExtract={(field) => extract(column, field)} />
                 </th>
               ))}
               <th>{t('fulfilment.actions')}</th>
@@ -242,8 +256,8 @@ export function SheetEditor({ plan, contractId, onDone }: { plan: PlanSheet; con
                   <td key={column.id}>
                     <SheetCell
                       column={column}
-                      value={row.values[column.id]}
-                      disabled={row.locked}
+                      value={shownCell(column, row.values, contractValues)}
+                      disabled={row.locked || column.config?.relatedFieldId !== undefined}
                       problem={problemOf(row, column.id)}
                       onChange={(value) => change(row.key, { values: { ...row.values, [column.id]: value } })}
                     />
@@ -268,7 +282,7 @@ export function SheetEditor({ plan, contractId, onDone }: { plan: PlanSheet; con
         </HTMLTable>
       </div>
       <div className="fulfilment-editor__actions">
-        <Button small icon="add" data-testid="sheet-add-row" text={t('fulfilment.addRow')} onClick={() => setRows((current) => [...current, emptyRow()])} />
+        <Button small icon="add" data-testid="sheet-add-row" text={t('fulfilment.addRow')} onClick={() => setRows((current) => [...current, newRow()])} />
         <span className="fulfilment-editor__spacer" />
         <Button small data-testid="sheet-cancel" text={t('fulfilment.cancel')} onClick={onDone} />
         <Button small intent="primary" data-testid="sheet-save" loading={isLoading} text={t('fulfilment.save')} onClick={save} />
