@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContractServerClient } from '../../src-main/core/contract-server/client';
-import type { SheetColumn, TaskCard } from '../../src-shared/domain/performance';
+import type { SheetColumn } from '../../src-shared/domain/performance';
 import { contracts, templates } from '../../src-server/db/schema';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
 import { inEachLanguageAndSize, keepScreenshot } from '../support/e2e-views';
+import { onServer, signInOnPage } from '../support/manage-e2e';
 
 // The sheet editor with a column of every type (issue 28 item 3): a performance made by the
 // administrator through REST, a plan of it on an approved contract; in the browser edition a new
@@ -41,17 +42,7 @@ const columns: SheetColumn[] = [
 /** The column that follows the contract's text field (set once the field is known). */
 const siteColumn = (fieldId: string): SheetColumn => ({ id: 'site', name: 'Site', type: 'text', config: { relatedFieldId: fieldId }, isRequired: false, isState: false });
 
-async function adminToken(url: string) {
-  const client = createContractServerClient(url);
-  return (await client.call('login', { body: { username: 'admin', password: 'admin123' } })).token;
-}
-
-async function rest(url: string, token: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${url}/api/v1/${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  const json = (await response.json()) as { data: unknown };
-  expect(response.status, JSON.stringify(json)).toBe(200);
-  return json.data;
-}
+const admin = { username: 'admin', password: 'admin123' };
 
 beforeAll(async () => {
   stage = await openE2eStage({
@@ -74,14 +65,19 @@ beforeAll(async () => {
     },
     // The administrator defines a performance with every column type and starts a plan of it by REST.
     async prepare(server) {
-      const token = await adminToken(server.url);
-      const performance = (await rest(server.url, token, 'POST', 'performances', { name: 'Every column', type: 'receivable', columns: [...columns, siteColumn(textField.id)] })) as { id: string };
+      const client = createContractServerClient(server.url);
+      const { token } = await client.call('login', { body: admin });
+      const performance = await client.call('performanceCreate', { token, body: { name: 'Every column', type: 'receivable', columns: [...columns, siteColumn(textField.id)] } });
       performanceId = performance.id;
-      const plan = (await rest(server.url, token, 'PUT', `performances/${performanceId}/plan`, {
-        contractID: contractId,
-        conditionType: 1,
-        rows: [{ name: 'First delivery', expirationTime: '2026-12-10', receivableAmount: { amount: 100_000, unit: 'CNY' }, values: { grade: 'a', when: { conditionType: 0, date: '2026-12-10' } } }],
-      })) as { id: string };
+      const plan = await client.call('performancePlanSave', {
+        token,
+        params: { id: performanceId },
+        body: {
+          contractID: contractId,
+          conditionType: 1,
+          rows: [{ name: 'First delivery', expirationTime: '2026-12-10', receivableAmount: { amount: 100_000, unit: 'CNY' }, values: { grade: 'a', when: { conditionType: 0, date: '2026-12-10' } } }],
+        },
+      });
       planId = plan.id;
     },
   });
@@ -96,12 +92,7 @@ const cell = (row: Locator, id: string) => row.getByTestId(`sheet-cell-${id}`);
 
 describe('the sheet editor with every column type', () => {
   it('signs in and opens the plan in the editor: every column has its editor and required ones are marked', async () => {
-    await page.goto(stage.edition.host.url);
-    await expect.poll(() => page.locator('#signin-server').inputValue()).not.toBe('');
-    await page.fill('#signin-username', 'admin');
-    await page.fill('#signin-password', 'admin123');
-    await page.getByTestId('signin-submit').click();
-    await page.getByTestId('scene-tab-contracts').click({ timeout: 30_000 });
+    await signInOnPage(stage, admin.username, admin.password);
     await expect.poll(() => page.getByTestId('sync-details').getAttribute('data-queued'), { timeout: 30_000 }).toBe('0');
     await page.goto(`${stage.edition.host.url}/contractApproval/detail?${new URLSearchParams({ id: contractId, flowId: '0', tab: 'PERFORMANCE_TAB', active: '0' })}`);
     await plan().waitFor({ timeout: 30_000 });
@@ -181,8 +172,7 @@ describe('the sheet editor with every column type', () => {
     await plan().getByTestId('sheet-editor').waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId('sync-details').getAttribute('data-queued'), { timeout: 30_000 }).toBe('0');
 
-    const token = await adminToken(stage.server!.url);
-    const { list } = (await rest(stage.server!.url, token, 'GET', `performances/task/by_contract?contractID=${contractId}`)) as { list: TaskCard[] };
+    const { list } = await onServer(stage, admin, 'performanceTasksByContract', { query: { contractID: contractId } });
     const saved = list.find((task) => task.taskName === 'Second delivery')!;
     expect(saved).toMatchObject({ date: '2026-12-20', receivableAmount: { amount: 250_000, unit: 'CNY' } });
     expect(saved.values).toMatchObject({

@@ -10,7 +10,8 @@ import { callEndpoint, describeOnDatabases, failure, okData } from './support';
 import { performanceWorld, type PerformanceWorld } from './performance-fixture';
 
 // The server refuses a plan save with an invalid sheet cell (src-shared/rules/sheet-cells), by
-// REST and by a synced mutation alike, naming the row, the column and why, and writes nothing.
+// REST and by a synced mutation alike, naming the row, the column and why, and writes nothing; a
+// column that follows a contract field stores the contract's value and follows it when it changes.
 
 const columns: SheetColumn[] = [
   { id: 'name', name: 'performance content', type: 'text', isRequired: true, isState: false },
@@ -26,7 +27,7 @@ const columns: SheetColumn[] = [
   { id: 'taskState', name: 'task state', type: 'select', isRequired: false, isState: true },
 ];
 
-describeOnDatabases('sheet cells refused by the server', (fixture) => {
+describeOnDatabases('sheet cells on the server', (fixture) => {
   let w: PerformanceWorld;
   beforeAll(async () => {
     w = await performanceWorld(fixture);
@@ -71,13 +72,6 @@ describeOnDatabases('sheet cells refused by the server', (fixture) => {
       expect(pushed.results[0]).toMatchObject({ status: 'rejected', error: { code: 'validation_failed', reason: { key: 'sheetCellInvalid', params } } });
     }
     expect(await stored()).toEqual(before);
-  });
-});
-
-describeOnDatabases('sheet columns that follow a contract field', (fixture) => {
-  let w: PerformanceWorld;
-  beforeAll(async () => {
-    w = await performanceWorld(fixture);
   });
 
   it('stores the contract value in a related cell whatever the save sent, and follows the contract when its values change', async () => {
