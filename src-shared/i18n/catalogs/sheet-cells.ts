@@ -7,12 +7,12 @@ export const sheetCellsEn = {
   referenceNode: 'Reference node',
   /** Days after the node, several separated by commas. */
   days: 'Days after',
-  daysHint: 'e.g. 30, 60',
+  daysHint: 'E.g. 30, 60',
   cycle: 'Cycle',
   /** A performance time written out. */
   timeText: '{{days}} days after {{node}}',
   periodicText: '{{cycle}} from {{days}} days after {{node}}',
-  defaultNodes: { signDate: 'contract signing date', effectiveDate: 'contract effective date', expiryDate: 'contract expiry date' },
+  defaultNodes: { signDate: 'the contract signing date', effectiveDate: 'the contract effective date', expiryDate: 'the contract expiry date' },
   and: 'and',
   or: 'or',
   /** The value-range rule shown under a number or money cell. */
