@@ -137,7 +137,9 @@ describe('the sheet editor with every column type', () => {
     expect(await added.locator('[role=alert]').allInnerTexts()).toEqual(
       expect.arrayContaining(['Please enter Performance content', 'Please enter Performance date', 'Please enter the payment amount']),
     );
+    const scroller = plan().locator('.fulfilment-editor__scroll');
     await inEachLanguageAndSize(page, async (language, size) => {
+      await scroller.evaluate((element) => element.scrollTo({ left: 0 }));
       await plan().getByTestId('sheet-invalid').scrollIntoViewIfNeeded();
       if (language.code === 'zh-CN') {
         expect(await problem('grade')).toBe('请选择Grade');
@@ -146,10 +148,8 @@ describe('the sheet editor with every column type', () => {
       }
       await keepScreenshot(page, `sheet-columns-invalid-${size.width}x${size.height}-${language.code}`);
       // The columns beyond the window: the sheet scrolls within the tab.
-      const scroller = plan().locator('.fulfilment-editor__scroll');
       await scroller.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
       await keepScreenshot(page, `sheet-columns-invalid-right-${size.width}x${size.height}-${language.code}`);
-      await scroller.evaluate((element) => element.scrollTo({ left: 0 }));
     });
   }, 120_000);
 

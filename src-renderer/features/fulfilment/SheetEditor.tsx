@@ -116,7 +116,7 @@ export function SheetEditor({ plan, contractId, contractForm, onDone }: { plan: 
   const extract = (column: SheetColumn, field: { id: string; name: string }) => {
     const value = cellFromContract(column, field.id, contractValues ?? {});
     setRows((current) => current.map((row) => (row.locked ? row : { ...row, values: { ...row.values, [column.id]: value } })));
-    showNotice(t('sheetCells.extracted', { field: field.name, count: rows.filter((row) => !row.locked).length }));
+    showNotice(t('sheetCells.extracted', { field: field.name }));
   };
   const problemOf = (row: DraftRow, columnId: string) => problems?.get(row.key)?.get(columnId) ?? null;
   const problemNote = (row: DraftRow, columnId: string) => {

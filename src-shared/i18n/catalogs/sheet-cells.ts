@@ -23,7 +23,7 @@ export const sheetCellsEn = {
   extract: 'Extract',
   extractTitle: 'Fill this column of every editable row from a field of the contract, once',
   extractNone: 'The contract has no field of this kind',
-  extracted: 'Filled {{count}} rows from "{{field}}"',
+  extracted: 'Filled the editable rows from "{{field}}"',
   related: 'Follows the contract field "{{field}}"',
 };
 
@@ -46,6 +46,6 @@ export const sheetCellsZh: typeof sheetCellsEn = {
   extract: '提取',
   extractTitle: '从合同字段提取一次，填入此列所有可编辑的行',
   extractNone: '合同中没有此类字段',
-  extracted: '已从“{{field}}”填入 {{count}} 行',
+  extracted: '已从“{{field}}”填入可编辑的行',
   related: '关联合同字段“{{field}}”',
 };
