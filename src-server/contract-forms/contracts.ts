@@ -16,6 +16,7 @@ import { checkIfMatch, ifMatchVersion, type Headers } from '../http/write-safety
 import { allocateNumber, isNumberEditor, numberingRuleApplies, numberTaken, refuseDuplicateNumber, type NumberingContext } from '../numbering/service';
 import { checkApprover, checkEditable, nextStatus, recordApproval, type ApprovalAction } from './lifecycle';
 import { contractAlterations } from './schema';
+import { followContract } from '../performance/related-cells';
 
 // Contracts through the generic form: create, read, update, delete, the approval steps and
 // alterations. Every write checks If-Match (the route layer handles Idempotency-Key).
@@ -239,6 +240,7 @@ export async function patchContract(tx: ServerDb, user: OrgViewer, id: string, p
       ...bump(at),
     })
     .where(eq(contracts.id, id));
+  if (form) await followContract(tx, id, form.formValues);
 }
 
 export function updateContract(db: ServerDb, user: SessionUser, headers: Headers, id: string, body: z.output<typeof updateContractSchema>, at: Date) {
@@ -258,6 +260,7 @@ export function updateContract(db: ServerDb, user: SessionUser, headers: Headers
       .set({ ...form, ...terms, contractNumber, contractTypeId, contractTypeName: typeName, ...bump(at) })
       .where(eq(contracts.id, id))
       .returning();
+    await followContract(tx, id, form.formValues);
     return toContractDetail(updated!);
   });
 }
@@ -353,6 +356,7 @@ async function alterRow(tx: ServerDb, user: OrgViewer, row: ContractRow, body: z
     .map((fieldId) => ({ fieldId, name: byId.get(fieldId)!.name, before: row.formValues[fieldId] ?? null, after: form.formValues[fieldId] ?? null }));
   const terms = await termColumns(tx, organisationId, fields, form.formValues);
   const [updated] = await tx.update(contracts).set({ formValues: form.formValues, ...terms, ...bump(at) }).where(eq(contracts.id, id)).returning();
+  await followContract(tx, id, form.formValues);
   const [alteration] = await tx
     .insert(contractAlterations)
     .values({ id: uuidv7(), contractId: id, userId: user.id, reason: body.reason, changes, createTime: at })

@@ -22,6 +22,8 @@ import { defaultReminderSettings, reminderSettingsSchema } from '../../src-share
 import { AppFailure, reason } from '../../src-shared/errors';
 import { defaultPerformanceForm, openStateFor, stateAfterEdit } from '../../src-shared/rules/performance';
 import { planCreateRows, planExistsRefusal, planRemovalRefusal, planRows, planStatusRefusal } from '../../src-shared/rules/fulfilment';
+import { relatedCells, sheetCellRefusal } from '../../src-shared/rules/sheet-cells';
+import { contractValues, hasRelatedColumns } from './related-cells';
 import type { OrgViewer } from '../http/feature-helpers';
 import { basedOnVersion, checkIfMatch, ifMatchVersion } from '../http/write-safety';
 import type { ServerDb } from '../db/database';
@@ -201,6 +203,11 @@ export async function createPlan(tx: ServerDb, viewer: OrgViewer, performanceId:
   const refusal = planStatusRefusal(contract.status);
   if (refusal) throw refusal;
   const rows = planCreateRows(body);
+  const columns = toPerformance(performance).columns;
+  const cellRefusal = sheetCellRefusal(columns, rows);
+  if (cellRefusal) throw cellRefusal;
+  // Cells of columns that follow a contract field are the contract's, as in a sheet save.
+  const related = hasRelatedColumns(columns) ? relatedCells(columns, await contractValues(tx, contract.id)) : {};
   const [takenTask] = await tx.select({ id: performanceTasks.id }).from(performanceTasks).where(inArray(performanceTasks.id, rows.map((row) => row.id)));
   if (takenTask) throw new AppFailure('conflict', `the task id ${takenTask.id} is taken already`);
   // The one plan per contract and performance (a unique index) decides between two creations at once.
@@ -219,7 +226,8 @@ export async function createPlan(tx: ServerDb, viewer: OrgViewer, performanceId:
   let rowIndex = await nextRowIndex(tx, contract.id);
   for (const [i, { id, ...update }] of rows.entries()) {
     if (update.leaderUserID) await checkLeader(tx, performance.organisationId, update.leaderUserID, `rows.${i}.leaderUserID`);
-    await insertPlanTask(tx, viewer, { id, planId, contractId: contract.id, performance, planVersion: written.version, rowIndex: rowIndex++ }, update, today);
+    const following = Object.keys(related).length === 0 ? update : { ...update, values: { ...update.values, ...related } };
+    await insertPlanTask(tx, viewer, { id, planId, contractId: contract.id, performance, planVersion: written.version, rowIndex: rowIndex++ }, following, today);
   }
   const [plan] = await tx.select().from(performancePlans).where(eq(performancePlans.id, planId));
   return planOf(tx, viewer, plan!, today);
@@ -236,6 +244,8 @@ export async function createPlan(tx: ServerDb, viewer: OrgViewer, performanceId:
 export async function savePlan(db: ServerDb, viewer: OrgViewer, performanceId: string, body: PlanSave, today: string, headers: Headers, offline?: OfflinePlanSave) {
   return db.transaction(async (tx) => {
     const performance = await findPerformance(tx, viewer, performanceId);
+    const cellRefusal = sheetCellRefusal(toPerformance(performance).columns, body.rows);
+    if (cellRefusal) throw cellRefusal;
     const contract = await findVisibleContract(tx, viewer, body.contractID);
     const [existing] = await tx
       .select()
@@ -261,13 +271,20 @@ export async function savePlan(db: ServerDb, viewer: OrgViewer, performanceId: s
     // The rows the save's user saw: all of them, unless it was made offline from an older version.
     const knownUpTo = offline?.basePlanVersion ?? planVersion;
 
+    // Cells of columns that follow a contract field are the contract's, whatever the save sent.
+    const columns = toPerformance(performance).columns;
+    const related = hasRelatedColumns(columns) ? relatedCells(columns, await contractValues(tx, contract.id)) : {};
+    const following = (update: PlanSave['rows'][number]) => (Object.keys(related).length === 0 ? update : { ...update, values: { ...update.values, ...related } });
+
     const stored = await tx.select().from(performanceTasks).where(eq(performanceTasks.planId, planId)).for('update');
     const byId = new Map(stored.map((task) => [task.id, task]));
     const rows = keepsCondition ? body.rows : planRows(body);
     const organisationId = performance.organisationId;
     const kept = new Set<string>();
     let rowIndex = await nextRowIndex(tx, contract.id);
-    for (const [i, { id, ...update }] of rows.entries()) {
+    for (const [i, { id, ...sent }] of rows.entries()) {
+      // A row listed unchanged stays as it is; one written takes the contract's related cells.
+      const update = id !== undefined && Object.keys(sent).length === 0 ? sent : following(sent);
       const leader = update.leaderUserID;
       if (leader) await checkLeader(tx, organisationId, leader, `rows.${i}.leaderUserID`);
       if (id) {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { en } from '../i18n/en';
 import { definitionIssues } from '../rules/performance-definitions';
 import { scheduleCycles } from '../rules/schedule';
+import { valueRangeSchema } from '../rules/value-range';
 import { idSchema } from './contract';
 import { isoDateSchema } from './dates';
 import { ScheduleConditionType, TaskState, taskTypes } from './enums';
@@ -33,18 +34,56 @@ export const sheetColumnTypes = [
   'textarea', 'date', 'money', 'number', 'people', 'select', 'multiselect', 'performanceTime', 'outerParty', 'innerParty', 'text',
 ] as const;
 
+/** The column types offered extraction and relate-field (spec 5). */
+export const relatableColumnTypes: readonly (typeof sheetColumnTypes)[number][] = ['number', 'money', 'date', 'text', 'textarea', 'outerParty', 'innerParty'];
+
+/** Columns whose cells are fields of the task itself rather than entries of its values. */
+export const taskFieldColumns: readonly string[] = ['name', 'expirationTime', 'receivableAmount', 'payableAmount', 'leader'];
+
+const sheetOptionSchema = z.object({ id: z.string().max(64), name: z.string().max(200) });
+
 export const sheetColumnSchema = z
   .object({
     id: z.string().trim().min(1).max(64),
     name: z.string().trim().min(1).max(100),
     type: z.enum(sheetColumnTypes),
-    /** Options of choice columns; single-select flag of person columns. */
-    config: z.object({ options: z.array(z.object({ id: z.string().max(64), name: z.string().max(200) })).max(200).optional(), singleSelect: z.boolean().optional() }).strict().optional(),
+    config: z
+      .object({
+        /** Options of choice columns. */
+        options: z.array(sheetOptionSchema).max(200).optional(),
+        /** Person columns: one person, or several. */
+        singleSelect: z.boolean().optional(),
+        /** Number and money columns: the value-range rule their cells must meet (spec 5). */
+        valueRange: valueRangeSchema.optional(),
+        /** Performance-time columns: the nodes a time is relative to (a contract's signing, acceptance...). */
+        referenceNodes: z.array(sheetOptionSchema).max(50).optional(),
+        /**
+         * Number, money, date, text and party columns: the contract form field the column follows
+         * (spec 5 "relate field"): its cells hold the contract's value of it, also after an alteration.
+         */
+        relatedFieldId: z.string().min(1).max(64).optional(),
+      })
+      .strict()
+      .optional(),
     isRequired: z.boolean().default(false),
     /** The column that holds the task state. */
     isState: z.boolean().default(false),
   })
-  .strict();
+  .strict()
+  // A rule or a node list on a column that has no use for it is a mistake in the definition.
+  .refine((column) => !column.config?.valueRange || column.type === 'number' || column.type === 'money', {
+    path: ['config', 'valueRange'],
+    message: 'only number and money columns have a value range',
+  })
+  .refine((column) => !column.config?.referenceNodes || column.type === 'performanceTime', {
+    path: ['config', 'referenceNodes'],
+    message: 'only performance-time columns have reference nodes',
+  })
+  // The task's own fields (content, date, amounts) are typed by the user; the sheet's other cells may follow the contract.
+  .refine((column) => !column.config?.relatedFieldId || (relatableColumnTypes.includes(column.type) && !taskFieldColumns.includes(column.id)), {
+    path: ['config', 'relatedFieldId'],
+    message: 'only number, money, date, text and party columns of the sheet follow a contract field',
+  });
 export type SheetColumn = z.infer<typeof sheetColumnSchema>;
 
 /** A form field config (spec 3) as the performance form and the completion form carry it. */

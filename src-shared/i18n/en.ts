@@ -1,6 +1,7 @@
 import { formMessages } from '../form/messages';
 import { dashboardEn } from './catalogs/dashboard';
 import { scenesEn } from './catalogs/scenes';
+import { sheetCellsEn } from './catalogs/sheet-cells';
 import { archiveEn } from './catalogs/archive';
 import { fulfilmentEn } from './catalogs/fulfilment';
 import { planCreateEn } from './catalogs/plan-create';
@@ -477,6 +478,7 @@ export const en = {
   fulfilment: fulfilmentEn,
   planCreate: planCreateEn,
   predecessors: predecessorsEn,
+  sheetCells: sheetCellsEn,
   manage: manageEn,
   syncMerge: syncMergeEn,
   reasons: reasonsEn,

@@ -2,6 +2,7 @@ import { archiveZh } from './catalogs/archive';
 import type { Catalog } from './en';
 import { dashboardZh } from './catalogs/dashboard';
 import { scenesZh } from './catalogs/scenes';
+import { sheetCellsZh } from './catalogs/sheet-cells';
 import { fulfilmentZh } from './catalogs/fulfilment';
 import { planCreateZh } from './catalogs/plan-create';
 import { predecessorsZh } from './catalogs/predecessors';
@@ -518,6 +519,7 @@ export const zhCN: Catalog = {
   fulfilment: fulfilmentZh,
   planCreate: planCreateZh,
   predecessors: predecessorsZh,
+  sheetCells: sheetCellsZh,
   manage: manageZh,
   syncMerge: syncMergeZh,
   reasons: reasonsZh,

@@ -145,6 +145,11 @@ describe('the performance tab offline', () => {
     await added.getByTestId('sheet-edit-name').fill(addedRow);
     // Blueprint's date picker in the UI's language (UI.md), typed as it shows dates.
     await added.getByTestId('sheet-edit-date').locator('input').fill('15 Dec 2026');
+    // The amount column of the plan's performance is required (spec 5): its cell is filled too.
+    for (const column of ['receivableAmount', 'payableAmount']) {
+      const amount = added.getByTestId(`sheet-edit-${column}`);
+      if ((await amount.count()) > 0) await amount.fill('100');
+    }
     await added.getByTestId('sheet-edit-name').click();
     expect(await plan.getByTestId('sheet-edit-row').count()).toBe(rowsBefore + 1);
     await screenshot('sheet-editor-1280x800-en');

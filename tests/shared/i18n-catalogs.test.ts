@@ -16,7 +16,19 @@ const cjk = /[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]/;
 /** A language's name is written in that language, whichever language the UI is in. */
 const chineseAllowed = new Set(['app.languageNames.zh-CN']);
 /** Pieces set inside a sentence ("5 changes waiting, the oldest made …", "1 to 9"). */
-const midSentence = new Set(['sync.oldestQueued', 'contractForm.rangeTo', 'contractFormComplex.sheet.days', 'reasons.or']);
+const midSentence = new Set([
+  'sync.oldestQueued',
+  'contractForm.rangeTo',
+  'contractFormComplex.sheet.days',
+  'reasons.or',
+  // A value range written out ("> 0 and ≤ 100") and a performance time ("30 days after the contract signing date").
+  'sheetCells.and',
+  'sheetCells.or',
+  'sheetCells.range',
+  'sheetCells.defaultNodes.signDate',
+  'sheetCells.defaultNodes.effectiveDate',
+  'sheetCells.defaultNodes.expiryDate',
+]);
 /** Words set inside a refusal's reason (a status, a step). */
 const midSentencePrefix = 'reasons.words.';
 

@@ -4,6 +4,7 @@ import { AppFailure, reason } from '../../../src-shared/errors';
 import { amountUnitOf, batchFinishRecord, blockingPredecessors, finishRecord, type FinishRecord, finishRefusal, planCreateRows, planExistsRefusal, planRemovalRefusal, planRows, planStatusRefusal, predecessorsOpenRefusal, readOnlyRefusal, relateRefusal, restoreRefusal, rowIndexAfter, sheetBefore, unrelateRefusal, withoutPredecessor, withPredecessors } from '../../../src-shared/rules/fulfilment';
 import { openStateFor, organisationDay, taskTypeFor } from '../../../src-shared/rules/performance';
 import type { PlanCreateRow, PlanSave } from '../../../src-shared/domain/performance';
+import { sheetCellRefusal } from '../../../src-shared/rules/sheet-cells';
 import { valueFieldGroup } from '../../../src-shared/sync/field-versions';
 import { changesCondition, rowKey } from '../../../src-shared/sync/mutations';
 import type { ClientMutations, LocalContext, ReplicaTx, WorkingRows } from '../data/replica-features';
@@ -197,6 +198,8 @@ export const fulfilmentMutations: ClientMutations<FulfilmentMutation> = {
     check({ performanceId, planId, plan, removes }, { db }) {
       const stored = currentPlan(db, planId)!;
       if (stored.performanceId !== performanceId || stored.contractId !== plan.contractID) throw new AppFailure('not_found', 'the plan is not of this contract and performance');
+      const cellRefusal = sheetCellRefusal(stored.columns, plan.rows);
+      if (cellRefusal) throw cellRefusal;
       const own = new Map(contractTasks(db, stored.contractId).filter(({ task }) => task.planId === planId).map(({ task }) => [task.id, task]));
       plan.rows.forEach(({ id, ...update }, i) => {
         if (id === undefined) return;
@@ -249,6 +252,8 @@ export const fulfilmentMutations: ClientMutations<FulfilmentMutation> = {
       if (existing) throw planExistsRefusal(existing.performanceName || performance.name);
       const rows = planCreateRows(plan);
       rows.forEach((row) => amountUnitOf(row));
+      const cellRefusal = sheetCellRefusal(performance.columns, rows);
+      if (cellRefusal) throw cellRefusal;
       if (currentPlan(db, planId) || rows.some((row) => currentTask(db, row.id))) throw new AppFailure('conflict', 'the plan or one of its task ids is taken already');
     },
     apply(args, rows, context) {

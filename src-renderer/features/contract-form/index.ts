@@ -7,3 +7,4 @@ export { fieldTypesReadingValues } from './FieldRow';
 export { fieldInputId, fieldRowId } from './ids';
 export { formMessageText } from './messageText';
 export type { ContractFormHandle, ContractFormProps, FieldComponent, FieldProps, FormServices, UploadOptions } from './types';
+export { fieldComponents } from './fields/registry';

@@ -161,7 +161,7 @@ function ContractPageBody({ contract, services, approvalActions }: ContractPageP
       PERFORMANCE_TAB: (
         <>
           <QuickTaskButton contract={{ id: contract.id, name: contract.name }} />
-          <PerformanceTab contractId={contract.id} services={services} />
+          <PerformanceTab contractId={contract.id} services={services} contractForm={{ fields, values: contract.formValues }} />
         </>
       ),
       ATTACHMENT_TAB: (

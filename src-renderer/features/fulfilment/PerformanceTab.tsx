@@ -1,6 +1,7 @@
 import { Button, Callout, Checkbox, Dialog, DialogBody, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { ScheduleConditionType, TaskState } from '../../../src-shared/domain/enums';
 import { formatMoney } from '../../../src-shared/domain/money';
 import type { SheetColumn } from '../../../src-shared/domain/performance';
@@ -9,13 +10,14 @@ import { batchFinishable, isFinishable } from '../../../src-shared/rules/fulfilm
 import { useContractPerformanceQuery } from '../../api/api';
 import { errorText } from '../../i18n/errorText';
 import { formatDay } from '../../i18n/format';
-import type { FormServices } from '../contract-form';
+import { FormServicesProvider, type FormServices } from '../contract-form';
 import { PredecessorCell, RelateDialog } from './Predecessors';
 import { SheetEditor } from './SheetEditor';
 import { TaskRefusalNote, useTaskActions } from './TaskActions';
 import { AddPlan } from './AddPlanDialog';
 import { RemovePlan } from './RemovePlan';
 import { ScheduleNote } from './ScheduleNote';
+import { shownCell, sheetCellText, type ContractFormValues } from './SheetCell';
 import './fulfilment.css';
 import { stateLabels } from './taskStateLabels';
 import { performanceName } from './performanceNames';
@@ -28,7 +30,7 @@ import { performanceName } from './performanceNames';
 /** The full-screen sheet is 85 % wide when its columns would not fit in half the window (spec 2). */
 export const fullScreenWidth = (columns: number) => (columns * 13 > 86 ? '85%' : '50%');
 
-function cellText(task: SheetTask, column: SheetColumn, language: string, missing: string): string {
+function cellText(t: TFunction, task: SheetTask, column: SheetColumn, contractValues: SheetProps['contractValues'], language: string, missing: string): string {
   switch (column.id) {
     case 'name':
       return task.name;
@@ -38,15 +40,15 @@ function cellText(task: SheetTask, column: SheetColumn, language: string, missin
       return task.receivableAmount ? formatMoney(task.receivableAmount) : missing;
     case 'payableAmount':
       return task.payableAmount ? formatMoney(task.payableAmount) : missing;
-    default: {
-      const value = task.values[column.id];
-      return typeof value === 'string' || typeof value === 'number' ? String(value) : missing;
-    }
+    default:
+      return sheetCellText(t, column, shownCell(column, task.values, contractValues), language) ?? missing;
   }
 }
 
 interface SheetProps {
   columns: readonly SheetColumn[];
+  /** The contract's current values: a column that follows one of its fields shows it. */
+  contractValues?: Readonly<Record<string, unknown>> | undefined;
   tasks: readonly SheetTask[];
   /** Rows that may be picked for a batch finish; none while the contract is being changed or an alteration of it waits to sync. */
   selectable: boolean;
@@ -102,7 +104,7 @@ function SheetTable(props: SheetProps) {
               <td>{task.rowIndex}</td>
               {shown.map((column) => (
                 <td key={column.id} className={column.type === 'money' ? 'ledger-table__amount' : undefined}>
-                  {cellText(task, column, i18n.language, missing)}
+                  {cellText(t, task, column, props.contractValues, i18n.language, missing)}
                 </td>
               ))}
               <td>
@@ -145,9 +147,11 @@ interface PlanCardProps {
   alterationQueued: boolean;
   contractStatus: Parameters<typeof batchFinishable>[1];
   actions: SheetActions;
+  /** The contract's form, where the page has it: related columns show its values, extraction reads them. */
+  contractForm?: ContractFormValues | undefined;
 }
 
-function PlanCard({ plan, contractId, inChange, alterationQueued, contractStatus, actions }: PlanCardProps) {
+function PlanCard({ plan, contractId, inChange, alterationQueued, contractStatus, actions, contractForm }: PlanCardProps) {
   const { t } = useTranslation();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [fullScreen, setFullScreen] = useState(false);
@@ -163,9 +167,10 @@ function PlanCard({ plan, contractId, inChange, alterationQueued, contractStatus
       return next;
     });
   const sheet = editing ? (
-    <SheetEditor plan={plan} contractId={contractId} onDone={() => setEditing(false)} />
+    <SheetEditor plan={plan} contractId={contractId} contractForm={contractForm} onDone={() => setEditing(false)} />
   ) : (
     <SheetTable
+      contractValues={contractForm?.values}
       columns={plan.columns}
       tasks={plan.tasks}
       selectable={!inChange && !alterationQueued}
@@ -224,7 +229,7 @@ function PlanCard({ plan, contractId, inChange, alterationQueued, contractStatus
 }
 
 /** The contract page's performance tab. */
-export function PerformanceTab({ contractId, services }: { contractId: string; services: FormServices }) {
+export function PerformanceTab({ contractId, services, contractForm }: { contractId: string; services: FormServices; contractForm?: ContractFormValues }) {
   const { t } = useTranslation();
   const { data, error } = useContractPerformanceQuery(contractId);
   const taskActions = useTaskActions(services);
@@ -264,18 +269,22 @@ export function PerformanceTab({ contractId, services }: { contractId: string; s
           {t('errors.alteration_queued')}
         </Callout>
       )}
-      <AddPlan contractId={contractId} performance={data} />
-      {data.plans.map((plan) => (
-        <PlanCard
-          key={plan.id}
-          plan={plan}
-          contractId={contractId}
-          inChange={data.inChange}
-          alterationQueued={data.alterationQueued}
-          contractStatus={data.contractStatus}
-          actions={actions}
-        />
-      ))}
+      {/* The sheet editor's pickers (also the add-plan dialog's) read the directory and the kept counterparties through the form's services. */}
+      <FormServicesProvider services={services}>
+        <AddPlan contractId={contractId} performance={data} />
+        {data.plans.map((plan) => (
+          <PlanCard
+            key={plan.id}
+            plan={plan}
+            contractId={contractId}
+            inChange={data.inChange}
+            alterationQueued={data.alterationQueued}
+            contractStatus={data.contractStatus}
+            actions={actions}
+            contractForm={contractForm}
+          />
+        ))}
+      </FormServicesProvider>
       {data.looseTasks.length > 0 && (
         <section className="fulfilment-plan" data-testid="loose-tasks">
           <h3 className="fulfilment-plan__title">{t('fulfilment.looseTasks')}</h3>

@@ -4,12 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { ScheduleConditionType, TaskState } from '../../../src-shared/domain/enums';
 import { toMinorUnits } from '../../../src-shared/domain/money';
 import type { PlanSave, SheetColumn } from '../../../src-shared/domain/performance';
+import { cellFromContract, sheetCellIssues, type CellProblem } from '../../../src-shared/rules/sheet-cells';
 import type { PlanSheet, SheetTask } from '../../../src-shared/ipc/fulfilment';
 import { useSavePlanMutation } from '../../api/api';
 import { showNotice } from '../../app/toaster';
 import { useActionFailure } from '../../app/useActionFailure';
 import { performanceName } from './performanceNames';
 import { DateInput } from '../../i18n/DateInput';
+import { LeaderCell } from './LeaderCell';
+import { ColumnSource } from './ColumnSource';
+import { problemText, SheetCell, shownCell, type ContractFormValues } from './SheetCell';
 
 // Edit mode of a plan's performance sheet (spec 2 "Performance sheet table"): every row's cells
 // as inputs, '+增加一行' adds a row, a row may be removed but the last one is kept, and the
@@ -20,8 +24,6 @@ import { DateInput } from '../../i18n/DateInput';
 
 const amountColumns = ['receivableAmount', 'payableAmount'] as const;
 type AmountColumn = (typeof amountColumns)[number];
-/** Custom columns whose cell is typed as text. */
-const textTypes: readonly SheetColumn['type'][] = ['text', 'textarea', 'number'];
 
 interface DraftRow {
   key: string;
@@ -31,6 +33,7 @@ interface DraftRow {
   /** Major units as typed, by amount column. */
   amounts: Partial<Record<AmountColumn, string>>;
   values: Record<string, unknown>;
+  leaderUserId: string | null;
   locked: boolean;
 }
 
@@ -44,20 +47,28 @@ function draftOf(task: SheetTask): DraftRow {
     dueDate: task.dueDate ?? '',
     amounts: Object.fromEntries(amountColumns.map((column) => [column, amountText(task, column)])),
     values: task.values,
+    leaderUserId: task.leaderUserId,
     locked: task.state === TaskState.Success,
   };
 }
 
 let newRowCount = 0;
-const emptyRow = (): DraftRow => ({ key: `new-${(newRowCount += 1)}`, name: '', dueDate: '', amounts: {}, values: {}, locked: false });
+const emptyRow = (): DraftRow => ({ key: `new-${(newRowCount += 1)}`, name: '', dueDate: '', amounts: {}, values: {}, leaderUserId: null, locked: false });
 
 type PlanRow = PlanSave['rows'][number];
 
+/** Hundredths of a typed amount; one that is not a number is sent as -1, which the rules refuse. */
+function amountOf(text: string): number {
+  return /^\d+(\.\d{1,2})?$/.test(text) ? toMinorUnits(text) : -1;
+}
+
 function cellsOf(row: DraftRow, amounts: readonly AmountColumn[], unit: string): PlanRow {
-  const money = (text: string | undefined) => (text && text.trim() !== '' ? { amount: toMinorUnits(text.trim()), unit } : null);
+  const money = (text: string | undefined) => (text && text.trim() !== '' ? { amount: amountOf(text.trim()), unit } : null);
   return {
     name: row.name.trim(),
     expirationTime: row.dueDate === '' ? null : row.dueDate,
+    // A new row without a leader is its author's (the server's rule): it sends none.
+    ...(row.leaderUserId !== null && { leaderUserID: row.leaderUserId }),
     ...Object.fromEntries(amounts.map((column) => [column, money(row.amounts[column])])),
     values: row.values,
   };
@@ -87,6 +98,7 @@ function rowOf(row: DraftRow, original: DraftRow | undefined, amounts: readonly 
 interface SheetEditorProps {
   plan: PlanSheet;
   contractId: string;
+  contractForm?: ContractFormValues | undefined;
   onDone(): void;
   /**
    * Takes the rows instead of saving them to the plan (a plan not made yet: the add-plan dialog's
@@ -95,30 +107,68 @@ interface SheetEditorProps {
   collect?: { onRows(rows: PlanRow[]): void; minRows: number; disabled: boolean };
 }
 
-export function SheetEditor({ plan, contractId, onDone, collect }: SheetEditorProps) {
+export function SheetEditor({ plan, contractId, contractForm, onDone, collect }: SheetEditorProps) {
   const { t } = useTranslation();
   const minRows = collect?.minRows ?? 1;
   const [originals] = useState(() => new Map(plan.tasks.map((task) => [task.id, draftOf(task)])));
   const [rows, setRows] = useState<DraftRow[]>(() => (originals.size > 0 ? [...originals.values()] : minRows > 0 ? [emptyRow()] : []));
-  const [invalid, setInvalid] = useState(false);
+  /** The cells' problems by row key and column id, once the user tried to save. */
+  const [problems, setProblems] = useState<ReadonlyMap<string, ReadonlyMap<string, CellProblem>> | null>(null);
   const [savePlan, { isLoading }] = useSavePlanMutation();
   const failed = useActionFailure();
   const amounts = amountColumns.filter((column) => plan.columns.some((c) => c.id === column));
   const custom = plan.columns.filter((column) => !column.isState && !['name', 'expirationTime', 'leader', ...amountColumns].includes(column.id));
+  const leaderColumn = plan.columns.find((column) => column.id === 'leader');
+  const contractValues = contractForm?.values;
+  /** A new row starts with the cells of the columns that follow the contract. */
+  const newRow = (): DraftRow => {
+    const row = emptyRow();
+    return contractValues ? { ...row, values: Object.fromEntries(custom.flatMap((column) => (column.config?.relatedFieldId ? [[column.id, shownCell(column, {}, contractValues)]] : []))) } : row;
+  };
+  /** Extraction (spec 5): the contract's value of the field, once, in every row that can be edited. */
+  const extract = (column: SheetColumn, field: { id: string; name: string }) => {
+    const value = cellFromContract(column, field.id, contractValues ?? {});
+    setRows((current) => current.map((row) => (row.locked ? row : { ...row, values: { ...row.values, [column.id]: value } })));
+    showNotice(t('sheetCells.extracted', { field: field.name }));
+  };
+  const problemOf = (row: DraftRow, columnId: string) => problems?.get(row.key)?.get(columnId) ?? null;
+  const problemNote = (row: DraftRow, columnId: string) => {
+    const problem = problemOf(row, columnId);
+    const column = plan.columns.find((c) => c.id === columnId);
+    return problem && column ? (
+      <div className="sheet-cell__problem" role="alert">
+        {problemText(t, column, problem)}
+      </div>
+    ) : null;
+  };
   const unit = plan.tasks.map((task) => task.receivableAmount?.unit ?? task.payableAmount?.unit).find((u) => u !== undefined) ?? 'CNY';
   const change = (key: string, patch: Partial<DraftRow>) => setRows((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row)));
   const columnName = (id: string, fallback: string) => {
     const column = plan.columns.find((c) => c.id === id);
     return column ? performanceName(t, column.id, column.name) : fallback;
   };
+  // Required columns are marked with an asterisk (spec 5); the content always is.
+  const headerText = (id: string, fallback: string) => {
+    const required = id === 'name' || plan.columns.some((c) => c.id === id && c.isRequired);
+    return `${required ? '* ' : ''}${columnName(id, fallback)}`;
+  };
 
   function save() {
-    if (rows.some((row) => !row.locked && row.name.trim() === '')) {
-      setInvalid(true);
+    const sent = rows.map((row) => rowOf(row, originals.get(row.key), amounts, unit));
+    // The shared rules with required columns enforced: every cell of a new row, the changed cells of a saved one.
+    const issues = sheetCellIssues(plan.columns, sent, true);
+    if (issues.length > 0) {
+      const found = new Map<string, Map<string, CellProblem>>();
+      for (const issue of issues) {
+        const key = rows[issue.row - 1]!.key;
+        found.set(key, (found.get(key) ?? new Map<string, CellProblem>()).set(issue.column.id, issue.problem));
+      }
+      setProblems(found);
       return;
     }
+    setProblems(null);
     if (collect) {
-      collect.onRows(rows.map((row) => cellsOf(row, amounts, unit)));
+      collect.onRows(sent);
       return;
     }
     // Only a plan without a periodic schedule is edited row by row, and its condition is left as
@@ -127,7 +177,7 @@ export function SheetEditor({ plan, contractId, onDone, collect }: SheetEditorPr
     const request = {
       performanceId: plan.performanceId,
       planId: plan.id,
-      plan: { contractID: contractId, conditionType, rows: rows.map((row) => rowOf(row, originals.get(row.key), amounts, unit)) },
+      plan: { contractID: contractId, conditionType, rows: sent },
       baseCondition: { conditionType, schedule: null },
       // Saved rows the user removed, so that one changed elsewhere meanwhile is a conflict rather than lost.
       removes: [...originals.values()].flatMap((original) => (original.id !== undefined && !rows.some((row) => row.key === original.key) ? [original.id] : [])),
@@ -142,99 +192,114 @@ export function SheetEditor({ plan, contractId, onDone, collect }: SheetEditorPr
 
   return (
     <div className="fulfilment-editor" data-testid="sheet-editor">
-      {invalid && (
+      {problems && (
         <Callout intent="danger" data-testid="sheet-invalid">
-          {t('fulfilment.rowNameRequired')}
+          {t('form.validationFailed')}
         </Callout>
       )}
-      <HTMLTable compact className="contract-page__table fulfilment-sheet">
-        <thead>
-          <tr>
-            <th>{t('fulfilment.index')}</th>
-            <th>{`* ${columnName('name', t('fulfilment.taskName'))}`}</th>
-            <th>{columnName('expirationTime', t('fulfilment.dueDate'))}</th>
-            {amounts.map((column) => (
-              <th key={column}>{columnName(column, column)}</th>
-            ))}
-            {custom.map((column) => (
-              <th key={column.id}>{performanceName(t, column.id, column.name)}</th>
-            ))}
-            <th>{t('fulfilment.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, i) => (
-            <tr key={row.key} data-testid="sheet-edit-row">
-              <td>{i + 1}</td>
-              <td>
-                <InputGroup
-                  small
-                  data-testid="sheet-edit-name"
-                  aria-label={columnName('name', t('fulfilment.taskName'))}
-                  value={row.name}
-                  disabled={row.locked}
-                  intent={invalid && !row.locked && row.name.trim() === '' ? 'danger' : 'none'}
-                  onChange={(event) => change(row.key, { name: event.currentTarget.value })}
-                />
-              </td>
-              <td>
-                <div data-testid="sheet-edit-date">
-                  <DateInput
-                    small
-                    label={columnName('expirationTime', t('fulfilment.dueDate'))}
-                    value={row.dueDate}
-                    disabled={row.locked}
-                    onChange={(value) => change(row.key, { dueDate: value ?? '' })}
-                  />
-                </div>
-              </td>
+      {/* Wide sheets scroll within the tab rather than push the page sideways. */}
+      <div className="fulfilment-editor__scroll">
+        <HTMLTable compact className="contract-page__table fulfilment-sheet">
+          <thead>
+            <tr>
+              <th>{t('fulfilment.index')}</th>
+              <th>{headerText('name', t('fulfilment.taskName'))}</th>
+              <th>{headerText('expirationTime', t('fulfilment.dueDate'))}</th>
               {amounts.map((column) => (
-                <td key={column}>
+                <th key={column}>{headerText(column, column)}</th>
+              ))}
+              {leaderColumn && <th>{headerText('leader', leaderColumn.name)}</th>}
+              {custom.map((column) => (
+                <th key={column.id} data-testid={`sheet-head-${column.id}`}>
+                  {headerText(column.id, column.name)}
+                  <ColumnSource column={column} fields={contractForm?.fields} onExtract={(field) => extract(column, field)} />
+                </th>
+              ))}
+              <th>{t('fulfilment.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, i) => (
+              <tr key={row.key} data-testid="sheet-edit-row">
+                <td>{i + 1}</td>
+                <td>
                   <InputGroup
                     small
-                    inputMode="decimal"
-                    data-testid={`sheet-edit-${column}`}
-                    aria-label={columnName(column, column)}
-                    value={row.amounts[column] ?? ''}
+                    data-testid="sheet-edit-name"
+                    aria-label={columnName('name', t('fulfilment.taskName'))}
+                    value={row.name}
                     disabled={row.locked}
-                    onChange={(event) => change(row.key, { amounts: { ...row.amounts, [column]: event.currentTarget.value } })}
+                    placeholder={t('form.pleaseFillIn', { name: columnName('name', t('fulfilment.taskName')) })}
+                    intent={problemOf(row, 'name') ? 'danger' : 'none'}
+                    onChange={(event) => change(row.key, { name: event.currentTarget.value })}
                   />
+                  {problemNote(row, 'name')}
                 </td>
-              ))}
-              {custom.map((column) => (
-                <td key={column.id}>
-                  {textTypes.includes(column.type) ? (
+                <td>
+                  <div data-testid="sheet-edit-date">
+                    <DateInput
+                      small
+                      label={columnName('expirationTime', t('fulfilment.dueDate'))}
+                      value={row.dueDate}
+                      disabled={row.locked}
+                      onChange={(value) => change(row.key, { dueDate: value ?? '' })}
+                    />
+                  </div>
+                  {problemNote(row, 'expirationTime')}
+                </td>
+                {amounts.map((column) => (
+                  <td key={column}>
                     <InputGroup
                       small
-                      aria-label={performanceName(t, column.id, column.name)}
-                      value={typeof row.values[column.id] === 'string' || typeof row.values[column.id] === 'number' ? String(row.values[column.id]) : ''}
+                      inputMode="decimal"
+                      data-testid={`sheet-edit-${column}`}
+                      aria-label={columnName(column, column)}
+                      value={row.amounts[column] ?? ''}
+                      placeholder={t('form.enterPaymentAmount')}
+                      intent={problemOf(row, column) ? 'danger' : 'none'}
                       disabled={row.locked}
-                      onChange={(event) => change(row.key, { values: { ...row.values, [column.id]: event.currentTarget.value } })}
+                      onChange={(event) => change(row.key, { amounts: { ...row.amounts, [column]: event.currentTarget.value } })}
                     />
-                  ) : (
-                    t('contractStatus.missing')
-                  )}
+                    {problemNote(row, column)}
+                  </td>
+                ))}
+                {leaderColumn && (
+                  <td>
+                    <LeaderCell column={leaderColumn} value={row.leaderUserId} disabled={row.locked} onChange={(leaderUserId) => change(row.key, { leaderUserId })} />
+                    {problemNote(row, 'leader')}
+                  </td>
+                )}
+                {custom.map((column) => (
+                  <td key={column.id}>
+                    <SheetCell
+                      column={column}
+                      value={shownCell(column, row.values, contractValues)}
+                      disabled={row.locked || column.config?.relatedFieldId !== undefined}
+                      problem={problemOf(row, column.id)}
+                      onChange={(value) => change(row.key, { values: { ...row.values, [column.id]: value } })}
+                    />
+                  </td>
+                ))}
+                <td>
+                  <Button
+                    small
+                    minimal
+                    intent="danger"
+                    icon="trash"
+                    data-testid="sheet-remove-row"
+                    aria-label={t('fulfilment.removeRow')}
+                    title={rows.length <= minRows ? t('fulfilment.lastRowKept') : t('fulfilment.removeRow')}
+                    disabled={row.locked || rows.length <= minRows}
+                    onClick={() => setRows((current) => current.filter((other) => other.key !== row.key))}
+                  />
                 </td>
-              ))}
-              <td>
-                <Button
-                  small
-                  minimal
-                  intent="danger"
-                  icon="trash"
-                  data-testid="sheet-remove-row"
-                  aria-label={t('fulfilment.removeRow')}
-                  title={rows.length <= minRows ? t('fulfilment.lastRowKept') : t('fulfilment.removeRow')}
-                  disabled={row.locked || rows.length <= minRows}
-                  onClick={() => setRows((current) => current.filter((other) => other.key !== row.key))}
-                />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </div>
       <div className="fulfilment-editor__actions">
-        <Button small icon="add" data-testid="sheet-add-row" text={t('fulfilment.addRow')} onClick={() => setRows((current) => [...current, emptyRow()])} />
+        <Button small icon="add" data-testid="sheet-add-row" text={t('fulfilment.addRow')} onClick={() => setRows((current) => [...current, newRow()])} />
         <span className="fulfilment-editor__spacer" />
         <Button small data-testid="sheet-cancel" text={t('fulfilment.cancel')} onClick={onDone} />
         <Button small intent="primary" data-testid="sheet-save" loading={isLoading} disabled={collect?.disabled} text={t('fulfilment.save')} onClick={save} />
