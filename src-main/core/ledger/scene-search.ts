@@ -407,11 +407,19 @@ export function createSceneSearch({ sqlite, db }: OpenReplica, today: () => stri
       },
       // After a key no row is skipped: the first `limit` base rows after it hold the base's share.
       after: (key: SortKey, limit: number) => merged(key, 0, limit, 0, limit),
+      // The base rows' count, less those a local row stands for, plus the live local rows: a
+      // `not in` over the base would read every matching task row for its id (a whole table with
+      // one queued edit), where the matching base rows count on the indexes and the local ones are few.
       count: () => {
-        const [b, l] = [base(undefined), local(undefined)];
-        return prepared(`select (select count(*) from performance_tasks t ${finding(undefined).findJoin} ${b.sql}) + (select count(*) from performance_tasks_local t ${join} ${l.sql})`)
+        const { onTask, findJoin, present } = finding(undefined);
+        const [b, l] = [whereSql(plan, undefined, onTask, ...present), local(undefined)];
+        return prepared(
+          `select (select count(*) from performance_tasks t ${findJoin} ${b.sql})` +
+            ` - (select count(*) from performance_tasks_local x cross join performance_tasks t on t.id = x.id ${findJoin} ${b.sql})` +
+            ` + (select count(*) from performance_tasks_local t ${join} ${l.sql})`,
+        )
           .pluck()
-          .get(...b.params, ...l.params) as number;
+          .get(...b.params, ...b.params, ...l.params) as number;
       },
     };
   }
