@@ -3,6 +3,7 @@ import { createContractServerClient } from '../../src-main/core/contract-server/
 import type { Core } from '../../src-main/core/core';
 import { seedDemoData, startContractServer, type RunningServer } from '../../src-server';
 import { TaskState } from '../../src-shared/domain/enums';
+import { isFinishable } from '../../src-shared/rules/fulfilment';
 import type { SheetTask } from '../../src-shared/ipc/fulfilment';
 import { call, settledSync, testCore, waitFor } from '../support/core';
 import { tempDir } from '../support/temp';
@@ -11,7 +12,7 @@ import { tempDir } from '../support/temp';
 // the desktop with its first sync, so the finish warning the core gives offline is the server's
 // check_front answer, task for task, over every seeded contract (a differential); a relation
 // made offline shows at once, holds a finish back at once with the server's reason, and reaches
-// the server exactly once.
+// the server exactly once; a scene row's finish online is taken where the core offers it.
 
 const serverDir = tempDir('contract-desk-predecessors-server-');
 const desktop = tempDir('contract-desk-predecessors-core-');
@@ -79,6 +80,38 @@ describe('predecessors in the replica', () => {
     // The seed chains a fifth of the plans: some tasks wait for their row before.
     expect(warned).toBeGreaterThan(5);
   }, 300_000);
+
+  it("finishes a scene row online where the core offers it, and refuses at once a row its predecessor holds back, with the server's reason", async () => {
+    // The ledger's row action (issue 28 items 6 and 8) finishes through the same channel: a row the
+    // server would refuse after the sync is refused before anything is queued.
+    type Row = Awaited<ReturnType<typeof call<'ledger.search'>>>['list'][number];
+    let held: Row | undefined;
+    let free: Row | undefined;
+    // The default scene's pages, until a row held back and a free one: the core's warning is the server's on each.
+    for (let pageNum = 1; pageNum <= 20 && !(held && free); pageNum += 1) {
+      for (const row of (await call(core, 'ledger.search', { pageSize: 50, pageNum })).list.filter((shown) => isFinishable(shown.taskState as TaskState))) {
+        const checked = await checkFront(row.contractID, row.id);
+        expect((await call(core, 'fulfilment.finishForm', { taskId: row.id })).blockingPredecessors.map((front) => front.id), row.id).toEqual(checked);
+        if (checked.length > 0) held ??= row;
+        else free ??= row;
+      }
+    }
+    if (!held || !free) throw new Error('the seed gives the scene a row held back by its predecessor and a free one');
+
+    const refused = await core.invoke('fulfilment.finish', { id: held.id });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'conflict', reason: { key: 'predecessorsOpen' } } });
+    expect((await call(core, 'sync.status', {})).queued).toBe(0);
+
+    await call(core, 'fulfilment.finish', { id: free.id, configFields: { finishDate: '2026-11-20' } });
+    const synced = await waitFor(async () => {
+      const sheet = await call(core, 'fulfilment.contract', { contractId: free.contractID });
+      const task = [...sheet.plans.flatMap((plan) => plan.tasks), ...sheet.looseTasks].find((shown) => shown.id === free.id);
+      return task && !task.pending ? task : undefined;
+    }, 30_000);
+    // Taken by the server: the pulled row is finished, and no refusal came back.
+    expect(synced).toMatchObject({ state: TaskState.Success, refusal: null });
+    expect((await call(core, 'sync.status', {})).problems).toEqual([]);
+  }, 120_000);
 
   it('relates offline: shown at once, a finish refused at once with the server’s reason, a relation the server would refuse never queued', async () => {
     const tasks = await replicaTasks();
