@@ -36,6 +36,12 @@ describeOnDatabases('prepared first syncs', (fixture) => {
 
   beforeAll(async () => {
     await seedDatabase(fixture.db, { contracts: 60, seed: 7 });
+    // What a first pull writes (every user's system scenes) is written and settled first: on
+    // PostgreSQL the feed serves a change only once every older transaction of the cluster has
+    // ended, so scenes written by a pull while a parallel test file holds one open would come after
+    // the snapshot (in its tail, and as a move of every user's feed), not in it.
+    const everyone = await fixture.db.select({ id: users.id, role: users.role, departmentId: users.departmentId, organisationId: users.organisationId }).from(users);
+    for (const user of everyone) await ensureUserScenes(fixture.db, user);
     await settledFeed(fixture.db);
     app = fixture.server();
     token = (await signIn(app, admin.username, admin.password)).token;
