@@ -16,3 +16,13 @@ export function showFailure(message: string): void {
 export function showNotice(message: string): void {
   show({ message, intent: 'success', icon: 'tick' });
 }
+
+/**
+ * Dismisses every notice and waits for their exit transitions: the toaster renders outside the
+ * screens' tree, so a test environment torn down under a notice's timers would see them fire late.
+ */
+export async function clearNotices(): Promise<void> {
+  if (!toaster) return;
+  (await toaster).clear();
+  await new Promise((resolve) => setTimeout(resolve, 500));
+}

@@ -3,7 +3,8 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { clearNotices } from '../../src-renderer/app/toaster';
 import type { Performance } from '../../src-shared/domain/performance';
 import type { SessionInfo } from '../../src-shared/ipc/channels';
 import { defaultPerformanceForm } from '../../src-shared/rules/performance';
@@ -18,6 +19,8 @@ import { fakeBridge, Refusal, signedInStaff } from './support/fake-bridge';
 
 initI18n('en');
 afterEach(cleanup);
+// The app's toasts outlive the screens: gone before the environment is.
+afterAll(clearNotices, 10_000);
 beforeEach(() => i18n.changeLanguage('en'));
 
 const admin: SessionInfo = {

@@ -2,7 +2,8 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { clearNotices } from '../../src-renderer/app/toaster';
 import { TaskState } from '../../src-shared/domain/enums';
 import type { LedgerField, LedgerRow, LedgerSearch } from '../../src-shared/domain/ledger';
 import { ledgerFieldCatalogue } from '../../src-shared/domain/ledger-fields';
@@ -21,6 +22,8 @@ import { fakeBridge } from './support/fake-bridge';
 
 initI18n('en');
 afterEach(cleanup);
+// The app's toasts outlive the screens: gone before the environment is.
+afterAll(clearNotices, 10_000);
 
 const fields: LedgerField[] = ledgerFieldCatalogue.map(({ kind: _kind, hasUnit: _hasUnit, ...field }) => field);
 

@@ -2,7 +2,8 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { clearNotices } from '../../src-renderer/app/toaster';
 import { TaskState } from '../../src-shared/domain/enums';
 import type { Bridge, SyncProblem, SyncStatus } from '../../src-shared/ipc/channels';
 import { entityFieldGroups, type VersionedEntity } from '../../src-shared/sync/field-versions';
@@ -17,6 +18,8 @@ import { i18n, initI18n } from '../../src-renderer/i18n/i18n';
 
 initI18n('en');
 afterEach(cleanup);
+// The app's toasts outlive the screens: gone before the environment is.
+afterAll(clearNotices, 10_000);
 
 const base = { createdAt: '2026-11-23T09:00:00.000Z', error: { code: 'conflict' as const, message: 'changed by someone else since you edited it' }, fieldNames: {}, valueNames: {} };
 

@@ -3,12 +3,13 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { ContractStatus } from '../../../src-shared/domain/enums';
 import type { AppError } from '../../../src-shared/errors';
 import type { Bridge, ChannelName } from '../../../src-shared/ipc/channels';
 import type { ReplicaContractDetail } from '../../../src-shared/ipc/drafting';
 import { createAppStore } from '../../../src-renderer/app/store';
+import { clearNotices } from '../../../src-renderer/app/toaster';
 import { ContractApprovalActions } from '../../../src-renderer/features/contracts/ApprovalActions';
 import { i18n, initI18n } from '../../../src-renderer/i18n/i18n';
 
@@ -18,6 +19,8 @@ import { i18n, initI18n } from '../../../src-renderer/i18n/i18n';
 
 initI18n('en');
 afterEach(cleanup);
+// The toasts saying a step is queued outlive the screens: gone before the environment is.
+afterAll(clearNotices, 10_000);
 
 const id = '0190c0de-0000-7000-8000-0000000000c1';
 

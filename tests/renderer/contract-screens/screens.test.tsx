@@ -5,7 +5,8 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { clearNotices } from '../../../src-renderer/app/toaster';
 import { fileUploadPath } from '../../../src-shared/api/files';
 import type { TemplateDetail } from '../../../src-shared/domain/contract-forms';
 import type { Bridge, ChannelResponse } from '../../../src-shared/ipc/channels';
@@ -25,6 +26,8 @@ import { fakeBridge as fakeBridgeWith, Refusal, syncStatus, type Answers } from 
 
 initI18n('en');
 afterEach(cleanup);
+// The app's toasts outlive the screens: gone before the environment is.
+afterAll(clearNotices, 10_000);
 
 const templateId = '0190c0de-0000-7000-8000-000000000001';
 const contractId = '0190c0de-0000-7000-8000-0000000000c1';

@@ -3,7 +3,8 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { clearNotices } from '../../../src-renderer/app/toaster';
 import type { Bridge, ChannelResponse } from '../../../src-shared/ipc/channels';
 import { bankAccountProblem, counterpartyNameProblem } from '../../../src-shared/rules/counterparties';
 import { createAppStore } from '../../../src-renderer/app/store';
@@ -17,6 +18,8 @@ import { fakeBridge } from '../support/fake-bridge';
 
 initI18n('en');
 afterEach(cleanup);
+// The app's toasts outlive the screens: gone before the environment is.
+afterAll(clearNotices, 10_000);
 
 const partyId = '0190c0de-0000-7000-8000-0000000000a1';
 const page: ChannelResponse<'counterparties.list'> = {
