@@ -245,7 +245,9 @@ export function PerformanceTab({ contractId, services, contractForm }: { contrac
   if (data.plans.length === 0 && data.looseTasks.length === 0) {
     return (
       <div data-testid="contract-tasks-none">
-        <NonIdealState icon="calendar" title={t('fulfilment.none')} action={<AddPlan contractId={contractId} performance={data} />} />
+        <FormServicesProvider services={services}>
+          <NonIdealState icon="calendar" title={t('fulfilment.none')} action={<AddPlan contractId={contractId} performance={data} />} />
+        </FormServicesProvider>
       </div>
     );
   }
