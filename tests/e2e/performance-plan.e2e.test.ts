@@ -5,6 +5,7 @@ import { TaskState } from '../../src-shared/domain/enums';
 import type { TaskCard } from '../../src-shared/domain/performance';
 import { formatDay } from '../../src-renderer/i18n/format';
 import { call } from '../support/core';
+import { signInOnPage } from '../support/manage-e2e';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
 import { chooseLanguage, inEachLanguageAndSize, keepScreenshot, uiLanguages } from '../support/e2e-views';
 
@@ -92,11 +93,7 @@ afterAll(() => stage?.close());
 
 describe('adding a performance plan offline', () => {
   it('signs in and syncs; the approved contract has no plan, a drafting one says it takes none', async () => {
-    await page.goto(stage.edition.host.url);
-    await expect.poll(() => page.locator('#signin-server').inputValue()).not.toBe('');
-    await page.fill('#signin-username', 'admin');
-    await page.fill('#signin-password', 'admin123');
-    await page.getByTestId('signin-submit').click();
+    await signInOnPage(stage, 'admin', 'admin123');
     await page.getByTestId('scene-tab-contracts').click({ timeout: 30_000 });
     await expect.poll(() => page.getByTestId('ledger-count-all').innerText(), { timeout: 30_000 }).toBe(String(contracts + 1));
     await expect.poll(() => queued()).toBe('0');
