@@ -14,7 +14,7 @@ const folder = (name) => `(^|\\/)${name}(\\/|$)`;
 
 export const boundaries = {
   electron: rule('^electron(\\/.*)?$', "'electron' may be imported only in src-main/shell."),
-  sqlite: rule('^(better-sqlite3|drizzle-orm\\/better-sqlite3.*)$', "'better-sqlite3' may be imported only in src-main/core/data."),
+  sqlite: rule('^(better-sqlite3(-multiple-ciphers)?|drizzle-orm\\/better-sqlite3.*)$', "'better-sqlite3' may be imported only in src-main/core/data."),
   node: rule(nodeBuiltinRegex, 'src-shared runs everywhere: it imports no Node built-ins.'),
   react: rule('^(react|react-dom)(\\/.*)?$', 'src-shared imports no React.'),
   main: rule(folder('src-main'), 'This layer must not import src-main.'),
@@ -23,7 +23,7 @@ export const boundaries = {
   shell: rule(folder('shell'), 'The core receives the shell through ports; it never imports src-main/shell.'),
   webHost: rule(folder('web-host'), 'The core never imports a host.'),
   // The core's features (one folder each, composed by core.ts and features.ts); a new feature joins this list.
-  feature: rule('^\\.\\.\\/(contracts|ledger|performance|directory|features|core|archive|search|transfer|cached-reads|counterparties)(\\/|$)', "The core's shared machinery knows no feature: a feature plugs in through data/replica-features.ts."),
+  feature: rule('^\\.\\.\\/(contracts|ledger|performance|directory|features|core|archive|search|transfer|cached-reads|counterparties|contract-document)(\\/|$)', "The core's shared machinery knows no feature: a feature plugs in through data/replica-features.ts."),
 };
 
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });

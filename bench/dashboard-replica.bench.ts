@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import Database from 'better-sqlite3-multiple-ciphers';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { openReplica } from '../src-main/core/data/replica';
@@ -18,6 +18,7 @@ import { TaskState } from '../src-shared/domain/enums';
 import { defaultReminderSettings } from '../src-shared/domain/reminders';
 import type { ContractPerformance } from '../src-shared/ipc/fulfilment';
 import { addDays, boardRange } from '../src-shared/rules/dashboard';
+import { generatePeriodicSchedule } from '../src-shared/rules/schedule';
 import { organisationDay } from '../src-shared/rules/performance';
 import { contractId, makeContract, makeTask } from '../tests/support/contracts';
 import { tempDir } from '../tests/support/temp';
@@ -114,32 +115,126 @@ const approvedContracts = Array.from({ length: contractCount }, (_, n) => n).fil
 
 /**
  * Issue 28: adding a 24-row plan offline (a monthly schedule over two years), from the core's call
- * that queues it to its rows read back on the contract's tab, the dashboard's counts and a scene's
- * first page (the newest rows first: the new ones), each checked. Each iteration adds a plan to
- * another approved contract; the queue grows by one plan (24 optimistic rows) each time.
+ * that queues it to its rows read back on the contract's tab, the dashboard (counts and month
+ * board) and a scene's first page (the newest rows first: the new ones), each checked and each
+ * timed on its own. Each iteration adds a plan to another approved contract; the queue grows by
+ * one plan (24 optimistic rows) each time.
  */
-async function planAddedOffline(core: ReturnType<typeof benchCore>, range: { startDate: string; endDate: string }) {
+async function planAddedOffline(core: ReturnType<typeof benchCore>, range: { startDate: string; endDate: string }, month: { startDate: string; endDate: string }) {
   const schedule = { cycle: 'month', startDate: '2027-01-01', endDate: '2028-12-31', amount: { amount: 2_400_000, unit: 'CNY' }, direction: 'payable', name: 'Rent' } as const;
-  const performance = { name: 'Payments', type: 'payment', columns: [], fields: [] };
+  const definition = { name: 'Payments', type: 'payment', columns: [], fields: [] };
+  const parts = { create: [] as number[], tab: [] as number[], dashboard: [] as number[], scene: [] as number[] };
+  const timed = async <T,>(samples: number[], run: () => Promise<T>): Promise<T> => {
+    const start = performance.now();
+    const result = await run();
+    samples.push(performance.now() - start);
+    return result;
+  };
   let taken = 0;
-  return summarize(
+  const total = summarize(
     await timeEach(planIterations, planWarmup, async () => {
       const contractID = contractId(approvedContracts[taken++]!);
-      const created = await core.invoke('fulfilment.createPlan', { performanceId: 'bench-performance', performance, plan: { contractID, conditionType: 2, schedule } });
+      const created = await timed(parts.create, () => core.invoke('fulfilment.createPlan', { performanceId: 'bench-performance', performance: definition, plan: { contractID, conditionType: 2, schedule } }));
       if (!created.ok) throw new Error(`adding a plan failed: ${JSON.stringify(created)}`);
       const planId = (created.data as { id: string }).id;
-      const [sheet, counts, scene] = await Promise.all([
-        core.invoke('fulfilment.contract', { contractId: contractID }),
-        core.invoke('performance.statistics', range),
-        core.invoke('ledger.search', { filterList: [], pageNum: 1, pageSize: 20 }),
-      ]);
-      if (!sheet.ok || !counts.ok || !scene.ok) throw new Error(`reading the new plan failed: ${JSON.stringify([sheet, counts, scene].find((r) => !r.ok))}`);
+      const sheet = await timed(parts.tab, () => core.invoke('fulfilment.contract', { contractId: contractID }));
+      const [counts, board] = await timed(parts.dashboard, () => Promise.all([core.invoke('performance.statistics', range), core.invoke('performance.board', month)]));
+      const scene = await timed(parts.scene, () => core.invoke('ledger.search', { filterList: [], pageNum: 1, pageSize: 20 }));
+      if (!sheet.ok || !counts.ok || !board.ok || !scene.ok) throw new Error(`reading the new plan failed: ${JSON.stringify([sheet, counts, board, scene].find((r) => !r.ok))}`);
       const rows = (sheet.data as ContractPerformance).plans.find((plan) => plan.id === planId)?.tasks ?? [];
       if (rows.length !== 24 || !rows.every((row) => row.pending)) throw new Error(`the tab shows ${rows.length} rows of the new plan, not 24 waiting to sync`);
       const first = (scene.data as { list: { id: string }[] }).list[0]?.id;
       if (!first || !rows.some((row) => row.id === first)) throw new Error('the scene does not show the new rows first');
     }),
   );
+  // timeEach's warm-up runs are timed here too: they are left out.
+  const after = (samples: number[]) => summarize(samples.slice(planWarmup));
+  return { total, create: after(parts.create), tab: after(parts.tab), dashboard: after(parts.dashboard), scene: after(parts.scene), taken };
+}
+
+/** The columns both task tables have (the pulled rows also keep their contract's status, migration 0028), quoted. */
+function sharedTaskColumns(raw: Database.Database): string {
+  const columnsOf = (table: string) => raw.prepare('select name from pragma_table_info(?)').pluck().all(table) as string[];
+  const local = new Set(columnsOf('performance_tasks_local'));
+  return columnsOf('performance_tasks').filter((name) => local.has(name)).map((name) => `"${name}"`).join(', ');
+}
+
+/** The sheet floor: a contract's tasks, its queued rows first, then the pulled rows without a queued twin. */
+const sheetFloorSql = (columns: string) => `select ${columns} from performance_tasks_local where contract_id = @contractId and deleted = 0
+  union all select ${columns} from performance_tasks where contract_id = @contractId and id not in (select id from performance_tasks_local where contract_id = @contractId)`;
+
+/**
+ * The floors of the plan figures, on raw better-sqlite3 over the replica as the core left it (the
+ * plans queued): the same 24 rows and the outbox row written in one transaction; the contract's
+ * tasks, queued ones first; the dashboard's counts and board from the per-day table plus the
+ * queued rows in the range; the scene's first page (the newest queued or pulled rows) and count.
+ */
+async function planFloors(raw: Database.Database, from: number, range: { startDate: string; endDate: string }, month: { startDate: string; endDate: string }, today: string) {
+  const columns = 'id, contract_id, plan_id, performance_id, name, type, state, expiration_time, payable_amount, amount_unit, row_index, version, update_time, create_time';
+  const queue = raw.prepare(`insert into outbox (id, name, args, base_versions, created_at, state) values (?, 'performance.createPlan', ?, '{}', ?, 'pending')`);
+  const plan = raw.prepare(`insert into performance_plans_local (id, contract_id, performance_id, performance_name, performance_type, columns, fields, condition_type, version, update_time, pending_rows)
+    values (?, ?, 'bench-performance', 'Payments', 'payment', '[]', '[]', 2, 0, ?, 'null')`);
+  const task = raw.prepare(`insert into performance_tasks_local (${columns}) values (?, ?, ?, 'bench-performance', ?, 'payment', 1, ?, 100000, 'CNY', ?, 0, ?, ?)`);
+  const sheet = raw.prepare(sheetFloorSql(sharedTaskColumns(raw)));
+  const counts = raw.prepare(
+    `select sum(count), sum(count * (state in (1, 2) and day >= @today)), sum(count * (state = 4)), sum(count * (state = 5)), sum(count * (state = 3 or (state in (1, 2) and day < @today)))
+     from performance_task_days where day between @startDate and @endDate`,
+  );
+  const localCounts = raw.prepare('select state, expiration_time, count(*) from performance_tasks_local where deleted = 0 and expiration_time between ? and ? group by 1, 2');
+  const totals = raw.prepare('select day, sum(count) from performance_task_days where day between ? and ? group by day');
+  const cards = raw.prepare(
+    `select t.id, t.contract_id, t.name, t.type, t.state, t.expiration_time, t.receivable_amount, t.payable_amount, t.amount_unit, c.name, c.counterpart_name
+     from (select distinct day from performance_task_days where day between @startDate and @endDate and count > 0) d
+     join performance_tasks t on t.rowid in (
+       select rowid from performance_tasks indexed by performance_tasks_card where expiration_time = d.day order by name, id limit 20)
+     left join contracts c on c.id = t.contract_id order by t.expiration_time, t.name, t.id`,
+  ).raw();
+  const scenePage = raw.prepare(
+    `select * from (select t.id, t.name, t.state, t.update_time, c.name from performance_tasks_local t cross join contracts c on c.id = t.contract_id where t.deleted = 0
+     union all select t.id, t.name, t.state, t.update_time, c.name from (select rowid as k from performance_tasks indexed by performance_tasks_update_time
+       where id not in (select id from performance_tasks_local) order by update_time desc, id desc limit 20) w cross join performance_tasks t on t.rowid = w.k cross join contracts c on c.id = t.contract_id)
+     order by 4 desc, 1 desc limit 20`,
+  ).raw();
+  const sceneCount = raw.prepare(
+    `select (select count(*) from performance_tasks) - (select count(*) from performance_tasks indexed by performance_tasks_without_contract_status where contract_status is null)
+     - (select count(*) from performance_tasks_local x cross join performance_tasks t on t.id = x.id where t.contract_status is not null)
+     + (select count(*) from performance_tasks_local t cross join contracts c on c.id = t.contract_id where t.deleted = 0)`,
+  ).pluck();
+  const parts = { create: [] as number[], tab: [] as number[], dashboard: [] as number[], scene: [] as number[] };
+  const timed = (samples: number[], run: () => unknown) => {
+    const start = performance.now();
+    run();
+    samples.push(performance.now() - start);
+  };
+  let taken = from;
+  const periods = generatePeriodicSchedule({ cycle: 'month', startDate: '2027-01-01', endDate: '2028-12-31', amount: 2_400_000 });
+  const total = summarize(
+    await timeEach(planIterations, planWarmup, () => {
+      const contractID = contractId(approvedContracts[taken++]!);
+      const planId = `floor-plan-${taken}`;
+      const at = new Date().toISOString();
+      timed(parts.create, () =>
+        raw.transaction(() => {
+          queue.run(`floor-${taken}`, JSON.stringify({ planId, contractID }), at);
+          plan.run(planId, contractID, at);
+          periods.forEach((period, i) => task.run(`${planId}-${i}`, contractID, planId, `Rent ${period.startDate}~${period.endDate}`, period.dueDate, 1000 + i, at, at));
+        })(),
+      );
+      timed(parts.tab, () => sheet.all({ contractId: contractID }));
+      timed(parts.dashboard, () => {
+        counts.get({ today, ...range });
+        localCounts.all(range.startDate, range.endDate);
+        totals.all(month.startDate, month.endDate);
+        cards.all(month);
+      });
+      timed(parts.scene, () => {
+        scenePage.all();
+        sceneCount.get();
+      });
+    }),
+  );
+  const after = (samples: number[]) => summarize(samples.slice(planWarmup));
+  return { total, create: after(parts.create), tab: after(parts.tab), dashboard: after(parts.dashboard), scene: after(parts.scene) };
 }
 
 export async function benchDashboardReplica(): Promise<void> {
@@ -185,7 +280,7 @@ export async function benchDashboardReplica(): Promise<void> {
       if (shown?.state !== TaskState.Success) throw new Error(`the sheet does not show ${task.id} finished`);
     }),
   );
-  const addPlan = await planAddedOffline(core, countsRange(0));
+  const addPlan = await planAddedOffline(core, countsRange(0), month);
   await core.close();
   const reminders = await reminderRecompute(replicaPath);
 
@@ -195,7 +290,8 @@ export async function benchDashboardReplica(): Promise<void> {
   // every day's first cards in one statement, read as arrays. The rows floor asks the task rows alone, as the
   // dashboard did before that table (printed for comparison).
   const raw = new Database(replicaPath);
-  raw.exec('delete from performance_tasks_local; delete from outbox_touches; delete from outbox');
+  const planFloor = await planFloors(raw, addPlan.taken, countsRange(0), month, today);
+  raw.exec('delete from performance_tasks_local; delete from performance_plans_local; delete from outbox_touches; delete from outbox');
   const countsSql = raw.prepare(
     `select sum(count), sum(count * (state in (1, 2) and day >= @today)), sum(count * (state = 4)), sum(count * (state = 5)), sum(count * (state = 3 or (state in (1, 2) and day < @today)))
      from performance_task_days where day between @startDate and @endDate`,
@@ -232,16 +328,10 @@ export async function benchDashboardReplica(): Promise<void> {
   );
   // The finish floor: queue the edit and its optimistic row, then read the contract's tasks as shown.
   const queue = raw.prepare(`insert into outbox (id, name, args, base_versions, created_at, state) values (?, 'performance.finishTask', ?, '{}', ?, 'pending')`);
-  // The columns both tables have (the pulled rows also keep their contract's status, migration 0028).
-  const columnsOf = (table: string) => raw.prepare('select name from pragma_table_info(?)').pluck().all(table) as string[];
-  const local = new Set(columnsOf('performance_tasks_local'));
-  const columns = columnsOf('performance_tasks').filter((name) => local.has(name)).map((name) => `"${name}"`).join(', ');
+  const columns = sharedTaskColumns(raw);
   const optimistic = raw.prepare(`insert into performance_tasks_local (${columns}) select ${columns} from performance_tasks where id = ?`);
   const markFinished = raw.prepare('update performance_tasks_local set state = 4, finished_amount = 1250, completion_values = ? where id = ?');
-  const sheetSql = raw.prepare(
-    `select ${columns} from performance_tasks_local where contract_id = @contractId and deleted = 0
-     union all select ${columns} from performance_tasks where contract_id = @contractId and id not in (select id from performance_tasks_local where contract_id = @contractId)`,
-  );
+  const sheetSql = raw.prepare(sheetFloorSql(columns));
   const finishFloor = summarize(
     await timeEach(iterations, warmup, () => {
       const task = finishable[taken++]!;
@@ -274,8 +364,14 @@ export async function benchDashboardReplica(): Promise<void> {
   figure('task_finish_to_sheet_floor_p95', finishFloor.p95, 'ms');
   figure('task_finish_to_sheet_p95_vs_floor', finish.p95 / finishFloor.p95, 'x', 2);
   figure('task_finish_to_sheet_p95_target', 16, 'ms');
-  figure('plan_add_24_rows_offline_tab_dashboard_scene_ipc_p50', addPlan.p50, 'ms');
-  figure('plan_add_24_rows_offline_tab_dashboard_scene_ipc_p95', addPlan.p95, 'ms');
+  figure('plan_add_24_rows_offline_tab_dashboard_scene_ipc_p50', addPlan.total.p50, 'ms');
+  figure('plan_add_24_rows_offline_tab_dashboard_scene_ipc_p95', addPlan.total.p95, 'ms');
+  figure('plan_add_24_rows_offline_tab_dashboard_scene_floor_p95', planFloor.total.p95, 'ms');
   figure('plan_add_24_rows_offline_tab_dashboard_scene_p95_target', 50, 'ms');
+  for (const part of ['create', 'tab', 'dashboard', 'scene'] as const) {
+    figure(`plan_add_24_rows_offline_${part}_ipc_p50`, addPlan[part].p50, 'ms');
+    figure(`plan_add_24_rows_offline_${part}_ipc_p95`, addPlan[part].p95, 'ms');
+    figure(`plan_add_24_rows_offline_${part}_floor_p95`, planFloor[part].p95, 'ms');
+  }
   console.log(`load: ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
 }

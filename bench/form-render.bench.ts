@@ -37,7 +37,7 @@ const contentTypes: Record<string, string> = {
 };
 
 /** A static server for the built page (module scripts do not load from file://). */
-async function serve(dir: string): Promise<{ server: Server; url: string }> {
+export async function serve(dir: string): Promise<{ server: Server; url: string }> {
   const server = createServer((request, response) => {
     const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://bench').pathname));
     readFile(join(dir, path)).then(
@@ -51,19 +51,24 @@ async function serve(dir: string): Promise<{ server: Server; url: string }> {
   return { server, url: `http://127.0.0.1:${address.port}` };
 }
 
+/** Builds a bench page of src-renderer/bench (a separate vite entry) for production into `outDir`. */
+export async function buildBenchPage(page: string, outDir: string): Promise<void> {
+  await build({
+    configFile: false,
+    root: rendererRoot,
+    base: './',
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 4000, rollupOptions: { input: join(rendererRoot, 'bench', page) } },
+  });
+}
+
 export async function benchFormRender(): Promise<void> {
   const out = tempDir('contract-desk-form-bench-');
   const browser = await launchChromium();
   let server: Server | null = null;
   try {
-    await build({
-      configFile: false,
-      root: rendererRoot,
-      base: './',
-      logLevel: 'warn',
-      plugins: [react()],
-      build: { outDir: out.path, emptyOutDir: true, chunkSizeWarningLimit: 4000, rollupOptions: { input: join(rendererRoot, 'bench/form-render.html') } },
-    });
+    await buildBenchPage('form-render.html', out.path);
     const served = await serve(out.path);
     server = served.server;
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import Database from 'better-sqlite3-multiple-ciphers';
 import { replicaWriter } from '../src-main/core/data/replica-sync';
 import { settleFirstSync } from './support';
 import { createOutbox } from '../src-main/core/data/outbox';

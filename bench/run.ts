@@ -4,6 +4,10 @@ import { benchFormRender } from './form-render.bench';
 import { benchLedgerScenes, ledgerScenesParts } from './ledger-scenes.bench';
 import { benchLedgerReplica } from './ledger-replica.bench';
 import { benchDashboardReplica } from './dashboard-replica.bench';
+import { benchContractDocumentFill } from './contract-document.bench';
+import { benchDocumentRender } from './document-render.bench';
+import { benchEncryption } from './encryption.bench';
+import { benchKeptReads } from './kept-reads.bench';
 
 // npm run bench: the desktop app's performance figures (docs/performance.md).
 // BENCH_ONLY=ledgerScenes,dashboard runs only the named parts (the machine is shared);
@@ -14,10 +18,14 @@ const parts: Record<string, (subparts?: readonly string[]) => Promise<void>> = {
   formCalculation: benchFormCalculation,
   formRender: benchFormRender,
   dashboard: benchDashboardReplica,
+  contractDocument: benchContractDocumentFill,
+  documentRender: benchDocumentRender,
   ledgerScenes: (subparts) => benchLedgerScenes(ledgerScenesParts.filter((part) => !subparts || subparts.includes(part))),
   // Parts of ledgerScenes alone (each fills its own replica), as ledgerScenes:<part> does.
   scenePage: () => benchLedgerScenes(['scenePage']),
   sceneExport: () => benchLedgerScenes(['sceneExport']),
+  encryption: benchEncryption,
+  keptReads: benchKeptReads,
 };
 const subparts: Record<string, readonly string[]> = { ledgerScenes: ledgerScenesParts };
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());

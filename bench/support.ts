@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Socket } from 'node:net';
 import pg from 'pg';
-import { createCore, type Core } from '../src-main/core/core';
+import { createCore, type Core, type CoreOptions } from '../src-main/core/core';
 import type { OpenReplica } from '../src-main/core/data/replica';
 import type { ReplicaWriter } from '../src-main/core/data/replica-sync';
 import { searchIndexBuilder } from '../src-main/core/search/index-builder';
@@ -76,10 +76,13 @@ export async function spawnContractServer(env: Record<string, string>, args: str
 
 /**
  * A core over a bench's replica, as the browser edition opens it: no periodic sync during the
- * timing, and only errors logged (when `logErrors`), so the figures are the calls' own.
+ * timing, and only errors logged (when `logErrors`), so the figures are the calls' own. The
+ * replica stays plain (the floors read the same file) unless `keys` are given: what encryption
+ * costs is bench/encryption.bench.ts's.
  */
-export function benchCore(dataDir: string, logErrors = false): Core {
+export function benchCore(dataDir: string, logErrors = false, options: Pick<CoreOptions, 'keys'> = { keys: null }): Core {
   return createCore({
+    ...options,
     dataDir,
     migrationsDir: clientMigrationsDir,
     host: 'web',

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 
 // `npm run check:package`: packs the app unpacked for Linux with electron-builder and this repo's
 // electron-builder.yml, against a stand-in Electron (the real binary cannot be downloaded here),
-// then checks what would ship: the asar contents, better-sqlite3 unpacked, and the fuses flipped.
+// then checks what would ship: the asar contents, the encrypting SQLite unpacked, and the fuses flipped.
 // Expects `npm run build` to have run. Native modules are not rebuilt (nothing to run them with).
 
 // A fuse is the ASCII byte '1' (on) or '0' (off) in the binary's fuse wire.
@@ -60,10 +60,12 @@ try {
   expect([...files].some((f) => /^\/migrations\/client\/\d{4}_.*\.sql$/.test(f)), 'app.asar holds the client migrations');
   expect(![...files].some((f) => f.endsWith('.map')), 'no source maps shipped');
   expect(![...files].some((f) => /^\/(src-|tests|node_modules\/(react|fastify|@electric-sql|electron))/.test(f)), 'no sources, tests or bundled libraries shipped');
+  const unpacked = join(appDir, 'resources', 'app.asar.unpacked', 'node_modules');
   expect(
-    existsSync(join(appDir, 'resources', 'app.asar.unpacked', 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node')),
-    'better-sqlite3 unpacked beside app.asar',
+    existsSync(join(unpacked, 'better-sqlite3-multiple-ciphers', 'build', 'Release', 'better_sqlite3.node')),
+    'better-sqlite3-multiple-ciphers (the encrypted replica) unpacked beside app.asar',
   );
+  expect(!existsSync(join(unpacked, 'better-sqlite3')), 'the plain better-sqlite3 not shipped');
 
   const fuses = await getCurrentFuseWire(join(appDir, 'contract-desk'));
   const wanted: [FuseV1Options, number][] = [

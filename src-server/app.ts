@@ -6,6 +6,8 @@ import { contractStatistics, listContracts } from './contracts/repository';
 import { counterpartiesHandlers } from './counterparties/handlers';
 import { directoryHandlers } from './directory/handlers';
 import { organisationHandlers } from './organisation/handlers';
+import { devicesHandlers } from './devices/handlers';
+import { auditHandlers } from './audit/handlers';
 import type { ServerDb } from './db/database';
 import { registerFileRoutes, resolveFileStoreOptions, type FileStoreOptions } from './files/routes';
 import { intellectualPropertyHandlers } from './intellectual-property/handlers';
@@ -21,10 +23,12 @@ import { ledgerHandlers } from './ledger/handlers';
 import { registerEndpoints, type Handlers } from './http/routes';
 import { numberingHandlers } from './numbering/handlers';
 import { contractFormsHandlers } from './contract-forms/handlers';
+import { templateDocuments } from './contract-document/template-document';
 import { performanceHandlers } from './performance/handlers';
 import { defaultSyncHistory, pullChanges, type SyncHistoryOptions } from './sync/pull';
 import { pushMutations } from './sync/push';
 import { registerFeedStream } from './sync/feed-stream';
+import { preparedImage, registerImageDownload } from './sync/images';
 import { ensureUserScenes } from './ledger/scenes';
 import { packPullResponse } from '../src-shared/sync/feed-codec';
 
@@ -52,6 +56,8 @@ export function buildContractServer(db: ServerDb, options: ContractServerOptions
   if (monitoringUrlTemplate !== undefined && !/^https?:\/\/[^/\s]+/.test(monitoringUrlTemplate)) {
     throw new Error(`the credit monitoring URL must be an http(s) address, got "${monitoringUrlTemplate.slice(0, 200)}"`);
   }
+  const files = resolveFileStoreOptions(options.files);
+  const documents = templateDocuments(files.dir);
   const app = Fastify({ logger: options.logger ? true : { level: 'error' } });
   installErrorHandling(app);
   installJsonBodyParser(app);
@@ -77,7 +83,7 @@ export function buildContractServer(db: ServerDb, options: ContractServerOptions
         await logout(db, user.sessionId, now());
         return { signedOut: true };
       },
-      me: async ({ user: { sessionId: _session, organisationId: _organisation, ...user } }) => user,
+      me: async ({ user: { sessionId: _session, deviceId: _device, ...user } }) => user,
       contractList: ({ user, query }) => listContracts(db, user, query),
       contractStatistics: ({ user }) => contractStatistics(db, user),
       syncPull: async ({ user, query }) => {
@@ -88,9 +94,10 @@ export function buildContractServer(db: ServerDb, options: ContractServerOptions
         await scenesBeforeFirstPull(user, query.cursor);
         return packPullResponse(await pullChanges(db, user, query, now(), syncHistory));
       },
+      syncImage: async ({ user, query }) => ({ image: await preparedImage(db, user, query) }),
       syncPush: ({ user, body }) => pushMutations(db, user, body, now()),
       ...numberingHandlers(db, now),
-      ...contractFormsHandlers(db, now),
+      ...contractFormsHandlers(db, now, documents),
       ...performanceHandlers(db, now),
       ...counterpartiesHandlers(db, now, monitoringUrlTemplate),
       ...lawFirmsHandlers(db, now),
@@ -100,12 +107,14 @@ export function buildContractServer(db: ServerDb, options: ContractServerOptions
       ...ledgerHandlers(db, now),
       ...directoryHandlers(db, now),
       ...organisationHandlers(db, now),
+      ...devicesHandlers(db, now),
+      ...auditHandlers(db, now),
     };
   };
   // The routes go in once the compression plugin has loaded, so its hooks wrap each of them.
   void app.register(async (api) => {
-    registerEndpoints(api, db, handlersOn, (authorization) => authenticate(db, authorization, now()));
-    registerFileRoutes(api, db, now, resolveFileStoreOptions(options.files));
+    registerEndpoints(api, db, handlersOn, (authorization) => authenticate(db, authorization, now()), now);
+    registerFileRoutes(api, db, now, files);
     registerFeedStream<SessionUser>(api, serverCodings, {
       db,
       now,
@@ -114,6 +123,7 @@ export function buildContractServer(db: ServerDb, options: ContractServerOptions
       beforeFirstPull: scenesBeforeFirstPullOn(db),
       log: app.log,
     });
+    registerImageDownload<SessionUser>(api, { db, authenticate: (authorization) => authenticate(db, authorization, now()) });
     // Built once on first request: it only changes with the code.
     let document: ReturnType<typeof openApiDocument> | undefined;
     api.get(openApiPath, async () => (document ??= openApiDocument()));

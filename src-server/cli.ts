@@ -7,7 +7,7 @@ import { defaultHost, defaultPort, startContractServer } from './index';
 
 const usage = `Usage: npm run server -- [--port ${defaultPort}] [--host ${defaultHost}] [--data ${defaultDataDir}] [--sync-snapshots on|off]
 With DATABASE_URL=postgres://… it uses that PostgreSQL instead of the embedded PGlite in --data.
---sync-snapshots (default on): prepare each user's first sync in the background.`;
+--sync-snapshots (default on): prepare each user's first sync in the background, as pages and as a replica image.`;
 
 let values;
 try {

@@ -3,7 +3,7 @@ import { buildContractServer } from './app';
 import { defaultDataDir, openDatabase, type DatabaseOptions } from './db/database';
 import { resolveFileStoreOptions } from './files/routes';
 import { ensureUserScenes } from './ledger/scenes';
-import { startMaintenance } from './maintenance';
+import { maintenanceIntervalMs, startMaintenance } from './maintenance';
 import { defaultSyncHistory } from './sync/pull';
 import { startSnapshotUpkeep } from './sync/snapshots';
 import { seedDatabase, type SeedSummary } from './seed/write';
@@ -53,9 +53,9 @@ export async function startContractServer(options: StartOptions = {}): Promise<R
     throw error;
   }
   const warn = (message: string) => console.warn(message);
-  const stopMaintenance = startMaintenance(database.db, warn);
+  const stopMaintenance = startMaintenance(database.db, warn, maintenanceIntervalMs, files.dir);
   const stopSnapshots = options.syncSnapshots
-    ? startSnapshotUpkeep(database.db, { now: () => new Date(), history: defaultSyncHistory, beforeFirstPull: (viewer) => ensureUserScenes(database.db, viewer), warn })
+    ? startSnapshotUpkeep(database.db, { now: () => new Date(), history: defaultSyncHistory, beforeFirstPull: (viewer) => ensureUserScenes(database.db, viewer), warn, images: {} })
     : async () => undefined;
   const { address, family, port } = app.server.address() as AddressInfo;
   const host = family === 'IPv6' ? `[${address}]` : address;
@@ -79,7 +79,9 @@ export async function startContractServer(options: StartOptions = {}): Promise<R
 export async function seedDemoData(options: DatabaseOptions & { contracts: number; seed: number }): Promise<SeedSummary> {
   const database = await openDatabase(options);
   try {
-    return await seedDatabase(database.db, options);
+    // The seeded templates' documents go where this data's server keeps uploads.
+    const filesDir = resolveFileStoreOptions({}, options.dataDir ?? defaultDataDir).dir;
+    return await seedDatabase(database.db, { ...options, filesDir });
   } finally {
     await database.close();
   }

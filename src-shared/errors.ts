@@ -24,6 +24,10 @@ export const errorCodes = [
   'server_error',
   'replica_corrupt',
   'replica_newer_schema',
+  /** The replica is encrypted with a key this device no longer has: it is set aside and synced afresh. */
+  'replica_key_lost',
+  /** An administrator revoked this device: it is refused on every call and wipes what it keeps. */
+  'device_revoked',
   'unknown_channel',
   'internal',
 ] as const;

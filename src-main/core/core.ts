@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { AppFailure } from '../../src-shared/errors';
-import type { AppInfo } from '../../src-shared/ipc/channels';
+import { AppFailure, type AppError } from '../../src-shared/errors';
+import type { AppInfo, EventPayload } from '../../src-shared/ipc/channels';
 import { catalogs } from '../../src-shared/i18n/catalogs';
 import { languageForLocale } from '../../src-shared/i18n/languages';
 import { createContractsFeature } from './contracts';
@@ -9,18 +9,23 @@ import type { FeatureHost } from './feature';
 import { replicaFeatures } from './features';
 import { fileSecretStore } from './files';
 import { createFileTransfer } from './files-transfer/file-transfer';
+import { createUploadQueue, type UploadQueue } from './files-transfer/upload-queue';
+import { contractFormsName } from './contracts/contract-store';
+import { privateLogger } from './vault/private-logger';
+import { fileKeyWrapper, recordQueuedEdits } from './vault/replica-keys';
 import { createDirectoryFeature } from './directory';
 import { createCachedReadsFeature } from './cached-reads';
 import { createCounterpartiesFeature } from './counterparties';
 import { createDispatcher, type ChannelHandlers } from './ipc/dispatch';
 import { createLedgerFeature } from './ledger';
 import { createArchiveFeature } from './archive';
+import { createContractDocumentFeature } from './contract-document';
 import { createSearchFeature } from './search';
 import { createTransferFeature } from './transfer';
 import { createPerformanceFeature } from './performance';
 import type { Notifier, Timers } from './performance/reminders/scheduler';
 import { createReminderInbox } from './performance/reminders/inbox';
-import { consoleLogger, systemClock, type Clock, type Logger, type SecretStore } from './ports';
+import { consoleLogger, systemClock, type Clock, type KeyWrapper, type Logger, type SecretStore } from './ports';
 import { createSessionService, type ActiveSession } from './session/session-service';
 import { createSettingsStore } from './settings/settings-store';
 import { createSyncService, signedOutSyncStatus, type SyncService } from './sync/sync-service';
@@ -38,6 +43,11 @@ export interface CoreOptions {
   /** A server address given by the host (command line, IT policy); it replaces the saved one. */
   serverUrl?: string;
   secrets?: SecretStore;
+  /**
+   * Protects each replica's key: the OS keychain in the desktop; a file of the user's own otherwise.
+   * Null leaves replicas plain: only for the benches that measure what encryption costs.
+   */
+  keys?: KeyWrapper | null;
   clock?: Clock;
   logger?: Logger;
   fetch?: typeof fetch;
@@ -73,7 +83,7 @@ export interface CoreOptions {
  */
 export function createCore(options: CoreOptions) {
   const clock = options.clock ?? systemClock;
-  const logger = options.logger ?? consoleLogger;
+  const logger = privateLogger(options.logger ?? consoleLogger);
   const hub = createEventHub();
   const settings = createSettingsStore(options.dataDir, logger);
   if (options.serverUrl) settings.update({ serverUrl: options.serverUrl });
@@ -81,14 +91,20 @@ export function createCore(options: CoreOptions) {
     dataDir: options.dataDir,
     migrationsDir: options.migrationsDir,
     secrets: options.secrets ?? fileSecretStore(join(options.dataDir, 'session.json')),
+    keys: options.keys === undefined ? fileKeyWrapper : options.keys,
     clock,
     logger,
     features: replicaFeatures,
+    appVersion: options.version,
+    onDeviceRevoked: (session, refusal) => void wipeRevokedDevice(session, refusal),
     fetch: options.fetch,
   });
   // Upload and download temporary files (removed at start, sign-out and close).
-  const files = createFileTransfer({ dir: join(options.dataDir, 'transfers'), session: signedIn, openFile: options.openFile, logger });
+  const files = createFileTransfer({ dir: join(options.dataDir, 'transfers'), session: signedIn, uploads: currentUploads, openFile: options.openFile, logger });
   let sync: SyncService | null = null;
+  let uploads: UploadQueue | null = null;
+  /** Kept files (the archive cache and the queued files) share the one bound the user sets. */
+  const keptFileBytes = () => settings.get().archiveCacheMegabytes * 1024 * 1024;
 
   function language() {
     return settings.get().language ?? languageForLocale(options.systemLocale);
@@ -106,8 +122,14 @@ export function createCore(options: CoreOptions) {
     return sync;
   }
 
+  function currentUploads(): UploadQueue {
+    signedIn();
+    if (!uploads) throw new AppFailure('not_signed_in');
+    return uploads;
+  }
+
   // The features (src-main/core/<feature>), each with its own handlers and session work.
-  const host: FeatureHost = { hub, clock, logger, signedIn, sync: currentSync };
+  const host: FeatureHost = { hub, clock, logger, signedIn, sync: currentSync, uploads: currentUploads };
   // The browser edition's reminder list; its snoozes go to the scheduler, like the desktop notifications'.
   const reminderInbox = createReminderInbox(host, {
     taskIsOpen: (taskId) => performance.reminders.taskIsOpen(taskId),
@@ -122,14 +144,38 @@ export function createCore(options: CoreOptions) {
   const contracts = createContractsFeature(host, { catalogueStaleMs: options.catalogueStaleMs });
   const ledger = createLedgerFeature(host, { exportsDir: join(options.dataDir, 'exports'), catalog: () => catalogs[language()] });
   const directory = createDirectoryFeature(host);
-  const archive = createArchiveFeature(host, { cacheBytes: () => settings.get().archiveCacheMegabytes * 1024 * 1024 });
+  const archive = createArchiveFeature(host, { cacheBytes: keptFileBytes });
   const search = createSearchFeature(host);
   const transfer = createTransferFeature(host);
   const cachedReads = createCachedReadsFeature(host);
-  const features = [performance, reminderInbox, contracts, ledger, archive, search, cachedReads];
+  const contractDocument = createContractDocumentFeature(host, { language });
+  const features = [performance, reminderInbox, contracts, ledger, archive, search, cachedReads, contractDocument];
   const counterparties = createCounterpartiesFeature(host);
 
+  // The outbox's size is kept outside the replica, so a replica whose key is lost can still say
+  // how many unsent edits went with it.
+  let recordedQueued: { path: string; queued: number } | null = null;
+  hub.subscribe((event, payload) => {
+    const session = sessions.active();
+    if (event !== 'sync.statusChanged' || !session) return;
+    const { queued } = payload as EventPayload<'sync.statusChanged'>;
+    if (recordedQueued?.path === session.replica.path && recordedQueued.queued === queued) return;
+    recordedQueued = { path: session.replica.path, queued };
+    recordQueuedEdits(session.replica.path, queued);
+  });
+
   function startSession(session: ActiveSession) {
+    const queue = createUploadQueue({
+      session,
+      hub,
+      clock,
+      logger,
+      limitBytes: keptFileBytes,
+      shownRowsName: contractFormsName,
+      formEdits: ['contract.create', 'contract.update', 'contract.alter'],
+    });
+    uploads = queue;
+    void queue.tidy().catch((cause: unknown) => logger.warn('could not tidy the queued files', String(cause)));
     sync = createSyncService({
       session,
       hub,
@@ -141,6 +187,7 @@ export function createCore(options: CoreOptions) {
       probeTimeoutMs: options.connectivityProbeTimeoutMs,
       pageSize: options.pullPageSize,
       baseBackoffMs: options.syncBackoffMs,
+      sendFiles: () => queue.sendAll(),
     });
     void sync.syncNow();
     for (const feature of features) feature.start?.(session);
@@ -150,8 +197,19 @@ export function createCore(options: CoreOptions) {
     await files.clear();
     for (const feature of features) feature.stop?.();
     const running = sync;
+    const queue = uploads;
     sync = null;
+    uploads = null;
+    await queue?.stop();
     await running?.stop();
+  }
+
+  /** Stops the session's work before its data goes: nothing of it is sent or written afterwards. */
+  async function wipeRevokedDevice(session: ActiveSession, refusal: AppError) {
+    if (sessions.active() !== session) return;
+    await stopSession();
+    const info = sessions.wipeRevoked(session, refusal);
+    hub.emit('session.changed', info);
   }
 
   /** The channels of the core's own machinery: the app, settings, session, sync and file transfer. */
@@ -190,10 +248,11 @@ export function createCore(options: CoreOptions) {
     'files.uploadFinish': (request) => files.finish(request),
     'files.uploadCancel': (request) => files.cancel(request),
     'files.open': (request) => files.open(request),
+    'files.queue': () => currentUploads().list(),
   } satisfies Partial<ChannelHandlers>;
 
   // Every channel has exactly one handler: a channel no map handles is a type error.
-  const handlers: ChannelHandlers = { ...coreHandlers, ...contracts.handlers, ...ledger.handlers, ...performance.handlers, ...directory.handlers, ...archive.handlers, ...search.handlers, ...transfer.handlers, ...cachedReads.handlers, ...counterparties.handlers, ...reminderInbox.handlers };
+  const handlers: ChannelHandlers = { ...coreHandlers, ...contracts.handlers, ...ledger.handlers, ...performance.handlers, ...directory.handlers, ...archive.handlers, ...search.handlers, ...transfer.handlers, ...cachedReads.handlers, ...counterparties.handlers, ...reminderInbox.handlers, ...contractDocument.handlers };
 
   const dispatch = createDispatcher(handlers, logger);
   const restored = sessions.restore();

@@ -20,6 +20,18 @@ export interface SecretStore {
   write(secret: string | null): void;
 }
 
+/**
+ * Protects each replica's key at rest. The Electron shell wraps it with the OS keychain
+ * (safeStorage); plain Node hosts keep it as is in a file only the user can read (weaker: anyone
+ * who can read the user's files reads the key, docs/security.md).
+ */
+export interface KeyWrapper {
+  readonly protection: 'keychain' | 'file';
+  wrap(key: Buffer): string;
+  /** Throws when the wrapped key cannot be opened (another keychain, a damaged text). */
+  unwrap(wrapped: string): Buffer;
+}
+
 export const systemClock: Clock = { now: () => new Date() };
 
 export const consoleLogger: Logger = {

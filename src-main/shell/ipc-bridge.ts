@@ -1,7 +1,8 @@
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import type { IpcResult } from '../../src-shared/ipc/channels';
 import type { Core } from '../core/core';
-import { appOrigin, eventChannel, invokeChannel } from './ipc-names';
+import { appOrigin, eventChannel, invokeChannel, openWindowChannel } from './ipc-names';
+import type { WindowManager } from './window-manager';
 
 /** Only frames loaded from the app's own origin may call the core. */
 export function isTrustedSender(event: Pick<IpcMainInvokeEvent, 'senderFrame'>): boolean {
@@ -41,4 +42,20 @@ export function wireCoreToIpc(
     ipcMain.removeHandler(invokeChannel);
     unsubscribe();
   };
+}
+
+/**
+ * The bridge's openWindow: a trusted window asks for one of the app's routes in a new window. The
+ * window manager checks the route against the spec's routes; the asker is told when it refused.
+ */
+export function wireWindowOpening(ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>, windows: Pick<WindowManager, 'openRoute'>): () => void {
+  ipcMain.handle(openWindowChannel, (event, route: unknown): IpcResult<null> => {
+    if (!isTrustedSender(event)) {
+      return { ok: false, error: { code: 'forbidden', message: 'This window may not open app windows.' } };
+    }
+    const decision = windows.openRoute(route);
+    if (decision.kind === 'refuse') return { ok: false, error: { code: 'bad_request', message: `This page cannot be opened: ${decision.reason}.` } };
+    return { ok: true, data: null };
+  });
+  return () => ipcMain.removeHandler(openWindowChannel);
 }

@@ -8,10 +8,10 @@ import { appId } from './app-identity';
 import { appMenuTemplate, changeLanguage } from './app-menu';
 import { serveAppRequest } from './app-protocol';
 import { saveDownloadsThroughDialog } from './downloads';
-import { wireCoreToIpc } from './ipc-bridge';
+import { wireCoreToIpc, wireWindowOpening } from './ipc-bridge';
 import { appOrigin, appScheme } from './ipc-names';
 import { rotatingFileLogger } from './rotating-log';
-import { safeStorageSecretStore } from './safe-storage-secrets';
+import { safeStorageKeyWrapper, safeStorageSecretStore } from './safe-storage-secrets';
 import { createReminderNotifier } from './reminder-notifier';
 import { isPerMachineInstall, startUpdates, updateFeedUrl } from './updater';
 import { createWindowManager, deepLinkFromArgv } from './window-manager';
@@ -135,6 +135,7 @@ if (!app.requestSingleInstanceLock()) {
       systemLocale: app.getLocale(),
       serverUrl: process.env.CONTRACT_SERVER_URL || undefined,
       secrets: safeStorageSecretStore(safeStorage, join(app.getPath('userData'), 'session.bin')),
+      keys: safeStorageKeyWrapper(safeStorage, process.platform, logger),
       logger,
       notifier,
       organizationShare,
@@ -146,6 +147,7 @@ if (!app.requestSingleInstanceLock()) {
     });
     protocol.handle(appScheme, (request) => serveAppRequest(request.url, rendererDir, (url) => net.fetch(url)));
     wireCoreToIpc(ipcMain, core, () => BrowserWindow.getAllWindows().map((w) => w.webContents));
+    wireWindowOpening(ipcMain, windows);
     await installMenu(core);
     const link = deepLinkFromArgv(process.argv);
     openWindow('/');

@@ -1,9 +1,9 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import type { Bridge } from '../../src-shared/ipc/channels';
 import { bridgeGlobalName } from '../../src-shared/ipc/bridge-global';
-import { eventChannel, invokeChannel } from './ipc-names';
+import { eventChannel, invokeChannel, openWindowChannel } from './ipc-names';
 
-// The renderer gets exactly two functions; no ipcRenderer, no Node, nothing else crosses.
+// The renderer gets exactly three functions; no ipcRenderer, no Node, nothing else crosses.
 const bridge: Bridge = {
   invoke: (channel, request) => ipcRenderer.invoke(invokeChannel, channel, request),
   on: (event, listener) => {
@@ -15,6 +15,7 @@ const bridge: Bridge = {
       ipcRenderer.removeListener(eventChannel, forward);
     };
   },
+  openWindow: (route) => ipcRenderer.invoke(openWindowChannel, route),
 };
 
 contextBridge.exposeInMainWorld(bridgeGlobalName, bridge);

@@ -1,10 +1,13 @@
 import type { SafeStorage } from 'electron';
 import { readFileSync, rmSync } from 'node:fs';
 import { writeFileAtomically } from '../core/files';
-import type { SecretStore } from '../core/ports';
+import type { KeyWrapper, Logger, SecretStore } from '../core/ports';
+import { fileKeyWrapper } from '../core/vault/replica-keys';
+
+type KeychainStorage = Pick<SafeStorage, 'isEncryptionAvailable' | 'encryptString' | 'decryptString'>;
 
 /** Keeps the session encrypted with the OS keychain (DPAPI, Keychain, libsecret). */
-export function safeStorageSecretStore(safeStorage: Pick<SafeStorage, 'isEncryptionAvailable' | 'encryptString' | 'decryptString'>, path: string): SecretStore {
+export function safeStorageSecretStore(safeStorage: KeychainStorage, path: string): SecretStore {
   return {
     read() {
       try {
@@ -21,5 +24,27 @@ export function safeStorageSecretStore(safeStorage: Pick<SafeStorage, 'isEncrypt
       }
       writeFileAtomically(path, safeStorage.encryptString(secret).toString('base64'));
     },
+  };
+}
+
+/**
+ * Wraps each replica's key with the OS keychain. Where the system has none (Linux without a secret
+ * service, where Electron falls back to a fixed password: 'basic_text') the key is kept as the web
+ * host keeps it, in a file only the user can read, and the log says so.
+ */
+export function safeStorageKeyWrapper(
+  safeStorage: KeychainStorage & Partial<Pick<SafeStorage, 'getSelectedStorageBackend'>>,
+  platform: NodeJS.Platform,
+  logger: Logger,
+): KeyWrapper {
+  const weakLinuxBackend = platform === 'linux' && safeStorage.getSelectedStorageBackend?.() === 'basic_text';
+  if (!safeStorage.isEncryptionAvailable() || weakLinuxBackend) {
+    logger.warn('no OS keychain: the local data keys are kept in files only this user can read');
+    return fileKeyWrapper;
+  }
+  return {
+    protection: 'keychain',
+    wrap: (key) => safeStorage.encryptString(key.toString('base64')).toString('base64'),
+    unwrap: (wrapped) => Buffer.from(safeStorage.decryptString(Buffer.from(wrapped, 'base64')), 'base64'),
   };
 }

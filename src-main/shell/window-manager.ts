@@ -71,6 +71,18 @@ export function createWindowManager(deps: WindowManagerDeps) {
 
   return {
     open,
+    /**
+     * The renderer's explicit "open this route in a new window" (the bridge's openWindow): one of
+     * the app's routes, never a web page or another origin; the asking window stays where it is.
+     */
+    openRoute(route: unknown): OpenDecision {
+      if (typeof route !== 'string' || !route.startsWith('/') || route.startsWith('//') || route.length > 4096) {
+        const decision: OpenDecision = { kind: 'refuse', reason: 'not an app route' };
+        deps.logger.warn(`refused to open ${String(route).slice(0, 300)}: ${decision.reason}`);
+        return decision;
+      }
+      return open(`${appOrigin}${route}`);
+    },
     /** setWindowOpenHandler: the new window is always denied; the manager opens its own instead. */
     windowOpen({ url }: { url: string }): { action: 'deny' } {
       open(url);

@@ -181,7 +181,8 @@ export const api = createApi({
     }),
     templateApprovalStep: build.mutation<ChannelResponse<'template.approvalStep'>, ChannelRequest<'template.approvalStep'>>({
       query: (request) => call('template.approvalStep', request),
-      invalidatesTags: ['Template'],
+      // The templates screen reads its lists through cached reads.
+      invalidatesTags: ['Template', 'CachedRead'],
     }),
     numberNotices: build.query<ChannelResponse<'contract.numberNotices'>, void>({
       query: () => call('contract.numberNotices', {}),

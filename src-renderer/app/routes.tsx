@@ -1,3 +1,5 @@
+import { AdminDevicesScreen } from '../features/devices/AdminDevicesScreen';
+import { MyDevicesScreen } from '../features/devices/MyDevicesScreen';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import type { ReactNode } from 'react';
 import type { ReplicaContractDetail } from '../../src-shared/ipc/drafting';
@@ -16,8 +18,11 @@ import { LegalScreen } from '../features/legal/LegalScreen';
 import { NumberingScreen } from '../features/numbering/NumberingScreen';
 import { DefinitionsScreen } from '../features/definitions/DefinitionsScreen';
 import { OrganisationScreen } from '../features/organisation/OrganisationScreen';
+import { AuditScreen } from '../features/audit/AuditScreen';
 import { ProjectPage } from '../features/projects/ProjectPage';
 import { ProjectsScreen } from '../features/projects/ProjectsScreen';
+import { TemplateEditorScreen } from '../features/templates/TemplateEditorScreen';
+import { TemplatesScreen } from '../features/templates/TemplatesScreen';
 import { SessionGate } from '../features/session/SessionGate';
 import { AppShell } from './AppShell';
 import { NotFoundScreen, RouteErrorScreen } from './RouteScreens';
@@ -61,9 +66,17 @@ export const routes: RouteObject[] = [
       // Issue 28: performance definitions and the organisation settings.
       { path: 'settings/performances', element: <DefinitionsScreen /> },
       { path: 'settings/organisation', element: <OrganisationScreen /> },
+      // Issue 32: devices, the user's own and the organisation's.
+      { path: 'devices', element: <MyDevicesScreen /> },
+      { path: 'settings/devices', element: <AdminDevicesScreen /> },
+      // Issue 32: the audit trail.
+      { path: 'settings/audit', element: <AuditScreen /> },
       { path: 'ip', element: <IpScreen /> },
       { path: 'ip/:id', element: <IpDetailPage /> },
       { path: 'legal', element: <LegalScreen /> },
+      // Issue 29: templates written, copied and submitted in the app.
+      { path: 'templates', element: <TemplatesScreen /> },
+      { path: 'templates/edit', element: <TemplateEditorScreen /> },
     ],
   },
 ];

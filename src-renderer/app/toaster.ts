@@ -17,6 +17,11 @@ export function showNotice(message: string): void {
   show({ message, intent: 'success', icon: 'tick' });
 }
 
+/** A notice that stays until the user closes it: something they must know happened (their local data was rebuilt). */
+export function showWarning(message: string): void {
+  show({ message, intent: 'warning', icon: 'warning-sign', timeout: 0 });
+}
+
 /**
  * Dismisses every notice and waits for their exit transitions: the toaster renders outside the
  * screens' tree, so a test environment torn down under a notice's timers would see them fire late.

@@ -12,12 +12,17 @@ export interface Transport {
   onConnectionChange(listener: (state: ConnectionState) => void): () => void;
 }
 
+/** The bridge Electron's preload exposed, or undefined in a browser. */
+export function preloadBridge(): Bridge | undefined {
+  return (window as unknown as Partial<Record<typeof bridgeGlobalName, Bridge>>)[bridgeGlobalName];
+}
+
 /** Electron's preload exposes a ready bridge; in a browser the web host carries it over a WebSocket. */
 export function selectTransport(): Transport {
-  const preloadBridge = (window as unknown as Partial<Record<typeof bridgeGlobalName, Bridge>>)[bridgeGlobalName];
-  if (preloadBridge) {
+  const desktop = preloadBridge();
+  if (desktop) {
     // Electron IPC never drops, so there is no connection state to report.
-    return { bridge: preloadBridge, onConnectionChange: () => () => undefined };
+    return { bridge: desktop, onConnectionChange: () => () => undefined };
   }
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
   // The web host opens its socket only to its own pages: it wrote this launch's key into this one.

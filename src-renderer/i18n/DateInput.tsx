@@ -4,7 +4,7 @@ import { enUS, zhCN } from 'date-fns/locale';
 import { DateTime } from 'luxon';
 import { useTranslation } from 'react-i18next';
 import { dateTimeValueFormat, dateValueFormat } from '../../src-shared/form/dates';
-import { dayFormat, dayTimeFormat } from './format';
+import { dayFormat, dayTimeFormat, parseTypedDay } from '../../src-shared/i18n/days';
 
 // Blueprint's date picker in the UI language, never the browser's native date input (UI.md).
 // Values go in and out as the form stores them: yyyy-MM-dd, or yyyy-MM-dd HH:mm:ss with a time.
@@ -40,10 +40,7 @@ export function DateInput({ id, label, value, withTime = false, disabled, invali
       value={day.isValid ? value.replace(' ', 'T') : null}
       onChange={(iso) => onChange(iso ? DateTime.fromISO(iso, { setZone: true }).toFormat(valueFormat) : null)}
       formatDate={(date) => DateTime.fromJSDate(date).setLocale(language).toFormat(display)}
-      parseDate={(text) => {
-        const typed = DateTime.fromFormat(text.trim(), display, { locale: language });
-        return typed.isValid ? typed.toJSDate() : false;
-      }}
+      parseDate={(text) => parseTypedDay(text, display, language, withTime)?.toJSDate() ?? false}
       locale={pickerLocales[language]}
       timePrecision={withTime ? TimePrecision.SECOND : undefined}
       minDate={minDate}
@@ -55,7 +52,8 @@ export function DateInput({ id, label, value, withTime = false, disabled, invali
       clearButtonText={t('dateInput.clear')}
       invalidDateMessage={t('form.invalidDate')}
       outOfRangeMessage={t('dateInput.outOfRange')}
-      placeholder={placeholder ?? DateTime.fromObject({ year: 2026, month: 1, day: 31 }).setLocale(language).toFormat(display)}
+      // A hint, never an example day: an example reads as a value already chosen.
+      placeholder={placeholder ?? t(withTime ? 'dateInput.placeholderWithTime' : 'dateInput.placeholder')}
       inputProps={{ id, 'aria-label': label, intent: invalid ? Intent.DANGER : Intent.NONE, onBlur, ...(small && { size: 'small' as const }) }}
       popoverProps={{ placement: 'bottom-start' }}
     />

@@ -1,10 +1,12 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
+import type { DeviceDescription } from '../../src-shared/api/devices';
 import type { LoginResponse, TokenPair } from '../../src-shared/api/endpoints';
 import type { User } from '../../src-shared/domain/user';
 import { AppFailure, defaultErrorMessages } from '../../src-shared/errors';
 import type { ServerDb } from '../db/database';
-import { authSessions, departments, users } from '../db/schema';
+import { authSessions, departments, devices, users } from '../db/schema';
+import { deviceAtSignIn, deviceRevokedFailure, noteDeviceContact } from '../devices/service';
 import { decoyPasswordHash, verifyPassword } from './password';
 import { admitLoginAttempt, clearLoginAttempts } from './throttle';
 import { newToken, tokenHash } from './tokens';
@@ -19,6 +21,8 @@ const refreshTokenTtlMs = 30 * 24 * 60 * 60 * 1000;
 export interface SessionUser extends User {
   organisationId: string;
   sessionId: string;
+  /** The server's id of the session's device; null for clients that named none. */
+  deviceId: string | null;
 }
 
 const userColumns = {
@@ -28,6 +32,7 @@ const userColumns = {
   role: users.role,
   departmentId: users.departmentId,
   departmentName: departments.name,
+  organisationId: users.organisationId,
 };
 
 function issueTokens(now: Date) {
@@ -48,7 +53,7 @@ function issueTokens(now: Date) {
  * Signs a user in from the client at `address`. The attempt is counted (or refused, 429) before
  * the password is checked: see throttle.ts.
  */
-export async function login(db: ServerDb, input: { username: string; password: string }, address: string, now: Date): Promise<LoginResponse> {
+export async function login(db: ServerDb, input: { username: string; password: string; device?: DeviceDescription }, address: string, now: Date): Promise<LoginResponse> {
   // User names are case-insensitive; the throttle counts per normalised name, known or not.
   const username = input.username.toLowerCase();
   const attempt = { username, address };
@@ -61,21 +66,30 @@ export async function login(db: ServerDb, input: { username: string; password: s
   const passwordOk = await verifyPassword(input.password, found?.passwordHash ?? (await decoyPasswordHash()));
   if (!found || !passwordOk) throw new AppFailure('invalid_credentials');
   await clearLoginAttempts(db, attempt);
+  // Only someone who knows the password learns that the device is revoked.
+  const deviceId = input.device ? await deviceAtSignIn(db, found.id, input.device, now) : null;
   const { columns, pair } = issueTokens(now);
-  await db.insert(authSessions).values({ id: uuidv7(), userId: found.id, ...columns, createdAt: now, updatedAt: now });
+  await db.insert(authSessions).values({ id: uuidv7(), userId: found.id, deviceId, ...columns, createdAt: now, updatedAt: now });
   const { passwordHash: _hash, ...user } = found;
   return { ...pair, user };
 }
 
 /** Rotates both tokens; the old refresh token stops working in the same statement. */
 export async function refresh(db: ServerDb, refreshToken: string, now: Date): Promise<TokenPair> {
+  const hash = tokenHash(refreshToken);
+  const [revoked] = await db
+    .select({ revokedReason: devices.revokedReason })
+    .from(authSessions)
+    .innerJoin(devices, eq(devices.id, authSessions.deviceId))
+    .where(and(eq(authSessions.refreshTokenHash, hash), isNotNull(devices.revokedAt)));
+  if (revoked) throw deviceRevokedFailure(revoked.revokedReason);
   const { columns, pair } = issueTokens(now);
   const rotated = await db
     .update(authSessions)
     .set({ ...columns, updatedAt: now })
     .where(
       and(
-        eq(authSessions.refreshTokenHash, tokenHash(refreshToken)),
+        eq(authSessions.refreshTokenHash, hash),
         isNull(authSessions.revokedAt),
         gt(authSessions.refreshExpiresAt, now),
       ),
@@ -89,22 +103,32 @@ export async function logout(db: ServerDb, sessionId: string, now: Date): Promis
   await db.update(authSessions).set({ revokedAt: now, updatedAt: now }).where(eq(authSessions.id, sessionId));
 }
 
-/** The user behind an `Authorization: Bearer …` header, or 401. */
+/**
+ * The user behind an `Authorization: Bearer …` header, or 401; 403 device_revoked for a token of a
+ * revoked device, even a lapsed one, so that the device learns why at its next contact.
+ */
 export async function authenticate(db: ServerDb, authorization: string | undefined, now: Date): Promise<SessionUser> {
   const token = /^Bearer +(\S+)$/i.exec(authorization ?? '')?.[1];
   if (!token) throw new AppFailure('unauthorized', defaultErrorMessages.not_signed_in);
   const [found] = await db
-    .select({ ...userColumns, organisationId: users.organisationId, sessionId: authSessions.id })
+    .select({
+      ...userColumns,
+      sessionId: authSessions.id,
+      deviceId: authSessions.deviceId,
+      sessionRevokedAt: authSessions.revokedAt,
+      accessExpiresAt: authSessions.accessExpiresAt,
+      deviceRevokedAt: devices.revokedAt,
+      deviceRevokedReason: devices.revokedReason,
+    })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
     .leftJoin(departments, eq(departments.id, users.departmentId))
-    .where(
-      and(
-        eq(authSessions.accessTokenHash, tokenHash(token)),
-        isNull(authSessions.revokedAt),
-        gt(authSessions.accessExpiresAt, now),
-      ),
-    );
+    .leftJoin(devices, eq(devices.id, authSessions.deviceId))
+    .where(eq(authSessions.accessTokenHash, tokenHash(token)));
   if (!found) throw new AppFailure('unauthorized');
-  return found;
+  const { sessionRevokedAt, accessExpiresAt, deviceRevokedAt, deviceRevokedReason, ...user } = found;
+  if (deviceRevokedAt) throw deviceRevokedFailure(deviceRevokedReason);
+  if (sessionRevokedAt || accessExpiresAt <= now) throw new AppFailure('unauthorized');
+  if (user.deviceId) await noteDeviceContact(db, user.deviceId, now);
+  return user;
 }

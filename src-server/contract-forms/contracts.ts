@@ -3,10 +3,12 @@ import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import type { MutationArgs } from '../../src-shared/sync/mutations';
 import type { alterationBodySchema, createContractSchema, updateContractSchema } from '../../src-shared/api/contract-forms';
+import type { ApprovalTrailEntry } from '../../src-shared/domain/approval-trail';
 import type { AlterationChange, ContractDetail, FieldConfig } from '../../src-shared/domain/contract-forms';
 import { AppFailure, invalidFields, reason } from '../../src-shared/errors';
 import { alterationIssues, cleanContractForm, stripContractName } from '../../src-shared/rules/contract-forms';
-import { contractTerms } from '../../src-shared/rules/contract-terms';
+import { blankContractFields } from '../../src-shared/rules/blank-contract';
+import { contractTerms, contractTypeOf, refuseTermsHeldByForm } from '../../src-shared/rules/contract-terms';
 import type { SessionUser } from '../auth/service';
 import { visibleTo } from '../contracts/repository';
 import type { OrgViewer } from '../http/feature-helpers';
@@ -16,7 +18,10 @@ import { checkIfMatch, ifMatchVersion, type Headers } from '../http/write-safety
 import { allocateNumber, isNumberEditor, numberingRuleApplies, numberTaken, refuseDuplicateNumber, type NumberingContext } from '../numbering/service';
 import { checkApprover, checkEditable, nextStatus, recordApproval, type ApprovalAction } from './lifecycle';
 import { contractAlterations } from './schema';
+import { uploadedFiles } from '../files/schema';
 import { followContract } from '../performance/related-cells';
+import { makeNewParties } from '../counterparties/repository';
+import { newPartiesIn, withoutNewMarks } from '../../src-shared/form/parties';
 
 // Contracts through the generic form: create, read, update, delete, the approval steps and
 // alterations. Every write checks If-Match (the route layer handles Idempotency-Key).
@@ -59,8 +64,9 @@ export async function contractDetail(db: ServerDb, user: SessionUser, id: string
   return toContractDetail(await loadContract(db, user, id, false));
 }
 
-async function templateFields(db: ServerDb, organisationId: string, templateId: string | null): Promise<{ fields: FieldConfig[]; contractTypeId: string | null; name: string | null }> {
-  if (templateId === null) return { fields: [], contractTypeId: null, name: null };
+/** A contract's form: its template's fields, type and name, or the built-in blank form without a template. */
+async function templateFields(db: ServerDb, organisationId: string, templateId: string | null): Promise<{ fields: readonly FieldConfig[]; contractTypeId: string | null; name: string | null }> {
+  if (templateId === null) return { fields: blankContractFields, contractTypeId: null, name: null };
   const [template] = await db
     .select({ fields: templates.fields, contractTypeId: templates.contractTypeId, name: templates.name })
     .from(templates)
@@ -81,6 +87,17 @@ function cleanForm(name: string, fields: readonly FieldConfig[], values: Record<
   const { issues, ...form } = cleanContractForm(name, fields, values);
   if (issues.length > 0) throw invalidFields(issues);
   return form;
+}
+
+/**
+ * The cleaned form as stored: the parties typed in as new ones made counterparties first (with
+ * the ids the desktop gave them), so the contract names them by id and its counterparty column,
+ * the ledger and the counterparty search find them.
+ */
+async function storedForm(tx: ServerDb, user: OrgViewer, name: string, fields: readonly FieldConfig[], values: Record<string, unknown>, at: Date) {
+  const form = cleanForm(name, fields, values);
+  await makeNewParties(tx, user, newPartiesIn(fields, form.formValues), at);
+  return { name: form.name, formValues: withoutNewMarks(fields, form.formValues) };
 }
 
 /**
@@ -134,9 +151,10 @@ export function createContract(db: ServerDb, user: SessionUser, body: z.output<t
 export async function insertContract(tx: ServerDb, user: OrgViewer, body: z.output<typeof createContractSchema>, at: Date): Promise<ContractDetail> {
   const { organisationId } = user;
   const template = await templateFields(tx, organisationId, body.templateId ?? null);
-  const contractTypeId = body.contractTypeId ?? template.contractTypeId;
+  const form = await storedForm(tx, user, body.name, template.fields, body.formValues, at);
+  // The type given, else the one chosen in the form, else the template's: it numbers the contract.
+  const contractTypeId = body.contractTypeId ?? contractTypeOf(template.fields, form.formValues, template.contractTypeId);
   const typeName = await contractTypeName(tx, organisationId, contractTypeId);
-  const form = cleanForm(body.name, template.fields, body.formValues);
   const terms = await termColumns(tx, organisationId, template.fields, form.formValues);
   const context = { organisationId, userId: user.id, departmentId: user.departmentId, contractTypeId };
   let contractNumber = body.contractNumber ?? null;
@@ -147,7 +165,7 @@ export async function insertContract(tx: ServerDb, user: OrgViewer, body: z.outp
   } else {
     // The input is editable only for number editors, or when no auto mode applies (spec 4).
     if ((await numberingRuleApplies(tx, 'contract', context)) && !(await isNumberEditor(tx, user.id))) throw new AppFailure('forbidden', notEditorMessage, undefined, reason('numberEditorsOnly'));
-    await refuseDuplicateNumber(tx, 'contract', organisationId, contractNumber, null);
+    await refuseDuplicateNumber(tx, 'contract', organisationId, contractNumber, null, 'contractNumber');
   }
   const id = body.id ?? uuidv7();
   const [existing] = await tx.select({ id: contracts.id }).from(contracts).where(eq(contracts.id, id));
@@ -187,7 +205,7 @@ const bump = (at: Date) => ({ version: sql`${contracts.version} + 1`, updateTime
 
 /**
  * A changed contract number: only number editors change an auto-generated one (spec 6), and no
- * other contract may carry it. Every path that writes contracts.contract_number must call this
+ * other contract may carry it (refused naming the request's field, `path`). Every path that writes contracts.contract_number must call this
  * (the sync mutation contract.update included).
  */
 export async function checkNumberChange(
@@ -196,10 +214,11 @@ export async function checkNumberChange(
   organisationId: string,
   row: Pick<ContractRow, 'id' | 'contractNumber' | 'contractNumberAuto'>,
   contractNumber: string | null,
+  path: string,
 ): Promise<void> {
   if (contractNumber === row.contractNumber) return;
   if (row.contractNumberAuto && !(await isNumberEditor(tx, user.id))) throw new AppFailure('forbidden', notEditorMessage, undefined, reason('numberEditorsOnly'));
-  if (contractNumber !== null) await refuseDuplicateNumber(tx, 'contract', organisationId, contractNumber, row.id);
+  if (contractNumber !== null) await refuseDuplicateNumber(tx, 'contract', organisationId, contractNumber, row.id, path);
 }
 
 /**
@@ -213,26 +232,32 @@ export async function patchContract(tx: ServerDb, user: OrgViewer, id: string, p
   if (!row) throw new AppFailure('not_found', `contract ${id} does not exist`, undefined, reason('contractMissing'));
   const { amount, name, contractNumber, contractTypeId, formValues, ...fields } = patch;
   checkEditable('contract', row.status);
-  if (contractNumber !== undefined) await checkNumberChange(tx, user, user.organisationId, row, contractNumber);
+  if (contractNumber !== undefined) await checkNumberChange(tx, user, user.organisationId, row, contractNumber, 'patch.contractNumber');
   const cleanName = name === undefined ? undefined : stripContractName(name);
   if (cleanName === '') throw invalidFields([{ path: 'patch.name', message: 'please enter the contract name' }]);
   // The given form values replace the kept ones and the whole form is checked as PUT checks it.
-  let form: ReturnType<typeof cleanForm> | undefined;
+  let form: Awaited<ReturnType<typeof storedForm>> | undefined;
   let terms = {};
+  let typeId = contractTypeId;
+  const setsTerm = fields.signDate !== undefined || amount !== undefined || contractTypeId !== undefined;
+  const templateFieldList = formValues !== undefined || setsTerm ? (await templateFields(tx, user.organisationId, row.templateId)).fields : [];
   if (formValues !== undefined) {
-    const { fields: templateFieldList } = await templateFields(tx, user.organisationId, row.templateId);
-    form = cleanForm(cleanName ?? row.name, templateFieldList, { ...row.formValues, ...formValues });
+    form = await storedForm(tx, user, cleanName ?? row.name, templateFieldList, { ...row.formValues, ...formValues }, at);
     // Terms held by the form follow it; a term the template has no field for stays the patch's.
     terms = await termColumns(tx, user.organisationId, templateFieldList, form.formValues);
+    // A type chosen in the form is the contract's, unless the patch names one itself.
+    if (typeId === undefined) typeId = contractTerms(templateFieldList, form.formValues).contractTypeId ?? undefined;
   }
-  const typeName = contractTypeId === undefined ? undefined : await contractTypeName(tx, user.organisationId, contractTypeId);
+  // A term the form holds is changed in the form: set beside it, the next write of the form would undo it.
+  refuseTermsHeldByForm(templateFieldList, form?.formValues ?? row.formValues, { signDate: fields.signDate, amount, contractTypeId });
+  const typeName = typeId === undefined ? undefined : await contractTypeName(tx, user.organisationId, typeId);
   await tx
     .update(contracts)
     .set({
       ...fields,
       ...(cleanName !== undefined && { name: cleanName }),
       ...(form && { formValues: form.formValues }),
-      ...(contractTypeId !== undefined && { contractTypeId, contractTypeName: typeName ?? null }),
+      ...(typeId !== undefined && { contractTypeId: typeId, contractTypeName: typeName ?? null }),
       ...(contractNumber !== undefined && { contractNumber }),
       // Money is stored as amount and unit, both set or both null.
       ...(amount !== undefined && { amount: amount?.amount ?? null, amountUnit: amount?.unit ?? null }),
@@ -249,12 +274,12 @@ export function updateContract(db: ServerDb, user: SessionUser, headers: Headers
     checkEditable('contract', row.status);
     const { organisationId } = user;
     const template = await templateFields(tx, organisationId, row.templateId);
-    const contractTypeId = body.contractTypeId === undefined ? row.contractTypeId : body.contractTypeId;
+    const form = await storedForm(tx, user, body.name, template.fields, body.formValues, at);
+    const contractTypeId = body.contractTypeId === undefined ? contractTypeOf(template.fields, form.formValues, row.contractTypeId) : body.contractTypeId;
     const typeName = await contractTypeName(tx, organisationId, contractTypeId);
-    const form = cleanForm(body.name, template.fields, body.formValues);
     const terms = await termColumns(tx, organisationId, template.fields, form.formValues);
     const contractNumber = body.contractNumber ?? row.contractNumber;
-    await checkNumberChange(tx, user, organisationId, row, contractNumber);
+    await checkNumberChange(tx, user, organisationId, row, contractNumber, 'contractNumber');
     const [updated] = await tx
       .update(contracts)
       .set({ ...form, ...terms, contractNumber, contractTypeId, contractTypeName: typeName, ...bump(at) })
@@ -279,16 +304,64 @@ export function deleteContract(db: ServerDb, user: SessionUser, headers: Headers
  * contract the user may see: the one path of the REST steps and of the sync mutation
  * contract.approvalStep, so both decide by the contract's status at the time they apply.
  */
-async function stepRow(tx: ServerDb, user: OrgViewer, row: ContractRow, action: ApprovalAction, details: { comment?: string; fileId?: string }, at: Date): Promise<ContractRow> {
+async function stepRow(tx: ServerDb, user: OrgViewer, row: ContractRow, action: ApprovalAction, details: StepDetails, at: Date): Promise<ContractRow> {
   checkApprover(user, action);
   const status = nextStatus('contract', action, row.status);
+  if (action === 'archive') await bindArchiveFile(tx, user, row.id, details.fileId);
+  const [author] = await tx.select({ name: users.displayName }).from(users).where(eq(users.id, user.id));
+  // The trail goes with the contract (the feed sends it): who, the comment, when taken and when applied.
+  const entry: ApprovalTrailEntry = {
+    action,
+    fromStatus: row.status,
+    toStatus: status,
+    userId: user.id,
+    userName: author?.name ?? '',
+    comment: details.comment ?? null,
+    takenAt: (details.takenAt ?? at).toISOString(),
+    appliedAt: at.toISOString(),
+  };
   const [updated] = await tx
     .update(contracts)
-    .set({ status, ...(action === 'archive' ? { archiveFileId: details.fileId } : {}), ...bump(at) })
+    .set({
+      status,
+      ...(action === 'archive' ? { archiveFileId: details.fileId } : {}),
+      approvalTrail: sql`${contracts.approvalTrail} || ${JSON.stringify([entry])}::jsonb`,
+      ...bump(at),
+    })
     .where(eq(contracts.id, row.id))
     .returning();
   await recordApproval(tx, { subjectKind: 'contract', subjectId: row.id, action, fromStatus: row.status, toStatus: status, userId: user.id, ...details }, at);
   return updated!;
+}
+
+/**
+ * The archive's PDF must be on the server: uploaded for archiving by this user, or already bound to
+ * this contract. It is bound to the contract, so whoever may see the contract may read it.
+ */
+async function bindArchiveFile(tx: ServerDb, user: OrgViewer, contractId: string, fileId: string | undefined): Promise<void> {
+  const [file] = fileId
+    ? await tx
+        .update(uploadedFiles)
+        .set({ contractId })
+        .where(
+          and(
+            eq(uploadedFiles.id, fileId),
+            eq(uploadedFiles.organisationId, user.organisationId),
+            eq(uploadedFiles.purpose, 'archive'),
+            eq(uploadedFiles.extension, 'pdf'),
+            or(eq(uploadedFiles.contractId, contractId), and(sql`${uploadedFiles.contractId} is null`, eq(uploadedFiles.uploadedBy, user.id))),
+          ),
+        )
+        .returning({ id: uploadedFiles.id })
+    : [];
+  if (!file) throw new AppFailure('conflict', `the archive PDF ${fileId ?? ''} is not on the server`, undefined, reason('archiveFileMissing'));
+}
+
+/** What a step carries besides its action: the comment, the archived file, and the device's time of a step taken offline. */
+interface StepDetails {
+  comment?: string;
+  fileId?: string;
+  takenAt?: Date;
 }
 
 export function stepContract(
@@ -312,10 +385,26 @@ export function stepContract(
  * The sync mutation contract.approvalStep (a step taken offline), under the REST rules. The push
  * has already locked the row and checked its visibility; its state is checked here, now.
  */
-export async function stepLockedContract(tx: ServerDb, user: OrgViewer, id: string, action: ApprovalAction, comment: string | undefined, at: Date): Promise<void> {
+export async function stepLockedContract(
+  tx: ServerDb,
+  user: OrgViewer,
+  id: string,
+  step: { action: ApprovalAction; comment?: string | undefined; takenAt?: string | undefined },
+  at: Date,
+): Promise<void> {
   const [row] = await tx.select().from(contracts).where(eq(contracts.id, id));
   if (!row) throw new AppFailure('not_found', `contract ${id} does not exist`, undefined, reason('contractMissing'));
-  await stepRow(tx, user, row, action, comment ? { comment } : {}, at);
+  await stepRow(tx, user, row, step.action, { ...(step.comment && { comment: step.comment }), ...(step.takenAt && { takenAt: new Date(step.takenAt) }) }, at);
+}
+
+/**
+ * The sync mutation contract.archive (archived offline), under the REST rules: the push has locked
+ * the row and checked its visibility; its status and the PDF are checked here, now.
+ */
+export async function archiveLockedContract(tx: ServerDb, user: OrgViewer, id: string, step: { fileId: string; takenAt?: string | undefined }, at: Date): Promise<void> {
+  const [row] = await tx.select().from(contracts).where(eq(contracts.id, id));
+  if (!row) throw new AppFailure('not_found', `contract ${id} does not exist`, undefined, reason('contractMissing'));
+  await stepRow(tx, user, row, 'archive', { fileId: step.fileId, ...(step.takenAt && { takenAt: new Date(step.takenAt) }) }, at);
 }
 
 function toAlteration(row: typeof contractAlterations.$inferSelect, userName: string) {
@@ -350,7 +439,7 @@ async function alterRow(tx: ServerDb, user: OrgViewer, row: ContractRow, body: z
   const refused = alterationIssues(fields, body.formValues);
   if (refused.length > 0) throw invalidFields(refused);
   const merged = { ...row.formValues, ...body.formValues };
-  const form = cleanForm(row.name, fields, merged);
+  const form = await storedForm(tx, user, row.name, fields, merged, at);
   const changes: AlterationChange[] = Object.keys(body.formValues)
     .filter((fieldId) => JSON.stringify(row.formValues[fieldId]) !== JSON.stringify(form.formValues[fieldId]))
     .map((fieldId) => ({ fieldId, name: byId.get(fieldId)!.name, before: row.formValues[fieldId] ?? null, after: form.formValues[fieldId] ?? null }));

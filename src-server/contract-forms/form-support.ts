@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
 import { AppFailure } from '../../src-shared/errors';
 import type { SessionUser } from '../auth/service';
 import { visibleTo } from '../contracts/repository';
@@ -59,9 +59,9 @@ export async function offlineArchiveSettings(db: ServerDb, user: SessionUser) {
 export async function contractsForRelated(db: ServerDb, user: SessionUser, q: string | undefined) {
   const pattern = q ? containsPattern(q) : undefined;
   const list = await db
-    .select({ id: contracts.id, name: contracts.name })
+    .select({ id: contracts.id, name: contracts.name, contractNumber: contracts.contractNumber })
     .from(contracts)
-    .where(and(visibleTo(user), pattern ? ilike(contracts.name, pattern) : undefined))
+    .where(and(visibleTo(user), pattern ? or(ilike(contracts.name, pattern), ilike(contracts.contractNumber, pattern)) : undefined))
     .orderBy(desc(contracts.updateTime), desc(contracts.id))
     .limit(relatedPickLimit);
   return { list };

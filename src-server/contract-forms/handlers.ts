@@ -1,16 +1,17 @@
 import type { contractFormsEndpoints } from '../../src-shared/api/contract-forms';
 import type { SessionUser } from '../auth/service';
+import type { TemplateDocuments } from '../contract-document/template-document';
 import type { ServerDb } from '../db/database';
 import type { FeatureHandlers } from '../http/routes';
 import type { Headers } from '../http/write-safety';
 import { alterContract, contractDetail, createContract, deleteContract, listAlterations, stepContract, updateContract } from './contracts';
 import { contractsForRelated, dynamicSelect, listFields, offlineArchiveSettings } from './form-support';
 import type { ApprovalAction } from './lifecycle';
-import { createTemplate, deleteTemplate, listTemplates, stepTemplate, templateDetail, updateTemplate } from './templates';
+import { catalogueVersion, createTemplate, deleteTemplate, listTemplates, stepTemplate, templateDetail, updateTemplate } from './templates';
 
 type WriteContext = { user: SessionUser; headers: Headers };
 
-export function contractFormsHandlers(db: ServerDb, now: () => Date): FeatureHandlers<typeof contractFormsEndpoints> {
+export function contractFormsHandlers(db: ServerDb, now: () => Date, documents: TemplateDocuments): FeatureHandlers<typeof contractFormsEndpoints> {
   const contractStep = (action: ApprovalAction) =>
     (context: WriteContext & { params: { id: string }; body: { comment?: string | undefined } }) =>
       stepContract(db, context.user, context.headers, context.params.id, action, context.body.comment ? { comment: context.body.comment } : {}, now());
@@ -30,9 +31,10 @@ export function contractFormsHandlers(db: ServerDb, now: () => Date): FeatureHan
     alterContract: (context) => alterContract(db, context.user, context.headers, context.params.id, context.body, now()),
     contractAlterations: ({ user, params }) => listAlterations(db, user, params.id),
     templateList: ({ user, query }) => listTemplates(db, user, query),
-    createTemplate: (context) => createTemplate(db, context.user, context.body, now()),
+    templateCatalogueVersion: ({ user }) => catalogueVersion(db, user),
+    createTemplate: (context) => createTemplate(db, documents, context.user, context.body, now()),
     templateDetail: ({ user, params }) => templateDetail(db, user, params.id),
-    updateTemplate: (context) => updateTemplate(db, context.user, context.headers, context.params.id, context.body, now()),
+    updateTemplate: (context) => updateTemplate(db, documents, context.user, context.headers, context.params.id, context.body, now()),
     deleteTemplate: (context) => deleteTemplate(db, context.user, context.headers, context.params.id),
     submitTemplate: templateStep('submit'),
     approveTemplate: templateStep('approve'),

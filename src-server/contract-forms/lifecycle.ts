@@ -33,8 +33,19 @@ export function checkEditable(subject: ApprovalSubject, status: ContractStatus |
 
 export async function recordApproval(
   tx: ServerDb,
-  record: { subjectKind: ApprovalSubject; subjectId: string; action: ApprovalAction; fromStatus: ContractStatus | null; toStatus: ContractStatus; userId: string; comment?: string; fileId?: string },
+  record: {
+    subjectKind: ApprovalSubject;
+    subjectId: string;
+    action: ApprovalAction;
+    fromStatus: ContractStatus | null;
+    toStatus: ContractStatus;
+    userId: string;
+    comment?: string;
+    fileId?: string;
+    /** The device's time of a step queued offline. */
+    takenAt?: Date;
+  },
   at: Date,
 ): Promise<void> {
-  await tx.insert(approvalRecords).values({ id: uuidv7(), ...record, comment: record.comment ?? null, fileId: record.fileId ?? null, createTime: at });
+  await tx.insert(approvalRecords).values({ id: uuidv7(), ...record, comment: record.comment ?? null, fileId: record.fileId ?? null, takenAt: record.takenAt ?? null, createTime: at });
 }

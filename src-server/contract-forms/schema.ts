@@ -68,6 +68,8 @@ export const approvalRecords = pgTable(
     userId: text('user_id').notNull().references(() => users.id),
     comment: text('comment'),
     fileId: text('file_id'),
+    /** When the user took the step: the device's time of a step queued offline (null: when it was applied). */
+    takenAt: timestamp('taken_at', { withTimezone: true }),
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('approval_records_subject_idx').on(t.subjectKind, t.subjectId, t.createTime)],

@@ -1,6 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { Clause, FieldConfig } from '../../src-shared/domain/contract-forms';
 import { formatNumber } from '../../src-shared/rules/numbering';
+import { withDocumentBookmarks } from '../contract-document/seed';
 import type { ServerDb } from '../db/database';
 import { templates } from '../db/schema';
 import type { SeededNumbering } from '../numbering/seed';
@@ -129,7 +130,7 @@ export async function seedContractForms(tx: ServerDb, data: DemoData, numbering:
     const details = typeDetails[type.name] ?? { extras: [], clauses: [disputeClause] };
     return {
       id: newId(), name: `${type.name}标准模板`, contractTypeId: numbering.contractTypeIds[i]!, typeName: type.name,
-      fields: templateFields(type, details.extras, details.clauses), clauses: details.clauses,
+      fields: withDocumentBookmarks(type.name, templateFields(type, details.extras, details.clauses)), clauses: details.clauses,
     };
   });
   await tx.insert(templates).values(

@@ -1,10 +1,14 @@
-import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, max, or, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import type { createTemplateSchema, updateTemplateSchema } from '../../src-shared/api/contract-forms';
 import type { Clause, FieldConfig, TemplateDetail } from '../../src-shared/domain/contract-forms';
+import { refuseCollidingClaims } from '../../src-shared/contract-document/mapping';
+import { ContractStatus } from '../../src-shared/domain/enums';
 import { AppFailure, invalidFields, reason } from '../../src-shared/errors';
+import { templateIssues } from '../../src-shared/rules/templates';
 import type { SessionUser } from '../auth/service';
+import type { TemplateDocuments } from '../contract-document/template-document';
 import type { ServerDb } from '../db/database';
 import { containsPattern } from '../db/like';
 import { contractTypes, templates } from '../db/schema';
@@ -31,8 +35,10 @@ async function toTemplateDetail(db: ServerDb, row: TemplateRow): Promise<Templat
     templateNumber: row.templateNumber,
     contractTypeId: row.contractTypeId,
     status: row.status,
+    createdBy: row.createdBy,
     fields: row.fields as FieldConfig[],
     clauses: await clausesOf(db, row.id),
+    document: row.document ?? null,
     createTime: row.createTime.toISOString(),
     updateTime: row.updateTime.toISOString(),
     version: row.version,
@@ -58,10 +64,14 @@ export async function templateDetail(db: ServerDb, user: SessionUser, id: string
   return toTemplateDetail(db, await loadTemplate(db, user, id, false));
 }
 
-export async function listTemplates(db: ServerDb, user: SessionUser, query: { pageNum: number; pageSize: number; q?: string | undefined }) {
+export async function listTemplates(db: ServerDb, user: SessionUser, query: { pageNum: number; pageSize: number; q?: string | undefined; status?: ContractStatus | undefined }) {
   const { organisationId } = user;
   const pattern = query.q ? containsPattern(query.q) : undefined;
-  const where = and(eq(templates.organisationId, organisationId), pattern ? or(ilike(templates.name, pattern), ilike(templates.templateNumber, pattern)) : undefined);
+  const where = and(
+    eq(templates.organisationId, organisationId),
+    pattern ? or(ilike(templates.name, pattern), ilike(templates.templateNumber, pattern)) : undefined,
+    query.status === undefined ? undefined : eq(templates.status, query.status),
+  );
   const rows = await db
     .select()
     .from(templates)
@@ -71,19 +81,34 @@ export async function listTemplates(db: ServerDb, user: SessionUser, query: { pa
     .offset((query.pageNum - 1) * query.pageSize);
   const [total] = await db.select({ count: count() }).from(templates).where(where);
   const list = rows.map((row) => ({
-    id: row.id, name: row.name, templateNumber: row.templateNumber, contractTypeId: row.contractTypeId, status: row.status,
+    id: row.id, name: row.name, templateNumber: row.templateNumber, contractTypeId: row.contractTypeId, status: row.status, createdBy: row.createdBy,
     updateTime: row.updateTime.toISOString(), version: row.version,
   }));
   return { list, count: total?.count ?? 0 };
 }
 
-/** Field ids are the keys of form values: two fields with one id would share a value. */
+/**
+ * The version of the organisation's drafting catalogue: how many templates are approved and when
+ * the last of them was. Approved templates are never changed or deleted (the status machine),
+ * so a new approval is the only way it moves.
+ */
+export async function catalogueVersion(db: ServerDb, user: SessionUser): Promise<{ version: string }> {
+  const [row] = await db
+    .select({ approved: count(), last: max(templates.updateTime) })
+    .from(templates)
+    .where(and(eq(templates.organisationId, user.organisationId), eq(templates.status, ContractStatus.Approved)));
+  return { version: `${row?.approved ?? 0}:${row?.last?.toISOString() ?? ''}` };
+}
+
+/**
+ * A template the form engine could not draft from is refused, naming each problem
+ * (src-shared/rules/templates.ts); so is a document bookmark named by two fields or clauses, which
+ * would show two values.
+ */
 function checkFields(fields: readonly FieldConfig[], clauses: readonly Clause[]): void {
-  const issues = [
-    ...fields.flatMap((field, i) => (fields.findIndex((f) => f.id === field.id) !== i ? [{ path: `fields.${i}.id`, message: `field id ${field.id} is used twice` }] : [])),
-    ...clauses.flatMap((clause, i) => (clauses.findIndex((c) => c.labelID === clause.labelID) !== i ? [{ path: `clauses.${i}.labelID`, message: `clause ${clause.labelID} is used twice` }] : [])),
-  ];
+  const issues = templateIssues(fields, clauses);
   if (issues.length > 0) throw invalidFields(issues);
+  refuseCollidingClaims(fields, clauses);
 }
 
 async function checkContractType(db: ServerDb, organisationId: string, contractTypeId: string | null): Promise<void> {
@@ -104,10 +129,11 @@ async function writeClauses(tx: ServerDb, templateId: string, clauses: readonly 
   );
 }
 
-export function createTemplate(db: ServerDb, user: SessionUser, body: z.output<typeof createTemplateSchema>, at: Date) {
+export function createTemplate(db: ServerDb, documents: TemplateDocuments, user: SessionUser, body: z.output<typeof createTemplateSchema>, at: Date) {
   return db.transaction(async (tx) => {
     const { organisationId } = user;
     checkFields(body.fields, body.clauses);
+    const document = body.document ? await documents.resolve(tx, organisationId, body.document.fileId) : null;
     const contractTypeId = body.contractTypeId ?? null;
     await checkContractType(tx, organisationId, contractTypeId);
     let templateNumber = body.templateNumber ?? null;
@@ -120,25 +146,26 @@ export function createTemplate(db: ServerDb, user: SessionUser, body: z.output<t
     if (existing) throw new AppFailure('conflict', `template ${id} already exists`, undefined, reason('templateExists'));
     const [row] = await tx
       .insert(templates)
-      .values({ id, organisationId, name: body.name, templateNumber, contractTypeId, fields: body.fields, createdBy: user.id, createTime: at, updateTime: at })
+      .values({ id, organisationId, name: body.name, templateNumber, contractTypeId, fields: body.fields, document, createdBy: user.id, createTime: at, updateTime: at })
       .returning();
     await writeClauses(tx, id, body.clauses);
     return toTemplateDetail(tx, row!);
   });
 }
 
-export function updateTemplate(db: ServerDb, user: SessionUser, headers: Headers, id: string, body: z.output<typeof updateTemplateSchema>, at: Date) {
+export function updateTemplate(db: ServerDb, documents: TemplateDocuments, user: SessionUser, headers: Headers, id: string, body: z.output<typeof updateTemplateSchema>, at: Date) {
   return db.transaction(async (tx) => {
     const row = await lockForWrite(tx, user, headers, id);
     checkEditable('template', row.status);
     checkFields(body.fields, body.clauses);
+    const document = body.document === undefined ? row.document : body.document && (await documents.resolve(tx, row.organisationId, body.document.fileId));
     const contractTypeId = body.contractTypeId === undefined ? row.contractTypeId : body.contractTypeId;
     await checkContractType(tx, row.organisationId, contractTypeId);
     const templateNumber = body.templateNumber ?? row.templateNumber;
     if (templateNumber !== null && templateNumber !== row.templateNumber) await refuseDuplicateNumber(tx, 'template', row.organisationId, templateNumber, id);
     const [updated] = await tx
       .update(templates)
-      .set({ name: body.name, templateNumber, contractTypeId, fields: body.fields, version: sql`${templates.version} + 1`, updateTime: at })
+      .set({ name: body.name, templateNumber, contractTypeId, fields: body.fields, document, version: sql`${templates.version} + 1`, updateTime: at })
       .where(eq(templates.id, id))
       .returning();
     await writeClauses(tx, id, body.clauses);

@@ -85,6 +85,8 @@ export function selectContractRows(db: ServerDb) {
       contractTypeId: contracts.contractTypeId,
       templateId: contracts.templateId,
       formValues: contracts.formValues,
+      counterpartyId: contracts.counterpartyId,
+      approvalTrail: contracts.approvalTrail,
     })
     .from(contracts)
     .leftJoin(counterparties, eq(counterparties.id, contracts.counterpartyId))
@@ -96,7 +98,20 @@ export type ContractRow = Awaited<ReturnType<typeof selectContractRows>>[number]
 
 /** The wire shape (`contractSchema`): money as {amount, unit}, times as ISO strings. */
 export function toContract(row: ContractRow): Contract {
-  const { amount, amountUnit, createTime, updateTime, changeSeq: _seq, contractNumberAuto: _auto, contractTypeId: _type, templateId: _template, formValues: _values, ...rest } = row;
+  const {
+    amount,
+    amountUnit,
+    createTime,
+    updateTime,
+    changeSeq: _seq,
+    contractNumberAuto: _auto,
+    contractTypeId: _type,
+    templateId: _template,
+    formValues: _values,
+    counterpartyId: _party,
+    approvalTrail: _trail,
+    ...rest
+  } = row;
   return {
     ...rest,
     amount: amount !== null && amountUnit !== null ? { amount, unit: amountUnit } : null,
@@ -107,8 +122,8 @@ export function toContract(row: ContractRow): Contract {
 
 /** The feed's shape (`syncContractSchema`). */
 export function toSyncContract(row: ContractRow): SyncContract {
-  const { contractNumberAuto, contractTypeId, templateId, formValues } = row;
-  return { ...toContract(row), contractNumberAuto, contractTypeId, templateId, formValues };
+  const { contractNumberAuto, contractTypeId, templateId, formValues, counterpartyId, approvalTrail } = row;
+  return { ...toContract(row), contractNumberAuto, contractTypeId, templateId, formValues, counterpartyId, approvalTrail };
 }
 
 export async function listContracts(db: ServerDb, viewer: Viewer, query: ContractListQuery) {

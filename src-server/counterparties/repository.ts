@@ -12,6 +12,8 @@ import {
   type riskAlertSchema,
 } from '../../src-shared/api/counterparties';
 import { PartySubtype, PartyType } from '../../src-shared/domain/enums';
+import { AppFailure, reason } from '../../src-shared/errors';
+import type { NewParty } from '../../src-shared/form/parties';
 import { visibleTo } from '../contracts/repository';
 import type { ServerDb } from '../db/database';
 import { containsPattern, escapeLike } from '../db/like';
@@ -115,6 +117,45 @@ export async function createCounterparty(db: ServerDb, viewer: OrgViewer, id: st
   return getCounterparty(db, viewer, id);
 }
 
+/**
+ * Makes a counterparty of each party typed into a contract's form ('new party'), as the contract
+ * is stored: with the id the desktop gave it when it saved the contract, so the contract names it
+ * and a replay or a second contract naming it makes nothing twice. Its name, type (its field's),
+ * subtype, keyword and contact come from the party value. An id taken by another organisation's
+ * counterparty is refused.
+ */
+export async function makeNewParties(tx: ServerDb, viewer: OrgViewer, parties: readonly NewParty[], at: Date): Promise<void> {
+  if (parties.length === 0) return;
+  const existing = await tx
+    .select({ id: counterparties.id, organisationId: counterparties.organisationId })
+    .from(counterparties)
+    .where(inArray(counterparties.id, parties.map(({ party }) => party.id)));
+  const foreign = existing.find((row) => row.organisationId !== viewer.organisationId);
+  if (foreign) throw new AppFailure('conflict', `counterparty ${foreign.id} belongs to another organisation`, undefined, reason('newPartyTaken'));
+  const made = new Set(existing.map((row) => row.id));
+  const fresh = parties.filter(({ party }) => !made.has(party.id));
+  if (fresh.length === 0) return;
+  await tx.insert(counterparties).values(
+    fresh.map(({ party, partyType }) => ({
+      id: party.id,
+      organisationId: viewer.organisationId,
+      name: party.name.trim(),
+      type: partyType,
+      subtype: party.subtype ?? PartySubtype.Organization,
+      keyword: party.keyword ?? null,
+      updatedBy: viewer.id,
+      createdAt: at,
+      updatedAt: at,
+    })),
+  );
+  const contacts = fresh.filter(({ party }) => party.contactsName);
+  if (contacts.length > 0) {
+    await tx
+      .insert(counterpartyContacts)
+      .values(contacts.map(({ party }) => ({ counterpartyId: party.id, position: 0, name: party.contactsName!, phone: party.contactsPhone ?? null, email: null, title: null })));
+  }
+}
+
 export async function updateCounterparty(
   db: ServerDb, viewer: OrgViewer, id: string, input: CounterpartyInput & { version?: number | undefined }, at: Date,
 ): Promise<Counterparty> {
@@ -153,13 +194,15 @@ export async function searchCounterparts(
     ))
     .orderBy(sql`case when ${prefix} then 0 else 1 end`, sql`length(${counterparties.name})`, asc(counterparties.name))
     .limit(searchLimit);
-  const children = await loadChildren(db, rows.map((r) => r.id));
+  const ids = rows.map((r) => r.id);
+  const [children, risks] = await Promise.all([loadChildren(db, ids), riskCounts(db, ids)]);
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
+    // The rating and the risk count let the picker warn when a blacklisted or risky party is chosen.
     fieldDetailMap: {
       subtype: row.subtype, keyword: row.keyword, idNumber: row.idNumber, address: row.address, contactInfo: row.contactInfo,
-      email: row.email, fax: row.fax, rating: row.rating, isConnectedTransaction: row.isConnectedTransaction,
+      email: row.email, fax: row.fax, rating: row.rating, riskCount: risks.get(row.id) ?? 0, isConnectedTransaction: row.isConnectedTransaction,
     },
     bankItemList: children.banks.get(row.id) ?? [],
     contactItemList: children.contacts.get(row.id) ?? [],

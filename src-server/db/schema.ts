@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { MutationResult } from '../../src-shared/api/sync';
+import type { TemplateDocument } from '../../src-shared/contract-document/schema';
+import type { ApprovalTrailEntry } from '../../src-shared/domain/approval-trail';
 import type { ContractStatus, CreditRating, PartySubtype, PartyType } from '../../src-shared/domain/enums';
 import {
   bigint,
@@ -34,6 +36,8 @@ export const organisations = pgTable('organisations', {
    * credit-risk and monitoring views are shown. Off for a new organisation until IT turns it on.
    */
   creditPlatformEnabled: boolean('credit_platform_enabled').notNull().default(false),
+  /** Audit events older than this many days are pruned by the server's maintenance (src-server/audit). */
+  auditRetentionDays: integer('audit_retention_days').notNull().default(3650),
   createdAt: createdAt(),
 });
 
@@ -84,6 +88,29 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * A signed-in installation of one user (issue 32): the core names itself at sign-in with its own
+ * random id. Revoking it refuses every session of it and any sign-in from it, for good.
+ */
+export const devices = pgTable(
+  'devices',
+  {
+    id: id(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** The installation's own id; one installation signed in by two users is two rows. */
+    deviceId: text('device_id').notNull(),
+    name: text('name').notNull(),
+    platform: text('platform').notNull(),
+    appVersion: text('app_version').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: text('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [uniqueIndex('devices_user_device_key').on(t.userId, t.deviceId)],
+);
+
 /** Only sha256 hashes of the tokens are stored, so a database leak does not leak sessions. */
 export const authSessions = pgTable(
   'auth_sessions',
@@ -95,10 +122,13 @@ export const authSessions = pgTable(
     refreshTokenHash: text('refresh_token_hash').notNull(),
     refreshExpiresAt: timestamp('refresh_expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Null for clients that sign in without naming a device (scripts, tests). */
+    deviceId: text('device_id').references(() => devices.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('auth_sessions_device_idx').on(t.deviceId),
     uniqueIndex('auth_sessions_access_token_key').on(t.accessTokenHash),
     uniqueIndex('auth_sessions_refresh_token_key').on(t.refreshTokenHash),
     index('auth_sessions_user_idx').on(t.userId),
@@ -196,8 +226,8 @@ export const templates = pgTable(
     status: smallint('status').$type<ContractStatus>().notNull().default(1),
     /** The form field configs of spec point 3, in display order. */
     fields: jsonb('fields').$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
-    /** The template document: paragraphs with bookmarks where clause statements go. */
-    document: jsonb('document').$type<unknown>(),
+    /** The template's Word document (issue 29): its uploaded file and the bookmarks read from it. */
+    document: jsonb('document').$type<TemplateDocument>(),
     createdBy: text('created_by').references(() => users.id),
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
     updateTime: timestamp('update_time', { withTimezone: true }).notNull().defaultNow(),
@@ -238,6 +268,8 @@ export const contracts = pgTable(
     projectId: text('project_id'),
     /** The archived PDF (spec 2, "contract archive"); an uploaded file's id. */
     archiveFileId: text('archive_file_id'),
+    /** Its approval steps, oldest first (approval_records, as the feed sends them with the contract; migration 0038). */
+    approvalTrail: jsonb('approval_trail').$type<ApprovalTrailEntry[]>().notNull().default(sql`'[]'::jsonb`),
     caseTypeId: text('case_type_id'),
     createdBy: text('created_by').references(() => users.id),
     signDate: date('sign_date', { mode: 'string' }),

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, readFile, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -10,7 +10,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import { okCode } from '../../src-shared/api/envelope';
-import { fileDownloadPath, fileUploadPath, uploadMessages, uploadQuerySchema, type UploadedFile } from '../../src-shared/api/files';
+import { fileUploadPath, uploadMessages, uploadQuerySchema } from '../../src-shared/api/files';
+import { readDocumentBookmarks } from '../../src-shared/contract-document/docx';
 import { AppFailure, reason, validationFailure } from '../../src-shared/errors';
 import { authenticate } from '../auth/service';
 import { visibleTo } from '../contracts/repository';
@@ -19,7 +20,8 @@ import { defaultDataDir } from '../db/database';
 import { contracts } from '../db/schema';
 import { notFound, type OrgViewer } from '../http/feature-helpers';
 import { uploadedFiles } from './schema';
-import { fileTypes, isAcceptedExtension, sniffBytes } from './types';
+import { fileTypes, isAcceptedExtension, sniffBytes } from '../../src-shared/api/file-types';
+import { registerUploadRoutes, uploadedFileOf } from './uploads';
 
 // Uploads are streamed to `<dir>/<id>.part` (never held in memory), checked, then renamed to
 // `<dir>/<id>`: the stored name is the row's UUID, so no client-given name reaches the file system.
@@ -114,7 +116,7 @@ export function registerFileRoutes(app: FastifyInstance, db: ServerDb, now: () =
 
       const name = displayName(part.filename);
       const extension = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '';
-      if (!isAcceptedExtension(extension) || (query.purpose === 'archive' && extension !== 'pdf')) {
+      if (!isAcceptedExtension(extension) || (query.purpose === 'archive' && extension !== 'pdf') || (query.purpose === 'template' && extension !== 'docx')) {
         part.file.resume();
         throw new AppFailure('bad_request', uploadMessages.unsupported, undefined, reason('fileFormatNotSupported'));
       }
@@ -129,6 +131,8 @@ export function registerFileRoutes(app: FastifyInstance, db: ServerDb, now: () =
         if (part.file.truncated) throw new AppFailure('bad_request', uploadMessages.tooLarge, undefined, reason('fileTooLarge'));
         const { size, sha256, head } = inspect.result();
         if (size === 0 || !fileTypes[extension].matches(head)) throw new AppFailure('bad_request', uploadMessages.mismatch, undefined, reason('fileContentMismatch'));
+        // A template's document must be a Word document whose bookmarks can be mapped (its size checked first).
+        if (query.purpose === 'template') readDocumentBookmarks(new Uint8Array(await readFile(temporary)));
         await rename(temporary, target);
         const createTime = now();
         const row = {
@@ -136,11 +140,7 @@ export function registerFileRoutes(app: FastifyInstance, db: ServerDb, now: () =
           mimeType: fileTypes[extension].mimeType, size, sha256, purpose: query.purpose, createTime,
         };
         await db.insert(uploadedFiles).values(row);
-        const data: UploadedFile = {
-          id, name, file: fileDownloadPath(id), size, mimeType: row.mimeType, purpose: row.purpose, contractId: row.contractId,
-          createTime: createTime.toISOString(),
-        };
-        return reply.send({ code: okCode, message: 'ok', data });
+        return reply.send({ code: okCode, message: 'ok', data: uploadedFileOf(row) });
       } catch (error) {
         await removeQuietly(temporary);
         await removeQuietly(target);
@@ -148,12 +148,16 @@ export function registerFileRoutes(app: FastifyInstance, db: ServerDb, now: () =
       }
     });
 
+    registerUploadRoutes(scope, db, now, signedIn, { ...options, visibleContract });
+
     scope.get(`${fileUploadPath}/:id`, async (request, reply) => {
       const viewer = await signedIn(request);
       const { id } = parseQuery(z.object({ id: z.string().uuid() }).strict(), request.params);
       const [file] = await db.select().from(uploadedFiles).where(and(eq(uploadedFiles.id, id), eq(uploadedFiles.organisationId, viewer.organisationId)));
-      // A file of a contract follows the contract's visibility; an unbound file is its uploader's.
-      const allowed = file && (file.contractId !== null ? await visibleContract(viewer, file.contractId) : file.uploadedBy === viewer.id);
+      // A file of a contract follows the contract's visibility; a template's document is the
+      // organisation's (every drafter fills it); another unbound file is its uploader's.
+      const allowed =
+        file && (file.contractId !== null ? await visibleContract(viewer, file.contractId) : file.purpose === 'template' || file.uploadedBy === viewer.id);
       if (!file || !allowed) throw notFound('file');
       const stored = path.join(options.dir, file.id);
       const size = await stat(stored).then((s) => s.size, () => undefined);

@@ -12,6 +12,8 @@ const statusByCode: Partial<Record<ErrorCode, number>> = {
   invalid_credentials: 401,
   unauthorized: 401,
   forbidden: 403,
+  /** A revoked device (issue 32): not a lapsed sign-in the client could renew. */
+  device_revoked: 403,
   not_found: 404,
   conflict: 409,
   /** The cursor is older than the kept tombstones: the client downloads everything again. */

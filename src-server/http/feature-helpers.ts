@@ -16,13 +16,18 @@ export function single<T>(rows: readonly T[], what: string): T {
   return row;
 }
 
-/** PostgreSQL reports a unique violation as 23505, wrapped by drizzle as the error's cause. */
-export function isUniqueViolation(error: unknown): boolean {
+/** The SQLSTATE of a PostgreSQL error, which drizzle wraps as the error's cause; undefined for any other error. */
+export function postgresCode(error: unknown): string | undefined {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
+    // A database error carries its severity beside the code (a system error's code is also a string).
+    const { code, severity } = e as { code?: unknown; severity?: unknown };
+    if (typeof code === 'string' && typeof severity === 'string') return code;
   }
-  return false;
+  return undefined;
 }
+
+/** PostgreSQL reports a unique violation as 23505. */
+export const isUniqueViolation = (error: unknown): boolean => postgresCode(error) === '23505';
 
 /** The viewer with their organisation, which scopes every organisation-wide row (counterparties, projects, the IP register). */
 export type OrgViewer = Viewer & Pick<SessionUser, 'organisationId'>;

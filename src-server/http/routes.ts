@@ -5,6 +5,7 @@ import { endpoints, type EndpointName, type EndpointResponse, type Endpoints } f
 import { invalidFields, validationFailure } from '../../src-shared/errors';
 import type { SessionUser } from '../auth/service';
 import type { ServerDb } from '../db/database';
+import { auditedRestWrite, isAuditedWrite } from '../audit/rest';
 import { idempotencyKey, runOnce } from './write-safety';
 
 // Routes are registered from the shared `endpoints` map: method, path and the zod schemas of
@@ -78,10 +79,11 @@ function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   return result.data;
 }
 
-function register<N extends EndpointName>(app: FastifyInstance, name: N, db: ServerDb, handlersOn: HandlersOn, handlers: Handlers, authenticate: Authenticate): void {
+function register<N extends EndpointName>(app: FastifyInstance, name: N, db: ServerDb, handlersOn: HandlersOn, handlers: Handlers, authenticate: Authenticate, now: () => Date): void {
   const endpoint: Endpoints[N] = endpoints[name];
   const handler: Handlers[N] = handlers[name];
   const keyed = isKeyedWrite(name);
+  const audited = isAuditedWrite(name);
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -93,17 +95,22 @@ function register<N extends EndpointName>(app: FastifyInstance, name: N, db: Ser
       const body = parse(endpoint.body, request.body === undefined ? {} : request.body);
       const context = { params, query, body, user, headers: request.headers, clientAddress: request.ip } as RequestContext<N>;
       const key = keyed && user ? idempotencyKey(request.headers) : undefined;
-      // A keyed write runs on handlers built on its transaction, so the effect, the key's claim
-      // and the stored response commit together (handlers' own transactions become savepoints).
-      const data = key === undefined || !user
-        ? await handler(context)
-        : await runOnce(db, { userId: user.id, key, endpoint: name, params, query, body }, (tx) => handlersOn(tx)[name](context));
+      // A write runs on handlers built on its transaction, so the effect and its audit event (and
+      // for a keyed write, the key's claim and the stored response) commit together (handlers'
+      // own transactions become savepoints).
+      const write = (tx: ServerDb) => (audited && user
+        ? auditedRestWrite(tx, { name, user, params, body, headers: request.headers, at: now(), run: (on) => handlersOn(on)[name](context) })
+        : handlersOn(tx)[name](context));
+      const data = key !== undefined && user
+        ? await runOnce(db, { userId: user.id, key, endpoint: name, params, query, body }, write)
+        : audited ? await db.transaction(write) : await handler(context);
       return { code: okCode, message: 'ok', data };
     },
   });
 }
 
-export function registerEndpoints(app: FastifyInstance, db: ServerDb, handlersOn: HandlersOn, authenticate: Authenticate): void {
+/** `now`: the server's clock, for the audit events' time of apply. */
+export function registerEndpoints(app: FastifyInstance, db: ServerDb, handlersOn: HandlersOn, authenticate: Authenticate, now: () => Date): void {
   const handlers = handlersOn(db);
-  for (const name of Object.keys(endpoints) as EndpointName[]) register(app, name, db, handlersOn, handlers, authenticate);
+  for (const name of Object.keys(endpoints) as EndpointName[]) register(app, name, db, handlersOn, handlers, authenticate, now);
 }

@@ -8,9 +8,11 @@ import {
   type Scene,
   type SceneCreate,
   type SceneListItem,
+  type SortField,
 } from '../../src-shared/domain/ledger';
 import type { SyncScene } from '../../src-shared/api/sync';
 import { AppFailure, reason } from '../../src-shared/errors';
+import { sceneSortProblem } from '../../src-shared/rules/scenes';
 import type { SessionUser } from '../auth/service';
 import type { ServerDb } from '../db/database';
 import { performances } from '../performance/schema';
@@ -36,7 +38,8 @@ const systemScenes = [
 
 const sceneLockSpace = 727_100;
 
-async function lockScenes(tx: ServerDb, userId: string): Promise<void> {
+/** Holds the user's scene list until the transaction ends: every change of the list takes it first. */
+export async function lockScenes(tx: ServerDb, userId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${sceneLockSpace}, hashtext(${userId}))`);
 }
 
@@ -54,6 +57,7 @@ function toScene(row: SceneRow, fields: Map<string, LedgerField>): Scene {
     filterIDs: row.filterIds,
     titleIDs: row.titleIds,
     filter: row.filters as FilterCondition[],
+    sortField: row.sortField,
     titles: row.titleIds.flatMap((id) => fields.get(id) ?? []),
     version: row.version,
   };
@@ -78,6 +82,12 @@ async function checkPerformance(tx: ServerDb, viewer: Viewer, path: string, perf
 
 function checkFilters(path: string, filters: readonly FilterCondition[], fields: Map<string, LedgerField>): void {
   checkFieldIds(path, filters.map((f) => f.id), fields, false);
+}
+
+/** A kept sort is by one of the scene's columns (`titleIds` as kept), one the ledger sorts by. */
+function checkSort(path: string, sort: SortField | null, titleIds: readonly string[], fields: Map<string, LedgerField>): void {
+  const problem = sceneSortProblem(sort, titleIds, [...fields.values()]);
+  if (problem) throw invalid(`${path}${problem.path}`, problem.message);
 }
 
 async function userScenes(tx: ServerDb, userId: string): Promise<SceneRow[]> {
@@ -115,7 +125,7 @@ async function ensureSystemScenes(tx: ServerDb, userId: string, fields: LedgerFi
 export function toSyncScene(row: SceneRow): SyncScene {
   return {
     id: row.id, name: row.name, isDefault: row.isDefault, isSystem: row.isSystem, performanceId: row.performanceId,
-    filterIDs: row.filterIds, titleIDs: row.titleIds, filter: row.filters as FilterCondition[], sortOrder: row.sortOrder,
+    filterIDs: row.filterIds, titleIDs: row.titleIds, filter: row.filters as FilterCondition[], sortField: row.sortField, sortOrder: row.sortOrder,
     version: row.version, updateTime: row.updateTime.toISOString(),
   };
 }
@@ -148,6 +158,7 @@ export async function createScene(db: ServerDb, viewer: Viewer, body: SceneCreat
   const titleIds = checkFieldIds('titleIDs', body.titleIDs.length > 0 ? body.titleIDs : fields.filter((f) => f.isDefaultTitle).map((f) => f.id), map, true);
   const filterIds = checkFieldIds('filterIDs', body.filterIDs, map, false);
   checkFilters('filter', body.filter, map);
+  checkSort('', body.sortField, titleIds, map);
   return db.transaction(async (tx) => {
     await checkPerformance(tx, viewer, 'performanceId', body.performanceId);
     await ensureSystemScenes(tx, viewer.id, fields);
@@ -159,7 +170,7 @@ export async function createScene(db: ServerDb, viewer: Viewer, body: SceneCreat
       .insert(ledgerScenes)
       .values({
         id, userId: viewer.id, name: body.name, isSystem: false, isDefault: false, performanceId: body.performanceId,
-        filterIds, filters: body.filter, titleIds, sortOrder: existing.reduce((max, s) => Math.max(max, s.sortOrder + 1), 0),
+        filterIds, filters: body.filter, sortField: body.sortField, titleIds, sortOrder: existing.reduce((max, s) => Math.max(max, s.sortOrder + 1), 0),
       })
       .returning();
     return toScene(row!, map);
@@ -189,6 +200,7 @@ export async function saveScenes(db: ServerDb, viewer: Viewer, list: SceneListIt
     filterIds: checkFieldIds(`${i}.filterIDs`, scene.filterIDs, map, false),
   }));
   list.forEach((scene, i) => checkFilters(`${i}.filter`, scene.filter, map));
+  prepared.forEach(({ scene, titleIds }, i) => checkSort(`${i}.`, scene.sortField, titleIds, map));
 
   return db.transaction(async (tx) => {
     await ensureSystemScenes(tx, viewer.id, fields);
@@ -210,11 +222,11 @@ export async function saveScenes(db: ServerDb, viewer: Viewer, list: SceneListIt
       const row = existing.get(scene.id)!;
       const changed =
         row.name !== scene.name || row.isDefault !== scene.isDefault || row.sortOrder !== sortOrder || row.performanceId !== scene.performanceId ||
-        JSON.stringify([row.titleIds, row.filterIds, row.filters]) !== JSON.stringify([titleIds, filterIds, scene.filter]);
+        JSON.stringify([row.titleIds, row.filterIds, row.filters, row.sortField]) !== JSON.stringify([titleIds, filterIds, scene.filter, scene.sortField]);
       await tx
         .update(ledgerScenes)
         .set({
-          name: scene.name, isDefault: scene.isDefault, sortOrder, performanceId: scene.performanceId, titleIds, filterIds, filters: scene.filter,
+          name: scene.name, isDefault: scene.isDefault, sortOrder, performanceId: scene.performanceId, titleIds, filterIds, filters: scene.filter, sortField: scene.sortField,
           ...(changed ? { version: sql`${ledgerScenes.version} + 1`, updateTime: now } : {}),
         })
         .where(eq(ledgerScenes.id, scene.id));
@@ -230,8 +242,8 @@ export async function saveScenes(db: ServerDb, viewer: Viewer, list: SceneListIt
  */
 export async function changeScenes(db: ServerDb, viewer: Viewer, now: Date, edit: (list: SceneListItem[]) => SceneListItem[]): Promise<Scene[]> {
   const current = await listScenes(db, viewer);
-  const list = current.map(({ id, name, isDefault, isSystem, performanceId, filterIDs, titleIDs, filter }) => ({
-    id, name, isDefault, isSystem, performanceId, filterIDs, titleIDs, filter,
+  const list = current.map(({ id, name, isDefault, isSystem, performanceId, filterIDs, titleIDs, filter, sortField }) => ({
+    id, name, isDefault, isSystem, performanceId, filterIDs, titleIDs, filter, sortField,
   }));
   return saveScenes(db, viewer, edit(list), now);
 }

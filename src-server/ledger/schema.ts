@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { LedgerFieldCategory, LedgerFieldType } from '../../src-shared/domain/ledger';
+import type { LedgerFieldCategory, LedgerFieldType, SortField } from '../../src-shared/domain/ledger';
 import { contracts, organisations, templates, users } from '../db/schema';
 import { performances } from '../performance/schema';
 
@@ -45,6 +45,8 @@ export const ledgerScenes = pgTable(
     /** Ledger field ids shown in the filter drawer, and the preset conditions of the scene. */
     filterIds: jsonb('filter_ids').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     filters: jsonb('filters').$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
+    /** The kept sort by one of the scene's columns ({id, key, type?}); null: newest update first (migration 0040). */
+    sortField: jsonb('sort_field').$type<SortField>(),
     /** Ledger field ids shown as columns, in order; always includes 'name'. */
     titleIds: jsonb('title_ids').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     sortOrder: integer('sort_order').notNull().default(0),

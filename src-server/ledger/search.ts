@@ -120,7 +120,7 @@ async function countMatching(db: ServerDb, taskWhere: SQL | undefined, contractW
 export async function searchLedger(db: ServerDb, viewer: SessionUser, search: LedgerSearch, today: string): Promise<{ list: LedgerRow[]; count: number }> {
   const definitions = await loadFields(db);
   const scene = search.standingBookID ? await findScene(db, viewer, search.standingBookID) : undefined;
-  const plan = planSearch(search, definitions, scene && { titleIDs: scene.titleIds, performanceId: scene.performanceId, filter: scene.filters as FilterCondition[] }, today);
+  const plan = planSearch(search, definitions, scene && { titleIDs: scene.titleIds, performanceId: scene.performanceId, filter: scene.filters as FilterCondition[], sortField: scene.sortField }, today);
   const { titles, performanceId } = plan;
   const taskWhere = and(
     performanceId ? eq(t.performanceId, performanceId) : undefined,

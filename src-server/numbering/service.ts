@@ -4,8 +4,11 @@ import type { z } from 'zod';
 import type { checkDuplicateQuerySchema, saveAbbrSettingSchema, saveNumberingRulesSchema } from '../../src-shared/api/numbering';
 import { RuleScope } from '../../src-shared/domain/enums';
 import type { AbbrSetting, DuplicateResult, NumberingKind, NumberingRuleRow, PreviewRule } from '../../src-shared/domain/numbering';
+import { groupByNumber } from '../../src-shared/form/field-config';
 import { AppFailure, invalidFields, reason } from '../../src-shared/errors';
-import { firstSerial, formatNumber, periodKey, recountOf, type NumberPrefix } from '../../src-shared/rules/numbering';
+import { formatNumber, periodKey, recountOf, type NumberPrefix } from '../../src-shared/rules/numbering';
+import { nextSerial } from '../../src-shared/rules/numbering-preview';
+import { applicableRule } from '../../src-shared/rules/numbering-scope';
 import type { SessionUser } from '../auth/service';
 import { visibleTo } from '../contracts/repository';
 import type { ServerDb } from '../db/database';
@@ -204,11 +207,9 @@ export interface NumberingContext {
   contractTypeId: string | null;
 }
 
-/** The scope keys a context matches under a rule scope, most specific first. */
-async function scopeKeysFor(db: ServerDb, ruleScope: RuleScope, context: NumberingContext): Promise<string[]> {
+/** The scope keys a context matches under a rule scope, most specific first (see ScopeKeys). */
+async function scopeKeysFor(db: ServerDb, ruleScope: Exclude<RuleScope, typeof RuleScope.Default>, context: NumberingContext): Promise<string[]> {
   switch (ruleScope) {
-    case RuleScope.Default:
-      return [''];
     case RuleScope.ContractType:
       return context.contractTypeId ? [context.contractTypeId] : [];
     case RuleScope.InitiatorMainDepartment: {
@@ -227,18 +228,22 @@ async function scopeKeysFor(db: ServerDb, ruleScope: RuleScope, context: Numberi
   }
 }
 
-/** The rule in use for this context, with its abbreviation (falling back to the default scope's). */
+/** The rule in use for this context (the shared choice), with its abbreviation (falling back to the default scope's). */
 async function ruleFor(db: ServerDb, kind: NumberingKind, context: NumberingContext): Promise<{ rule: Rule; prefix: NumberPrefix } | undefined> {
   const inUse = await db
     .select()
     .from(numberingRules)
     .where(and(eq(numberingRules.organisationId, context.organisationId), eq(numberingRules.kind, kind), eq(numberingRules.inUse, true)));
-  const scope = inUse[0]?.ruleScope;
-  if (scope === undefined) return undefined;
-  const keys = await scopeKeysFor(db, scope, context);
-  const rule = keys.map((key) => inUse.find((r) => r.scopeKey === key)).find((r) => r !== undefined);
-  if (!rule) return undefined;
-  return { rule, prefix: await prefixFor(db, rule) };
+  const keys = new Map<RuleScope, readonly string[]>();
+  for (const scope of new Set(inUse.map((rule) => rule.ruleScope))) {
+    if (scope !== RuleScope.Default) keys.set(scope, await scopeKeysFor(db, scope, context));
+  }
+  const chosen = applicableRule(
+    inUse.map((rule) => ({ rule, ruleScope: rule.ruleScope, scopeId: scopeIdOf(rule.scopeKey) })),
+    (scope) => keys.get(scope) ?? [],
+  );
+  if (!chosen) return undefined;
+  return { rule: chosen.rule, prefix: await prefixFor(db, chosen.rule) };
 }
 
 async function prefixFor(db: ServerDb, rule: Rule): Promise<NumberPrefix> {
@@ -294,18 +299,18 @@ const referenceFieldsByScope: Record<RuleScope, string[]> = {
 /** A rule as the preview popover shows it, with the number it would hand out next. */
 async function previewOf(db: ServerDb, rule: Rule, at: Date): Promise<PreviewRule> {
   const period = periodKey(rule.resetCycle, at);
-  const counters = await db
+  const kept = await db
     .select({ period: numberCounters.period, lastSerial: numberCounters.lastSerial })
     .from(numberCounters)
     .where(and(eq(numberCounters.ruleId, rule.id), eq(numberCounters.scopeKey, rule.scopeKey)));
-  const current = counters.find((c) => c.period === period);
-  const next = current ? current.lastSerial + 1 : firstSerial(rule, counters.length === 0);
+  const counters = { lastInPeriod: kept.find((c) => c.period === period)?.lastSerial ?? null, counted: kept.length > 0 };
   return {
     id: rule.id,
-    format: formatNumber(rule, await prefixFor(db, rule), next, at),
+    format: formatNumber(rule, await prefixFor(db, rule), nextSerial(rule, counters), at),
     conditionType: rule.ruleScope,
     values: rule.scopeKey === '' ? [] : [rule.scopeKey],
     referenceFields: referenceFieldsByScope[rule.ruleScope],
+    counters,
   };
 }
 
@@ -354,14 +359,7 @@ export async function checkDuplicate(db: ServerDb, user: SessionUser, kind: Numb
       ),
     )
     .orderBy(asc(subject.number), asc(subject.id));
-  const byNumber = new Map<string, DuplicateResult>();
-  for (const row of rows) {
-    if (row.number === null) continue;
-    const result = byNumber.get(row.number) ?? { contractNumber: row.number, contractList: [] };
-    result.contractList.push({ id: row.id, name: row.name });
-    byNumber.set(row.number, result);
-  }
-  return { list: [...byNumber.values()] };
+  return groupByNumber(rows);
 }
 
 /** Whether another contract (or template) already carries the number; ignores visibility. */
@@ -376,8 +374,10 @@ export async function numberTaken(db: ServerDb, kind: NumberingKind, organisatio
 }
 
 /** Refuses a number another contract (or template) already carries: 409 with the spec's wording. */
-export async function refuseDuplicateNumber(db: ServerDb, kind: NumberingKind, organisationId: string, number: string, exceptId: string | null): Promise<void> {
+/** Refuses a number another record of the kind carries; `path` names the field of the request that gave it (a form shows the refusal there). */
+export async function refuseDuplicateNumber(db: ServerDb, kind: NumberingKind, organisationId: string, number: string, exceptId: string | null, path?: string): Promise<void> {
   if (await numberTaken(db, kind, organisationId, number, exceptId)) {
-    throw new AppFailure('conflict', `this number duplicates the following ${kind} numbers: ${number}`, undefined, reason('numberDuplicated', { kind, number }));
+    const message = `this number duplicates the following ${kind} numbers: ${number}`;
+    throw new AppFailure('conflict', message, path === undefined ? undefined : [{ path, message }], reason('numberDuplicated', { kind, number }));
   }
 }

@@ -4,10 +4,9 @@ import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import { TaskState } from '../../src-shared/domain/enums';
 import {
-  performanceCreateSchema,
+  type performanceCreateSchema,
   type performanceUpdateSchema,
   periodicScheduleSchema,
-  type Performance,
   type PerformanceTaskType,
   type Plan,
   type PlanCreate,
@@ -24,6 +23,7 @@ import { defaultPerformanceForm, openStateFor, stateAfterEdit } from '../../src-
 import { planCreateRows, planExistsRefusal, planRemovalRefusal, planRows, planStatusRefusal } from '../../src-shared/rules/fulfilment';
 import { relatedCells, sheetCellRefusal } from '../../src-shared/rules/sheet-cells';
 import { contractValues, hasRelatedColumns } from './related-cells';
+import { toPerformance } from './definition';
 import type { OrgViewer } from '../http/feature-helpers';
 import { basedOnVersion, checkIfMatch, ifMatchVersion } from '../http/write-safety';
 import type { ServerDb } from '../db/database';
@@ -39,21 +39,6 @@ import { effectiveStateSql, selectTasks, sheetOrder, taskVisibleTo, toTaskCard, 
 type Headers = Readonly<Record<string, string | string[] | undefined>>;
 
 const performanceNotFound = () => new AppFailure('not_found', 'performance not found', undefined, reason('performanceMissing'));
-
-export function toPerformance(row: typeof performances.$inferSelect): Performance {
-  const stored = performanceCreateSchema.safeParse({ name: row.name, type: row.type, fields: row.fields, columns: row.columns });
-  const form = stored.success ? stored.data : { ...defaultPerformanceForm('custom'), type: 'custom' as const };
-  return {
-    id: row.id,
-    name: row.name,
-    type: form.type,
-    fields: form.fields,
-    columns: form.columns,
-    sortOrder: row.sortOrder,
-    updateTime: row.updateTime.toISOString(),
-    version: row.version,
-  };
-}
 
 /** Performances are organisation configuration: everyone reads them, admins change them. */
 function requireAdmin(viewer: OrgViewer): void {
@@ -172,10 +157,10 @@ interface NewPlanTask {
   rowIndex: number;
 }
 
-/** Inserts a new row of a plan: the performance's task type until an amount decides it, open as of `today`, led by its creator unless it names a leader. */
-async function insertPlanTask(tx: Executor, viewer: OrgViewer, task: NewPlanTask, update: TaskUpdate, today: string) {
+/** A new row of a plan: the performance's task type until an amount decides it, open as of `today`, led by its creator unless it names a leader. */
+function planTaskRow(viewer: OrgViewer, task: NewPlanTask, update: TaskUpdate, today: string): typeof performanceTasks.$inferInsert {
   const changes = taskChanges({ type: task.performance.type, payableAmount: null, receivableAmount: null, amountUnit: null }, update);
-  await tx.insert(performanceTasks).values({
+  return {
     id: task.id,
     organisationId: task.performance.organisationId,
     planId: task.planId,
@@ -188,7 +173,7 @@ async function insertPlanTask(tx: Executor, viewer: OrgViewer, task: NewPlanTask
     addedAtPlanVersion: task.planVersion,
     leaderUserId: changes.leaderUserId ?? viewer.id,
     createdBy: viewer.id,
-  });
+  };
 }
 
 /**
@@ -197,14 +182,14 @@ async function insertPlanTask(tx: Executor, viewer: OrgViewer, task: NewPlanTask
  * contract's last row. A contract that has a plan under the performance already is refused
  * (planExists), as is an id taken already: never two plans, nor rows merged in unseen.
  */
-export async function createPlan(tx: ServerDb, viewer: OrgViewer, performanceId: string, planId: string, body: PlanCreate, today: string): Promise<Plan> {
+export async function createPlan(tx: ServerDb, viewer: OrgViewer, performanceId: string, planId: string, body: PlanCreate, today: string): Promise<void> {
   const performance = await findPerformance(tx, viewer, performanceId);
   const contract = await findVisibleContract(tx, viewer, body.contractID);
   const refusal = planStatusRefusal(contract.status);
   if (refusal) throw refusal;
   const rows = planCreateRows(body);
   const columns = toPerformance(performance).columns;
-  const cellRefusal = sheetCellRefusal(columns, rows);
+  const cellRefusal = sheetCellRefusal(columns, rows, true);
   if (cellRefusal) throw cellRefusal;
   // Cells of columns that follow a contract field are the contract's, as in a sheet save.
   const related = hasRelatedColumns(columns) ? relatedCells(columns, await contractValues(tx, contract.id)) : {};
@@ -223,14 +208,14 @@ export async function createPlan(tx: ServerDb, viewer: OrgViewer, performanceId:
       .where(and(eq(performancePlans.performanceId, performanceId), eq(performancePlans.contractId, contract.id)));
     throw existing ? planExistsRefusal(performance.name) : new AppFailure('conflict', `the plan id ${planId} is taken already`);
   }
-  let rowIndex = await nextRowIndex(tx, contract.id);
-  for (const [i, { id, ...update }] of rows.entries()) {
-    if (update.leaderUserID) await checkLeader(tx, performance.organisationId, update.leaderUserID, `rows.${i}.leaderUserID`);
+  const firstIndex = await nextRowIndex(tx, contract.id);
+  for (const [i, { leaderUserID }] of rows.entries()) if (leaderUserID) await checkLeader(tx, performance.organisationId, leaderUserID, `rows.${i}.leaderUserID`);
+  // One statement for the plan's rows: a drain of many plans made offline is bounded by statements.
+  const newRows = rows.map(({ id, ...update }, i) => {
     const following = Object.keys(related).length === 0 ? update : { ...update, values: { ...update.values, ...related } };
-    await insertPlanTask(tx, viewer, { id, planId, contractId: contract.id, performance, planVersion: written.version, rowIndex: rowIndex++ }, following, today);
-  }
-  const [plan] = await tx.select().from(performancePlans).where(eq(performancePlans.id, planId));
-  return planOf(tx, viewer, plan!, today);
+    return planTaskRow(viewer, { id, planId, contractId: contract.id, performance, planVersion: written.version, rowIndex: firstIndex + i }, following, today);
+  });
+  if (newRows.length > 0) await tx.insert(performanceTasks).values(newRows);
 }
 
 /**
@@ -244,7 +229,8 @@ export async function createPlan(tx: ServerDb, viewer: OrgViewer, performanceId:
 export async function savePlan(db: ServerDb, viewer: OrgViewer, performanceId: string, body: PlanSave, today: string, headers: Headers, offline?: OfflinePlanSave) {
   return db.transaction(async (tx) => {
     const performance = await findPerformance(tx, viewer, performanceId);
-    const cellRefusal = sheetCellRefusal(toPerformance(performance).columns, body.rows);
+    const columns = toPerformance(performance).columns;
+    const cellRefusal = sheetCellRefusal(columns, body.rows);
     if (cellRefusal) throw cellRefusal;
     const contract = await findVisibleContract(tx, viewer, body.contractID);
     const [existing] = await tx
@@ -272,13 +258,15 @@ export async function savePlan(db: ServerDb, viewer: OrgViewer, performanceId: s
     const knownUpTo = offline?.basePlanVersion ?? planVersion;
 
     // Cells of columns that follow a contract field are the contract's, whatever the save sent.
-    const columns = toPerformance(performance).columns;
     const related = hasRelatedColumns(columns) ? relatedCells(columns, await contractValues(tx, contract.id)) : {};
     const following = (update: PlanSave['rows'][number]) => (Object.keys(related).length === 0 ? update : { ...update, values: { ...update.values, ...related } });
 
     const stored = await tx.select().from(performanceTasks).where(eq(performanceTasks.planId, planId)).for('update');
     const byId = new Map(stored.map((task) => [task.id, task]));
     const rows = keepsCondition ? body.rows : planRows(body);
+    // Rows generated from the schedule hold what it knows; a required column it cannot fill refuses the save.
+    const generatedRefusal = rows === body.rows ? null : sheetCellRefusal(columns, rows);
+    if (generatedRefusal) throw generatedRefusal;
     const organisationId = performance.organisationId;
     const kept = new Set<string>();
     let rowIndex = await nextRowIndex(tx, contract.id);
@@ -304,7 +292,7 @@ export async function savePlan(db: ServerDb, viewer: OrgViewer, performanceId: s
           .set({ ...changes, state: stateAfterEdit(task.state, task.expirationTime, due, today), version: sql`${performanceTasks.version} + 1`, updateTime: sql`now()` })
           .where(eq(performanceTasks.id, id));
       } else {
-        await insertPlanTask(tx, viewer, { id: uuidv7(), planId, contractId: contract.id, performance, planVersion, rowIndex: rowIndex++ }, update, today);
+        await tx.insert(performanceTasks).values(planTaskRow(viewer, { id: uuidv7(), planId, contractId: contract.id, performance, planVersion, rowIndex: rowIndex++ }, update, today));
       }
     }
     const known = (task: (typeof stored)[number]) => task.addedAtPlanVersion <= knownUpTo || offline?.removes.has(task.id) === true;

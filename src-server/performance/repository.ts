@@ -14,6 +14,8 @@ import type { OrgViewer } from '../http/feature-helpers';
 import { checkIfMatch, ifMatchVersion } from '../http/write-safety';
 import type { ServerDb } from '../db/database';
 import { contracts, users } from '../db/schema';
+import { sheetCellRefusal } from '../../src-shared/rules/sheet-cells';
+import { sheetColumnsOf } from './definition';
 import { performanceTaskRelations, performanceTasks } from './schema';
 import {
   contractTaskRows,
@@ -89,6 +91,9 @@ export async function updateTask(db: ServerDb, viewer: Viewer, id: string, updat
     const { task } = await findTask(tx, viewer, id, true);
     await checkIfMatch('the task', task.version, ifMatchVersion(headers), async () => toTaskCard(await findTask(tx, viewer, id), today));
     refuseFinished(task, 'edited');
+    // The cells it changes, by its sheet's rules as a sheet save of the row: a required one is not emptied.
+    const cellRefusal = sheetCellRefusal(await sheetColumnsOf(tx, task.performanceId), [{ id, ...update }]);
+    if (cellRefusal) throw cellRefusal;
     if (update.leaderUserID) await checkLeader(tx, task.organisationId, update.leaderUserID, 'leaderUserID');
     const changes = taskChanges(task, update);
     const due = changes.expirationTime === undefined ? task.expirationTime : changes.expirationTime;

@@ -4,6 +4,7 @@ import type { ServerDb } from '../db/database';
 import { seedCounterpartyDetails, withCounterpartyDetails } from '../counterparties/seed';
 import { contracts, counterparties, departments, organisations, users } from '../db/schema';
 import { seedContractForms } from '../contract-forms/seed';
+import { seedTemplateDocuments, writeSeededFiles, type SeededFile } from '../contract-document/seed';
 import { seedNumbering } from '../numbering/seed';
 import { seedPerformance } from '../performance/seed';
 import { compactLedgerTaskTotals } from '../ledger/totals';
@@ -31,7 +32,7 @@ export interface SeedSummary {
  * twice clears and rewrites the same rows (same ids), and signs everybody out. The change
  * sequence is not reset, so a client's cursor stays below the rewritten rows and it re-pulls them.
  */
-export async function seedDatabase(db: ServerDb, options: { contracts: number; seed: number }): Promise<SeedSummary> {
+export async function seedDatabase(db: ServerDb, options: { contracts: number; seed: number; filesDir?: string | undefined }): Promise<SeedSummary> {
   const data = generateDemoData(options);
   // One hash per distinct password: they are published in the README, and scrypt is slow on purpose.
   const hashes = new Map<string, Promise<string>>();
@@ -46,6 +47,7 @@ export async function seedDatabase(db: ServerDb, options: { contracts: number; s
   const parties = withCounterpartyDetails(data.counterparties, options.seed);
   const projectData = generateProjects({ organisationId, staff, contracts: data.contracts }, options.seed, base);
 
+  let documentFiles: SeededFile[] = [];
   const performance = await db.transaction(async (tx) => {
     // Every table of every feature except the sync horizon, read from the catalogue so a new
     // feature's table cannot be forgotten here.
@@ -65,6 +67,8 @@ export async function seedDatabase(db: ServerDb, options: { contracts: number; s
     // The contracts are drafted from the seeded templates, which name the seeded contract types.
     const numbering = await seedNumbering(tx, data, options.seed, seedBaseDate);
     const templates = await seedContractForms(tx, data, numbering, options.seed, seedBaseDate);
+    const uploadedBy = data.users.find((u) => u.role === 'admin')!.id;
+    documentFiles = await seedTemplateDocuments(tx, templates, { organisationId, uploadedBy, seed: options.seed, at: seedBaseDate });
     const contractRows = withFormValues(data.contracts, { templates, parties, users: data.users, departments: data.departments }, options.seed).map((c) => ({
       ...c,
       projectId: projectData.projectOf.get(c.id) ?? null,
@@ -84,6 +88,8 @@ export async function seedDatabase(db: ServerDb, options: { contracts: number; s
   // change feed for a few rows, and sorts every contract for each page (where autovacuum is off
   // or has not come round yet, as right after a seed).
   await db.execute(sql`analyze`);
+  // The templates' documents (without a files folder, as in tests of the database alone, only their rows).
+  if (options.filesDir) await writeSeededFiles(options.filesDir, documentFiles);
   return {
     departments: data.departments.length,
     users: userRows.length,

@@ -9,7 +9,7 @@ import { tombstoneOwner, visibleTo, type Viewer } from '../contracts/repository'
 import { toSyncScene } from '../ledger/scenes';
 import { ledgerScenes, ledgerSceneTombstones } from '../ledger/schema';
 import { countLedgerRecords } from '../ledger/totals';
-import { toPerformance } from '../performance/performances';
+import { toPerformance } from '../performance/definition';
 import { quickTaskVisibleTo, taskVisibleTo } from '../performance/tasks';
 import { performancePlans, performancePlanTombstones, performances, performanceTasks, performanceTaskTombstones, reminderSettings } from '../performance/schema';
 
@@ -101,6 +101,8 @@ const contractRowJson = rowJson(
     contractTypeId: contracts.contractTypeId,
     templateId: contracts.templateId,
     formValues: contracts.formValues,
+    counterpartyId: contracts.counterpartyId,
+    approvalTrail: contracts.approvalTrail,
   },
   new Set(['createTime', 'updateTime']),
 );

@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { organisationDay } from '../../src-shared/rules/performance';
 import { changesCondition, missingRow, rowKey } from '../../src-shared/sync/mutations';
 import { createPlan, deleteShownPlan, readReminderSettings, savePlan, saveReminderSettings } from '../performance/performances';
@@ -11,11 +11,12 @@ import type { MutationArgs, MutationName, RowKey } from '../../src-shared/sync/m
 import type { ServerDb } from '../db/database';
 import type { VersionedEntity } from '../../src-shared/sync/field-versions';
 import { contracts } from '../db/schema';
-import { alterLockedContract, insertContract, patchContract, stepLockedContract } from '../contract-forms/contracts';
+import { alterLockedContract, archiveLockedContract, insertContract, patchContract, stepLockedContract } from '../contract-forms/contracts';
 import { selectContractRows, toSyncContract, visibleTo, type Viewer } from '../contracts/repository';
 import type { OrgViewer } from '../http/feature-helpers';
 import { withReminderPatch } from '../../src-shared/domain/reminders';
-import { withDefaultScene, withSceneDeleted, withSceneOrder } from '../../src-shared/rules/scenes';
+import type { SceneListItem } from '../../src-shared/domain/ledger';
+import { sortOfColumns, withDefaultScene, withSceneDeleted, withSceneOrder } from '../../src-shared/rules/scenes';
 import { changeScenes, createScene, toSyncScene } from '../ledger/scenes';
 import { ledgerScenes } from '../ledger/schema';
 
@@ -37,34 +38,39 @@ export interface LockedRow {
 }
 
 interface EntityAccess {
-  /** Locks the row until the transaction ends; undefined when it does not exist. */
-  lock(tx: ServerDb, viewer: Viewer, id: string): Promise<LockedRow | undefined>;
+  /** The entity's table: a push locks the rows it names there up front, in id order. */
+  table: typeof contracts | typeof performanceTasks | typeof performancePlans | typeof ledgerScenes;
+  /** Locks the rows until the transaction ends, in one statement; a row that does not exist is not in the answer. */
+  lock(tx: ServerDb, viewer: Viewer, ids: readonly string[]): Promise<Map<string, LockedRow>>;
   /** The row as the pull sends it, for a conflict's `current`. */
   current(tx: ServerDb, id: string): Promise<SyncChange | undefined>;
 }
 
 
-/** A task or plan row locked for a mutation: visible with its contract (a quick task to its creator and leader). */
-async function lockFulfilmentRow(tx: ServerDb, viewer: Viewer, table: typeof performanceTasks | typeof performancePlans, id: string, visible: SQL | undefined) {
-  const [row] = await tx
-    .select({ version: table.version, fieldVersions: table.fieldVersions, visible: visible ? sql<boolean>`coalesce(${visible}, false)` : sql<boolean>`true` })
+const byId = (rows: (LockedRow & { id: string })[]) => new Map(rows.map(({ id, ...row }) => [id, row]));
+
+/** Task or plan rows locked for a mutation: visible with their contract (a quick task to its creator and leader). */
+async function lockFulfilmentRows(tx: ServerDb, viewer: Viewer, table: typeof performanceTasks | typeof performancePlans, ids: readonly string[], visible: SQL | undefined) {
+  const rows = await tx
+    .select({ id: table.id, version: table.version, fieldVersions: table.fieldVersions, visible: visible ? sql<boolean>`coalesce(${visible}, false)` : sql<boolean>`true` })
     .from(table)
     .leftJoin(contracts, eq(contracts.id, table.contractId))
-    .where(eq(table.id, id))
+    .where(inArray(table.id, [...ids]))
     .for('update', { of: table });
-  return row;
+  return byId(rows);
 }
 
 export const entities = {
   contract: {
-    async lock(tx, viewer, id) {
+    table: contracts,
+    async lock(tx, viewer, ids) {
       const visible = visibleTo(viewer);
-      const [row] = await tx
-        .select({ version: contracts.version, fieldVersions: contracts.fieldVersions, visible: visible ? sql<boolean>`coalesce(${visible}, false)` : sql<boolean>`true` })
+      const rows = await tx
+        .select({ id: contracts.id, version: contracts.version, fieldVersions: contracts.fieldVersions, visible: visible ? sql<boolean>`coalesce(${visible}, false)` : sql<boolean>`true` })
         .from(contracts)
-        .where(eq(contracts.id, id))
+        .where(inArray(contracts.id, [...ids]))
         .for('update');
-      return row;
+      return byId(rows);
     },
     async current(tx, id) {
       const [row] = await selectContractRows(tx).where(eq(contracts.id, id));
@@ -72,14 +78,16 @@ export const entities = {
     },
   },
   performanceTask: {
-    lock: (tx, viewer, id) => lockFulfilmentRow(tx, viewer, performanceTasks, id, taskVisibleTo(viewer)),
+    table: performanceTasks,
+    lock: (tx, viewer, ids) => lockFulfilmentRows(tx, viewer, performanceTasks, ids, taskVisibleTo(viewer)),
     async current(tx, id) {
       const [row] = await tx.select(syncTaskColumns).from(performanceTasks).where(eq(performanceTasks.id, id));
       return row && taskChange(row);
     },
   },
   performancePlan: {
-    lock: (tx, viewer, id) => lockFulfilmentRow(tx, viewer, performancePlans, id, visibleTo(viewer)),
+    table: performancePlans,
+    lock: (tx, viewer, ids) => lockFulfilmentRows(tx, viewer, performancePlans, ids, visibleTo(viewer)),
     async current(tx, id) {
       const [row] = await tx
         .select({ plan: performancePlans, performance: performances })
@@ -90,13 +98,14 @@ export const entities = {
     },
   },
   scene: {
-    async lock(tx, viewer, id) {
-      const [row] = await tx
-        .select({ version: ledgerScenes.version, fieldVersions: ledgerScenes.fieldVersions, userId: ledgerScenes.userId })
+    table: ledgerScenes,
+    async lock(tx, viewer, ids) {
+      const rows = await tx
+        .select({ id: ledgerScenes.id, version: ledgerScenes.version, fieldVersions: ledgerScenes.fieldVersions, userId: ledgerScenes.userId })
         .from(ledgerScenes)
-        .where(eq(ledgerScenes.id, id))
+        .where(inArray(ledgerScenes.id, [...ids]))
         .for('update');
-      return row && { version: row.version, fieldVersions: row.fieldVersions, visible: row.userId === viewer.id };
+      return byId(rows.map(({ userId, ...row }) => ({ ...row, visible: userId === viewer.id })));
     },
     async current(tx, id) {
       const [row] = await tx.select().from(ledgerScenes).where(eq(ledgerScenes.id, id));
@@ -131,7 +140,8 @@ export const applyMutation: ApplyFunctions = {
     return { contractNumber: created.contractNumber };
   },
   'contract.alter': (tx, { id, formValues, reason }, viewer, at) => alterLockedContract(tx, viewer, id, { formValues, reason }, at),
-  'contract.approvalStep': (tx, { id, action, comment }, viewer, at) => stepLockedContract(tx, viewer, id, action, comment, at),
+  'contract.approvalStep': (tx, { id, ...step }, viewer, at) => stepLockedContract(tx, viewer, id, step, at),
+  'contract.archive': (tx, { id, fileId, takenAt }, viewer, at) => archiveLockedContract(tx, viewer, id, { fileId, takenAt }, at),
   // Fulfilment: the REST handlers' own writes (src-server/performance), with "today" of the
   // time the server applies the mutation and no If-Match (the state is checked instead).
   'performance.finishTask': async (tx, { id, ...input }, viewer, at) => void (await finishTask(tx, viewer, id, input, at, organisationDay(at), {})),
@@ -168,7 +178,9 @@ export const applyMutation: ApplyFunctions = {
     await createScene(tx, viewer, body, id);
   },
   'scene.update': async (tx, { id, patch }, viewer, at) => {
-    await changeScenes(tx, viewer, at, (list) => list.map((scene) => (scene.id === id ? { ...scene, ...patch } : scene)));
+    // Columns changed without a word of the sort: the sort goes with its column (sortOfColumns).
+    const edited = (scene: SceneListItem) => ({ ...scene, ...patch, sortField: patch.sortField !== undefined ? patch.sortField : sortOfColumns(scene.sortField, patch.titleIDs ?? scene.titleIDs) });
+    await changeScenes(tx, viewer, at, (list) => list.map((scene) => (scene.id === id ? edited(scene) : scene)));
   },
   'scene.delete': async (tx, { id }, viewer, at) => {
     await changeScenes(tx, viewer, at, (list) => withSceneDeleted(list, id));

@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
-import { cursorPosition, type SyncPullQuery, type SyncPullResponse } from '../../src-shared/api/sync';
+import { and, eq, sql, type Column } from 'drizzle-orm';
+import { cursorPosition, syncProtocolVersion, syncSchemaVersion, type SyncPullQuery, type SyncPullResponse } from '../../src-shared/api/sync';
 import { AppFailure } from '../../src-shared/errors';
 import type { ServerDb } from '../db/database';
+import { users } from '../db/schema';
 import { refuseReplicaOfOldRights } from './access';
 import { checkSyncVersions } from './protocol';
 import type { Viewer } from '../contracts/repository';
@@ -90,6 +91,25 @@ function cursorText(position: bigint, level: bigint): string {
 /** A mid-way cursor: the level is written even when it is not above the position, to make room for the count. */
 function midwayCursorText(position: bigint, level: bigint, remaining: number): string {
   return `${position}.${maxOf(level, position)}.${remaining}`;
+}
+
+/**
+ * Whether a prepared first sync (a snapshot's pages or an image) of this protocol and schema is
+ * still served: a pull from its last cursor, whose level it keeps, would be accepted (no
+ * tombstone above it pruned, no change of the user's rights since). Joined with `users`.
+ */
+export function servable(prepared: { protocolVersion: Column; schemaVersion: Column; level: Column }) {
+  return and(
+    eq(prepared.protocolVersion, syncProtocolVersion),
+    eq(prepared.schemaVersion, syncSchemaVersion),
+    sql`${prepared.level} >= (select pruned_through from sync_horizon)`,
+    sql`${prepared.level} >= coalesce(${users.accessChangedPosition}, 0)`,
+  );
+}
+
+/** How many changes after `after` the viewer may see now, over every source. */
+export function changesSince(db: ServerDb, viewer: Viewer, after: bigint): Promise<number> {
+  return countFeed(db, viewer, after, maxBigint);
 }
 
 /** How many changes in (after, below) the viewer may see, over every source. */

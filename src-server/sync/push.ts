@@ -1,13 +1,18 @@
 import { inArray, sql } from 'drizzle-orm';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { MutationEnvelope, MutationOutcome, MutationResult, SyncChange, SyncPushRequest, SyncPushResponse } from '../../src-shared/api/sync';
 import { AppFailure, validationFailure, reason } from '../../src-shared/errors';
-import { fieldsOf, isMutationName, missingRow, mutations, retiredReason, rowsOf, type MutationName, type RowKey } from '../../src-shared/sync/mutations';
+import { fieldsOf, isMutationName, missingRow, mutations, retiredReason, rowKey, rowsOf, type MutationName, type RowKey } from '../../src-shared/sync/mutations';
 import type { ServerDb } from '../db/database';
 import { processedMutations } from '../db/schema';
-import type { OrgViewer } from '../http/feature-helpers';
+import { postgresCode, type OrgViewer } from '../http/feature-helpers';
 import { changedGroups, conflictIssue, conflictingGroups } from '../../src-shared/sync/field-versions';
-import { applyMutation, entities, parseRowKey, type LockedRow } from './mutations';
+import { applyMutation, entities, parseRowKey, type EntityName, type LockedRow } from './mutations';
 import { checkSyncVersions } from './protocol';
+import { appendAuditEvents, type AuditEntry } from '../audit/chain';
+import { changedFields, rowSnapshots } from '../audit/record';
+import { auditDevice } from '../audit/rest';
+import type { SessionUser } from '../auth/service';
 
 // Push (architecture, sync rules 2, 5, 6): each mutation is decided exactly once, in the client's
 // sequence order. A batch is one transaction (one commit instead of one per mutation: the drain
@@ -16,6 +21,12 @@ import { checkSyncVersions } from './protocol';
 // conflict rolls back only its own effect. A concurrent push of the same id waits on that claim
 // and, once the first batch commits, finds the id taken and returns the stored result. The result
 // is stored in the same transaction as the effect, so either both exist or neither does.
+// Concurrent pushes (through any number of server processes) lock the rows they name in one
+// order before any mutation runs, and a batch that still loses a race to a lock taken inside a
+// feature's write (a deadlock or a serialization failure) runs again: a push never fails for it.
+
+/** The pusher: a signed-in user, whose name goes into the audit events. */
+type Pusher = OrgViewer & Pick<SessionUser, 'displayName' | 'deviceId' | 'sessionId'>;
 
 /** A stale base version found: carries what conflicts out of the savepoint it rolls back. */
 class Conflict extends Error {
@@ -51,7 +62,7 @@ function parseArgs(mutation: MutationEnvelope): { name: MutationName; args: unkn
 /** Locks a row the mutation changes and checks that the viewer may change it; null when it is gone and `mayBeGone`. */
 async function lockVisible(tx: ServerDb, viewer: OrgViewer, key: RowKey, mayBeGone = false): Promise<LockedRow | null> {
   const { entity, id } = parseRowKey(key);
-  const row = await entities[entity].lock(tx, viewer, id);
+  const row = (await entities[entity].lock(tx, viewer, [id])).get(id);
   if (!row && mayBeGone) return null;
   if (!row) throw missingRow(key);
   if (!row.visible) throw new AppFailure('forbidden', `${key} is not yours to change`, undefined, reason('rowNotYours', { entity }));
@@ -128,13 +139,29 @@ function checkChangedFields(movedOn: MovedRow[], declared: (key: RowKey) => read
   if (stale.length > 0) throw new Conflict(stale, fields);
 }
 
-/** Every row the edit touched, created or moved, read once after it ran (they are locked already, or new in this transaction). */
-async function rowsAfter(tx: ServerDb, viewer: OrgViewer, keys: RowKey[]): Promise<Map<RowKey, LockedRow>> {
-  const after = new Map<RowKey, LockedRow>();
+/** The ids of `keys`, by entity. */
+function idsByEntity(keys: readonly RowKey[]): Map<EntityName, string[]> {
+  const ids = new Map<EntityName, string[]>();
   for (const key of new Set(keys)) {
     const { entity, id } = parseRowKey(key);
-    const row = await entities[entity].lock(tx, viewer, id);
-    if (row) after.set(key, row);
+    ids.set(entity, [...(ids.get(entity) ?? []), id]);
+  }
+  return ids;
+}
+
+/**
+ * Every row the edit touched, created or moved, read once after it ran (they are locked already,
+ * or new in this transaction): one statement per entity, since a plan brings dozens of rows and a
+ * drain of many plans is bounded by round trips to the database.
+ */
+async function rowsAfter(tx: ServerDb, viewer: OrgViewer, keys: RowKey[]): Promise<Map<RowKey, LockedRow>> {
+  const after = new Map<RowKey, LockedRow>();
+  for (const [entity, some] of idsByEntity(keys)) {
+    const rows = await entities[entity].lock(tx, viewer, some);
+    for (const id of some) {
+      const row = rows.get(id);
+      if (row) after.set(rowKey(entity, id), row);
+    }
   }
   return after;
 }
@@ -143,16 +170,19 @@ async function rowsAfter(tx: ServerDb, viewer: OrgViewer, keys: RowKey[]): Promi
  * Applies one new mutation inside a savepoint: a conflict or a refusal (any AppFailure: bad
  * args, permissions, business rules) rolls back whatever it began and becomes its result.
  */
-async function decide(tx: ServerDb, viewer: OrgViewer, mutation: MutationEnvelope, at: Date): Promise<MutationResult> {
+async function decide(tx: ServerDb, viewer: Pusher, mutation: MutationEnvelope, at: Date, audit: Audit): Promise<MutationResult> {
   try {
     return await tx.transaction(async (savepoint) => {
       const { name, args } = parseArgs(mutation);
       const rows = rowsOf(name, args);
       const { touches, creates, moves } = rows;
       const movedOn = await checkTouchedRows(savepoint, viewer, mutation, rows);
+      const audited = [...new Set([...touches, ...creates])];
+      const before = await snapshots(savepoint, audited);
       const outcome = await applyOf(name)(savepoint, args, viewer, at, mutation.baseVersions as Record<RowKey, number>);
       const after = await rowsAfter(savepoint, viewer, [...touches, ...creates, ...moves]);
       checkChangedFields(movedOn, fieldsOf(name, args), after);
+      audit.entries.push(auditEntry(viewer, audit.clientId, mutation, args, at, audited, before, await snapshots(savepoint, audited)));
       const versions = Object.fromEntries([...after].map(([key, row]) => [key, row.version]));
       return { id: mutation.id, status: 'applied' as const, versions, ...(outcome && { outcome }) };
     });
@@ -160,6 +190,81 @@ async function decide(tx: ServerDb, viewer: OrgViewer, mutation: MutationEnvelop
     if (error instanceof Conflict) return conflictResult(tx, mutation, error);
     if (error instanceof AppFailure) return { id: mutation.id, status: 'rejected', error: error.error };
     throw error;
+  }
+}
+
+/** The audit events of a push's applied mutations, appended at its end (src-server/audit/chain.ts). */
+interface Audit {
+  clientId: string;
+  entries: AuditEntry[];
+}
+
+/** The rows of `keys` as they are in the transaction (undefined where there is none), one statement per entity as in `rowsAfter`. */
+async function snapshots(tx: ServerDb, keys: readonly RowKey[]): Promise<(Record<string, unknown> | undefined)[]> {
+  const found = new Map<RowKey, Record<string, unknown>>();
+  for (const [entity, ids] of idsByEntity(keys)) {
+    for (const row of await rowSnapshots(tx, entities[entity].table, ids)) found.set(rowKey(entity, row.id as string), row);
+  }
+  return keys.map((key) => found.get(key));
+}
+
+/**
+ * One event per applied mutation, about the first row it touches or creates. The fields of an
+ * edit of several rows are named with their row (`performanceTask:…/status`).
+ */
+function auditEntry(viewer: Pusher, clientId: string, mutation: MutationEnvelope, args: unknown, at: Date, keys: readonly RowKey[], before: readonly (Record<string, unknown> | undefined)[], after: readonly (Record<string, unknown> | undefined)[]): AuditEntry {
+  const changes = {};
+  keys.forEach((key, at) => {
+    const fields = changedFields(before[at], after[at]);
+    Object.assign(changes, keys.length === 1 ? fields : Object.fromEntries(Object.entries(fields).map(([field, change]) => [`${key}/${field}`, change])));
+  });
+  const main = keys[0] && parseRowKey(keys[0]);
+  const takenAt = (args as { takenAt?: unknown }).takenAt;
+  const editedAt = typeof takenAt === 'string' ? takenAt : mutation.createdAt;
+  return {
+    organisationId: viewer.organisationId,
+    userId: viewer.id,
+    userName: viewer.displayName,
+    device: auditDevice(viewer, clientId),
+    entity: main ? main.entity : mutation.name.slice(0, mutation.name.indexOf('.')),
+    entityId: main ? main.id : null,
+    action: mutation.name,
+    changes,
+    editedAt: editedAt === undefined ? null : new Date(editedAt),
+    appliedAt: at,
+    mutationId: mutation.id,
+    requestId: null,
+  };
+}
+
+/** Ids per locking statement: well under PostgreSQL's bound-parameter limit. */
+const lockChunk = 1000;
+
+/**
+ * Locks every existing row the batch's new mutations touch or move, before any of them runs: by
+ * entity, then by id, in chunks in that order. Two pushes naming the same rows in different orders
+ * then queue behind each other instead of each holding a row the other waits for (a deadlock that
+ * PostgreSQL ends by failing one of them). Ids sort alike in JavaScript and in the "C" collation.
+ * A mutation whose args do not parse locks nothing: it is refused when its turn comes.
+ */
+async function lockInOneOrder(tx: ServerDb, batch: readonly MutationEnvelope[]): Promise<void> {
+  const ids = new Map<EntityName, Set<string>>();
+  for (const mutation of batch) {
+    if (!isMutationName(mutation.name)) continue;
+    const parsed = mutations[mutation.name].args.safeParse(mutation.args);
+    if (!parsed.success) continue;
+    const { touches, moves } = rowsOf(mutation.name, parsed.data);
+    for (const key of [...touches, ...moves]) {
+      const { entity, id } = parseRowKey(key);
+      ids.set(entity, (ids.get(entity) ?? new Set()).add(id));
+    }
+  }
+  for (const entity of [...ids.keys()].sort()) {
+    const { table } = entities[entity];
+    const sorted = [...ids.get(entity)!].sort();
+    for (let at = 0; at < sorted.length; at += lockChunk) {
+      await tx.select({ id: table.id }).from(table).where(inArray(table.id, sorted.slice(at, at + lockChunk))).orderBy(sql`${table.id} collate "C"`).for('update');
+    }
   }
 }
 
@@ -218,23 +323,46 @@ async function storeResults(tx: ServerDb, results: MutationResult[]): Promise<vo
  * one applied earlier is still applied if its id is new: nothing is dropped silently.
  * Unexpected errors fail the request and roll the whole batch back (the client retries it).
  */
-export async function pushMutations(db: ServerDb, viewer: OrgViewer, request: SyncPushRequest, at: Date): Promise<SyncPushResponse> {
+export async function pushMutations(db: ServerDb, viewer: Pusher, request: SyncPushRequest, at: Date): Promise<SyncPushResponse> {
   checkSyncVersions(request);
   const ordered = [...request.mutations].sort((a, b) => a.seq - b.seq);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await pushOnce(db, viewer, request.clientId, ordered, at);
+    } catch (error) {
+      if (attempt >= maxPushAttempts || !lostRace.has(postgresCode(error) ?? '')) throw error;
+      // Apart, so that the pushes that collided do not meet again at once.
+      await sleep(Math.random() * 20 * attempt);
+    }
+  }
+}
+
+/** PostgreSQL's deadlock_detected and serialization_failure: the transaction was rolled back for a race it lost, and may run again. */
+const lostRace = new Set(['40P01', '40001']);
+/** Runs of one push before such a failure is given up on (each run is rolled back whole). */
+const maxPushAttempts = 5;
+
+/** One run of a push: the whole batch in one transaction. */
+async function pushOnce(db: ServerDb, viewer: Pusher, clientId: string, ordered: MutationEnvelope[], at: Date): Promise<SyncPushResponse> {
   return db.transaction(async (tx) => {
     const results: MutationResult[] = [];
     const decided = new Map<string, MutationResult>();
-    for (const { mutation, stored, repeat } of await claimAll(tx, viewer, request.clientId, ordered)) {
+    const audit: Audit = { clientId, entries: [] };
+    const claims = await claimAll(tx, viewer, clientId, ordered);
+    await lockInOneOrder(tx, claims.flatMap((claim) => (claim.stored || claim.repeat ? [] : [claim.mutation])));
+    for (const { mutation, stored, repeat } of claims) {
       const known = stored ?? (repeat && decided.get(mutation.id));
       if (known) {
         results.push(known);
         continue;
       }
-      const result = await decide(tx, viewer, mutation, at);
+      const result = await decide(tx, viewer, mutation, at, audit);
       decided.set(mutation.id, result);
       results.push(result);
     }
     await storeResults(tx, [...decided.values()]);
+    // Last, so that the chain's lock is held only from here to the commit.
+    await appendAuditEvents(tx, audit.entries);
     return { results };
   });
 }

@@ -30,3 +30,31 @@ export const syncSnapshots = pgTable('sync_snapshots', {
   body: bytes('body').notNull(),
   builtAt: timestamp('built_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * A user's first sync as a ready replica image (src-server/sync/images.ts): built with the
+ * desktop's own migrations and pull writers at `replicaVersion`, brotli compressed, named by its
+ * SHA-256, downloaded by byte range.
+ */
+export const syncImages = pgTable('sync_images', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  protocolVersion: integer('protocol_version').notNull(),
+  schemaVersion: integer('schema_version').notNull(),
+  /** The desktop's replica schema version it was built at (its count of client migrations). */
+  replicaVersion: integer('replica_version').notNull(),
+  /** As a snapshot's (above): served only while a pull from its cursor would be accepted. */
+  level: bigint('level', { mode: 'bigint' }).notNull(),
+  position: bigint('position', { mode: 'bigint' }).notNull(),
+  /** The feed cursor the image is caught up to. */
+  cursor: text('cursor').notNull(),
+  changes: integer('changes').notNull(),
+  sha256: text('sha256').notNull(),
+  body: bytes('body').notNull(),
+  /** The SQLite file's own length, before compression. */
+  rawBytes: bigint('raw_bytes', { mode: 'number' }).notNull(),
+  /** How long the image took to build on its thread. */
+  buildMs: integer('build_ms').notNull(),
+  builtAt: timestamp('built_at', { withTimezone: true }).notNull(),
+});

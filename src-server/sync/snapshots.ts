@@ -6,8 +6,10 @@ import { packPullResponse } from '../../src-shared/sync/feed-codec';
 import type { ServerDb } from '../db/database';
 import { users } from '../db/schema';
 import type { Viewer } from '../contracts/repository';
-import { cursorLevel, feedEnd, pullChanges, type SyncHistoryOptions } from './pull';
-import { syncSnapshots } from './schema';
+import { storeImage } from './images';
+import { replicaVersionOf, startImageThread } from './image-thread';
+import { cursorLevel, feedEnd, pullChanges, servable, type SyncHistoryOptions } from './pull';
+import { syncImages, syncSnapshots } from './schema';
 
 // Prepared first syncs (architecture, sync rule 10). A first sync through the feed costs the
 // server about as much CPU as the client's writing of it (reading every row from PostgreSQL,
@@ -37,11 +39,39 @@ export interface SnapshotOptions {
   history: SyncHistoryOptions;
   /** What a pull from cursor 0 needs first (the viewer's system ledger scenes). */
   beforeFirstPull(viewer: SnapshotViewer): Promise<void>;
+  /**
+   * Also builds the user's replica image from the same pages (images.ts), with the desktop
+   * migrations of `migrationsDir` (default: this build's).
+   */
+  images?: { migrationsDir?: string };
 }
 
-/** Writes the viewer's prepared first sync: the feed's pages from cursor 0, in the desktop's page shape, as one brotli body. */
-export async function buildSnapshot(db: ServerDb, viewer: SnapshotViewer, options: SnapshotOptions): Promise<{ changes: number; bytes: number }> {
+/** What a snapshot's build wrote: its changes and bytes, and the image's when one was built. */
+export interface BuiltSnapshot {
+  changes: number;
+  bytes: number;
+  image: { bytes: number; rawBytes: number; buildMs: number } | null;
+}
+
+/**
+ * Writes the viewer's prepared first sync: the feed's pages from cursor 0, in the desktop's page
+ * shape, as one brotli body, and with `options.images` their replica image built from the same pages.
+ */
+export async function buildSnapshot(db: ServerDb, viewer: SnapshotViewer, options: SnapshotOptions, stopped: () => boolean = () => false): Promise<BuiltSnapshot> {
   await options.beforeFirstPull(viewer);
+  const imageStart = performance.now();
+  const image = options.images ? startImageThread(options.images.migrationsDir) : null;
+  try {
+    return await writeSnapshot(db, viewer, options, image, imageStart, stopped);
+  } finally {
+    await image?.stop();
+  }
+}
+
+/** A build given up because the server is stopping: a large user's takes minutes, which its close does not wait out. */
+class BuildStopped extends Error {}
+
+async function writeSnapshot(db: ServerDb, viewer: SnapshotViewer, options: SnapshotOptions, image: ReturnType<typeof startImageThread> | null, imageStart: number, stopped: () => boolean): Promise<BuiltSnapshot> {
   const body = zlib.createBrotliCompress({
     params: { [zlib.constants.BROTLI_PARAM_QUALITY]: snapshotQuality, [zlib.constants.BROTLI_PARAM_LGWIN]: snapshotWindowBits },
   });
@@ -52,13 +82,16 @@ export async function buildSnapshot(db: ServerDb, viewer: SnapshotViewer, option
   let changes = 0;
   let cursor = '0';
   for (let limit: number = preparedFeedPages.firstLimit; ; limit = preparedFeedPages.limit) {
+    if (stopped()) throw new BuildStopped();
     const page = await pullChanges(db, viewer, { ...query, cursor, limit }, options.now(), options.history);
     changes += page.changes.length;
     cursor = page.cursor;
+    const line = JSON.stringify(packPullResponse(page));
+    image?.page(line);
     // The last page says there is more: its stream ends there, and the replica asks the live feed
     // from its cursor for what was written since.
-    const packed = packPullResponse(page.hasMore ? page : { ...page, hasMore: true, remaining: 1 });
-    if (!body.write(`${JSON.stringify(packed)}\n`)) await once(body, 'drain');
+    const streamed = page.hasMore ? line : JSON.stringify(packPullResponse({ ...page, hasMore: true, remaining: 1 }));
+    if (!body.write(`${streamed}\n`)) await once(body, 'drain');
     if (!page.hasMore) break;
   }
   body.end();
@@ -75,7 +108,12 @@ export async function buildSnapshot(db: ServerDb, viewer: SnapshotViewer, option
     .insert(syncSnapshots)
     .values({ userId: viewer.id, ...row })
     .onConflictDoUpdate({ target: syncSnapshots.userId, set: row });
-  return { changes, bytes: row.body.length };
+  if (!image) return { changes, bytes: row.body.length, image: null };
+  if (stopped()) throw new BuildStopped();
+  const built = await image.finish(viewer.id, row.builtAt.toISOString());
+  const buildMs = Math.round(performance.now() - imageStart);
+  await storeImage(db, viewer.id, { ...built, level: row.level, position: row.position, buildMs, builtAt: row.builtAt });
+  return { changes, bytes: row.body.length, image: { bytes: built.body.byteLength, rawBytes: built.rawBytes, buildMs } };
 }
 
 /** The request's bounds hold the prepared pages (a client asking for smaller pages gets the live feed). */
@@ -100,14 +138,7 @@ export async function preparedFirstSync(db: ServerDb, viewer: Viewer, query: Syn
 }
 
 /** A snapshot of this protocol and schema whose last cursor a pull would still accept (see pullChanges). */
-function current() {
-  return and(
-    eq(syncSnapshots.protocolVersion, syncProtocolVersion),
-    eq(syncSnapshots.schemaVersion, syncSchemaVersion),
-    sql`${syncSnapshots.level} >= (select pruned_through from sync_horizon)`,
-    sql`${syncSnapshots.level} >= coalesce(${users.accessChangedPosition}, 0)`,
-  );
-}
+const current = () => servable(syncSnapshots);
 
 export interface SnapshotUpkeepOptions extends SnapshotOptions {
   warn(message: string): void;
@@ -121,20 +152,22 @@ export interface SnapshotUpkeepOptions extends SnapshotOptions {
  * Users without a current snapshot, then those whose snapshot is older than `maxAgeMs` while the
  * feed has moved on since it was written (a quiet server writes nothing again).
  */
-async function usersToPrepare(db: ServerDb, now: Date, maxAgeMs: number): Promise<SnapshotViewer[]> {
+async function usersToPrepare(db: ServerDb, now: Date, maxAgeMs: number, images: SnapshotOptions['images']): Promise<SnapshotViewer[]> {
   const oldest = new Date(now.getTime() - maxAgeMs);
+  // With images, a user whose image is missing or of another replica schema (the desktop's migrations changed) is due too.
+  const imageDue = images ? sql`not exists (select 1 from ${syncImages} where ${syncImages.userId} = ${users.id} and ${syncImages.replicaVersion} = ${replicaVersionOf(images.migrationsDir)})` : sql`false`;
   const candidates = await db
     .select({
       id: users.id,
       role: users.role,
       departmentId: users.departmentId,
       organisationId: users.organisationId,
-      current: sql<boolean>`${syncSnapshots.userId} is not null and coalesce(${current()}, false)`,
+      current: sql<boolean>`${syncSnapshots.userId} is not null and coalesce(${current()}, false) and not ${imageDue}`,
       position: syncSnapshots.position,
     })
     .from(users)
     .leftJoin(syncSnapshots, eq(syncSnapshots.userId, users.id))
-    .where(sql`${syncSnapshots.userId} is null or not coalesce(${current()}, false) or ${syncSnapshots.builtAt} < ${oldest.toISOString()}::timestamptz`)
+    .where(sql`${syncSnapshots.userId} is null or not coalesce(${current()}, false) or ${syncSnapshots.builtAt} < ${oldest.toISOString()}::timestamptz or ${imageDue}`)
     .orderBy(sql`${syncSnapshots.userId} is not null`, users.username);
   // Read once a round, and only when a current snapshot has grown old.
   const end = candidates.some((candidate) => candidate.current) ? await feedEnd(db) : 0n;
@@ -144,7 +177,7 @@ async function usersToPrepare(db: ServerDb, now: Date, maxAgeMs: number): Promis
 /** One round: writes each snapshot due, one at a time, until `stopped` (a failure is reported and the round goes on). */
 export async function prepareSnapshots(db: ServerDb, options: SnapshotUpkeepOptions, stopped = () => false): Promise<number> {
   let written = 0;
-  const due = await usersToPrepare(db, options.now(), options.maxAgeMs ?? defaultMaxAgeMs);
+  const due = await usersToPrepare(db, options.now(), options.maxAgeMs ?? defaultMaxAgeMs, options.images);
   const failed = (viewer: SnapshotViewer, error: unknown) =>
     options.warn(`sync snapshot of user ${viewer.id} failed: ${error instanceof Error ? error.message : String(error)}`);
   // What a first pull writes (a user's system scenes) is written for all of them first: otherwise
@@ -154,9 +187,10 @@ export async function prepareSnapshots(db: ServerDb, options: SnapshotUpkeepOpti
   for (const viewer of ready) {
     if (stopped()) break;
     try {
-      await buildSnapshot(db, viewer, options);
+      await buildSnapshot(db, viewer, options, stopped);
       written += 1;
     } catch (error) {
+      if (error instanceof BuildStopped) break;
       failed(viewer, error);
     }
   }

@@ -9,6 +9,7 @@ import {
   templateDetailSchema,
 } from '../domain/contract-forms';
 import { contractStatusSchema } from '../domain/contract';
+import { templateDocumentRefSchema } from '../contract-document/schema';
 import { approvalCommentMax } from '../rules/contract-status';
 import { apiPrefix, endpoint, idParams, none, pageNum, trimmed, type Endpoint } from './endpoint';
 import { pageSchema } from './envelope';
@@ -75,6 +76,8 @@ const templateBody = {
   contractTypeId: idSchema.nullable().optional(),
   fields: z.array(fieldConfigSchema).max(300),
   clauses: z.array(clauseSchema).max(100).default([]),
+  /** The uploaded Word document (a file of purpose 'template'); null drops it, left out keeps it. */
+  document: templateDocumentRefSchema.nullable().optional(),
 };
 
 export const createTemplateSchema = z
@@ -88,6 +91,8 @@ export const templateSummarySchema = z.object({
   templateNumber: z.string().nullable(),
   contractTypeId: idSchema.nullable(),
   status: contractStatusSchema,
+  /** The author (null once their account is gone): with administrators, the only one who may change or delete it. */
+  createdBy: idSchema.nullable(),
   updateTime: z.string(),
   version: z.number().int(),
 });
@@ -124,8 +129,23 @@ export const contractFormsEndpoints = {
   }),
   templateList: endpoint({
     method: 'GET', path: `${apiPrefix}/templates`, auth: true,
-    query: z.object({ pageNum, pageSize: z.coerce.number().int().min(1).max(100).default(20), q: trimmed(100).optional() }).strict(),
+    query: z
+      .object({
+        pageNum,
+        pageSize: z.coerce.number().int().min(1).max(100).default(20),
+        q: trimmed(100).optional(),
+        /** Only templates of this status (e.g. 2: those awaiting approval). */
+        status: z.coerce.number().pipe(contractStatusSchema).optional(),
+      })
+      .strict(),
     body: none, response: pageSchema(templateSummarySchema),
+  }),
+  /**
+   * What the drafting catalogue holds changes exactly when this does (the approved templates): a
+   * drafter's core asks after each sync round and fetches the catalogue again when it moved.
+   */
+  templateCatalogueVersion: endpoint({
+    method: 'GET', path: `${apiPrefix}/templates/catalogue_version`, auth: true, query: none, body: none, response: z.object({ version: z.string() }),
   }),
   createTemplate: endpoint({ method: 'POST', path: `${apiPrefix}/templates`, auth: true, query: none, body: createTemplateSchema, response: templateDetailSchema }),
   templateDetail: endpoint({ method: 'GET', path: `${apiPrefix}/templates/:id`, auth: true, params: idParams, query: none, body: none, response: templateDetailSchema }),
@@ -156,6 +176,6 @@ export const contractFormsEndpoints = {
         q: trimmed(100).optional(),
       })
       .strict(),
-    body: none, response: listOf(idName),
+    body: none, response: listOf(idName.extend({ contractNumber: z.string().nullable() })),
   }),
 } as const satisfies Record<string, Endpoint>;

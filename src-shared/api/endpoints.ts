@@ -5,6 +5,8 @@ import { pageSchema } from './envelope';
 import { counterpartiesEndpoints } from './counterparties';
 import { directoryEndpoints } from './directory';
 import { organisationEndpoints } from './organisation';
+import { deviceDescriptionSchema, devicesEndpoints } from './devices';
+import { auditEndpoints } from './audit';
 import { intellectualPropertyEndpoints } from './intellectual-property';
 import { lawFirmsEndpoints } from './law-firms';
 import { projectsEndpoints } from './projects';
@@ -15,7 +17,7 @@ import { contractFormsEndpoints } from './contract-forms';
 import { numberingEndpoints } from './numbering';
 import { performanceEndpoints } from './performance';
 import { packedPullResponseSchema } from '../sync/feed-codec';
-import { syncPullQuerySchema, syncPullResponseSchema, syncPushRequestSchema, syncPushResponseSchema } from './sync';
+import { syncImageAnswerSchema, syncImageQuerySchema, syncPullQuerySchema, syncPullResponseSchema, syncPushRequestSchema, syncPushResponseSchema } from './sync';
 
 // The REST contract of the contract server, written once: the server validates requests and the
 // main core validates responses against the same schemas. An endpoint without schemas does not
@@ -25,6 +27,8 @@ export const loginRequestSchema = z
   .object({
     username: z.string().trim().min(1, 'please enter the user name').max(64),
     password: z.string().min(1, 'please enter the password').max(256),
+    /** The signing-in installation; clients without one (scripts, tests) get sessions of no device. */
+    device: deviceDescriptionSchema.optional(),
   })
   .strict();
 
@@ -88,6 +92,11 @@ const coreEndpoints = {
     method: 'GET', path: `${apiPrefix}/sync/feed`, auth: true, query: syncPullQuerySchema, body: none,
     response: packedPullResponseSchema,
   }),
+  /** The user's prepared replica image for these versions, if one answers (src-shared/api/sync.ts). */
+  syncImage: endpoint({
+    method: 'GET', path: `${apiPrefix}/sync/image`, auth: true, query: syncImageQuerySchema, body: none,
+    response: syncImageAnswerSchema,
+  }),
   syncPush: endpoint({
     method: 'POST', path: `${apiPrefix}/sync/push`, auth: true, query: none, body: syncPushRequestSchema,
     response: syncPushResponseSchema,
@@ -108,6 +117,8 @@ export const endpoints = {
   ...ledgerEndpoints,
   ...directoryEndpoints,
   ...organisationEndpoints,
+  ...devicesEndpoints,
+  ...auditEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export { apiPrefix };

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { isoDateSchema } from '../domain/dates';
+import { approvalTrailSchema } from '../domain/approval-trail';
 import { contractSchema, idSchema } from '../domain/contract';
 import { ScheduleConditionType, TaskState } from '../domain/enums';
-import { filterConditionSchema } from '../domain/ledger';
+import { filterConditionSchema, sortFieldSchema } from '../domain/ledger';
 import { formFieldSchema, sheetColumnSchema } from '../domain/performance';
 import { reminderSettingsSchema } from '../domain/reminders';
 import { appErrorSchema } from '../errors';
@@ -13,8 +14,8 @@ import { apiPrefix } from './endpoint';
 
 /** 2: a mid-way cursor carries the count of what remains (src-server/sync/pull.ts); 3: the feed's pages go column by column, ids split (src-shared/sync/feed-codec.ts). */
 export const syncProtocolVersion = 3;
-/** The version of the entity shapes carried by sync; bumped with every change to them (4: tasks carry their sheet row and the ledger's columns, plans and scenes join; 5: tasks carry their predecessors). */
-export const syncSchemaVersion = 5;
+/** The version of the entity shapes carried by sync; bumped with every change to them (4: tasks carry their sheet row and the ledger's columns, plans and scenes join; 5: tasks carry their predecessors; 6: contracts carry their counterparty's id and their approval trail; 7: scenes carry their kept sort). */
+export const syncSchemaVersion = 7;
 
 /**
  * A cursor is opaque to clients: a decimal position (PostgreSQL's 64-bit numbers outgrow
@@ -66,6 +67,10 @@ export const syncContractSchema = contractSchema.extend({
   templateId: idSchema.nullable(),
   /** Form values keyed by field id. */
   formValues: z.record(z.string(), z.unknown()),
+  /** The counterparty the contract is with (cooperation information is matched by it, not by name). */
+  counterpartyId: idSchema.nullable(),
+  /** Its approval steps, oldest first. */
+  approvalTrail: approvalTrailSchema,
 });
 export type SyncContract = z.infer<typeof syncContractSchema>;
 
@@ -158,6 +163,8 @@ export const syncSceneSchema = z.object({
   filterIDs: z.array(z.string()),
   titleIDs: z.array(z.string()),
   filter: z.array(filterConditionSchema),
+  /** The kept sort (sync schema 7). */
+  sortField: sortFieldSchema.nullable(),
   sortOrder: z.number().int(),
   version: z.number().int().nonnegative(),
   updateTime: z.string(),
@@ -205,6 +212,8 @@ export const mutationEnvelopeSchema = z
     args: z.unknown(),
     /** The version of each touched row ("entity:id") the client based the edit on. */
     baseVersions: z.record(z.string().max(140), z.number().int().nonnegative()),
+    /** When the user made the edit on the device (its clock): the audit trail's time of the edit. */
+    createdAt: z.string().datetime({ offset: true }).optional(),
   })
   .strict();
 export type MutationEnvelope = z.infer<typeof mutationEnvelopeSchema>;
@@ -253,3 +262,44 @@ export type MutationResult = z.infer<typeof mutationResultSchema>;
 
 export const syncPushResponseSchema = z.object({ results: z.array(mutationResultSchema) });
 export type SyncPushResponse = z.infer<typeof syncPushResponseSchema>;
+
+/**
+ * A user's first sync as a ready replica (architecture, "First sync"): a SQLite image of their
+ * replica at one replica schema version (the desktop's count of client migrations), built by the
+ * core's own migrations and pull writers, without the secondary and full-text indexes, brotli
+ * compressed. The desktop asks whether one answers its versions, downloads it by byte range from
+ * `syncImageBodyPath`, and pulls on through the feed from its cursor.
+ */
+export const syncImageQuerySchema = z
+  .object({
+    protocolVersion: z.coerce.number().int().min(1),
+    schemaVersion: z.coerce.number().int().min(1),
+    replicaVersion: z.coerce.number().int().min(1),
+  })
+  .strict();
+export type SyncImageQuery = z.infer<typeof syncImageQuerySchema>;
+
+export const sha256HexSchema = z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 in hexadecimal');
+
+export const syncImageSchema = z.object({
+  /** The compressed image's SHA-256: its name in the download path, and what the desktop checks. */
+  sha256: sha256HexSchema,
+  /** The compressed image's length. */
+  bytes: z.number().int().min(1),
+  replicaVersion: z.number().int().min(1),
+  schemaVersion: z.number().int().min(1),
+  userId: idSchema,
+  /** The feed cursor the image is caught up to. */
+  cursor: cursorSchema,
+  /** How many feed changes it holds: the progress a first sync shows while it downloads. */
+  changes: z.number().int().nonnegative(),
+  builtAt: z.string(),
+});
+export type SyncImage = z.infer<typeof syncImageSchema>;
+
+/** null: none answers (none prepared for these versions, or the one prepared is too far behind the feed). */
+export const syncImageAnswerSchema = z.object({ image: syncImageSchema.nullable() });
+
+/** The compressed image named by its SHA-256, whole or from a byte range (`Range: bytes=N-`). */
+export const syncImageBodyPath = `${apiPrefix}/sync/image/:sha256`;
+export const syncImageBodyUrl = (sha256: string) => syncImageBodyPath.replace(':sha256', sha256);

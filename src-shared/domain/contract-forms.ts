@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { contractStatusSchema, idSchema } from './contract';
 import { fieldTypes } from './enums';
+import { templateDocumentSchema } from '../contract-document/schema';
 
 // The generic form's configuration and the contract and template documents it edits (spec 3
 // "Form field config", "Values", "Clause").
@@ -144,8 +145,12 @@ export const templateDetailSchema = z.object({
   templateNumber: z.string().nullable(),
   contractTypeId: idSchema.nullable(),
   status: contractStatusSchema,
+  /** The author (who may change it, beside administrators); absent from catalogues kept before it was sent. */
+  createdBy: idSchema.nullable().optional(),
   fields: z.array(fieldConfigSchema),
   clauses: z.array(clauseSchema),
+  /** The Word document drafting fills (issue 29); null (or absent, in a catalogue kept before) when it has none. */
+  document: templateDocumentSchema.nullable().optional(),
   createTime: z.string(),
   updateTime: z.string(),
   version: z.number().int(),

@@ -23,6 +23,7 @@ export const sceneMessages = {
   nameDuplicated: 'filter scene name duplicated',
   systemUndeletable: 'system scenes cannot be deleted',
   oneDefault: 'exactly one scene must be the default',
+  sortNotShown: 'a scene is sorted by one of its columns',
 } as const;
 
 export const transferMessages = {
@@ -67,6 +68,12 @@ export const filterConditionSchema = z
   .strict();
 export type FilterCondition = z.infer<typeof filterConditionSchema>;
 
+/** A sort by one column: key 1 ascending, -1 descending (a scene keeps one, a search may ask one). */
+export const sortFieldSchema = z
+  .object({ id: fieldId, key: z.union([z.literal(1), z.literal(-1)]), type: z.enum(ledgerFieldTypes).optional() })
+  .strict();
+export type SortField = z.infer<typeof sortFieldSchema>;
+
 const sceneName = z
   .string()
   .trim()
@@ -82,6 +89,8 @@ export const sceneSchema = z.object({
   filterIDs: z.array(z.string()),
   titleIDs: z.array(z.string()),
   filter: z.array(filterConditionSchema),
+  /** The kept sort, one of the scene's columns; null: newest update first. */
+  sortField: sortFieldSchema.nullable(),
   titles: z.array(ledgerFieldSchema),
   version: z.number().int(),
 });
@@ -93,6 +102,7 @@ export const sceneCreateSchema = z
     titleIDs: fieldIds.default([]),
     filterIDs: fieldIds.default([]),
     filter: z.array(filterConditionSchema).max(50).default([]),
+    sortField: sortFieldSchema.nullable().default(null),
     performanceId: idSchema.nullable().default(null),
   })
   .strict();
@@ -108,10 +118,6 @@ export const sceneListItemSchema = sceneCreateSchema.extend({
 export const sceneListSaveSchema = z.array(sceneListItemSchema).min(1).max(100);
 export type SceneListItem = z.infer<typeof sceneListItemSchema>;
 
-export const sortFieldSchema = z
-  .object({ id: fieldId, key: z.union([z.literal(1), z.literal(-1)]), type: z.enum(ledgerFieldTypes).optional() })
-  .strict();
-
 export const ledgerSearchSchema = z
   .object({
     filterList: z.array(filterConditionSchema).max(50).default([]),
@@ -124,7 +130,8 @@ export const ledgerSearchSchema = z
     q: z.string().trim().max(200).optional(),
     titleIDs: fieldIds.optional(),
     standingBookID: idSchema.optional(),
-    sortField: sortFieldSchema.optional(),
+    /** Omitted: the scene's kept sort; null: none (newest update first). */
+    sortField: sortFieldSchema.nullable().optional(),
     performanceId: idSchema.nullable().optional(),
   })
   .strict();

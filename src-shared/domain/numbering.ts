@@ -68,6 +68,12 @@ export const previewRuleSchema = z.object({
   values: z.array(idSchema),
   /** The form fields whose values choose the rule ('contractType', 'department'). */
   referenceFields: z.array(z.string()),
+  /**
+   * Where the rule's counters stand (the numbering screen's previews of a rule being edited count
+   * on from them, as the allocator does): the serial handed out last in the current period, and
+   * whether any period was counted yet.
+   */
+  counters: z.object({ lastInPeriod: z.number().int().nullable(), counted: z.boolean() }).optional(),
 });
 export type PreviewRule = z.infer<typeof previewRuleSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { en } from '../i18n/en';
+import { languages } from '../i18n/languages';
 import { definitionIssues } from '../rules/performance-definitions';
 import { scheduleCycles } from '../rules/schedule';
 import { valueRangeSchema } from '../rules/value-range';
@@ -296,6 +297,8 @@ export const periodicScheduleSchema = z
     /** The generated tasks' name; each gets its period appended. */
     name: z.string().trim().min(1).max(200),
     leaderUserID: idSchema.optional(),
+    /** The language the names write their periods' days in (the user's); without it, as stored days (yyyy-MM-dd). */
+    language: z.enum(languages).optional(),
   })
   .strict()
   .refine((s) => s.startDate <= s.endDate, { path: ['endDate'], message: 'the end date must not be before the start date' });

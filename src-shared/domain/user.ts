@@ -11,5 +11,7 @@ export const userSchema = z.object({
   role: z.enum(userRoles),
   departmentId: idSchema.nullable(),
   departmentName: z.string().nullable(),
+  /** Builds the party field keys (spec 6); absent in a session kept by a build that did not keep it, until the next sign-in. */
+  organisationId: idSchema.optional(),
 });
 export type User = z.infer<typeof userSchema>;

@@ -128,6 +128,12 @@ export const partyValueSchema = z.object({
   contactsName: z.string().optional(),
   contactsPhone: z.string().optional(),
   subtype: partySubtypeSchema.optional(),
+  /**
+   * A party typed in ('new party') and given its counterparty id by the desktop when the contract
+   * was saved: the server makes the counterparty record with that id when it stores the contract
+   * (defined here; the spec's new blank party has id 0 until then).
+   */
+  isNew: z.literal(true).optional(),
 });
 export type PartyValue = z.infer<typeof partyValueSchema>;
 
@@ -208,6 +214,18 @@ export const duplicateResultSchema = z.object({
   contractList: z.array(z.object({ id: keySchema, name: z.string() })),
 });
 export type DuplicateResult = z.infer<typeof duplicateResultSchema>;
+
+/** Contracts in number order, grouped as the duplicate check answers (server and replica alike). */
+export function groupByNumber(rows: readonly { id: string; name: string; number: string | null }[]): { list: DuplicateResult[] } {
+  const byNumber = new Map<string, DuplicateResult>();
+  for (const row of rows) {
+    if (row.number === null) continue;
+    const result = byNumber.get(row.number) ?? { contractNumber: row.number, contractList: [] };
+    result.contractList.push({ id: row.id, name: row.name });
+    byNumber.set(row.number, result);
+  }
+  return { list: [...byNumber.values()] };
+}
 
 export const bankAccountValueSchema = z.string();
 

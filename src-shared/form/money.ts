@@ -101,16 +101,31 @@ function yuanInWords(yuan: string): string {
   return words;
 }
 
-/** Hundredths → the amount in Chinese capitals (壹佰元整, 叁元零伍分, 负…). */
-export function amountInWords(amount: number): string {
+/**
+ * A currency's own words for an amount in capitals (defined here): renminbi in 元, 角 and 分;
+ * others in their major unit and their hundredth (美元 and 美分 for USD), so that a USD contract
+ * never reads as yuan. A unit not listed reads by its code.
+ */
+const currencyWords: Record<string, { major: string; minor: string }> = {
+  USD: { major: '美元', minor: '美分' },
+  EUR: { major: '欧元', minor: '欧分' },
+  HKD: { major: '港元', minor: '港仙' },
+  JPY: { major: '日元', minor: '钱' },
+};
+
+/** Hundredths → the amount in Chinese capitals in the currency's words (壹佰元整, 叁元零伍分, 壹佰美元贰拾美分, 负…). */
+export function amountInWords(amount: number, unit: string = 'CNY'): string {
   const value = new Decimal(amount);
   const sign = value.isNegative() && !value.isZero() ? '负' : '';
   const digits = value.abs().toFixed(0).padStart(3, '0');
   const yuan = digits.slice(0, -2).replace(/^0+/, '');
   const jiao = Number(digits.at(-2));
   const fen = Number(digits.at(-1));
-  const yuanWords = yuan === '' ? '' : `${yuanInWords(yuan)}元`;
-  if (jiao === 0 && fen === 0) return `${sign}${yuanWords || '零元'}整`;
+  const words = unit === 'CNY' ? null : (currencyWords[unit] ?? { major: unit, minor: `${unit}/100` });
+  const major = words?.major ?? '元';
+  const yuanWords = yuan === '' ? '' : `${yuanInWords(yuan)}${major}`;
+  if (jiao === 0 && fen === 0) return `${sign}${yuanWords || `零${major}`}整`;
+  if (words) return `${sign}${yuanWords}${yuanInWords(String(jiao * 10 + fen))}${words.minor}`;
   const jiaoWords = jiao > 0 ? `${capitalDigits[jiao]}角` : yuanWords ? '零' : '';
   const fenWords = fen > 0 ? `${capitalDigits[fen]}分` : '';
   return `${sign}${yuanWords}${jiaoWords}${fenWords}`;
@@ -131,6 +146,6 @@ export function moneyDisplay(value: Money, field: Pick<FormField, 'fieldConfig'>
   return {
     amount: formatMinorUnits(value.amount),
     ...(money?.isWithUnit ? { unit: unitLabel(value.unit) } : {}),
-    ...(money?.isWordAmount ? { words: amountInWords(value.amount) } : {}),
+    ...(money?.isWordAmount ? { words: amountInWords(value.amount, value.unit) } : {}),
   };
 }

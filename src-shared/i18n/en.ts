@@ -3,6 +3,7 @@ import { dashboardEn } from './catalogs/dashboard';
 import { scenesEn } from './catalogs/scenes';
 import { sheetCellsEn } from './catalogs/sheet-cells';
 import { archiveEn } from './catalogs/archive';
+import { contractDocumentEn } from './catalogs/contract-document';
 import { fulfilmentEn } from './catalogs/fulfilment';
 import { planCreateEn } from './catalogs/plan-create';
 import { predecessorsEn } from './catalogs/predecessors';
@@ -14,7 +15,10 @@ import { counterpartiesEn } from './catalogs/counterparties';
 import { manageEn } from './catalogs/manage';
 import { syncMergeEn } from './catalogs/sync-merge';
 import { reasonsEn } from './catalogs/reasons';
+import { auditEn } from './catalogs/audit';
 import { definitionsEn, organisationEn } from './catalogs/definitions';
+import { devicesEn } from './catalogs/devices';
+import { templatesEn } from './catalogs/templates';
 
 // English catalog. Strings the spec gives are kept verbatim (they are the product's vocabulary).
 export const en = {
@@ -24,6 +28,7 @@ export const en = {
     languageSystem: 'Follow the system',
     languageNames: { en: 'English', 'zh-CN': '简体中文' },
     signOut: 'Sign out',
+    myDevices: 'My devices',
     reload: 'Reload',
     notFound: 'There is no screen at {{path}}.',
     backToLedger: 'Back to the ledger',
@@ -64,6 +69,7 @@ export const en = {
     mine: 'Mine',
     theirs: 'Theirs',
     dismiss: 'Dismiss',
+    correct: 'Open and correct',
     keepTheirs: 'Keep theirs',
     applyMineAgain: 'Apply mine again',
   },
@@ -206,6 +212,18 @@ export const en = {
     template: 'Template',
     chooseTemplate: 'Choose a template',
     blankContract: 'Blank contract',
+    // The built-in blank contract form's field labels (src-shared/rules/blank-contract.ts), by field id.
+    blankForm: {
+      contractType: 'Contract type',
+      contractNumber: 'Contract number',
+      counterparty: 'Counterparty',
+      amount: 'Contract amount',
+      signDate: 'Signing date',
+      period: 'Contract period',
+      responsiblePerson: 'Responsible person',
+      department: 'Department',
+      attachment: 'Attachments',
+    },
     catalogueNotFetched: 'The templates have not been downloaded yet: connect to the contract server once to draft from a template.',
     catalogueFetching: 'Downloading the templates from the contract server…',
     refreshCatalogue: 'Refresh templates',
@@ -227,6 +245,8 @@ export const en = {
     provisionalNumber: 'Provisional number',
     provisionalNumberHint: 'Given on this device: the server confirms or replaces it on sync.',
     pending: 'Waiting to sync',
+    archivePending: 'Archive pending',
+    archivePendingHint: 'Archived on this device: the server archives it when it gets the PDF and your step.',
     numberReplaced: 'The number {{provisional}} of “{{contractName}}” was already taken on the server: it is now {{confirmed}}.',
     dismiss: 'Dismiss',
     templateLoadFailed: 'The template could not be read.',
@@ -244,7 +264,17 @@ export const en = {
     historyChange: '{{field}}: {{before}} → {{after}}',
     historyNewValue: '{{field}}: {{after}}',
     deviceChanges: 'Changes on this device',
-    deviceChange: { create: 'Drafted', update: 'Edited', alter: 'Altered' },
+    deviceChange: { create: 'Drafted', update: 'Edited', alter: 'Altered', approvalStep: 'Approval step' },
+    approvalTrail: 'Approval trail',
+    approvalTrailEmpty: 'No approval steps yet.',
+    approvalStep: { submit: 'Submitted for approval', approve: 'Approved', reject: 'Rejected', archive: 'Archived' },
+    approvalTakenAt: 'Taken',
+    approvalAppliedAt: 'Reached the server {{time}}',
+    approvalBy: 'By',
+    approvalStepColumn: 'Step',
+    approvalComment: 'Comment',
+    stepCommentSeparator: ': ',
+    alterations: 'Alterations',
     deviceChangeState: { pending: 'Waiting to sync', applied: 'Sent', rejected: 'Refused by the server', conflict: 'Changed on the server meanwhile' },
     status: 'Status',
   },
@@ -252,11 +282,23 @@ export const en = {
   mainWindow: {
     navigation: 'Navigation',
     userMenu: 'User menu',
-    nav: { ledger: 'Contract ledger', counterparties: 'Counterparties', projects: 'Projects', numbering: 'Numbering', intellectualProperty: 'Intellectual property', legal: 'Law firms and case types', performances: 'Performance definitions', organisation: 'Organisation settings' },
+    nav: { ledger: 'Contract ledger', counterparties: 'Counterparties', projects: 'Projects', numbering: 'Numbering', intellectualProperty: 'Intellectual property', legal: 'Law firms and case types', performances: 'Performance definitions', organisation: 'Organisation settings', templates: 'Templates', devices: 'Devices', audit: 'Audit trail' },
   },
   contractPage: {
     actions: 'Contract actions',
-    noForm: 'This contract was drafted without a template: it has no form values to show.',
+    noForm: 'This contract’s form has no fields to show.',
+    formUnavailable: 'The form cannot be shown yet',
+    refusal: {
+      createTitle: 'The contract server refused this draft',
+      updateTitle: 'The contract server refused your changes',
+      createHint: 'The draft is kept on this device: edit it to correct what the server names and save to send it again, or discard it.',
+      updateHint: 'The contract shows the server’s version: edit it to correct your changes and save to send them again, or discard them.',
+      createDiscard: 'Discard the draft',
+      updateDiscard: 'Discard my changes',
+      createDiscardConfirm: 'Discard this draft? It never reached the server: it and any changes made to it since are removed from this device.',
+      updateDiscardConfirm: 'Discard your refused changes? The contract keeps the server’s version.',
+      fieldRefused: 'The contract server refused this value.',
+    },
     scoreCounterparty: 'Score the counterparty',
     terms: {
       counterparty: 'Counterparty',
@@ -272,6 +314,7 @@ export const en = {
       attachments: 'Attachments and archive',
       cooperation: 'Cooperation information',
       history: 'History',
+      document: 'Document',
     },
     tasks: {
       name: 'Task',
@@ -298,7 +341,7 @@ export const en = {
       reject: 'Reject “{{name}}”? It goes back to be edited and submitted again.',
     },
     comment: 'Comment (optional)',
-    commentPlaceholder: 'Why it is rejected',
+    commentPlaceholder: { submit: 'What the approver should know', approve: 'Your approval opinion', reject: 'Why it is rejected' },
     commentLength: '{{count}} / {{max}}',
     commentTooLong: 'At most {{max}} characters',
     cancel: 'Cancel',
@@ -362,6 +405,11 @@ export const en = {
       newPartyName: 'Name of the new party',
       searching: 'Searching…',
       results: 'Matching parties',
+      risk: {
+        blacklisted: '{{name}} is on the blacklist (credit rating: blacklist). Check before contracting with it.',
+        risky: '{{name}} has {{count}} reported risks. Check its credit risk before contracting with it.',
+      },
+      riskLabel: { blacklisted: 'Blacklist', risky: 'Risks reported' },
     },
     partyDetail: {
       name: 'Name',
@@ -404,7 +452,12 @@ export const en = {
     },
     contractNumber: {
       automatic: 'Numbered automatically',
+      automaticAs: 'Numbered automatically: {{number}}',
       rulePreview: 'Auto-numbering rules',
+      nextNumber: 'Next number',
+      ruleForType: 'The rule of contract type {{type}}',
+      ruleForDepartment: 'The rule of your department',
+      ruleDefault: 'The default rule',
       checkDuplicate: 'Check duplicates',
       checkAll: 'Check all numbers',
       checkWhenOnline: 'The duplicate check runs when the app is online',
@@ -413,15 +466,31 @@ export const en = {
     upload: {
       choose: 'Choose a file or drop it here',
       uploading: 'Uploading {{name}}',
+      waiting: 'Waiting to upload',
+      waitingSent: 'Waiting to upload ({{percent}}% sent)',
+      waitingHint: 'Kept on this device: it goes to the server with your changes when the server can be reached.',
+      refused: 'Upload refused: {{reason}}',
     },
     relatedContracts: {
-      relationType: 'Relation type',
+      group: 'Relation group {{index}}',
       addGroup: 'Add a relation group',
       addContract: 'Add a related contract',
       contract: 'Contract',
       relationship: 'Relationship',
+      chooseRelationship: 'Choose the relationship',
       removeGroup: 'Remove the group',
-      loading: 'Loading contracts…',
+      searchPlaceholder: 'Search contracts by name or number',
+      candidates: 'Matching contracts',
+      offlineCandidates: 'Offline: contracts on this device',
+      offlineCandidatesAsOf: 'Offline: contracts on this device as of {{time}}',
+      relationships: {
+        mainContract: 'Main contract',
+        supplement: 'Supplementary agreement',
+        amendment: 'Amendment agreement',
+        renewal: 'Renewal contract',
+        termination: 'Termination agreement',
+        frameworkOrder: 'Order under a framework agreement',
+      },
     },
     sheet: {
       index: 'No.',
@@ -445,9 +514,12 @@ export const en = {
     today: 'Today',
     clear: 'Clear',
     outOfRange: 'This date is out of range',
+    placeholder: 'Choose or type a date',
+    placeholderWithTime: 'Choose or type a date and time',
   },
   dashboard: dashboardEn,
   archive: archiveEn,
+  contractDocument: contractDocumentEn,
   cachedReads: cachedReadsEn,
   browserReminders: browserRemindersEn,
   credit: creditEn,
@@ -468,6 +540,8 @@ export const en = {
     server_error: 'The contract server reported an error.',
     replica_corrupt: 'The local data file is damaged and cannot be opened. Sign in again to download a fresh copy.',
     replica_newer_schema: 'The local data file was written by a newer version of this app. Please update the app.',
+    device_revoked: 'An administrator revoked this device. Its local data has been erased and it can no longer sign in.',
+    replica_key_lost: 'The key of the local data file is gone, so it could not be opened. It was set aside and your data is being downloaded again.',
     unknown_channel: 'This action is not known to the app core.',
     internal: 'Something went wrong inside the app.',
     offline: 'This needs the contract server, which cannot be reached now. It works again once you are back online.',
@@ -483,7 +557,10 @@ export const en = {
   syncMerge: syncMergeEn,
   reasons: reasonsEn,
   definitions: definitionsEn,
+  templates: templatesEn,
   organisation: organisationEn,
+  devices: devicesEn,
+  audit: auditEn,
 };
 
 export type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

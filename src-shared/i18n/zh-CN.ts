@@ -1,4 +1,5 @@
 import { archiveZh } from './catalogs/archive';
+import { contractDocumentZh } from './catalogs/contract-document';
 import type { Catalog } from './en';
 import { dashboardZh } from './catalogs/dashboard';
 import { scenesZh } from './catalogs/scenes';
@@ -14,7 +15,10 @@ import { counterpartiesZh } from './catalogs/counterparties';
 import { manageZh } from './catalogs/manage';
 import { syncMergeZh } from './catalogs/sync-merge';
 import { reasonsZh } from './catalogs/reasons';
+import { auditZh } from './catalogs/audit';
 import { definitionsZh, organisationZh } from './catalogs/definitions';
+import { devicesZh } from './catalogs/devices';
+import { templatesZh } from './catalogs/templates';
 
 export const zhCN: Catalog = {
   app: {
@@ -23,6 +27,7 @@ export const zhCN: Catalog = {
     languageSystem: '跟随系统',
     languageNames: { en: 'English', 'zh-CN': '简体中文' },
     signOut: '退出登录',
+    myDevices: '我的设备',
     reload: '重新加载',
     notFound: '{{path}} 没有对应的页面。',
     backToLedger: '返回台账',
@@ -63,6 +68,7 @@ export const zhCN: Catalog = {
     mine: '我的',
     theirs: '对方的',
     dismiss: '知道了',
+    correct: '打开并修改',
     keepTheirs: '保留对方的',
     applyMineAgain: '重新应用我的',
   },
@@ -203,6 +209,17 @@ export const zhCN: Catalog = {
     template: '模板',
     chooseTemplate: '选择模板',
     blankContract: '空白合同',
+    blankForm: {
+      contractType: '合同类型',
+      contractNumber: '合同编号',
+      counterparty: '相对方',
+      amount: '合同金额',
+      signDate: '签订日期',
+      period: '合同期限',
+      responsiblePerson: '负责人',
+      department: '所属部门',
+      attachment: '合同附件',
+    },
     catalogueNotFetched: '模板尚未下载：请先连接一次合同服务器，再从模板起草。',
     catalogueFetching: '正在从合同服务器下载模板…',
     refreshCatalogue: '刷新模板',
@@ -224,6 +241,8 @@ export const zhCN: Catalog = {
     provisionalNumber: '临时编号',
     provisionalNumberHint: '本机生成：同步时由服务器确认或替换。',
     pending: '等待同步',
+    archivePending: '归档待同步',
+    archivePendingHint: '已在本机归档：服务器收到 PDF 和归档操作后完成归档。',
     numberReplaced: '“{{contractName}}”的编号 {{provisional}} 在服务器上已被占用，现为 {{confirmed}}。',
     dismiss: '知道了',
     templateLoadFailed: '无法读取该模板。',
@@ -241,7 +260,17 @@ export const zhCN: Catalog = {
     historyChange: '{{field}}：{{before}} → {{after}}',
     historyNewValue: '{{field}}：{{after}}',
     deviceChanges: '本机的修改',
-    deviceChange: { create: '起草', update: '编辑', alter: '变更' },
+    deviceChange: { create: '起草', update: '编辑', alter: '变更', approvalStep: '审批操作' },
+    approvalTrail: '审批记录',
+    approvalTrailEmpty: '暂无审批记录。',
+    approvalStep: { submit: '提交审批', approve: '审批通过', reject: '审批驳回', archive: '归档' },
+    approvalTakenAt: '操作时间',
+    approvalAppliedAt: '{{time}} 到达服务器',
+    approvalBy: '操作人',
+    approvalStepColumn: '审批操作',
+    approvalComment: '审批意见',
+    stepCommentSeparator: '：',
+    alterations: '变更记录',
     deviceChangeState: { pending: '等待同步', applied: '已发送', rejected: '被服务器拒绝', conflict: '服务器上已被修改' },
     status: '状态',
   },
@@ -249,11 +278,23 @@ export const zhCN: Catalog = {
   mainWindow: {
     navigation: '导航',
     userMenu: '用户菜单',
-    nav: { ledger: '合同台账', counterparties: '相对方', projects: '项目', numbering: '编号规则', intellectualProperty: '知识产权', legal: '律所与案件类型', performances: '履约事项设置', organisation: '组织设置' },
+    nav: { ledger: '合同台账', counterparties: '相对方', projects: '项目', numbering: '编号规则', intellectualProperty: '知识产权', legal: '律所与案件类型', performances: '履约事项设置', organisation: '组织设置', templates: '合同模板', devices: '设备管理', audit: '审计日志' },
   },
   contractPage: {
     actions: '合同操作',
-    noForm: '该合同未使用模板起草，没有可显示的表单内容。',
+    noForm: '该合同的表单没有可显示的字段。',
+    formUnavailable: '暂时无法显示表单',
+    refusal: {
+      createTitle: '合同服务器拒绝了该草稿',
+      updateTitle: '合同服务器拒绝了你的修改',
+      createHint: '草稿仍保留在本机：编辑并改正服务器指出的内容后保存即可重新发送，也可以放弃该草稿。',
+      updateHint: '合同显示的是服务器上的版本：编辑并改正你的修改后保存即可重新发送，也可以放弃这些修改。',
+      createDiscard: '放弃草稿',
+      updateDiscard: '放弃我的修改',
+      createDiscardConfirm: '确定放弃该草稿？它从未到达服务器：草稿及之后对它的修改都将从本机删除。',
+      updateDiscardConfirm: '确定放弃被拒绝的修改？合同将保留服务器上的版本。',
+      fieldRefused: '合同服务器拒绝了该值。',
+    },
     scoreCounterparty: '相对方评分',
     terms: {
       counterparty: '相对方',
@@ -269,6 +310,7 @@ export const zhCN: Catalog = {
       attachments: '附件及归档',
       cooperation: '合作信息',
       history: '变更记录',
+      document: '合同文本',
     },
     tasks: {
       name: '履约任务',
@@ -295,7 +337,7 @@ export const zhCN: Catalog = {
       reject: '确定驳回“{{name}}”吗？驳回后可修改并重新提交。',
     },
     comment: '审批意见（选填）',
-    commentPlaceholder: '驳回原因',
+    commentPlaceholder: { submit: '需要审批人了解的情况', approve: '审批意见', reject: '驳回原因' },
     commentLength: '{{count}} / {{max}}',
     commentTooLong: '最多 {{max}} 个字符',
     cancel: '取消',
@@ -404,6 +446,11 @@ export const zhCN: Catalog = {
       newPartyName: '新相对方名称',
       searching: '搜索中…',
       results: '匹配的相对方',
+      risk: {
+        blacklisted: '{{name}} 在黑名单中（信用评级：黑名单），签约前请核实。',
+        risky: '{{name}} 有 {{count}} 条风险信息，签约前请查看其信用风险。',
+      },
+      riskLabel: { blacklisted: '黑名单', risky: '有风险' },
     },
     partyDetail: {
       name: '名称',
@@ -446,7 +493,12 @@ export const zhCN: Catalog = {
     },
     contractNumber: {
       automatic: '自动编号',
+      automaticAs: '自动编号：{{number}}',
       rulePreview: '自动编号规则',
+      nextNumber: '下一个编号',
+      ruleForType: '合同类型「{{type}}」的规则',
+      ruleForDepartment: '您所在部门的规则',
+      ruleDefault: '默认规则',
       checkDuplicate: '查重',
       checkAll: '查看全部编号',
       checkWhenOnline: '联网后才能查重',
@@ -455,15 +507,31 @@ export const zhCN: Catalog = {
     upload: {
       choose: '选择文件或拖到此处',
       uploading: '正在上传 {{name}}',
+      waiting: '等待上传',
+      waitingSent: '等待上传（已发送 {{percent}}%）',
+      waitingHint: '已保存在本机：可连接服务器时随你的修改一起上传。',
+      refused: '上传被拒绝：{{reason}}',
     },
     relatedContracts: {
-      relationType: '关联类型',
+      group: '关联组 {{index}}',
       addGroup: '添加关联组',
       addContract: '添加关联合同',
       contract: '合同',
       relationship: '关联关系',
+      chooseRelationship: '请选择关联关系',
       removeGroup: '删除该组',
-      loading: '正在加载合同…',
+      searchPlaceholder: '按合同名称或编号搜索',
+      candidates: '匹配的合同',
+      offlineCandidates: '离线：本机的合同',
+      offlineCandidatesAsOf: '离线：本机截至 {{time}} 的合同',
+      relationships: {
+        mainContract: '主合同',
+        supplement: '补充协议',
+        amendment: '变更协议',
+        renewal: '续签合同',
+        termination: '解除协议',
+        frameworkOrder: '框架协议下的订单',
+      },
     },
     sheet: {
       index: '序号',
@@ -486,9 +554,12 @@ export const zhCN: Catalog = {
     today: '今天',
     clear: '清除',
     outOfRange: '日期超出范围',
+    placeholder: '选择或输入日期',
+    placeholderWithTime: '选择或输入日期和时间',
   },
   dashboard: dashboardZh,
   archive: archiveZh,
+  contractDocument: contractDocumentZh,
   cachedReads: cachedReadsZh,
   browserReminders: browserRemindersZh,
   credit: creditZh,
@@ -509,6 +580,8 @@ export const zhCN: Catalog = {
     server_error: '合同服务器返回错误。',
     replica_corrupt: '本地数据文件已损坏，无法打开。请重新登录以下载新的副本。',
     replica_newer_schema: '本地数据文件由更新版本的应用写入，请升级应用。',
+    device_revoked: '管理员已吊销此设备。其本地数据已被清除，且无法再登录。',
+    replica_key_lost: '本地数据文件的密钥已丢失，无法打开。该文件已被搁置，正在重新下载您的数据。',
     unknown_channel: '应用核心不认识此操作。',
     internal: '应用内部出错。',
     offline: '此操作需要连接合同服务器，目前无法连接。恢复联网后即可使用。',
@@ -524,5 +597,8 @@ export const zhCN: Catalog = {
   syncMerge: syncMergeZh,
   reasons: reasonsZh,
   definitions: definitionsZh,
+  templates: templatesZh,
   organisation: organisationZh,
+  devices: devicesZh,
+  audit: auditZh,
 };

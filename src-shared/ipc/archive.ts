@@ -54,6 +54,9 @@ export const archiveCacheUsageSchema = z.object({
   usedBytes: z.number().int().nonnegative(),
   limitBytes: z.number().int().nonnegative(),
   files: z.number().int().nonnegative(),
+  /** Files waiting to upload (issue 30): kept until sent, they count against the same bound. */
+  queuedBytes: z.number().int().nonnegative(),
+  queuedFiles: z.number().int().nonnegative(),
 });
 
 export const fullTextPageSizes = [10, 20, 50] as const;

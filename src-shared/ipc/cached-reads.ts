@@ -23,6 +23,10 @@ export const cachedReadNames = [
   'performanceList',
   // Projects, numbering and intellectual property (issue 15).
   'projectList',
+  // The contract form's project picker (issue 30), kept ahead for drafting offline.
+  'projectListAll',
+  // The contract form's dynamic selects (issue 30): each page kept when read.
+  'dynamicSelect',
   'projectGet',
   'projectContracts',
   'contractListVisible',
@@ -42,6 +46,12 @@ export const cachedReadNames = [
   'ipTemplateUrl',
   // The organisation's settings: the credit platform configuration, read offline too.
   'organisationSettings',
+  // Devices (issue 32): the user's own, and the organisation's for administrators.
+  'myDevices',
+  'adminDevices',
+  // The templates screen and editor (issue 29).
+  'templateList',
+  'templateDetail',
   // The definitions editor starts a new performance from its type's default form (issue 28).
   'performanceDefaultForm',
 ] as const satisfies readonly EndpointName[];

@@ -9,7 +9,11 @@ import { mutableEntities, mutations } from '../sync/mutations';
 import { boardRequestSchema, boardResponseSchema, dateRangeSchema, quickTaskRequestSchema, quickTaskResponseSchema, reminderSettingsPatchSchema, reminderSettingsSchema, statisticsResponseSchema } from './dashboard';
 import {
   alterContractRequestSchema,
-  catalogueCounterpartySchema,
+  partySearchResultSchema,
+  relatedCandidatesRequestSchema,
+  relatedCandidatesSchema,
+  duplicateCheckAnswerSchema,
+  duplicateCheckRequestSchema,
   contractHistorySchema,
   cooperativeInfoRowSchema,
   createContractRequestSchema,
@@ -39,6 +43,7 @@ import {
   uploadChunkRequestSchema,
   uploadChunkResponseSchema,
   uploadFinishResponseSchema,
+  queuedFilesSchema,
   uploadIdRequestSchema,
 } from './files';
 import {
@@ -53,6 +58,7 @@ import {
   fullTextPageSchema,
   fullTextSearchRequestSchema,
 } from './archive';
+import { documentProduceRequestSchema, documentProduceResponseSchema, documentReadRequestSchema, documentReadResponseSchema, templateDocumentRequestSchema } from './contract-document';
 
 // The one typed IPC channel map. Main validates every request against it, the renderer takes its
 // types from it, and both hosts (Electron IPC and the web host's WebSocket) carry it unchanged.
@@ -84,7 +90,13 @@ export const sessionInfoSchema = z.discriminatedUnion('signedIn', [
     /** Why the session kept from last time could not be opened (e.g. a damaged replica). */
     problem: appErrorSchema.optional(),
   }),
-  z.object({ signedIn: z.literal(true), serverUrl: z.string(), user: userSchema }),
+  z.object({
+    signedIn: z.literal(true),
+    serverUrl: z.string(),
+    user: userSchema,
+    /** What the user must know about this session's local data (its key was lost and it was synced afresh). */
+    notice: appErrorSchema.optional(),
+  }),
 ]);
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 
@@ -109,6 +121,8 @@ export const syncProblemSchema = z.object({
   createdAt: z.string(),
   /** The kind of row the edit is about; null for an edit this build cannot read. */
   entity: z.enum(mutableEntities).nullable(),
+  /** The id of that row (the screen where a refused edit is corrected opens on it); null for an edit this build cannot read. */
+  rowId: z.string().nullable(),
   /** What the edit was about: the row's name as shown locally (contract, task, sheet, scene), when known. */
   subject: z.string().nullable(),
   /** The fields the edit set by field group (src-shared/sync/field-versions.ts), as sent. */
@@ -218,8 +232,12 @@ export const channels = {
   'drafting.refresh': channel(empty, draftingCatalogueSchema),
   /** A template's fields and clauses from the catalogue; NOT_FOUND when it was never fetched. */
   'drafting.template': channel(z.object({ id: z.string().min(1).max(64) }).strict(), templateDetailSchema),
-  /** Party picker search over the kept counterparties (works offline). */
-  'drafting.searchParties': channel(partySearchRequestSchema, pageSchema(catalogueCounterpartySchema)),
+  /** Party picker search: counterpart/list while online (its answers kept), the kept counterparties offline. */
+  'drafting.searchParties': channel(partySearchRequestSchema, pageSchema(partySearchResultSchema)),
+  /** A related-contracts field's candidates: the server's search while online, this device's contracts offline. */
+  'drafting.relatedCandidates': channel(relatedCandidatesRequestSchema, relatedCandidatesSchema),
+  /** The contract-number duplicate check: the server's while online, the replica's numbers as of the last sync offline. */
+  'drafting.checkDuplicate': channel(duplicateCheckRequestSchema, duplicateCheckAnswerSchema),
   /** A contract's detail (form values included) from the replica. */
   'contract.detail': channel(z.object({ id: z.string().min(1).max(64) }).strict(), replicaContractDetailSchema),
   /** The contract's cooperation information from the replica: the other contracts with its counterparty, newest first. */
@@ -254,12 +272,17 @@ export const channels = {
   'files.uploadBegin': channel(uploadBeginRequestSchema, uploadBeginResponseSchema),
   /** Appends the next chunk (base64, at most 256 KiB decoded) to the upload's temporary file. */
   'files.uploadChunk': channel(uploadChunkRequestSchema, uploadChunkResponseSchema),
-  /** Sends the file to the server; answers the form's upload value. */
+  /**
+   * Answers the form's upload value: an attachment or an archive's PDF is kept on this device and
+   * queued (it reaches the server before the edit naming it, resumably); a template's document is sent now.
+   */
   'files.uploadFinish': channel(uploadIdRequestSchema, uploadFinishResponseSchema),
   /** Abandons an upload and removes its temporary file. */
   'files.uploadCancel': channel(uploadIdRequestSchema, empty),
-  /** Downloads a stored file and opens it with the system's application (desktop only). */
+  /** Opens a file with the system's application (desktop only): the kept copy of a queued file, else the server's, downloaded. */
   'files.open': channel(fileOpenRequestSchema, empty),
+  /** The files waiting to upload, and the device's bound they count against. */
+  'files.queue': channel(empty, queuedFilesSchema),
 
   /** Users and departments for the people and department fields: the server's, or the kept ones offline (see directory.ts). */
   'directory.get': channel(empty, directorySchema),
@@ -323,6 +346,11 @@ export const channels = {
   'archive.read': channel(archiveReadRequestSchema, archiveReadResponseSchema),
   /** How much of the archive cache is used. */
   'archive.cacheUsage': channel(empty, archiveCacheUsageSchema),
+  // The contract's document (issue 29; see contract-document.ts): filled from the replica, read back in pieces.
+  'contractDocument.produce': channel(documentProduceRequestSchema, documentProduceResponseSchema),
+  'contractDocument.read': channel(documentReadRequestSchema, documentReadResponseSchema),
+  /** A template's document as written (the kept copy, else fetched), read back in pieces: the template approval page shows it. */
+  'contractDocument.template': channel(templateDocumentRequestSchema, documentProduceResponseSchema),
   /** Transfers contracts to another responsible person (online only; spec 5, 6). */
   'contract.transfer': channel(transferSchema, z.object({ count: z.number().int().nonnegative() })),
   /** A management screen's server read: the server's answer, or the kept one "as of" its time offline (see cached-reads.ts). */
@@ -356,6 +384,8 @@ export const events = {
   'ledger.exportProgress': sceneExportProgressSchema,
   /** The browser edition's reminder list changed (a reminder fell due, was snoozed, opened or dismissed). */
   'reminders.changed': remindersChangedEventSchema,
+  /** A file was queued, sent further, uploaded, refused or removed. */
+  'files.queueChanged': queuedFilesSchema,
 } as const satisfies Record<string, z.ZodType>;
 export type Events = typeof events;
 export type EventName = keyof Events;
@@ -367,6 +397,11 @@ export type IpcResult<T> = { ok: true; data: T } | { ok: false; error: AppError 
 export interface Bridge {
   invoke<C extends ChannelName>(channel: C, request: ChannelRequest<C>): Promise<IpcResult<ChannelResponse<C>>>;
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+  /**
+   * The desktop shell's own call, not the core's: opens one of the app's routes (spec 2) in a new
+   * window and leaves the caller where it is. Only Electron's preload has it; a browser opens tabs.
+   */
+  openWindow?(route: string): Promise<IpcResult<null>>;
 }
 
 export function isChannelName(name: unknown): name is ChannelName {

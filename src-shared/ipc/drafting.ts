@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { contractIdSchema, contractSchema, contractStatusSchema, idSchema } from '../domain/contract';
 import { moneySchema } from '../domain/money';
+import { approvalTrailSchema } from '../domain/approval-trail';
 import { contractDetailSchema, formValuesSchema, templateDetailSchema } from '../domain/contract-forms';
 import { approvalCommentMax, approvalSteps } from '../rules/contract-status';
 import { previewRuleSchema } from '../domain/numbering';
@@ -8,13 +9,16 @@ import { alterationSchema } from '../api/contract-forms';
 import { endpoints, type EndpointName } from '../api/endpoints';
 import { appErrorSchema } from '../errors';
 import { mutations } from '../sync/mutations';
+import { checkDuplicateQuerySchema } from '../api/numbering';
+import { duplicateResultSchema } from '../form/field-config';
+import { cachedAnswerSchema } from './cached-reads';
 
 // What the renderer's contract screens (issue 6) ask the core. Drafting works offline: the core
 // keeps a catalogue (templates with their field configs and clauses, contract types, the
 // numbering preview, counterparties) refreshed whenever the server answers, and contracts are
-// saved into the replica and the outbox. Calls that only the server can answer (party details,
-// scores, law firms, duplicate checks, dynamic selects) go through `online.call`, which answers
-// OFFLINE with a clear message when the server cannot be reached.
+// saved into the replica and the outbox. The reads a drafter meets answer offline from what this
+// device keeps, with the time they are "as of" (issue 30); the rest (calls only the server can
+// answer) go through `online.call`, which answers OFFLINE while the server cannot be reached.
 
 export const catalogueTemplateSchema = z.object({
   id: idSchema,
@@ -42,12 +46,49 @@ export const catalogueCounterpartySchema = z.object({
 });
 export type CatalogueCounterparty = z.infer<typeof catalogueCounterpartySchema>;
 
+/**
+ * A party picker's search result: a kept counterparty with what counterpart/list said of it (its
+ * details, banks and contacts: spec 3, "Counterpart search result"), as last fetched; without
+ * them when it was never searched while online.
+ */
+export const partySearchResultSchema = catalogueCounterpartySchema.extend({
+  fieldDetailMap: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+  bankItemList: z.array(z.object({ name: z.string(), account: z.string(), accountName: z.string() })).optional(),
+  contactItemList: z.array(z.object({ name: z.string(), phone: z.string().nullable(), email: z.string().nullable(), title: z.string().nullable() })).optional(),
+});
+export type PartySearchResult = z.infer<typeof partySearchResultSchema>;
+
+/** A related-contracts field's candidate search (spec 7, contracts/list_for_related): by name or number. */
+export const relatedCandidatesRequestSchema = z.object({ q: z.string().trim().max(100).default('') }).strict();
+
+export const relatedCandidatesSchema = z.object({
+  list: z.array(z.object({ id: idSchema, name: z.string(), contractNumber: z.string().nullable() })),
+  /** The server was away: the candidates are this device's contracts. */
+  offline: z.boolean(),
+  /** Offline, the time of this device's last sync (null when it never synced): its contracts are as of then. */
+  asOf: z.string().nullable(),
+});
+export type RelatedCandidates = z.infer<typeof relatedCandidatesSchema>;
+
+/**
+ * The contract-number duplicate check (spec 5, 7): the server's answer while it can be reached,
+ * else the numbers of the contracts this device holds "as of" its last sync. The query is the
+ * endpoint's (`checkDuplicateQuerySchema`): one number, or every number carried more than once.
+ */
+export const duplicateCheckRequestSchema = checkDuplicateQuerySchema;
+export const duplicateCheckAnswerSchema = cachedAnswerSchema(z.object({ list: z.array(duplicateResultSchema) }));
+export type DuplicateCheckAnswer = z.infer<typeof duplicateCheckAnswerSchema>;
+
 export const draftingCatalogueSchema = z.object({
   /** When the catalogue was last fetched from the server; null when never (drafting waits for it). */
   refreshedAt: z.string().nullable(),
   templates: z.array(catalogueTemplateSchema),
   contractTypes: z.array(catalogueContractTypeSchema),
-  /** The auto-numbering preview rules, as the server gave them (spec 3, preview rule). */
+  /**
+   * The auto-numbering preview rules that may number this user's contracts (spec 3, preview rule):
+   * every contract type's rule, and the initiator's department rule or the default rule as the
+   * server's auto_preview answers for this user (src-shared/rules/numbering-scope.ts chooses).
+   */
   numberingPreview: z.array(previewRuleSchema),
   /** Whether the signed-in user may change an automatic contract number. */
   isNumberEditor: z.boolean(),
@@ -67,6 +108,24 @@ export const partySearchRequestSchema = z
  * A contract as its detail screen shows it, from the replica (local edits included), with the key
  * terms its header shows at a glance: the very values of its ledger row.
  */
+/**
+ * A draft (create) or a form save (update) of a contract the server refused: why, and what the
+ * edit gives the contract, so the form reopens with the user's values and the reason on its fields.
+ */
+export const contractRefusalSchema = z.object({
+  /** The refused mutation's id, as the sync panel names the problem. */
+  id: z.string(),
+  kind: z.enum(['create', 'update']),
+  error: appErrorSchema.nullable(),
+  /** The name the edit gives, when it gives one. */
+  name: z.string().optional(),
+  /** The number the edit gives, when it gives one. */
+  contractNumber: z.string().nullable().optional(),
+  /** The form values the edit gives, by field id. */
+  formValues: z.record(z.string(), z.unknown()),
+});
+export type ContractRefusal = z.infer<typeof contractRefusalSchema>;
+
 export const replicaContractDetailSchema = contractDetailSchema.extend({
   ...contractSchema.pick({
     counterpartName: true,
@@ -80,6 +139,10 @@ export const replicaContractDetailSchema = contractDetailSchema.extend({
   numberProvisional: z.boolean(),
   /** Local edits of this contract are still waiting to reach the server. */
   pending: z.boolean(),
+  /** This device's edit of the contract the server refused, kept for the user to correct and re-send, or discard; null when none. */
+  refusal: contractRefusalSchema.nullable(),
+  /** Archived on this device and not yet applied by the server (issue 30): 'archive pending'. */
+  archivePending: z.boolean(),
 });
 export type ReplicaContractDetail = z.infer<typeof replicaContractDetailSchema>;
 
@@ -90,12 +153,14 @@ export const localChangeStates = ['pending', 'applied', 'rejected', 'conflict'] 
 export const localContractChangeSchema = z.object({
   /** The mutation id. */
   id: z.string(),
-  /** The mutation name: contract.create, contract.update or contract.alter. */
+  /** The mutation name: contract.create, contract.update, contract.alter or contract.approvalStep. */
   name: z.string(),
   state: z.enum(localChangeStates),
   createdAt: z.string(),
   /** An alteration's reason. */
   reason: z.string().nullable(),
+  /** An approval step's action and comment. */
+  step: z.object({ action: z.enum(approvalSteps), comment: z.string().nullable() }).nullable(),
   /** The values the edit set, keyed by field id (form values) or column (other edits). */
   changes: z.record(z.string(), z.unknown()),
   error: appErrorSchema.nullable(),
@@ -108,6 +173,8 @@ export type LocalContractChange = z.infer<typeof localContractChangeSchema>;
  */
 export const contractHistorySchema = z.object({
   alterations: z.array(alterationSchema),
+  /** The approval steps the server applied, oldest first, as the replica holds them (offline too). */
+  approvalTrail: approvalTrailSchema,
   /** When the alterations were fetched from the server; null when they never were. */
   fetchedAt: z.string().nullable(),
   /** The server could not be reached: the alterations are the kept copy of `fetchedAt`. */
@@ -175,6 +242,19 @@ export const onlineCallNames = [
   'performanceUpdate',
   'performanceDelete',
   'organisationSettingsUpdate',
+  'deviceSignOut',
+  'deviceRevoke',
+  // Templates (issue 29): written online only; approval steps go through 'template.approvalStep'.
+  'createTemplate',
+  'updateTemplate',
+  'deleteTemplate',
+  'templateNumberCheckDuplicate',
+  // The audit trail (issue 32): read and checked online only.
+  'auditEvents',
+  'auditVerify',
+  'auditSettings',
+  'auditSettingsUpdate',
+  'contractAuditEvents',
 ] as const satisfies readonly EndpointName[];
 export type OnlineCallName = (typeof onlineCallNames)[number];
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from '../domain/contract';
-import { filePurposes } from '../api/files';
+import { filePurposes, queuedFilePurposes } from '../api/files';
+import { appErrorSchema } from '../errors';
 import { uploadValueSchema } from '../form/field-config';
 
 // File upload through the core (spec 4 "File upload", spec 5 upload messages). The renderer may not
@@ -53,3 +54,28 @@ export const uploadChunkResponseSchema = z.object({ received: z.number().int().n
 export const uploadFinishResponseSchema = uploadValueSchema;
 
 export const fileOpenRequestSchema = z.object({ id: z.string().uuid() }).strict();
+
+/**
+ * A file kept on this device until the server has it (issue 30): an attachment or an archive's
+ * PDF chosen offline, its id already the server's file id. `sent` is what the server acknowledged.
+ * 'refused': the server will not take it (`error` says why); it stays until the edit naming it is settled.
+ */
+export const queuedFileSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  size: z.number().int().nonnegative(),
+  sent: z.number().int().nonnegative(),
+  purpose: z.enum(queuedFilePurposes),
+  contractId: z.string().nullable(),
+  state: z.enum(['waiting', 'refused']),
+  error: appErrorSchema.nullable(),
+});
+export type QueuedFile = z.infer<typeof queuedFileSchema>;
+
+/** The files waiting to upload, and the device's bound they count against (the archive cache setting). */
+export const queuedFilesSchema = z.object({
+  files: z.array(queuedFileSchema),
+  usedBytes: z.number().int().nonnegative(),
+  limitBytes: z.number().int().nonnegative(),
+});
+export type QueuedFiles = z.infer<typeof queuedFilesSchema>;

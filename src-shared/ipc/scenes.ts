@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { filterConditionSchema, ledgerSearchSchema } from '../domain/ledger';
+import { filterConditionSchema, ledgerSearchSchema, sortFieldSchema } from '../domain/ledger';
 
 // The ledger's scenes as the core answers them from the replica (issue 14).
 
@@ -12,6 +12,8 @@ export const sceneViewSchema = z.object({
   filterIDs: z.array(z.string()),
   titleIDs: z.array(z.string()),
   filter: z.array(filterConditionSchema),
+  /** The kept sort, one of its columns; null: newest update first. */
+  sortField: sortFieldSchema.nullable(),
   /** An edit of it waits to be sent or confirmed. */
   pending: z.boolean(),
 });

@@ -2,6 +2,7 @@ import { ContractStatus, ScheduleConditionType, TaskState } from '../domain/enum
 import type { PeriodicSchedule, PlanCreate, PlanCreateRow, PlanSave, TaskUpdate } from '../domain/performance';
 import { toMinorUnits, type Money } from '../domain/money';
 import { AppFailure, reason } from '../errors';
+import { formatDayIn } from '../i18n/days';
 import { finishAmountField } from './performance';
 import { generatePeriodicSchedule } from './schedule';
 
@@ -175,20 +176,32 @@ function follows(from: RelatedTask, to: string, byId: ReadonlyMap<string, Relate
   return false;
 }
 
+/**
+ * What keeps `front` from being a predecessor of `task` (both of `byId`, the task's contract's
+ * tasks), or null. A word, not an error: a sheet asks it of every pair of its rows.
+ */
+function frontProblem(task: RelatedTask, front: RelatedTask, byId: ReadonlyMap<string, RelatedTask>): 'own' | 'otherContract' | 'notEarlier' | 'cycle' | null {
+  if (front.id === task.id) return 'own';
+  if (front.contractId !== task.contractId) return 'otherContract';
+  if (!sheetBefore(front, task)) return 'notEarlier';
+  // The sheet's order moves with due dates: a relation made before may run the other way now.
+  return follows(front, task.id, byId) ? 'cycle' : null;
+}
+
 /** Why `front` cannot be a predecessor of `task` (both of `byId`, the task's contract's tasks), or null. */
 function frontRefusal(task: RelatedTask, front: RelatedTask, byId: ReadonlyMap<string, RelatedTask>): AppFailure | null {
-  if (front.id === task.id) return new AppFailure('bad_request', 'a task cannot be its own predecessor', undefined, reason('ownPredecessor'));
-  if (front.contractId !== task.contractId) {
-    return new AppFailure('bad_request', `"${front.name}" is not a task of the same contract`, undefined, reason('predecessorOtherContract', { front: front.name }));
+  switch (frontProblem(task, front, byId)) {
+    case 'own':
+      return new AppFailure('bad_request', 'a task cannot be its own predecessor', undefined, reason('ownPredecessor'));
+    case 'otherContract':
+      return new AppFailure('bad_request', `"${front.name}" is not a task of the same contract`, undefined, reason('predecessorOtherContract', { front: front.name }));
+    case 'notEarlier':
+      return new AppFailure('bad_request', `"${front.name}" does not come before "${task.name}" in the contract's sheet`, undefined, reason('predecessorNotEarlier', { front: front.name, task: task.name }));
+    case 'cycle':
+      return new AppFailure('conflict', `"${front.name}" already follows "${task.name}": relating them would make a cycle`, undefined, reason('predecessorCycle', { front: front.name, task: task.name }));
+    case null:
+      return null;
   }
-  if (!sheetBefore(front, task)) {
-    return new AppFailure('bad_request', `"${front.name}" does not come before "${task.name}" in the contract's sheet`, undefined, reason('predecessorNotEarlier', { front: front.name, task: task.name }));
-  }
-  // The sheet's order moves with due dates: a relation made before may run the other way now.
-  if (follows(front, task.id, byId)) {
-    return new AppFailure('conflict', `"${front.name}" already follows "${task.name}": relating them would make a cycle`, undefined, reason('predecessorCycle', { front: front.name, task: task.name }));
-  }
-  return null;
 }
 
 /** A quick task without a contract, or a finished one, takes no relation (spec 4: finished tasks are read-only). */
@@ -226,12 +239,21 @@ export function unrelateRefusal(task: RelatedTask, frontId: string): AppFailure 
   return (task.frontTaskIds ?? []).includes(frontId) ? null : new AppFailure('not_found', 'the task has no such predecessor', undefined, reason('noSuchPredecessor'));
 }
 
+/** Whether `other` may be related to `task` as a new predecessor (`byId`: the contract's tasks). */
+const isCandidate = (task: RelatedTask, other: RelatedTask, byId: ReadonlyMap<string, RelatedTask>) => !(task.frontTaskIds ?? []).includes(other.id) && frontProblem(task, other, byId) === null;
+
 /** The tasks `task` may be related to (can_be_front): earlier tasks of its contract, not related yet, in sheet order. */
 export function relateCandidates<T extends RelatedTask>(task: RelatedTask, contractTasks: readonly T[]): T[] {
   if (relationEditRefusal(task)) return [];
   const byId = new Map<string, RelatedTask>(contractTasks.map((other) => [other.id, other]));
-  const related = new Set(task.frontTaskIds ?? []);
-  return contractTasks.filter((other) => !related.has(other.id) && frontRefusal(task, other, byId) === null).sort(sheetOrder);
+  return contractTasks.filter((other) => isCandidate(task, other, byId)).sort(sheetOrder);
+}
+
+/** Whether `task` may be related to any task of its contract (`byId`: them, by id): a sheet row's relate action. */
+export function hasRelateCandidate(task: RelatedTask, byId: ReadonlyMap<string, RelatedTask>): boolean {
+  if (relationEditRefusal(task)) return false;
+  for (const other of byId.values()) if (isCandidate(task, other, byId)) return true;
+  return false;
 }
 
 /** Whether a task's name holds what the user searched for (can_be_front's `q`, the relate dialog's search): any case. */
@@ -264,8 +286,11 @@ export function planRows(plan: Pick<PlanSave, 'conditionType' | 'schedule' | 'ro
     throw new AppFailure('validation_failed', `validation failed: schedule: ${message}`, [{ path: 'schedule', message }]);
   }
   const column = schedule.direction === 'receivable' ? 'receivableAmount' : 'payableAmount';
+  // The period in the user's words (e.g. 2027年01月15日 ~ 2027年01月31日); a schedule saved without its language keeps the stored days.
+  const written = ({ startDate, endDate }: { startDate: string; endDate: string }) =>
+    schedule.language ? `${formatDayIn(startDate, schedule.language)} ~ ${formatDayIn(endDate, schedule.language)}` : `${startDate}~${endDate}`;
   return periods.map((period) => ({
-    name: `${schedule.name} ${period.startDate}~${period.endDate}`,
+    name: `${schedule.name} ${written(period)}`,
     expirationTime: period.dueDate,
     [column]: { amount: period.amount, unit: schedule.amount.unit },
     ...(schedule.leaderUserID && { leaderUserID: schedule.leaderUserID }),

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import type { TaskState } from '../domain/enums';
-import { nameFieldId, type FilterCondition, type LedgerField, type LedgerRow, type LedgerSearch } from '../domain/ledger';
+import { nameFieldId, type FilterCondition, type LedgerField, type LedgerRow, type LedgerSearch, type SortField } from '../domain/ledger';
 import { catalogueField, timeColumnOfTaskType, type FilterKind } from '../domain/ledger-fields';
 import { invalidFields, type AppFailure } from '../errors';
 import { effectiveState, effectiveStateFilter, type EffectiveStateFilter } from './performance';
@@ -49,6 +49,7 @@ export interface SearchScene {
   titleIDs: string[];
   performanceId: string | null;
   filter: FilterCondition[];
+  sortField: SortField | null;
 }
 
 function badFilter(path: string, message: string): AppFailure {
@@ -159,10 +160,12 @@ export function planSearch(search: LedgerSearch, definitions: readonly LedgerFie
     const plan = planFilter(filter, i, fields);
     return plan ? [{ contractSide: fields.get(filter.id)?.category === 'contract', plan }] : [];
   });
+  // The scene's kept sort unless the request asks its own (null: none, newest update first).
+  const sortField = search.sortField !== undefined ? search.sortField : (scene?.sortField ?? null);
   let sort: SearchPlan['sort'] = null;
-  if (search.sortField) {
-    if (!catalogueField(search.sortField.id)) throw badFilter('sortField.id', `the ledger cannot sort by ${search.sortField.id}`);
-    sort = { field: search.sortField.id, ascending: search.sortField.key === 1 };
+  if (sortField) {
+    if (!catalogueField(sortField.id)) throw badFilter('sortField.id', `the ledger cannot sort by ${sortField.id}`);
+    sort = { field: sortField.id, ascending: sortField.key === 1 };
   }
   return {
     titles,

@@ -1,3 +1,6 @@
+import { basicContractFields, sourceFieldsFor } from './contract-sources';
+import { valueRangeInvalid } from './value-range';
+
 // The rules of a performance definition (spec 3 "Performance sheet"; spec 7 POST/PUT performances)
 // beyond each column's and field's own shape, shared by the server that enforces them, the core
 // that refuses them at once and the definitions editor that shows them beside the row.
@@ -34,6 +37,11 @@ export const definitionMessages = {
   oneStateColumn: 'at most one column holds the task state',
   duplicateFieldName: 'field names must be different',
   duplicateFieldId: 'field ids must be different',
+  relatedFieldKind: 'the contract field holds another kind of value than this column',
+  emptyNode: 'please enter the reference node',
+  duplicateNode: 'reference nodes must be different',
+  /** The value-range rule's own message (its schema's), in the catalogs beside these. */
+  valueRangeInvalid,
 } as const;
 
 export type DefinitionMessage = (typeof definitionMessages)[keyof typeof definitionMessages];
@@ -51,7 +59,7 @@ interface ColumnLike {
   name: string;
   type: string;
   isState?: boolean;
-  config?: { options?: Option[] } | undefined;
+  config?: { options?: Option[] | undefined; referenceNodes?: Option[] | undefined; relatedFieldId?: string | undefined } | undefined;
 }
 interface FieldLike {
   id: string;
@@ -71,18 +79,32 @@ function repeated<T>(items: readonly T[], key: (item: T) => string): number[] {
   });
 }
 
-/** A choice's options: at least one, each named, no two alike. */
-function optionIssues(options: readonly Option[] | undefined, path: (string | number)[]): DefinitionIssue[] {
-  if (!options || options.length === 0) return [{ path, message: definitionMessages.optionsRequired }];
-  const empty = options.flatMap((option, index) => (option.name.trim() === '' ? [{ path: [...path, index, 'name'], message: definitionMessages.emptyOption }] : []));
-  const twins = repeated(options, (option) => option.name.trim()).map((index) => ({ path: [...path, index, 'name'], message: definitionMessages.duplicateOption }));
+/** Named entries of a list (a choice's options, a performance time's reference nodes): each named, no two alike. */
+function namedIssues(items: readonly Option[], path: (string | number)[], messages: { empty: DefinitionMessage; twin: DefinitionMessage }): DefinitionIssue[] {
+  const empty = items.flatMap((item, index) => (item.name.trim() === '' ? [{ path: [...path, index, 'name'], message: messages.empty }] : []));
+  const twins = repeated(items, (item) => item.name.trim()).map((index) => ({ path: [...path, index, 'name'], message: messages.twin }));
   return [...empty, ...twins];
 }
 
+/** A choice's options: at least one, each named, no two alike. */
+function optionIssues(options: readonly Option[] | undefined, path: (string | number)[]): DefinitionIssue[] {
+  if (!options || options.length === 0) return [{ path, message: definitionMessages.optionsRequired }];
+  return namedIssues(options, path, { empty: definitionMessages.emptyOption, twin: definitionMessages.duplicateOption });
+}
+
+/**
+ * A column that follows a contract field (config.relatedFieldId): a basic contract field must hold
+ * a value the column takes (a money column follows the contract amount, not its signing date). A
+ * field of the contract's own template is not known here; its value is taken when it fits (cellFromContract).
+ */
+const relatedFieldFits = (column: ColumnLike, fieldId: string) =>
+  !basicContractFields.some((field) => field.id === fieldId) || sourceFieldsFor(column, basicContractFields).some((field) => field.id === fieldId);
+
 /**
  * What is wrong with a definition's columns and completion fields taken together: names and ids
- * repeated, a task's own column of another type, a choice without options (the state column's choices are the task states), more than
- * one state column. Empty when it may be saved.
+ * repeated, a task's own column of another type, a choice without options (the state column's
+ * choices are the task states), a column following a contract field of another kind, reference
+ * nodes unnamed or alike, more than one state column. Empty when it may be saved.
  */
 export function definitionIssues(definition: { columns?: readonly ColumnLike[]; fields?: readonly FieldLike[] }): DefinitionIssue[] {
   const issues: DefinitionIssue[] = [];
@@ -94,6 +116,10 @@ export function definitionIssues(definition: { columns?: readonly ColumnLike[]; 
     const bound = Object.prototype.hasOwnProperty.call(taskColumnTypes, column.id) ? taskColumnTypes[column.id] : undefined;
     if (bound !== undefined && column.type !== bound) issues.push({ path: ['columns', index, 'type'], message: definitionMessages.taskColumnType });
     if (choiceColumnTypes.includes(column.type) && !column.isState) issues.push(...optionIssues(column.config?.options, ['columns', index, 'config', 'options']));
+    const related = column.config?.relatedFieldId;
+    if (related !== undefined && !relatedFieldFits(column, related)) issues.push({ path: ['columns', index, 'config', 'relatedFieldId'], message: definitionMessages.relatedFieldKind });
+    const nodes = column.config?.referenceNodes;
+    if (nodes) issues.push(...namedIssues(nodes, ['columns', index, 'config', 'referenceNodes'], { empty: definitionMessages.emptyNode, twin: definitionMessages.duplicateNode }));
   });
   columns.forEach((column, index) => {
     if (column.isState && columns.findIndex((other) => other.isState) < index) issues.push({ path: ['columns', index, 'isState'], message: definitionMessages.oneStateColumn });

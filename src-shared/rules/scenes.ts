@@ -1,4 +1,5 @@
-import { sceneMessages, sceneNameMax } from '../domain/ledger';
+import { nameFieldId, sceneMessages, sceneNameMax, type LedgerField, type SortField } from '../domain/ledger';
+import { catalogueField } from '../domain/ledger-fields';
 
 // A user's ledger scenes (spec 5 "Dashboard and ledger", 6): the rules the desktop checks before
 // it queues an edit and the server checks when it applies it, and the list operations both sides
@@ -19,6 +20,31 @@ export function sceneNameProblem(name: string, otherNames: readonly string[]): s
   if (trimmed.length > sceneNameMax) return `scene name must be at most ${sceneNameMax} characters`;
   if (otherNames.includes(trimmed)) return sceneMessages.nameDuplicated;
   return null;
+}
+
+/** Whether a scene with these columns shows `id` ('name' is always shown). */
+const shows = (titleIDs: readonly string[], id: string) => id === nameFieldId || titleIDs.includes(id);
+
+/**
+ * Why a scene with the columns `titleIDs` cannot keep `sort` (an unknown field, one it does not
+ * show, one the ledger cannot sort by, a type not the field's), as the issue to answer; null when it can.
+ */
+export function sceneSortProblem(sort: SortField | null, titleIDs: readonly string[], fields: readonly LedgerField[]): { path: string; message: string } | null {
+  if (!sort) return null;
+  const field = fields.find((f) => f.id === sort.id);
+  if (!field) return { path: 'sortField.id', message: `unknown ledger field: ${sort.id}` };
+  if (!shows(titleIDs, sort.id)) return { path: 'sortField.id', message: sceneMessages.sortNotShown };
+  if (!catalogueField(sort.id)) return { path: 'sortField.id', message: `the ledger cannot sort by ${sort.id}` };
+  if (sort.type !== undefined && sort.type !== field.type) return { path: 'sortField.type', message: `field ${field.id} is of type ${field.type}` };
+  return null;
+}
+
+/**
+ * A scene's kept sort once its columns are `titleIDs`: an edit of the columns alone takes the
+ * sort away with its column, so edits of the two on two devices merge into a scene that holds.
+ */
+export function sortOfColumns(sort: SortField | null, titleIDs: readonly string[]): SortField | null {
+  return sort && shows(titleIDs, sort.id) ? sort : null;
 }
 
 /** Exactly one default: the flagged one, else the first (after the default scene was deleted). */

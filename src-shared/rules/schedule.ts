@@ -1,5 +1,4 @@
 import Decimal from 'decimal.js';
-import { DateTime } from 'luxon';
 
 // Periodic schedule generation (spec 4 "Condition types", spec 9): a plan whose condition type is
 // periodicity gets one task per calendar period between a start and an end date. Periods follow
@@ -36,38 +35,59 @@ export interface SchedulePeriod {
   amount: number;
 }
 
-const isoDate = 'yyyy-MM-dd';
-
 /** The spec's 64-digit precision (spec 9), so shares of large totals stay exact before rounding. */
 const Big = Decimal.clone({ precision: 64 });
 
-function parseDay(value: string): DateTime {
-  const day = DateTime.fromFormat(value, isoDate, { zone: 'utc' });
-  if (!day.isValid) throw new RangeError(`not a date (yyyy-MM-dd): ${value}`);
-  return day;
+// Days are whole numbers counted from 1970-01-01 (UTC), and calendar periods are found with
+// Date.UTC: a plan of 24 months is generated several times per queued plan (the dialog, the
+// core's check, its optimistic rows), and luxon's date objects took milliseconds for each.
+const dayMs = 86_400_000;
+
+/** The day number of a UTC calendar date (any year, unlike Date.UTC's two-digit ones). */
+function dayNumber(year: number, monthIndex: number, day: number): number {
+  const date = new Date(0);
+  date.setUTCFullYear(year, monthIndex, day);
+  return Math.round(date.getTime() / dayMs);
 }
 
-/** The calendar period of `cycle` containing `day`: [first day, last day]. */
-function calendarPeriod(day: DateTime, cycle: ScheduleCycle): [DateTime, DateTime] {
+function parseDay(value: string): number {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const [year, month, day] = (parts ?? []).slice(1).map(Number) as [number, number, number];
+  const found = parts ? dayNumber(year, month - 1, day) : NaN;
+  // A day past its month's end (2026-02-30) rolls over: not the date written.
+  if (!parts || formatDay(found) !== value) throw new RangeError(`not a date (yyyy-MM-dd): ${value}`);
+  return found;
+}
+
+function formatDay(day: number): string {
+  const date = new Date(day * dayMs);
+  const pad = (n: number, width: number) => String(n).padStart(width, '0');
+  return `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1, 2)}-${pad(date.getUTCDate(), 2)}`;
+}
+
+/** The calendar period of `cycle` containing `day`: [first day, last day] (a month's last day is day 0 of the next). */
+function calendarPeriod(day: number, cycle: ScheduleCycle): [number, number] {
+  const date = new Date(day * dayMs);
+  const [year, month] = [date.getUTCFullYear(), date.getUTCMonth()];
+  const months = (first: number, count: number): [number, number] => [dayNumber(year, first, 1), dayNumber(year, first + count, 0)];
   switch (cycle) {
     case 'day':
       return [day, day];
-    case 'week':
-      return [day.startOf('week'), day.endOf('week').startOf('day')];
-    case 'month':
-      return [day.startOf('month'), day.endOf('month').startOf('day')];
-    case 'quarter':
-      return [day.startOf('quarter'), day.endOf('quarter').startOf('day')];
-    case 'halfYear': {
-      const start = day.set({ month: day.month <= 6 ? 1 : 7, day: 1 });
-      return [start, start.plus({ months: 6 }).minus({ days: 1 })];
+    case 'week': {
+      // ISO weeks start on Monday (getUTCDay: Sunday 0).
+      const monday = day - ((date.getUTCDay() + 6) % 7);
+      return [monday, monday + 6];
     }
+    case 'month':
+      return months(month, 1);
+    case 'quarter':
+      return months(month - (month % 3), 3);
+    case 'halfYear':
+      return months(month < 6 ? 0 : 6, 6);
     case 'year':
-      return [day.startOf('year'), day.endOf('year').startOf('day')];
+      return months(0, 12);
   }
 }
-
-const daysBetweenInclusive = (from: DateTime, to: DateTime) => Math.round(to.diff(from, 'days').days) + 1;
 
 /**
  * Splits [startDate, endDate] into calendar periods of `cycle` and the total among them. Throws a
@@ -79,21 +99,21 @@ export function generatePeriodicSchedule(input: ScheduleInput): SchedulePeriod[]
   if (end < start) throw new RangeError('the end date is before the start date');
   if (!Number.isSafeInteger(input.amount) || input.amount < 0) throw new RangeError('the amount must be whole hundredths, zero or more');
 
-  const spans: { from: DateTime; to: DateTime; weight: Decimal }[] = [];
+  const spans: { from: number; to: number; weight: Decimal }[] = [];
   for (let from = start; from <= end; ) {
     const [periodStart, periodEnd] = calendarPeriod(from, input.cycle);
-    const to = periodEnd < end ? periodEnd : end;
-    const weight = new Big(daysBetweenInclusive(from, to)).dividedBy(daysBetweenInclusive(periodStart, periodEnd));
+    const to = Math.min(periodEnd, end);
+    const weight = new Big(to - from + 1).dividedBy(periodEnd - periodStart + 1);
     spans.push({ from, to, weight });
     if (spans.length > maxSchedulePeriods) throw new RangeError(`more than ${maxSchedulePeriods} periods`);
-    from = to.plus({ days: 1 });
+    from = to + 1;
   }
 
   const amounts = apportion(input.amount, spans.map((s) => s.weight));
   return spans.map((span, i) => ({
-    startDate: span.from.toFormat(isoDate),
-    endDate: span.to.toFormat(isoDate),
-    dueDate: span.to.toFormat(isoDate),
+    startDate: formatDay(span.from),
+    endDate: formatDay(span.to),
+    dueDate: formatDay(span.to),
     weight: span.weight,
     amount: amounts[i]!,
   }));

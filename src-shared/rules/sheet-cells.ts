@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { z } from 'zod';
-import { PartyType, ScheduleConditionType } from '../domain/enums';
+import { ScheduleConditionType } from '../domain/enums';
 import type { PlanSave, SheetColumn } from '../domain/performance';
 import { isoDateSchema } from '../domain/dates';
 import { AppFailure, reason } from '../errors';
@@ -120,14 +120,11 @@ function filledProblem(column: SheetColumn, value: unknown): CellProblem | null 
   }
 }
 
-/**
- * Why a cell of the column cannot hold the value; null when it can. `required` says whether a
- * required column's empty cell is a problem: the sheet editor asks it of every row it saves.
- */
-export function cellProblem(column: SheetColumn, value: unknown, required = true): CellProblem | null {
+/** Why a cell of the column cannot hold the value; null when it can. A required column's empty cell cannot. */
+export function cellProblem(column: SheetColumn, value: unknown): CellProblem | null {
   const blank = isBlank(value) || (column.type === 'performanceTime' && performanceTimeBlank(value));
   if (blank) {
-    if (!column.isRequired || !required) return null;
+    if (!column.isRequired) return null;
     if (column.type === 'money') return 'paymentAmount';
     return asksSelection(column.type) ? 'select' : 'enter';
   }
@@ -164,64 +161,43 @@ export interface CellIssue {
 
 /**
  * The problems of the rows a plan save lists: every cell of a new row and the cells a saved row
- * changes. The state column is the task's, not typed in. The server and the core check what the
- * cells hold, not whether required ones are filled (`required` false): rows are also made by the
- * schedule, by quick tasks and by clients that predate the definitions' required flags, which the
- * seeded definitions set on the date and amount; the sheet editor checks both.
+ * changes. The state column is the task's, not typed in. A required column's cell is asked of
+ * every new row and may not be emptied on a saved one, by the sheet editor, the core and the
+ * server alike: the rule is on writes, rows stored before it are read as they are. A save's rows
+ * with an id are saved rows, unless `allNew` (a new plan's rows carry the ids their device made).
  */
-export function sheetCellIssues(columns: readonly SheetColumn[], rows: readonly PlanRow[], required = false): CellIssue[] {
+export function sheetCellIssues(columns: readonly SheetColumn[], rows: readonly PlanRow[], allNew = false): CellIssue[] {
   const typed = columns.filter((column) => !column.isState);
   return rows.flatMap((row, i) =>
     typed.flatMap((column): CellIssue[] => {
       const value = rowCell(row, column);
-      // A saved row keeps what it does not send; a new row without a leader is its author's.
-      if (value === undefined && (row.id !== undefined || column.id === 'leader')) return [];
-      const problem = cellProblem(column, value, required);
+      // A saved row keeps what it does not send; a new row without a leader is its author's; a
+      // column that follows a contract field takes the contract's value, whatever the row sends.
+      if (value === undefined && ((row.id !== undefined && !allNew) || column.id === 'leader' || column.config?.relatedFieldId)) return [];
+      const problem = cellProblem(column, value);
       return problem ? [{ row: i + 1, column, problem }] : [];
     }),
   );
 }
 
+/** The words of a refusal's problem: a required cell left empty asks for it by the column's name (spec 5). */
+const problemWords = (problem: CellProblem, column: string) =>
+  problem === 'enter' || problem === 'paymentAmount' ? `please enter ${column}` : problem === 'select' ? `please select ${column}` : `the cell of "${column}" is not valid (${problem})`;
+
 /** The save's first problem as the refusal the server and the core give: its row, column and why. */
-export function sheetCellRefusal(columns: readonly SheetColumn[], rows: readonly PlanRow[]): AppFailure | null {
-  const [first] = sheetCellIssues(columns, rows);
+export function sheetCellRefusal(columns: readonly SheetColumn[], rows: readonly PlanRow[], allNew = false): AppFailure | null {
+  const [first] = sheetCellIssues(columns, rows, allNew);
   if (!first) return null;
   const { row, column, problem } = first;
   return new AppFailure(
     'validation_failed',
-    `rows.${row - 1}.${column.id}: the cell of "${column.name}" is not valid (${problem})`,
+    `rows.${row - 1}.${column.id}: ${problemWords(problem, column.name)}`,
     undefined,
     reason('sheetCellInvalid', { row, column: column.name, problem }),
   );
 }
 
 // ----- Extraction and relate-field (spec 5) -----
-
-/** The contract form field types whose value a column of each relatable type takes as it is. */
-const sourceTypes: Partial<Record<SheetColumn['type'], readonly string[]>> = {
-  number: ['number'],
-  money: ['money'],
-  date: ['date'],
-  text: ['text', 'textarea'],
-  textarea: ['text', 'textarea'],
-  outerParty: ['inputSelect', 'inputSelectV2'],
-  innerParty: ['inputSelect', 'inputSelectV2'],
-};
-
-/** What a contract form field needs to be offered to a column. */
-export interface SourceField {
-  id: string;
-  name: string;
-  type: string;
-  partyType?: number | undefined;
-}
-
-/** The contract's fields a column may take its cells from: of a kind it holds, parties of its side. */
-export function sourceFieldsFor<F extends SourceField>(column: Pick<SheetColumn, 'type'>, fields: readonly F[]): F[] {
-  const types = sourceTypes[column.type] ?? [];
-  const side = column.type === 'outerParty' ? PartyType.Outer : column.type === 'innerParty' ? PartyType.Inner : undefined;
-  return fields.filter((field) => types.includes(field.type) && (side === undefined || field.partyType === undefined || field.partyType === side));
-}
 
 /**
  * The cell a column takes from the contract's form values: the field's value when the column

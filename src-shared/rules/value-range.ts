@@ -9,6 +9,9 @@ import { andMode, checkValueRange, rangeComparators, type RangeComparator, type 
 export { andMode, rangeComparators, type RangeComparator, type ValueRangeRule };
 export const orMode = 2;
 
+/** The spec's message for a cell outside the rule and for a rule no value meets. */
+export const valueRangeInvalid = 'value range invalid';
+
 /** The comparators' signs, as the rule is written out for the user. */
 export const comparatorSigns: Record<RangeComparator, string> = { equal: '=', notEqual: '≠', greater: '>', greaterOrEqual: '≥', less: '<', lessOrEqual: '≤' };
 
@@ -16,7 +19,7 @@ export const comparatorSigns: Record<RangeComparator, string> = { equal: '=', no
 export const rangeBoundSchema = z
   .string()
   .max(15)
-  .regex(/^-?\d+(\.\d{1,8})?$/, 'value range invalid');
+  .regex(/^-?\d+(\.\d{1,8})?$/, valueRangeInvalid);
 
 /** The smallest interval every condition of an and-rule leaves, and the points it rules out. */
 interface Interval {
@@ -69,7 +72,7 @@ export const valueRangeSchema = z
     conditions: z.array(z.object({ comparator: z.enum(rangeComparators), value: rangeBoundSchema }).strict()).min(1).max(10),
   })
   .strict()
-  .refine(valueRangeSatisfiable, 'value range invalid');
+  .refine(valueRangeSatisfiable, valueRangeInvalid);
 
 /** Whether a number (money in major units) meets the rule. */
 export const meetsValueRange = (value: Decimal.Value, rule: ValueRangeRule): boolean => checkValueRange(value, rule) === null;

@@ -31,6 +31,7 @@ const derivedColumns: Partial<Record<SyncChange['entity'], Record<string, Path>>
     amount: ['amount'],
     contractTypeId: ['contractType'],
     counterpartName: ['counterparty', 0, 'name'],
+    counterpartyId: ['counterparty', 0, 'id'],
     departmentId: ['department', 0, 'id'],
     departmentName: ['department', 0, 'name'],
     responsibleUserId: ['responsiblePerson', 0, 'id'],

@@ -33,6 +33,12 @@ export function byFieldGroup(fields: Readonly<Record<string, unknown>>): Record<
   return { ...rest, ...Object.fromEntries(form.map(([id, value]) => [formFieldGroup(id), value])) };
 }
 
+/** The field group a refusal's issue names by its path in the edit's args ("formValues.<id>…", "patch.name"). */
+export function issueFieldGroup(path: string): string {
+  const bare = path.startsWith('patch.') ? path.slice('patch.'.length) : path;
+  return bare.startsWith('formValues.') ? formFieldGroup(bare.slice('formValues.'.length).split('.')[0]!) : bare;
+}
+
 /** What a conflict error says of the field groups both sides changed (its issues' paths). */
 export const conflictIssue = (group: string) => ({ path: group, message: 'changed on the server since this edit was made' });
 
@@ -46,7 +52,7 @@ export const entityFieldGroups = {
   contract: ['name', 'contractNumber', 'signDate', 'amount', 'contractTypeId', 'counterparty', 'status', 'responsible', 'template', 'project', 'archive', 'caseType', 'form:*'],
   performanceTask: ['name', 'type', 'state', 'completion', 'level', 'rowIndex', 'expirationTime', 'amount', 'leader', 'plan', 'front', 'value:*'],
   performancePlan: ['schedule', 'performance'],
-  scene: ['name', 'isDefault', 'performanceId', 'filterIDs', 'filter', 'titleIDs', 'sortOrder'],
+  scene: ['name', 'isDefault', 'performanceId', 'filterIDs', 'filter', 'titleIDs', 'sortField', 'sortOrder'],
 } as const;
 
 /** An entity whose rows carry versions and field versions. */

@@ -176,6 +176,8 @@ export const mutations = {
         id: contractIdSchema,
         action: z.enum(approvalSteps),
         comment: z.string().trim().max(approvalCommentMax).optional(),
+        /** When the user took the step on the device (the trail keeps it beside the server's apply time). */
+        takenAt: z.string().datetime().optional(),
       })
       .strict(),
     touches: () => [],
@@ -202,6 +204,25 @@ export const mutations = {
       .strict(),
     touches: () => [],
     creates: (args) => [rowKey('contract', args.id)],
+  }),
+  /**
+   * Archives an approved contract with its signed PDF (spec 2), taken offline too (issue 30): the
+   * PDF goes to the server as a queued file of this id before the step is pushed, and the server
+   * decides the step by the contract's status and the file it holds when it applies it.
+   */
+  'contract.archive': mutation({
+    entity: 'contract',
+    fields: () => ['status'],
+    args: z
+      .object({
+        id: contractIdSchema,
+        fileId: z.string().uuid(),
+        fileName: z.string().trim().min(1).max(255),
+        takenAt: z.string().datetime().optional(),
+      })
+      .strict(),
+    touches: () => [],
+    moves: (args) => [rowKey('contract', args.id)],
   }),
   /** Alters an approved contract (spec 4): only fields with alterEditStatus 2 change. */
   'contract.alter': mutation({
@@ -385,7 +406,7 @@ export const mutations = {
     touches: () => [],
     creates: (args) => [rowKey('scene', args.id)],
   }),
-  /** Changes a scene's name, performance, filter fields, preset filters or columns. */
+  /** Changes a scene's name, performance, filter fields, preset filters, columns or kept sort. */
   'scene.update': mutation({
     entity: 'scene',
     fields: (args) => Object.keys(args.patch) as FieldGroup<'scene'>[],
@@ -398,6 +419,7 @@ export const mutations = {
             titleIDs: sceneCreateSchema.shape.titleIDs.unwrap(),
             filterIDs: sceneCreateSchema.shape.filterIDs.unwrap(),
             filter: sceneCreateSchema.shape.filter.unwrap(),
+            sortField: sceneCreateSchema.shape.sortField.unwrap(),
             performanceId: sceneCreateSchema.shape.performanceId.unwrap(),
           })
           .partial()
@@ -477,11 +499,13 @@ export function isMutationName(name: unknown): name is MutationName {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(mutations, name);
 }
 
-/** What a contract mutation's args say about the edit: an update's patch, a draft's or an alteration's form values (and its reason). */
+/** What a contract mutation's args say about the edit: an update's patch, a draft's or an alteration's form values (and its reason), an approval step's action and comment. */
 export const contractEditArgsSchema = z.object({
   id: z.string(),
   name: z.string().optional(),
   patch: z.record(z.string(), z.unknown()).optional(),
   formValues: z.record(z.string(), z.unknown()).optional(),
   reason: z.string().optional(),
+  action: z.enum(approvalSteps).optional(),
+  comment: z.string().optional(),
 });

@@ -18,6 +18,7 @@ const crossings: [string, string, RegExp][] = [
   ['src-main/core/core-x.ts', "import { app } from 'electron';", /only in src-main\/shell/],
   ['src-main/core/sync/x.ts', "import Database from 'better-sqlite3';", /only in src-main\/core\/data/],
   ['src-main/core/sync/x.ts', "import { drizzle } from 'drizzle-orm/better-sqlite3';", /only in src-main\/core\/data/],
+  ['src-main/core/vault/x.ts', "import Database from 'better-sqlite3-multiple-ciphers';", /only in src-main\/core\/data/],
   ['src-main/web-host/x.ts', "import { app } from 'electron';", /only in src-main\/shell/],
   ['src-main/core/x.ts', "import { main } from '../shell/main';", /never imports src-main\/shell/],
   ['src-main/core/data/x.ts', "import { app } from 'electron';", /only in src-main\/shell/],
@@ -36,6 +37,7 @@ const crossings: [string, string, RegExp][] = [
 const allowed: [string, string][] = [
   ['src-main/shell/x.ts', "import { app } from 'electron';"],
   ['src-main/core/data/x.ts', "import Database from 'better-sqlite3';"],
+  ['src-main/core/data/x.ts', "import Database from 'better-sqlite3-multiple-ciphers';"],
   ['src-main/core/contracts/x.ts', "import { createOutbox } from '../data/outbox';"],
   ['src-main/core/data/x.ts', "import { mutations } from '../../../src-shared/sync/mutations';"],
   ['src-main/core/x.ts', "import { join } from 'node:path';"],

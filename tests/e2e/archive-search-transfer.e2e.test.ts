@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { openKeptReplica } from '../support/replica-file';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Page } from 'playwright-core';
@@ -105,12 +105,12 @@ describe('contract archive and full-text search of its PDF, offline', () => {
     // The text layer holds the page's words as text: selectable and copyable.
     await dialog.locator('.textLayer', { hasText: pdfWord }).waitFor({ timeout: 20_000 });
     await page.getByTestId('archive-confirm').click();
-    await toasted('The contract is archived.');
+    // The PDF and the step go with the sync (issue 30): the server archives it moments later.
+    await toasted('The archive is kept on this device');
 
     const { client, token } = await adminOnServer();
-    const detail = await client.call('contractDetail', { token, params: { id: approved.id } });
-    expect(detail.status).toBe(ContractStatus.Archived);
-    expect(detail.archiveFileId).not.toBeNull();
+    await expect.poll(async () => (await client.call('contractDetail', { token, params: { id: approved.id } })).status, { timeout: 30_000 }).toBe(ContractStatus.Archived);
+    expect((await client.call('contractDetail', { token, params: { id: approved.id } })).archiveFileId).not.toBeNull();
   }, 90_000);
 
   it('reads the PDF into the index, shows it on the contract page, then finds and opens it offline', async () => {
@@ -150,7 +150,7 @@ describe('contract archive and full-text search of its PDF, offline', () => {
     // triggers standing aside (client migration 0030) until the sync ends.
     const { token } = await adminOnServer();
     const me = await createContractServerClient(stage.serverUrl).call('me', { token });
-    const replica = new Database(replicaPathFor(stage.desktopDir, stage.serverUrl, me.id));
+    const replica = openKeptReplica(replicaPathFor(stage.desktopDir, stage.serverUrl, me.id));
     const unindexed = `select id from search_rows where source = 'base' order by id limit 10`;
     replica.transaction(() => {
       replica.exec(`delete from contract_search where rowid in (${unindexed})`);

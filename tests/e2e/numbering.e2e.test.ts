@@ -33,13 +33,17 @@ describe('numbering settings', () => {
     await signInOnPage(stage, admin.username, admin.password);
     await page.getByTestId('nav-numbering').click();
     await page.getByRole('tab', { name: 'Template numbers' }).click();
-    await expect.poll(() => preview().innerText(), { timeout: 20_000 }).toBe('MB-001');
+    // The seeded templates took MB-001 to MB-008: the rule as saved gives MB-009 next, and the
+    // editor says the same as the saved rule's preview below it (issue 29).
+    await expect.poll(() => preview().innerText(), { timeout: 20_000 }).toBe('MB-009');
+    await expect.poll(() => page.getByTestId('saved-preview').first().innerText()).toContain('MB-009');
     await setNumber('Digits', '5');
-    await expect.poll(() => preview().innerText()).toBe('MB-00001');
+    await expect.poll(() => preview().innerText()).toBe('MB-00009');
     await templateRules().locator('input[type=checkbox]').first().check({ force: true });
-    await expect.poll(() => preview().innerText()).toBe('MB-1');
+    await expect.poll(() => preview().innerText()).toBe('MB-9');
+    // An edited rule keeps its counter: a new start number does not restart it.
     await setNumber('Start number', '7');
-    await expect.poll(() => preview().innerText()).toBe('MB-7');
+    await expect.poll(() => preview().innerText()).toBe('MB-9');
     expect(await templateRules().getByRole('combobox', { name: 'Reset cycle' }).locator('option').allInnerTexts()).toEqual([
       'Do not reset',
       'Reset every day',
@@ -75,7 +79,10 @@ describe('numbering settings', () => {
     await page.getByTestId('dialog-submit').click();
     await expect.poll(() => dialog().count()).toBe(0);
     await expect.poll(() => row.innerText()).toContain('TPL');
-    await expect.poll(() => preview().innerText()).toMatch(/^TPL-20\d\d-7$/);
+    // Reset monthly now: this month has no counter yet, so the rule restarts at its restart number
+    // (1), as the allocator and the saved rule's preview say.
+    await expect.poll(() => preview().innerText()).toMatch(/^TPL-20\d\d-1$/);
+    await expect.poll(() => page.getByTestId('saved-preview').first().innerText()).toMatch(/TPL-20\d\d-1$/);
     expect((await onServer(stage, admin, 'templateNumberAbbrSettings')).list).toEqual([expect.objectContaining({ abbr: 'TPL', dateFormat: 3 })]);
   });
 

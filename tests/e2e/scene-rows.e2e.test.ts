@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createContractServerClient } from '../../src-main/core/contract-server/client';
 import { formatDay } from '../../src-renderer/i18n/format';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
-import { cellsOnMoreThanOneLine, chooseLanguage, inEachLanguageAndSize, keepScreenshot, uiLanguages } from '../support/e2e-views';
+import { cellsOnMoreThanOneLine, chooseLanguage, inEachLanguageAndSize, keepScreenshot, sceneColumnTexts, uiLanguages } from '../support/e2e-views';
 
 // The ledger as a workplace (JOURNEYS.md journey 3, issue 28 items 6 and 8) in the browser edition
 // against the real server: a scene's rows with their actions — 'view' opens the contract in a new
@@ -30,12 +30,7 @@ afterEach(async ({ task }) => {
 const toasted = (text: string) => page.locator('.bp6-toast', { hasText: text }).first().waitFor();
 const rows = () => page.getByTestId('scene-row');
 const online = () => page.getByTestId('sync-indicator').getAttribute('data-online');
-/** A column's cells by its header's test id (the first column is the row's selection box). */
-async function columnTexts(id: string): Promise<string[]> {
-  const headers = await page.locator('[data-testid=scene-table] thead th').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-testid')));
-  const index = headers.indexOf(`scene-column-${id}`) + 1;
-  return page.locator(`[data-testid=scene-row] td:nth-child(${index})`).allInnerTexts();
-}
+const columnTexts = (id: string) => sceneColumnTexts(page, id);
 
 async function adminOnServer() {
   const client = createContractServerClient(stage.serverUrl);

@@ -1,13 +1,16 @@
 import ExcelJS from 'exceljs';
 import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createContractServerClient } from '../../src-main/core/contract-server/client';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
+import { chooseLanguage, inEachLanguageAndSize, keepScreenshot, sceneColumnTexts, uiLanguages } from '../support/e2e-views';
 
 // The ledger's scenes in the browser edition against the real server (issue 14): a scene made,
 // made the default and another deleted while the server is down; after it is back, the server
-// holds exactly what the screen showed. Filtering by a select field and sorting by a column.
+// holds exactly what the screen showed. Filtering by a select field and sorting by a column; a
+// sort kept in a scene with the server down (journey 3 step 1), still the scene's after a reload
+// and after signing out and in, and the server's once it is back.
 
 let stage: E2eStage;
 let page: Page;
@@ -18,9 +21,18 @@ beforeAll(async () => {
 });
 
 afterAll(() => stage?.close());
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'fail') await keepScreenshot(page, `failed-${task.name.slice(0, 40)}`);
+});
 
 /** The tabs' scene names, without the 'waiting to sync' tag of a scene edited offline. */
 const tabNames = async () => (await page.locator('[role=tab][data-testid^="scene-tab-"]').allInnerTexts()).map((text) => text.split('\n')[0]!.trim());
+
+async function signIn() {
+  await page.fill('#signin-username', 'alice');
+  await page.fill('#signin-password', 'alice123');
+  await page.getByTestId('signin-submit').click();
+}
 
 async function serverScenes() {
   const client = createContractServerClient(stage.serverUrl);
@@ -31,9 +43,7 @@ async function serverScenes() {
 describe('ledger scenes in the browser edition', () => {
   it('opens on the default scene with its rows', async () => {
     await page.goto(stage.edition.host.url);
-    await page.fill('#signin-username', 'alice');
-    await page.fill('#signin-password', 'alice123');
-    await page.getByTestId('signin-submit').click();
+    await signIn();
     await page.getByTestId('scene-row').first().waitFor({ timeout: 30_000 });
     expect(await tabNames()).toEqual(['Performance statistics', 'Contracts', 'All performance records', 'Receivables and payables', 'my receivables']);
     expect(await page.locator('[role=tab][aria-selected=true][data-testid^="scene-tab-"]').innerText()).toBe('All performance records');
@@ -109,4 +119,58 @@ describe('ledger scenes in the browser edition', () => {
       ['Overdue offline', true],
     ]);
   });
+
+  it('keeps a sort in the scene with the server stopped: sorted so after a reload and after signing out and in, and on the server once back', async () => {
+    await stage.stopServer();
+    const tab = page.locator('[role=tab][data-testid^="scene-tab-"]', { hasText: 'Receivables and payables' });
+    const header = page.getByTestId('scene-column-expirationTime');
+    const keep = page.getByTestId('scene-keep-sort');
+    /** The due dates shown, as days ('d MMM yyyy' in English). */
+    const dueDates = async () => (await sceneColumnTexts(page, 'expirationTime')).filter((d) => d !== '--').map((d) => DateTime.fromFormat(d, 'd MMM yyyy').toISODate()!);
+    const openedSorted = async () => {
+      await tab.click();
+      await page.getByTestId('scene-row').first().waitFor({ timeout: 30_000 });
+      await expect.poll(() => header.getAttribute('aria-sort')).toBe('descending');
+      expect(await page.getByTestId('scene-sort-shown').innerText()).toBe('Sorted by Expiration time, descending');
+      await expect.poll(async () => {
+        const shown = await dueDates();
+        return shown.length > 1 && shown.join() === [...shown].sort().reverse().join();
+      }).toBe(true);
+      expect(await keep.count()).toBe(0);
+    };
+
+    await tab.click();
+    await page.getByTestId('scene-row').first().waitFor();
+    expect(await header.getAttribute('aria-sort')).toBe('none');
+    expect(await keep.count()).toBe(0);
+    await header.locator('button').click();
+    await expect.poll(() => header.getAttribute('aria-sort')).toBe('ascending');
+    await header.locator('button').click();
+    await expect.poll(() => header.getAttribute('aria-sort')).toBe('descending');
+    await inEachLanguageAndSize(page, async (language, { width, height }) => {
+      await keep.waitFor();
+      await keepScreenshot(page, `scene-sort-unkept-${width}x${height}-${language.code}`);
+    });
+    await chooseLanguage(page, uiLanguages[0]);
+    await keep.click();
+    await page.locator('.bp6-toast', { hasText: 'The sort is kept in the scene' }).first().waitFor();
+    await keep.waitFor({ state: 'detached' });
+
+    await page.reload();
+    await openedSorted();
+    await inEachLanguageAndSize(page, async (language, { width, height }) => {
+      await expect.poll(() => header.getAttribute('aria-sort')).toBe('descending');
+      await keepScreenshot(page, `scene-sort-kept-${width}x${height}-${language.code}`);
+    });
+    await chooseLanguage(page, uiLanguages[0]);
+
+    await stage.startServer();
+    await expect
+      .poll(async () => (await serverScenes()).find((scene) => scene.name === 'receivables and payables')?.sortField, { timeout: 30_000 })
+      .toEqual({ id: 'expirationTime', key: -1 });
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('sign-out').click();
+    await signIn();
+    await openedSorted();
+  }, 180_000);
 });

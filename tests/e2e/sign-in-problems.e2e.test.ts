@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { openKeptReplica } from '../support/replica-file';
 import { writeFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -94,7 +94,7 @@ describe('sign-in problems in the browser edition', () => {
     await call(first, 'session.signOut', {});
     await first.close();
     if (!session.signedIn) throw new Error('expected a session');
-    const replica = new Database(replicaPathFor(dir.path, server.url, session.user.id));
+    const replica = openKeptReplica(replicaPathFor(dir.path, server.url, session.user.id));
     replica.pragma(`user_version = ${knownSchemaVersion(clientMigrationsDir) + 1}`);
     replica.close();
 

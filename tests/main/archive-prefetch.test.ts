@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { openAsBlob, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,7 +52,7 @@ describe('archived PDFs prefetched into the cache', () => {
     const { token } = await client.call('login', { body: { username: 'admin', password: 'admin123' } });
     const approved = await client.call('contractList', { token, query: { status: 4, pageSize: 1 } });
     archivedId = approved.list[0]!.id;
-    const file = await client.uploadFile({ path: await signedPdf(), name: 'signed.pdf', mimeType: 'application/pdf', contractId: archivedId, purpose: 'archive', token });
+    const file = await client.uploadFile({ file: await openAsBlob(await signedPdf()), name: 'signed.pdf', mimeType: 'application/pdf', contractId: archivedId, purpose: 'archive', token });
     await client.call('archiveContract', { token, params: { id: archivedId }, body: { fileId: file.id, fileName: 'signed.pdf' } });
 
     await call(core, 'sync.now', {});

@@ -55,14 +55,14 @@ describe('cooperation information from the replica', () => {
     const edited = (i: number, overrides: Partial<SyncContract>) => pulledRow(makeContract(i, overrides));
     replica.db
       .insert(contractsLocal)
-      .values([edited(0, { counterpartName: 'Someone else' }), edited(14, { name: 'Renamed offline', updateTime: '2026-11-21T09:00:00.000Z' })])
+      .values([edited(0, { counterpartName: 'Someone else', counterpartyId: 'cp-other' }), edited(14, { name: 'Renamed offline', updateTime: '2026-11-21T09:00:00.000Z' })])
       .run();
     const rows = cooperationInformation(replica, contractId(7));
     expect(rows.map((row) => [row.contractID, row.name])).toEqual([[contractId(14), 'Renamed offline']]);
   });
 
   it('keeps at most the limit of rows, the newest ones', () => {
-    pull(Array.from({ length: cooperationRowLimit + 10 }, (_, i) => makeContract(i, { counterpartName: 'Acme' })));
+    pull(Array.from({ length: cooperationRowLimit + 10 }, (_, i) => makeContract(i, { counterpartName: 'Acme', counterpartyId: 'cp-acme' })));
     const rows = ids(contractId(0));
     expect(rows).toHaveLength(cooperationRowLimit);
     expect(rows[0]).toBe(contractId(cooperationRowLimit + 9));
@@ -70,15 +70,21 @@ describe('cooperation information from the replica', () => {
   });
 
   it('has nothing for a contract without a counterparty, and not_found for an unknown contract', () => {
-    pull([makeContract(0, { counterpartName: null }), makeContract(1, { counterpartName: null })]);
+    pull([makeContract(0, { counterpartName: null, counterpartyId: null }), makeContract(1, { counterpartName: null, counterpartyId: null })]);
     expect(cooperationInformation(replica, contractId(0))).toEqual([]);
     expect(() => cooperationInformation(replica, 'missing')).toThrow(AppFailure);
   });
 
+  it('matches the counterparty by its id: two counterparties of one name are two histories', () => {
+    pull([makeContract(0, { counterpartName: 'Acme', counterpartyId: 'cp-a' }), makeContract(1, { counterpartName: 'Acme', counterpartyId: 'cp-b' }), makeContract(2, { counterpartName: 'Acme', counterpartyId: 'cp-a' })]);
+    expect(ids(contractId(0))).toEqual([contractId(2)]);
+    expect(ids(contractId(1))).toEqual([]);
+  });
+
   it('reads the base rows off the counterparty index', () => {
     const plan = replica.sqlite
-      .prepare("explain query plan select id from contracts where counterpart_name = 'Acme' order by update_time desc limit 50")
+      .prepare("explain query plan select id from contracts where counterparty_id = 'cp-a' order by update_time desc limit 50")
       .all() as { detail: string }[];
-    expect(plan.map((step) => step.detail).join('\n')).toContain('contracts_counterpart_update_time');
+    expect(plan.map((step) => step.detail).join('\n')).toContain('contracts_counterparty_update_time');
   });
 });

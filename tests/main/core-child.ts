@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { openKeptReplica } from '../support/replica-file';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -72,7 +72,7 @@ export function replicaFile(dataDir: string): string {
 
 /** How many mutations the (stopped) core's replica still has queued. */
 export function pendingIn(dataDir: string): number {
-  const replica = new Database(replicaFile(dataDir), { readonly: true });
+  const replica = openKeptReplica(replicaFile(dataDir), { readonly: true });
   const n = replica.prepare("select count(*) from outbox where state = 'pending'").pluck().get() as number;
   replica.close();
   return n;

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { openKeptReplica } from '../support/replica-file';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,7 +109,7 @@ describe('sync channels', () => {
     await mine.close();
     const replicas = join(mineDir.path, 'replicas');
     const file = join(replicas, readdirSync(replicas).find((f) => f.endsWith('.sqlite'))!);
-    const db = new Database(file);
+    const db = openKeptReplica(file);
     const insert = db.prepare("insert into outbox (id, name, args, base_versions, created_at, state) values (?, ?, ?, '{}', '2026-11-21T09:00:00.000Z', 'pending')");
     insert.run('0192f000-0000-7000-8000-0000000000f1', 'contract.frobnicate', '{}');
     insert.run('0192f000-0000-7000-8000-0000000000f2', 'contract.update', '{not json');

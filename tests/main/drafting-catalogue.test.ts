@@ -126,11 +126,52 @@ describe('drafting catalogue', () => {
       alices = refreshed;
       const urls = requests.mock.calls.map(([input]) => String(input instanceof Request ? input.url : input));
       expect(urls.some((url) => /\/api\/v1\/templates\?/.test(url))).toBe(true);
-      expect(urls.filter((url) => /\/api\/v1\/templates\/[^/?]+$/.test(url))).toEqual([]);
+      expect(urls.filter((url) => /\/api\/v1\/templates\/[^/?]+$/.test(url) && !url.endsWith('/catalogue_version'))).toEqual([]);
     } finally {
       requests.mockRestore();
     }
     await cores.pop()!.close();
+  });
+
+  it('has a template an approver approved at the drafter\'s next sync, long before the catalogue is stale', async () => {
+    // Spied before the core opens: its contract-server client takes fetch when it is made.
+    const requests = vi.spyOn(globalThis, 'fetch');
+    const urlOf = (input: unknown) => String(input instanceof Request ? input.url : input);
+    /** Syncs, and waits until the round's check of the catalogue's version was answered. */
+    async function syncAndCheck(core: Core) {
+      const before = requests.mock.calls.length;
+      await call(core, 'sync.now', {});
+      const asked = await waitFor(() => {
+        const i = requests.mock.calls.findIndex(([input], at) => at >= before && urlOf(input).includes('/templates/catalogue_version'));
+        return i < 0 ? undefined : (requests.mock.results[i]!.value as Promise<Response>);
+      });
+      await asked;
+      // A fetch the answer starts is under way within a tick.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return requests.mock.calls.slice(before).map(([input]) => urlOf(input));
+    }
+    try {
+      const core = openCore();
+      await settledSync(core);
+      const kept = await call(core, 'drafting.catalogue', {});
+      const client = createContractServerClient(serverUrl);
+      const { token } = await client.call('login', { body: { username: 'admin', password: 'admin123' } });
+      const body = { name: 'NDA 2027', fields: [{ id: 'contractName', name: '合同名称', type: 'text' as const, required: true }], clauses: [] };
+      const created = await client.call('createTemplate', { token, body });
+      await client.call('submitTemplate', { token, params: { id: created.id }, body: {} });
+      // Submitted is not approved: the round finds the catalogue's version unmoved and fetches nothing.
+      expect((await syncAndCheck(core)).filter((url) => /\/api\/v1\/templates\?/.test(url))).toEqual([]);
+      expect(await call(core, 'drafting.catalogue', {})).toEqual(kept);
+      await client.call('approveTemplate', { token, params: { id: created.id }, body: { comment: 'fine' } });
+      await syncAndCheck(core);
+      const refreshed = await fetched(core, kept.refreshedAt);
+      expect(refreshed.templates.map((t) => t.id)).toContain(created.id);
+      expect((await call(core, 'drafting.template', { id: created.id })).fields).toEqual(body.fields);
+      alices = refreshed;
+      await cores.pop()!.close();
+    } finally {
+      requests.mockRestore();
+    }
   });
 
   it('belongs to the signed-in user: another user never sees it, and it is back when its user signs in again', async () => {

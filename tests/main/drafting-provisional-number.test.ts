@@ -5,17 +5,14 @@ import { draftingStore } from '../../src-main/core/contracts/drafting-store';
 import { createOutbox, setReplicaOwner } from '../../src-main/core/data/outbox';
 import { openReplica } from '../../src-main/core/data/replica';
 import { contractTypeOptions } from '../../src-main/core/contracts/drafting-service';
-import { numberAfter, previewRuleFor } from '../../src-main/core/contracts/provisional-number';
+import { numberAfter } from '../../src-main/core/contracts/provisional-number';
 import { clientMigrationsDir } from '../../src-main/paths';
-import type { PreviewRule } from '../../src-shared/domain/numbering';
 import { makeContract } from '../support/contracts';
 import { tempDir } from '../support/temp';
 import { replicaFeatures } from '../../src-main/core/features';
 
-// The provisional number of an offline draft: the rule chosen as the server chooses it, the
-// serial counted on from the kept preview, and no number handed out twice on this device.
-
-const rule = (id: string, conditionType: 0 | 1 | 2 | 3, values: string[], format: string): PreviewRule => ({ id, format, conditionType, values, referenceFields: [] });
+// The provisional number of an offline draft: the serial counted on from the kept preview, and no
+// number handed out twice on this device (tests/shared/numbering-scope.test.ts covers which rule).
 
 describe('contract type options', () => {
   it('disables the types that only group others', () => {
@@ -29,17 +26,6 @@ describe('contract type options', () => {
 });
 
 describe('provisional contract numbers', () => {
-  it.each([
-    { preview: [rule('d', 0, [], 'HT-1')], context: { contractTypeId: 't1', departmentId: 'd1' }, chosen: 'd' },
-    { preview: [rule('a', 1, ['t1'], 'CG-0001'), rule('b', 1, ['t2'], 'XS-0001')], context: { contractTypeId: 't2', departmentId: null }, chosen: 'b' },
-    { preview: [rule('a', 1, ['t1'], 'CG-0001')], context: { contractTypeId: null, departmentId: 'd1' }, chosen: undefined },
-    { preview: [rule('a', 2, ['d1'], 'FW-0001')], context: { contractTypeId: 't1', departmentId: 'd1' }, chosen: 'a' },
-    { preview: [rule('a', 3, ['d1'], 'FW-0001')], context: { contractTypeId: 't1', departmentId: 'd2' }, chosen: undefined },
-    { preview: [], context: { contractTypeId: 't1', departmentId: 'd1' }, chosen: undefined },
-  ])('chooses rule $chosen by the scope in use', ({ preview, context, chosen }) => {
-    expect(previewRuleFor(preview, context)?.id).toBe(chosen);
-  });
-
   it.each([
     ['CG-20261121-0001', 0, 'CG-20261121-0001'],
     ['CG-20261121-0001', 2, 'CG-20261121-0003'],
@@ -70,10 +56,10 @@ describe('provisional contract numbers', () => {
     expect(store.contractDetail(ids[0]!)).toMatchObject({
       name: 'chairs', contractNumber: 'CG-0001', numberProvisional: true, contractNumberAuto: true, pending: true, status: 1, responsibleUserId: 'u1', departmentId: 'd1', formValues: {}, createTime: '2026-11-21T10:00:00.000Z',
     });
-    // A refused draft leaves the ledger, but its number is still never handed out again.
+    // A refused draft stays the user's (issue 30), and its number is never handed out again.
     const [first] = outbox.nextBatch(1);
     outbox.settle([first!], [{ id: first!.id, status: 'rejected', error: { code: 'forbidden', message: 'no' } }]);
-    expect(store.contractDetail(ids[0]!)).toBeNull();
+    expect(store.contractDetail(ids[0]!)).toMatchObject({ contractNumber: 'CG-0001', pending: false, refusal: { id: first!.id, kind: 'create', error: { code: 'forbidden' } } });
     expect(draft('0192f000-0000-7000-8000-000000000004')).toBe('CG-0005');
     replica.close();
     dir.cleanup();

@@ -61,10 +61,15 @@ describe('file upload through the core', () => {
     const received = await sendChunks(uploadId, bytes);
     expect(received).toEqual([maxUploadChunkBytes, 2 * maxUploadChunkBytes, bytes.length]);
 
+    // Kept on the device (issue 30) under the id the server will store it under, then sent with the edit naming it.
     const uploaded = await call(core, 'files.uploadFinish', { uploadId });
     expect(uploaded).toEqual({ id: expect.any(String), name: 'scan.png', file: `/api/v1/files/${uploaded.id}` });
     expect(temporaryFiles()).toEqual([]);
+    expect((await call(core, 'files.queue', {})).files).toMatchObject([{ id: uploaded.id, state: 'waiting', sent: 0 }]);
     scan = { id: uploaded.id, name: uploaded.name, bytes };
+    await call(core, 'contract.create', { name: 'With a scan', templateId: null, contractTypeId: null, contractNumber: null, formValues: { attachment: uploaded } });
+    expect((await call(core, 'sync.now', {})).queued).toBe(0);
+    expect((await call(core, 'files.queue', {})).files).toEqual([]);
 
     const client = createContractServerClient(serverUrl);
     const { token } = await client.call('login', { body: { username: 'admin', password: 'admin123' } });
@@ -117,7 +122,7 @@ describe('file upload through the core', () => {
     expect(uploaded.name).toBe('a.png');
   });
 
-  it("passes the server's refusal on in its words and removes the temporary file", async () => {
+  it("refuses content the server would refuse, in its words, and removes the temporary file", async () => {
     const text = Buffer.from('not really a PDF');
     const { uploadId } = await call(core, 'files.uploadBegin', { name: 'fake.pdf', size: text.length, mimeType: 'application/pdf', purpose: 'attachment' });
     await sendChunks(uploadId, text);
@@ -176,12 +181,13 @@ describe('file upload through the core', () => {
     }
   });
 
-  it("answers 'offline' when the server cannot be reached, and keeps no temporary file", async () => {
+  it('keeps the file on the device when the server cannot be reached, and no temporary file', async () => {
     const text = Buffer.from('hello, world');
     const { uploadId } = await call(core, 'files.uploadBegin', { name: 'hello.txt', size: text.length, mimeType: 'text/plain', purpose: 'attachment' });
     await sendChunks(uploadId, text);
     await server.close();
-    expect(await core.invoke('files.uploadFinish', { uploadId })).toMatchObject({ ok: false, error: { code: 'offline' } });
+    const kept = await call(core, 'files.uploadFinish', { uploadId });
+    expect((await call(core, 'files.queue', {})).files).toMatchObject([{ id: kept.id, name: 'hello.txt', size: text.length, state: 'waiting' }]);
     expect(temporaryFiles()).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ import { replicaFeatures } from '../../src-main/core/features';
 import { createFulfilmentReader } from '../../src-main/core/performance/fulfilment-store';
 import { clientMigrationsDir } from '../../src-main/paths';
 import { contractId, makeContract, makeTask } from '../support/contracts';
-import { clientJournal, migrationsUpTo, withoutTaskWriters } from '../support/migrations';
+import { clientJournal, migrationsUpTo, withoutTaskWriters, withThisBuildsContractColumns } from '../support/migrations';
 import { tempDir } from '../support/temp';
 
 // The performance tab's rules on this device's queue (issue 13): no finish, alone or in a batch,
@@ -121,13 +121,15 @@ describe('the performance tab over the queue of this device', () => {
     const path = join(dir.path, 'before-0035.sqlite');
     const before = clientJournal.entries.findIndex((entry) => entry.tag.startsWith('0035_'));
     const old = openReplica(path, migrationsUpTo(dir.path, before));
-    replicaWriter(old, withoutTaskWriters(replicaFeatures)).applyPulledChanges(
-      [
-        { entity: 'contract', op: 'upsert', row: makeContract(3) },
-        { entity: 'performancePlan', op: 'upsert', row: plan('plan-a', 'perf-a') },
-      ],
-      '1',
-      at,
+    withThisBuildsContractColumns(old.sqlite, () =>
+      replicaWriter(old, withoutTaskWriters(replicaFeatures)).applyPulledChanges(
+        [
+          { entity: 'contract', op: 'upsert', row: makeContract(3) },
+          { entity: 'performancePlan', op: 'upsert', row: plan('plan-a', 'perf-a') },
+        ],
+        '1',
+        at,
+      ),
     );
     // The optimistic plan as that version wrote it for a save listing a-1 renamed.
     old.sqlite.prepare(`insert into performance_plans_local select *, ? from performance_plans where id = 'plan-a'`).run(JSON.stringify([{ id: 'a-1', name: 'Renamed' }]));

@@ -13,7 +13,7 @@ import { cjkBigrams } from '../../src-main/core/data/cjk-bigrams';
 import { clientMigrationsDir } from '../../src-main/paths';
 import { contractId, makeContract } from '../support/contracts';
 import { tempDir } from '../support/temp';
-import { clientJournal, migrationsUpTo, withoutTaskWriters } from '../support/migrations';
+import { clientJournal, insertWithItsColumns, migrationsUpTo } from '../support/migrations';
 import { eq } from 'drizzle-orm';
 
 /** Marked text as the test reads it: [match]. */
@@ -227,16 +227,18 @@ describe('local full-text search over the replica (FTS5 trigram)', () => {
   });
 
   it('builds the pair index of a replica made before it (migration 0022)', () => {
-    const before = clientJournal.entries.findIndex((entry) => entry.tag.startsWith('0022_')) ;
+    const before = clientJournal.entries.findIndex((entry) => entry.tag.startsWith('0022_'));
     expect(before).toBeGreaterThan(0);
     replica.close();
     const path = join(dir.path, 'old.sqlite');
     const old = openReplica(path, migrationsUpTo(dir.path, before));
     replica = old;
-    // A replica of then: its triggers index each row. A later pull, not a first sync: what this
-    // build sets aside during a first sync is known to this build's schema only.
-    old.sqlite.prepare(`insert into replica_meta (key, value) values ('pull_cursor', '1')`).run();
-    pull([makeContract(1, { name: '仓库租赁合同' }), makeContract(2, { name: 'Plain', formValues: { clause: '违约责任' } }), makeContract(3, { name: 'Signed' })], 'upsert', false, withoutTaskWriters(replicaFeatures));
+    // A replica of then: its triggers index each row as it is written, in that schema's columns.
+    insertWithItsColumns(
+      old.sqlite,
+      contracts,
+      [makeContract(1, { name: '仓库租赁合同' }), makeContract(2, { name: 'Plain', formValues: { clause: '违约责任' } }), makeContract(3, { name: 'Signed' })].map(pulledRow),
+    );
     old.db.insert(archivedFiles).values({ contractId: contractId(3), fileId: 'f', name: 'a.pdf', size: 1, openedAt: 'now', text: '任何一方违约应承担责任' }).run();
     old.close();
     replica = openReplica(path, clientMigrationsDir);

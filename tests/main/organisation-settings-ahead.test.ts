@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { openKeptReplica } from '../support/replica-file';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replicaPathFor } from '../../src-main/core/session/session-service';
 import { call, waitFor } from '../support/core';
@@ -23,7 +23,7 @@ async function setCreditPlatform(creditPlatformEnabled: boolean, server = stage.
 
 /** What the core keeps of the read, looked at in its replica file (no call that could fetch it). */
 function kept(): unknown {
-  const replica = new Database(replicaPath, { readonly: true, fileMustExist: true });
+  const replica = openKeptReplica(replicaPath, { readonly: true });
   try {
     const value = replica.prepare(`select value from cached_reads where kind = 'organisationSettings'`).pluck().get() as string | undefined;
     return value === undefined ? undefined : JSON.parse(value);

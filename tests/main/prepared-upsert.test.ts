@@ -18,7 +18,7 @@ describe('preparedUpsert', () => {
   afterEach(() => replica.close());
 
   it('writes a row as the query builder does, JSON and boolean columns included, and replaces it on conflict', () => {
-    const scene = { id: 's1', name: 'Due this month', isDefault: true, isSystem: false, performanceId: null, filterIds: ['a', 'b'], titleIds: ['name'], filters: [{ id: 'a', op: 'in', value: [1, 2] }], sortOrder: 3, version: 1, updateTime: '2026-11-24T00:00:00Z' };
+    const scene = { id: 's1', name: 'Due this month', isDefault: true, isSystem: false, performanceId: null, filterIds: ['a', 'b'], titleIds: ['name'], filters: [{ id: 'a', op: 'in', value: [1, 2] }], sortField: { id: 'name', key: -1 as const }, sortOrder: 3, version: 1, updateTime: '2026-11-24T00:00:00Z' };
     const upsert = preparedUpsert(replica.sqlite, ledgerScenes);
     upsert(scene);
     expect(replica.db.select().from(ledgerScenes).where(eq(ledgerScenes.id, 's1')).get()).toEqual(scene);

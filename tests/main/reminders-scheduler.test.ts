@@ -289,17 +289,27 @@ describe('reminder scheduler', () => {
     expect(shown.map(({ notification: { title, body, route, snoozeLabels } }) => ({ title, body, route, snoozeLabels }))).toEqual([
       {
         title: '履约任务今日到期',
-        body: '其他任务：call back，到期日 2026-06-15',
+        body: '其他任务：call back，到期日 2026年06月15日',
         route: null,
         snoozeLabels: { oneHour: '1 小时后提醒', tomorrow: '明天提醒' },
       },
       {
         title: '履约任务今日到期',
-        body: '收款任务：收取定金，到期日 2026-06-15',
+        body: '收款任务：收取定金，到期日 2026年06月15日',
         route: '/contractApproval/detail?id=c%201%26x&flowId=0&tab=PERFORMANCE_TAB&active=0',
         snoozeLabels: { oneHour: '1 小时后提醒', tomorrow: '明天提醒' },
       },
     ]);
+  });
+
+  it('writes the due date as the user language writes a day (issue 28: not ISO)', () => {
+    const zone = 'Asia/Shanghai';
+    const settings = settingsForAll(kindSettings({ timeNode: { reminderTypes: ['onDue'], otherTimes: [] } }));
+    const tasks = [task({ id: 't1', contractId: 'c1', name: 'Collect the deposit' })];
+    const { time, shown, make } = setup({ start: at('2026-06-15T08:00', zone), zone, tasks, settings, language: 'en' });
+    make().start();
+    time.runUntil(at('2026-06-15T10:00', zone));
+    expect(shown.map(({ notification }) => notification.body)).toEqual(['Receivable task: Collect the deposit, due 15 Jun 2026']);
   });
 
   it('keeps reminding after a notifier failure, without showing the failed one again', () => {

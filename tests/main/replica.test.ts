@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import Database from 'better-sqlite3-multiple-ciphers';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import fc from 'fast-check';
 import type { SyncChange } from '../../src-shared/api/sync';

@@ -15,7 +15,7 @@ import { tempDir } from '../support/temp';
 // made offline comes last, until the next pull brings the server's order.
 
 const pulled = (id: string, name: string, sortOrder: number, extra: Partial<SyncScene> = {}): SyncScene => ({
-  id, name, isDefault: false, isSystem: false, performanceId: null, filterIDs: [], titleIDs: ['name'], filter: [], sortOrder, version: 1,
+  id, name, isDefault: false, isSystem: false, performanceId: null, filterIDs: [], titleIDs: ['name'], filter: [], sortField: null, sortOrder, version: 1,
   updateTime: '2026-11-20T10:00:00.000Z', ...extra,
 });
 
@@ -54,7 +54,7 @@ describe('scene order with queued edits', () => {
 
   it('keeps scenes made offline in the order they were made when one is renamed or made the default', () => {
     const made = (n: number) => `0192f000-0000-7000-8000-0000000000a${n}`;
-    const create = (n: number, name: string) => outbox.enqueue('scene.create', { id: made(n), name, titleIDs: [], filterIDs: [], filter: [], performanceId: null });
+    const create = (n: number, name: string) => outbox.enqueue('scene.create', { id: made(n), name, titleIDs: [], filterIDs: [], filter: [], sortField: null, performanceId: null });
     create(1, 'First made');
     create(2, 'Second made');
     create(3, 'Third made');
@@ -68,7 +68,7 @@ describe('scene order with queued edits', () => {
   it('shows a reorder, then later edits in the reordered places, and a scene made offline last', () => {
     outbox.enqueue('scene.reorder', { ids: ['s-due', 's-all', 's-mine', 's-q1'] });
     outbox.enqueue('scene.update', { id: 's-all', patch: { name: 'Everything' } });
-    outbox.enqueue('scene.create', { id: '0192f000-0000-7000-8000-0000000000aa', name: 'New', titleIDs: [], filterIDs: [], filter: [], performanceId: null });
+    outbox.enqueue('scene.create', { id: '0192f000-0000-7000-8000-0000000000aa', name: 'New', titleIDs: [], filterIDs: [], filter: [], sortField: null, performanceId: null });
     outbox.enqueue('scene.setDefault', { id: 's-mine' });
     expect(names()).toEqual(['Due', 'Everything', 'Mine', 'Q1', 'New']);
   });

@@ -70,4 +70,16 @@ describe('the tasks\u2019 copy of their contract\u2019s status', () => {
     expect(fromCopies[0]!.count).toBe(32);
     expect(fromCopies.map((answer) => answer.count).some((count) => count > 0 && count < 32)).toBe(true);
   });
+
+  it('counts an unfiltered scene as every task less the few without their contract, those on their own small index (migration 0037)', () => {
+    const search = createSceneSearch(replica);
+    const unfiltered = () => search.search(ledgerSearchSchema.parse({ pageSize: 5 }), new Map()).count;
+    const joinedCount = () => replica.sqlite.prepare('select count(*) from performance_tasks t join contracts c on c.id = t.contract_id').pluck().get();
+    expect(unfiltered()).toBe(joinedCount());
+    pull([contract(9, 4), task(50, 8), { entity: 'performanceTask', op: 'upsert', row: makeTask(51, { contractId: null }) }]);
+    expect(unfiltered()).toBe(joinedCount());
+    expect(unfiltered()).toBe(36);
+    const index = replica.sqlite.prepare(`select count(*) from performance_tasks indexed by performance_tasks_without_contract_status where contract_status is null`).pluck();
+    expect(index.get()).toBe(6);
+  });
 });

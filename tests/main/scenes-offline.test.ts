@@ -111,6 +111,26 @@ describe('scenes edited offline', () => {
     expect((await call(core, 'sync.status', {})).problems).toEqual([]);
   });
 
+  it('keeps the later default: a scene made offline and made the default, then an existing one made the default, ends on the existing one', async () => {
+    proxy.faults.refuse = true;
+    proxy.cutAll();
+    const existing = (await call(core, 'scene.list', {})).find((scene) => !scene.isDefault)!;
+    const made = await call(core, 'scene.create', { name: 'Made offline, default for a while' });
+    await call(core, 'scene.setDefault', { id: made.id });
+    await call(core, 'scene.setDefault', { id: existing.id });
+    const offline = await call(core, 'scene.list', {});
+    expect(offline.filter((scene) => scene.isDefault).map((scene) => scene.id)).toEqual([existing.id]);
+
+    proxy.faults.refuse = false;
+    await drained();
+    const local = await call(core, 'scene.list', {});
+    const remote = await rest().call('ledgerScenes', { token });
+    expect(remote.filter((scene) => scene.isDefault).map((scene) => scene.id)).toEqual([existing.id]);
+    expect(shape(local)).toEqual(shape(remote));
+    expect(shape(remote)).toEqual(shape(offline));
+    expect((await call(core, 'sync.status', {})).problems).toEqual([]);
+  });
+
   it('answers a rename made on both sides as a conflict on the name, and a scene deleted elsewhere leaves the replica', async () => {
     const scenes = await call(core, 'scene.list', {});
     const custom = scenes.filter((scene) => !scene.isSystem);

@@ -105,12 +105,35 @@ describe('full-text search while the index is built', () => {
     feature.start!(session);
     await nextTurn();
     const writer = replicaWriter(replica, replicaFeatures);
+    hub.emit('sync.statusChanged', { phase: 'pulling', firstSync: true } as never);
     writer.applyPulledChanges(Array.from({ length: 1200 }, (_, i) => ({ entity: 'contract' as const, op: 'upsert' as const, row: makeContract(i) })), '1200', '2026-11-21T10:00:00.000Z');
     writer.finishPull();
-    hub.emit('sync.statusChanged', { phase: 'idle' } as never);
+    hub.emit('sync.statusChanged', { phase: 'idle', firstSync: false } as never);
     expect(search('Contract').indexing).toEqual({ indexed: 500, total: 1200 });
     for (let turn = 0; turn < 20 && search('Contract').indexing !== null; turn += 1) await nextTurn();
     expect(search('Contract').indexing).toBeNull();
+    feature.stop!();
+  });
+
+  it('leaves a whole index to its triggers: an edit or a pull that is no first sync starts no build', async () => {
+    const { hub, session, feature, search } = searchFeature(10);
+    const writer = replicaWriter(replica, replicaFeatures);
+    writer.applyPulledChanges(Array.from({ length: 30 }, (_, i) => ({ entity: 'contract' as const, op: 'upsert' as const, row: makeContract(i, { name: `Harbour lease ${i}` }) })), '30', '2026-11-21T10:00:00.000Z');
+    writer.finishPull();
+    feature.start!(session);
+    for (let turn = 0; turn < 20 && search('Harbour').indexing !== null; turn += 1) await nextTurn();
+    expect(search('Harbour')).toMatchObject({ count: 30, indexing: null });
+    // An entry gone from the index behind the triggers' back shows whether a build looked again.
+    replica.sqlite.prepare(`delete from search_rows where contract_id = ?`).run(contractId(3));
+    const missing = () => replica.sqlite.prepare(`select count(*) from search_rows`).pluck().get();
+    hub.emit('sync.statusChanged', { phase: 'idle', firstSync: false } as never);
+    for (let turn = 0; turn < 5; turn += 1) await nextTurn();
+    expect(missing()).toBe(29);
+    // A first sync (or a rebuild) is what leaves rows to the build.
+    hub.emit('sync.statusChanged', { phase: 'pulling', firstSync: true } as never);
+    hub.emit('sync.statusChanged', { phase: 'idle', firstSync: false } as never);
+    for (let turn = 0; turn < 20 && missing() !== 30; turn += 1) await nextTurn();
+    expect(missing()).toBe(30);
     feature.stop!();
   });
 });

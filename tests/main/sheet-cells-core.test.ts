@@ -86,4 +86,28 @@ describe('a sheet save with an invalid cell on this device', () => {
     expect(refusalOf(() => outbox.enqueue('performance.savePlan', save([{ id: 'a-1', values }, { name: 'New', receivableAmount: { amount: 1, unit: 'CNY' } }])))).toBeNull();
     expect(sheet().pendingRows?.[0]).toMatchObject({ id: 'a-1', values });
   });
+
+  it('asks every new row for its required cells, and refuses emptying one on a saved row (issue 28: not only the editor)', () => {
+    const cases: [object[], { row: number; column: string; problem: string }][] = [
+      [[{ id: 'a-1' }, { name: 'No amount' }], { row: 2, column: 'receivable amount', problem: 'paymentAmount' }],
+      [[{ id: 'a-1', receivableAmount: null }], { row: 1, column: 'receivable amount', problem: 'paymentAmount' }],
+    ];
+    for (const [rows, params] of cases) {
+      expect(refusalOf(() => outbox.enqueue('performance.savePlan', save(rows)))).toMatchObject({ code: 'validation_failed', reason: { key: 'sheetCellInvalid', params } });
+    }
+    // A schedule's rows hold its amount in the column it names: a payable schedule leaves the required receivable amount empty.
+    const schedule = { cycle: 'month' as const, startDate: '2027-01-01', endDate: '2027-03-31', amount: { amount: 30_000, unit: 'CNY' }, direction: 'payable' as const, name: 'Rent' };
+    const periodic = { ...save([]), plan: { contractID: approved, conditionType: ScheduleConditionType.Periodicity, schedule, rows: [] } };
+    expect(refusalOf(() => outbox.enqueue('performance.savePlan', periodic))).toMatchObject({ reason: { key: 'sheetCellInvalid', params: { row: 1, column: 'receivable amount', problem: 'paymentAmount' } } });
+    expect(refusalOf(() => outbox.enqueue('performance.savePlan', { ...periodic, plan: { ...periodic.plan, schedule: { ...schedule, direction: 'receivable' as const } } }))).toBeNull();
+    // A new plan's rows carry the ids the device made: each is asked for every required cell all the same.
+    const other = makeContract(4);
+    replicaWriter(replica, replicaFeatures).applyPulledChanges([{ entity: 'contract', op: 'upsert', row: { ...other, status: 4 } }], '2', at);
+    const creation = {
+      planId: '019a0000-0000-7000-8000-00000000c0de', performanceId: 'perf-a', performance: { name: plan.performanceName, type: 'receivable', columns, fields: [] },
+      plan: { contractID: other.id, conditionType: ScheduleConditionType.SingleOrMultiple, scheduleTaskIds: [], rows: [{ id: '019a0000-0000-7000-8000-00000000beef', name: 'By hand' }] },
+    };
+    expect(refusalOf(() => outbox.enqueue('performance.createPlan', creation))).toMatchObject({ reason: { key: 'sheetCellInvalid', params: { row: 1, column: 'receivable amount', problem: 'paymentAmount' } } });
+    expect(replica.sqlite.prepare('select count(*) from outbox').pluck().get()).toBe(1);
+  });
 });

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { openKeptReplica } from '../support/replica-file';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, reachablePostgres, seedInChild, spawnContractServer } from '../../bench/support';
@@ -21,7 +21,7 @@ let proxy: FaultProxy;
 let db: pg.Client;
 
 function clientIdOf(dataDir: string): string {
-  const replica = new Database(replicaFile(dataDir), { readonly: true });
+  const replica = openKeptReplica(replicaFile(dataDir), { readonly: true });
   const id = replica.prepare("select value from replica_meta where key = 'client_id'").pluck().get() as string;
   replica.close();
   return id;
@@ -222,7 +222,7 @@ describe.skipIf(!postgres)('sync under faults (contract server on PostgreSQL, co
     // Everything arrived once: every contract and task of the server, no more.
     const counts = ['select count(*) n from contracts', 'select count(*) n from performance_tasks where contract_id is not null'];
     const there = await Promise.all(counts.map(async (query) => Number((await db.query<{ n: string }>(query)).rows[0]!.n)));
-    const replica = new Database(replicaFile(dir), { readonly: true });
+    const replica = openKeptReplica(replicaFile(dir), { readonly: true });
     expect(counts.map((query) => Number(replica.prepare(query).pluck().get()))).toEqual(there);
     replica.close();
     // Resumed from its cursor: at most the cut page came twice, not the whole feed.

@@ -115,23 +115,25 @@ describe('a problem per field, between two desktops', () => {
     // The type and form field names come from the catalogue, the performance's from the plans pulled.
     const catalogue = await call(theirs, 'drafting.refresh', {});
     const { list } = await call(theirs, 'ledger.contractPage', { pageSize: 50, sort: { field: 'name', order: 'asc' } });
-    let picked: { id: string; field: { id: string; name: string } } | undefined;
+    let picked: { id: string; field: { id: string; name: string }; typeField: string } | undefined;
     for (const contract of list) {
       const shown = await call(theirs, 'contract.detail', { id: contract.id }).catch(() => undefined);
       const editable = shown && editableStatuses.includes(shown.status as ContractStatus | null);
       const template = editable && shown.templateId ? catalogue.templates.find((t) => t.id === shown.templateId) : undefined;
       const detail = template && (await call(theirs, 'drafting.template', { id: template.id }));
       const field = detail?.fields.find((f) => f.type === 'text' && !f.required);
-      if (field) picked = { id: contract.id, field };
+      const typeField = detail?.fields.find((f) => f.type === 'contractType');
+      if (field && typeField) picked = { id: contract.id, field, typeField: typeField.id };
       if (picked) break;
     }
     expect(picked).toBeDefined();
     const [typeA, typeB] = catalogue.contractTypes;
-    const { id, field } = picked!;
+    const { id, field, typeField } = picked!;
     await call(mine, 'sync.now', {});
-    await call(mine, 'contract.update', { id, patch: { contractTypeId: typeA!.id, formValues: { [field.id]: 'Set by mine' } } });
+    // The form holds the type: it changes there, and beside it to the same type.
+    await call(mine, 'contract.update', { id, patch: { contractTypeId: typeA!.id, formValues: { [typeField]: typeA!.id, [field.id]: 'Set by mine' } } });
     await drained(mine);
-    await call(theirs, 'contract.update', { id, patch: { contractTypeId: typeB!.id, formValues: { [field.id]: 'Set by theirs' } } });
+    await call(theirs, 'contract.update', { id, patch: { contractTypeId: typeB!.id, formValues: { [typeField]: typeB!.id, [field.id]: 'Set by theirs' } } });
     const problem = await waitFor(async () => (await call(theirs, 'sync.status', {})).problems.find((p) => p.name === 'contract.update'));
     expect(problem).toMatchObject({
       state: 'conflict',

@@ -65,7 +65,7 @@ describe('sync engine against the contract server', () => {
 
       mine.outbox.enqueue('contract.update', { id: first!.id, patch: { name: 'A renamed offline' } });
       mine.outbox.enqueue('contract.update', { id: first!.id, patch: { contractNumber: 'OFF-1' } });
-      mine.outbox.enqueue('contract.update', { id: second!.id, patch: { signDate: '2026-03-04' } });
+      mine.outbox.enqueue('contract.update', { id: second!.id, patch: { contractNumber: 'OFF-2' } });
       expect(await mine.engine.syncNow()).toMatchObject({ phase: 'idle' });
       expect(mine.outbox.status()).toEqual({ queued: 0, oldestQueuedAt: null, problems: [] });
       expect(mine.replica.sqlite.prepare('select count(*) from outbox').pluck().get()).toBe(0);

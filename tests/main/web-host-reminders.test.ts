@@ -154,6 +154,25 @@ describe('reminders in the browser edition', () => {
     expect(again.reminders.map((r) => r.id)).toContain(reminderId);
   });
 
+  it('the list survives a restart of the web host: kept in the replica, not in memory', async () => {
+    const before = (await call(core, 'reminders.list', {})).filter((reminder) => reminder.id === reminderId || reminder.id === otherId);
+    expect(before.map((reminder) => reminder.id).sort()).toEqual([reminderId, otherId].sort());
+    first.socket.close();
+    second.socket.close();
+    await host.close();
+    await core.close();
+    core = testCore(join(desktop.path, 'data'), { clock: { now: () => now }, timers, timeZone: () => 'UTC', syncSoonMs: 10 });
+    host = await startWebHost({ core, rendererDir, port: 0 });
+    first = await openPage();
+    second = await openPage();
+    const after = await first.invoke('reminders.list', {});
+    expect(after).toMatchObject({ ok: true });
+    expect((after as { data: { id: string }[] }).data.filter((reminder) => reminder.id === reminderId || reminder.id === otherId)).toEqual(before);
+    // Shown once: the restarted scheduler does not announce them again.
+    core.reminders.refresh();
+    expect(first.changes().flatMap((change) => change.due)).not.toContain(reminderId);
+  });
+
   it('dismissing takes it off the list, once', async () => {
     const answer = await first.invoke('reminders.dismiss', { id: otherId });
     expect(answer).toMatchObject({ ok: true });

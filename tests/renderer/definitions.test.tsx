@@ -81,6 +81,68 @@ describe('the performance definitions screen', () => {
     expect(calls('online.call')).toEqual([]);
   });
 
+  it('sets the options the sheet rules read: the contract field a column follows, a value range, reference nodes; a rule no value meets is refused in Chinese', async () => {
+    await i18n.changeLanguage('zh-CN');
+    const calls = renderScreen(admin, () => ({}));
+    const dialog = await openEditor();
+    fireEvent.change(dialog.querySelector('#definition-name')!, { target: { value: '押金履约' } });
+    const addColumn = (type: string, name: string) => {
+      fireEvent.click(within(dialog).getByTestId('definition-add-column'));
+      const added = within(dialog).getAllByTestId('definition-column').at(-1)!;
+      fireEvent.change(within(added).getByRole('combobox', { name: '类型' }), { target: { value: type } });
+      fireEvent.change(within(added).getByRole('textbox', { name: '列名称' }), { target: { value: name } });
+      return () => within(dialog).getAllByTestId('definition-column').find((row) => within(row).getByRole<HTMLInputElement>('textbox', { name: '列名称' }).value === name)!;
+    };
+    // A money column follows the contract amount (only fields of its kind are offered) and takes a range no value meets.
+    const deposit = addColumn('money', '押金');
+    const related = within(deposit()).getByRole<HTMLSelectElement>('combobox', { name: '关联合同字段: 押金' });
+    expect([...related.options].map((option) => option.text)).toEqual(['不关联（手动填写）', '合同金额']);
+    fireEvent.change(related, { target: { value: 'amount' } });
+    fireEvent.click(within(deposit()).getByTestId('definition-add-range'));
+    fireEvent.click(within(deposit()).getByRole('button', { name: '添加条件' }));
+    const [first, second] = within(deposit()).getAllByTestId('definition-range-condition');
+    fireEvent.change(within(first!).getByRole('textbox', { name: '值' }), { target: { value: '100' } });
+    fireEvent.change(within(second!).getByRole('combobox', { name: '比较方式' }), { target: { value: 'less' } });
+    fireEvent.change(within(second!).getByRole('textbox', { name: '值' }), { target: { value: '50' } });
+    // A date column follows the signing date; a performance time refers to nodes of its own.
+    const signed = addColumn('date', '签订于');
+    fireEvent.change(within(signed()).getByRole('combobox', { name: '关联合同字段: 签订于' }), { target: { value: 'signDate' } });
+    const due = addColumn('performanceTime', '验收后');
+    const nodes = within(due()).getByRole('textbox', { name: '参照节点: 验收后' });
+    fireEvent.change(nodes, { target: { value: '验收' } });
+    fireEvent.keyDown(nodes, { key: 'Enter' });
+
+    fireEvent.click(within(dialog).getByTestId('dialog-submit'));
+    await waitFor(() => expect(within(dialog).getAllByTestId('definition-row-issue').map((issue) => issue.textContent)).toEqual(['取值范围无效']));
+    expect(calls('online.call')).toEqual([]);
+    // Or instead of and: some value meets it, and the definition goes with every option set.
+    fireEvent.change(within(deposit()).getByRole('combobox', { name: '条件组合方式' }), { target: { value: '2' } });
+    fireEvent.click(within(dialog).getByTestId('dialog-submit'));
+    await waitFor(() => expect(calls('online.call')).toHaveLength(1));
+    const sent = (calls('online.call')[0] as { body: { columns: { name: string; config?: unknown }[] } }).body.columns;
+    const configOf = (name: string) => sent.find((column) => column.name === name)?.config;
+    expect(configOf('押金')).toEqual({ relatedFieldId: 'amount', valueRange: { mode: 2, conditions: [{ comparator: 'greater', value: '100' }, { comparator: 'less', value: '50' }] } });
+    expect(configOf('签订于')).toEqual({ relatedFieldId: 'signDate' });
+    expect(configOf('验收后')).toEqual({ referenceNodes: [{ id: expect.stringMatching(/^node-/), name: '验收' }] });
+  });
+
+  it('drops the options a column type has no use for when the type changes', async () => {
+    const calls = renderScreen(admin, () => ({}));
+    const dialog = await openEditor();
+    fireEvent.change(dialog.querySelector('#definition-name')!, { target: { value: 'Typed' } });
+    fireEvent.click(within(dialog).getByTestId('definition-add-column'));
+    const added = () => within(dialog).getAllByTestId('definition-column').at(-1)!;
+    fireEvent.change(within(added()).getByRole('combobox', { name: 'Type' }), { target: { value: 'number' } });
+    fireEvent.click(within(added()).getByTestId('definition-add-range'));
+    fireEvent.change(within(added()).getByRole('combobox', { name: 'Type' }), { target: { value: 'text' } });
+    expect(within(added()).queryByTestId('definition-range')).toBeNull();
+    fireEvent.click(within(dialog).getByTestId('dialog-submit'));
+    await waitFor(() => expect(calls('online.call')).toHaveLength(1));
+    const sent = (calls('online.call')[0] as { body: { columns: { type: string; config?: unknown }[] } }).body.columns;
+    expect(sent.at(-1)).toMatchObject({ type: 'text' });
+    expect(sent.at(-1)!.config).toBeUndefined();
+  });
+
   it('takes a column named as a default one reads in the user’s language for its twin', async () => {
     await i18n.changeLanguage('zh-CN');
     const calls = renderScreen(admin, () => ({}));

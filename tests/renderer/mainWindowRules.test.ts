@@ -12,13 +12,17 @@ describe('navigation', () => {
     }
   });
 
+  it('marks the templates on their screens and on the template approval page reached from them', () => {
+    for (const path of ['/templates', '/templates/edit', '/templateApproval/detail']) expect(currentNavEntry(path)?.to, path).toBe('/templates');
+  });
+
   it('marks nothing on a path no entry holds, and does not take a prefix for a section', () => {
     expect(currentNavEntry('/no/such/screen')).toBeUndefined();
     expect(currentNavEntry('/standingBookish')).toBeUndefined();
   });
 
   it('lists only entries whose screens exist', () => {
-    expect(navEntries.map((entry) => entry.to)).toEqual(['/', '/counterparties', '/projects', '/settings/numbering', '/settings/performances', '/settings/organisation', '/ip', '/legal']);
+    expect(navEntries.map((entry) => entry.to)).toEqual(['/', '/templates', '/counterparties', '/projects', '/settings/numbering', '/settings/performances', '/settings/organisation', '/settings/devices', '/settings/audit', '/ip', '/legal']);
   });
 });
 

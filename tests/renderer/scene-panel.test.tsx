@@ -30,7 +30,7 @@ const fields: LedgerField[] = ledgerFieldCatalogue.map(({ kind: _kind, hasUnit: 
 const scene: SceneView = {
   id: 'scene-1', name: 'Big receivables', isDefault: true, isSystem: false, performanceId: null,
   filterIDs: ['receivableAmount'], titleIDs: ['name', 'taskType', 'taskState', 'expirationTime', 'updateTime'],
-  filter: [{ id: 'receivableAmount', type: 'money', condition: { gte: 100_00 } }], pending: false,
+  filter: [{ id: 'receivableAmount', type: 'money', condition: { gte: 100_00 } }], sortField: null, pending: false,
 };
 
 function row(id: string, type: string, taskState: number): LedgerRow {
@@ -44,7 +44,7 @@ function row(id: string, type: string, taskState: number): LedgerRow {
 
 const rows = [row('t1', 'custom', TaskState.InProgress), row('t2', 'receivable', TaskState.Success)];
 
-async function renderScene(language: 'en' | 'zh-CN') {
+async function renderScene(language: 'en' | 'zh-CN', shownScene: SceneView = scene) {
   await i18n.changeLanguage(language);
   const fake = fakeBridge({
     'ledger.search': () => ({ list: rows, count: rows.length }),
@@ -53,7 +53,7 @@ async function renderScene(language: 'en' | 'zh-CN') {
   render(
     <Provider store={createAppStore(fake.bridge)}>
       <I18nextProvider i18n={i18n}>
-        <ScenePanel scene={scene} fields={fields} />
+        <ScenePanel scene={shownScene} fields={fields} />
       </I18nextProvider>
     </Provider>,
   );
@@ -77,6 +77,42 @@ describe("a scene's tab", () => {
 
     fireEvent.click(screen.getByTestId('scene-keep-filters'));
     await waitFor(() => expect(updates()).toEqual([{ id: 'scene-1', patch: { filter: [{ id: 'receivableAmount', type: 'money', condition: { gte: 25012.345678 } }] } }]));
+  });
+
+  it('opens sorted as the scene keeps it, and keeps a column sorted here only by its own action', async () => {
+    const { searches, updates } = await renderScene('en', { ...scene, sortField: { id: 'expirationTime', key: -1 } });
+    const sortOf = (id: string) => screen.getByTestId(`scene-column-${id}`).getAttribute('aria-sort');
+    // Opened: the header shows the kept sort; the core applies it, the request names none.
+    expect(sortOf('expirationTime')).toBe('descending');
+    expect(screen.getByTestId('scene-sort-shown').textContent).toBe('Sorted by Expiration time, descending');
+    expect(searches()[0]).not.toHaveProperty('sortField');
+    expect(screen.queryByTestId('scene-keep-sort')).toBeNull();
+
+    fireEvent.click(within(screen.getByTestId('scene-column-taskState')).getByRole('button'));
+    await waitFor(() => expect(searches().at(-1)!.sortField).toEqual({ id: 'taskState', key: 1 }));
+    expect(sortOf('taskState')).toBe('ascending');
+    expect(sortOf('expirationTime')).toBe('none');
+    expect(screen.getByTestId('scene-sort-shown').textContent).toBe('Sorted by Task state, ascending');
+    expect(updates()).toEqual([]);
+    const keep = screen.getByTestId('scene-keep-sort');
+    expect(keep.textContent).toBe('Keep sort in scene');
+    fireEvent.click(keep);
+    await waitFor(() => expect(updates()).toEqual([{ id: 'scene-1', patch: { sortField: { id: 'taskState', key: 1 } } }]));
+    expect(await screen.findByText('The sort is kept in the scene')).toBeTruthy();
+  });
+
+  it('asks no sort over the kept one once its column is sorted back to none, and keeps that too (Chinese)', async () => {
+    const { searches, updates } = await renderScene('zh-CN', { ...scene, sortField: { id: 'expirationTime', key: -1 } });
+    expect(screen.getByTestId('scene-sort-shown').textContent).toBe('按到期时间降序');
+    fireEvent.click(within(screen.getByTestId('scene-column-expirationTime')).getByRole('button'));
+    await waitFor(() => expect(searches().at(-1)!.sortField).toBeNull());
+    expect(screen.getByTestId('scene-column-expirationTime').getAttribute('aria-sort')).toBe('none');
+    expect(screen.queryByTestId('scene-sort-shown')).toBeNull();
+    const keep = screen.getByTestId('scene-keep-sort');
+    expect(keep.textContent).toBe('保存排序到场景');
+    fireEvent.click(keep);
+    await waitFor(() => expect(updates()).toEqual([{ id: 'scene-1', patch: { sortField: null } }]));
+    expect(await screen.findByText('场景已取消按列排序')).toBeTruthy();
   });
 
   it('refuses a minimum above the maximum with the spec message and clears the edited side', async () => {

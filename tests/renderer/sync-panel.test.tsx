@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { clearNotices } from '../../src-renderer/app/toaster';
 import { TaskState } from '../../src-shared/domain/enums';
@@ -27,6 +29,7 @@ const taskConflict: SyncProblem = {
   ...base,
   id: 'm-task',
   name: 'performance.savePlan',
+  rowId: '0190c0de-0000-7000-8000-00000000f0aa',
   state: 'conflict',
   entity: 'performanceTask',
   subject: 'Second instalment',
@@ -40,6 +43,7 @@ const planConflict: SyncProblem = {
   ...base,
   id: 'm-plan',
   name: 'performance.savePlan',
+  rowId: '0190c0de-0000-7000-8000-00000000f0aa',
   state: 'conflict',
   entity: 'performancePlan',
   subject: 'Steel deliveries',
@@ -52,11 +56,12 @@ const sceneConflict: SyncProblem = {
   ...base,
   id: 'm-scene',
   name: 'scene.update',
+  rowId: '0190c0de-0000-7000-8000-00000000f0aa',
   state: 'conflict',
   entity: 'scene',
   subject: 'Q1 receivables',
-  changes: { name: 'Q1 receivables (mine)', titleIDs: ['name', 'taskState', 'expirationTime', 'receivableAmount', 'taskLeader'], filter: [{}, {}], isDefault: true },
-  theirs: { name: 'Q1 receivables (theirs)', titleIDs: ['name', 'taskState'], filter: [{}], isDefault: false },
+  changes: { name: 'Q1 receivables (mine)', titleIDs: ['name', 'taskState', 'expirationTime', 'receivableAmount', 'taskLeader'], filter: [{}, {}], sortField: { id: 'expirationTime', key: -1 }, isDefault: true },
+  theirs: { name: 'Q1 receivables (theirs)', titleIDs: ['name', 'taskState'], filter: [{}], sortField: { id: 'taskState', key: 1 }, isDefault: false },
   conflicting: ['name'],
 };
 
@@ -64,6 +69,7 @@ const remindersRejected: SyncProblem = {
   ...base,
   id: 'm-reminders',
   name: 'performance.reminderSettings',
+  rowId: '0190c0de-0000-7000-8000-00000000f0aa',
   state: 'rejected',
   entity: 'reminderSettings',
   subject: null,
@@ -77,6 +83,7 @@ const contractConflict: SyncProblem = {
   ...base,
   id: 'm-contract',
   name: 'contract.update',
+  rowId: '0190c0de-0000-7000-8000-00000000f0aa',
   state: 'conflict',
   entity: 'contract',
   subject: 'Steel supply 2027',
@@ -91,6 +98,7 @@ const scenePerformance: SyncProblem = {
   ...base,
   id: 'm-scene-performance',
   name: 'scene.update',
+  rowId: '0190c0de-0000-7000-8000-00000000f0aa',
   state: 'rejected',
   entity: 'scene',
   subject: 'Steel receivables',
@@ -107,14 +115,31 @@ const status = (problems: SyncProblem[]): SyncStatus => ({
   online: true, phase: 'idle', lastSyncAt: null, pulled: 0, remaining: null, firstSync: false, queued: problems.length, oldestQueuedAt: null, problems, error: null,
 });
 
-const bridge: Bridge = { invoke: async (channel) => ({ ok: false, error: { code: 'unknown_channel', message: channel } }), on: () => () => undefined };
+const dismissed: unknown[] = [];
+const bridge: Bridge = {
+  invoke: async (channel, request) => {
+    if (channel !== 'sync.dismiss') return { ok: false, error: { code: 'unknown_channel', message: channel } };
+    dismissed.push(request);
+    return { ok: true, data: status([]) } as never;
+  },
+  on: () => () => undefined,
+};
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
 
 async function renderPanel(language: 'en' | 'zh-CN', problems: SyncProblem[]) {
   await i18n.changeLanguage(language);
   render(
     <Provider store={createAppStore(bridge)}>
       <I18nextProvider i18n={i18n}>
-        <SyncPanel status={status(problems)} />
+        <MemoryRouter>
+          <Routes>
+            <Route path="*" element={<><SyncPanel status={status(problems)} /><Where /></>} />
+          </Routes>
+        </MemoryRouter>
       </I18nextProvider>
     </Provider>,
   );
@@ -156,6 +181,7 @@ describe('sync panel problems per field', () => {
       ['Scene name', 'Q1 receivables (mine)', 'Q1 receivables (theirs)'],
       ['Columns', 'Performance name, Task state, Expiration time, +2 more', 'Performance name, Task state'],
       ['Preset filters', '2 conditions', '1 condition'],
+      ['Sort', 'Expiration time, descending', 'Task state, ascending'],
       ['Default scene', 'Yes', 'No'],
     ]);
     expect(reminders!.textContent).toContain('Your reminder settings');
@@ -177,8 +203,9 @@ describe('sync panel problems per field', () => {
     expect(plan![0]![0]).toBe('周期计划');
     expect(plan![1]).toEqual(['履约表行', '3 行', '--']);
     expect(plan![2]).toEqual(['删除的行', '1 行', '--']);
-    expect(scene!.map((row) => row[0])).toEqual(['场景名称', '列', '预设筛选', '默认场景']);
-    expect(scene![3]).toEqual(['默认场景', '是', '否']);
+    expect(scene!.map((row) => row[0])).toEqual(['场景名称', '列', '预设筛选', '排序', '默认场景']);
+    expect(scene![3]).toEqual(['排序', '到期时间，降序', '任务状态，升序']);
+    expect(scene![4]).toEqual(['默认场景', '是', '否']);
     expect(reminders![0]![0]).toBe('收款任务');
     for (const problem of problems) expect(problem.textContent).not.toMatch(rawKey);
     expect(problems[3]!.textContent).toContain('你的提醒设置');
@@ -249,5 +276,48 @@ describe('sync panel problems per field', () => {
     cleanup();
     const [en] = await renderPanel('en', [refused]);
     expect(detail(en!)).toBe('A contract that is under approval cannot be submitted: only a contract that is drafting or approval rejected can be.');
+  });
+
+  it('formats a form value as the form shows it: money with its unit, a type chosen in a form field by its name', async () => {
+    const moneyConflict: SyncProblem = {
+      ...contractConflict,
+      changes: { 'form:f-0192-amount': { unit: 'CNY', amount: 196010025 }, 'form:f-0192-type': 'ct-0192-goods' },
+      theirs: { 'form:f-0192-amount': { unit: 'CNY', amount: 196000000 }, 'form:f-0192-type': 'ct-0192-goods' },
+      conflicting: ['form:f-0192-amount'],
+      fieldNames: { 'form:f-0192-amount': 'Contract amount', 'form:f-0192-type': 'Contract type' },
+      valueNames: { 'form:f-0192-type': { 'ct-0192-goods': 'Goods purchase' } },
+    };
+    const [contract] = await renderPanel('en', [moneyConflict]);
+    expect(rowsOf(contract!)).toEqual([
+      ['Contract amount', '1,960,100.25 CNY', '1,960,000.00 CNY'],
+      ['Contract type', 'Goods purchase', 'Goods purchase'],
+    ]);
+    expect(contract!.textContent).not.toMatch(/[{}"]|ct-0192/);
+  });
+
+  it('opens a refused draft in its form to correct it, or discards it only once confirmed', async () => {
+    const refusedDraft: SyncProblem = {
+      ...remindersRejected,
+      id: 'm-draft',
+      name: 'contract.create',
+      entity: 'contract',
+      rowId: 'c-0192-draft',
+      subject: 'Steel chairs',
+      changes: { contractNumber: 'HT-9' },
+      fieldNames: {},
+      error: { code: 'conflict', message: 'this number duplicates the following contract numbers: HT-9', issues: [{ path: 'contractNumber', message: 'duplicated' }], reason: { key: 'numberDuplicated', params: { kind: 'contract', number: 'HT-9' } } },
+    };
+    const [problem] = await renderPanel('zh-CN', [refusedDraft]);
+    expect(problem!.textContent).toContain('此编号与以下合同编号重复：HT-9。');
+    expect(rowsOf(problem!)).toEqual([['合同编号', 'HT-9']]);
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId('sync-problem-discard'));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(confirm.textContent).toContain('确定放弃该草稿');
+    expect(dismissed).toEqual([]);
+    await user.click(within(confirm).getByRole('button', { name: '放弃草稿' }));
+    await waitFor(() => expect(dismissed).toEqual([{ id: 'm-draft' }]));
+    await user.click(screen.getByTestId('sync-problem-open'));
+    expect(screen.getByTestId('location').textContent).toBe('/myContract/detail?contractId=c-0192-draft');
   });
 });

@@ -67,7 +67,8 @@ for (const backend of backends) {
       const good = await run('src-server/seed/cli.ts', ['--contracts', '120', '--seed', '3', ...dataArgs(scratch)], environment(scratch));
       expect(good.output).toMatch(/Seeded 120 contracts, 500 counterparties, 30 users and 8 departments \(seed 3\)/);
       expect(good.code).toBe(0);
-    });
+      // Two node processes with tsx and a seeded PGlite: well over 30 s on a busy CI machine.
+    }, 120_000);
 
     it('server refuses a --sync-snapshots that is neither on nor off, naming it, and starts nothing', async () => {
       const bad = await run('src-server/cli.ts', ['--port', '0', '--sync-snapshots', 'maybe', ...dataArgs(scratch)], environment(scratch));

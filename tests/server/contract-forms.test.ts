@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { approvalRecords } from '../../src-server/contract-forms/schema';
-import { contracts, counterparties, templates } from '../../src-server/db/schema';
+import { contracts, counterparties, templates, users } from '../../src-server/db/schema';
+import { uploadedFiles } from '../../src-server/files/schema';
 import { selectContractRows } from '../../src-server/contracts/repository';
 import { demoUsers, seedDatabase } from '../../src-server/index';
 import { call, callEndpoint, describeOnDatabases, failure, okData, signIn } from './support';
@@ -79,6 +80,59 @@ describeOnDatabases('contract forms', (fixture) => {
       const refused = failure(await call(app, 'PUT', `/api/v1/templates/${created.id}`, { token: tokens.bob, body: { name: 'y', fields: [] } }), 409, 'conflict');
       expect(refused.message).toContain('approved');
     });
+
+    it('refuses a template the form engine could not draft from, naming each problem and writing nothing', async () => {
+      const [before] = await fixture.db.select({ n: count() }).from(templates);
+      const statement = { id: 1, name: 'at once', content: [[{ type: 'text' as const, text: 'pay in ' }, { type: 'field' as const, fieldId: 'days' }]], fieldList: [], labelItemList: [] };
+      const body = {
+        name: 'broken',
+        fields: [
+          { id: 'method', name: 'payment method', type: 'select' },
+          { id: 'orphan', name: 'orphan clause', type: 'clause' },
+          { id: 'a', name: 'a', type: 'number', fieldConfig: { fieldContent: { contentType: 1 }, calculationConditionGroup: { valueList: [{ valueMethod: 1, fieldId: 'b' }], calculationWays: [] } } },
+          { id: 'b', name: 'b', type: 'number', fieldConfig: { fieldContent: { contentType: 1 }, calculationConditionGroup: { valueList: [{ valueMethod: 1, fieldId: 'a' }], calculationWays: [] } } },
+          { id: 'flag', name: 'flag', type: 'bool', fieldConfig: { calculationConditionGroup: { valueList: [{ valueMethod: 3 }], calculationWays: [] } } },
+        ],
+        clauses: [{ labelID: 'payment', name: 'payment', isNullable: false, statementList: [statement] }],
+      };
+      const refused = failure(await callEndpoint(app, 'createTemplate', { token: tokens.alice, body }), 400, 'validation_failed');
+      expect(refused.issues).toEqual(
+        expect.arrayContaining([
+          { path: 'fields.0.options', message: 'add at least one option' },
+          { path: 'fields.1.id', message: 'this clause field has no clause' },
+          expect.objectContaining({ path: expect.stringMatching(/^fields\.4\.fieldConfig\.calculationConditionGroup\.valueList\.0/) }),
+          { path: 'fields.4.fieldConfig.calculationConditionGroup', message: 'only number and money fields can be calculated' },
+          { path: 'clauses.0.labelID', message: 'this clause has no field in the form' },
+          { path: 'clauses.0.statementList.0.content', message: 'the statement names a field it does not have' },
+        ]),
+      );
+      const [after] = await fixture.db.select({ n: count() }).from(templates);
+      expect(after!.n).toBe(before!.n);
+      // Without the broken field, the cycle of the calculated fields is named.
+      const cycle = failure(await callEndpoint(app, 'createTemplate', { token: tokens.alice, body: { name: 'cycle', fields: body.fields.slice(2, 4) } }), 400, 'validation_failed');
+      expect(cycle.issues).toEqual([{ path: 'fields.0.fieldConfig.calculationConditionGroup', message: 'calculated fields depend on each other in a cycle' }]);
+      // An update is checked as a creation is, and leaves the template as it was.
+      const created = okData('createTemplate', await callEndpoint(app, 'createTemplate', { token: tokens.alice, body: { name: 'fine', fields: [{ id: 'x', name: 'x', type: 'text' }] } }));
+      failure(await call(app, 'PUT', `/api/v1/templates/${created.id}`, { token: tokens.alice, body: { name: 'fine', fields: [body.fields[0]] } }), 400, 'validation_failed');
+      expect(okData('templateDetail', await call(app, 'GET', `/api/v1/templates/${created.id}`, { token: tokens.alice })).fields).toEqual(created.fields);
+    });
+
+    it('lists templates by status with their authors, and moves the catalogue version only when a template is approved', async () => {
+      const version = async () => okData('templateCatalogueVersion', await callEndpoint(app, 'templateCatalogueVersion', { token: tokens.carol })).version;
+      const start = await version();
+      const created = okData('createTemplate', await callEndpoint(app, 'createTemplate', { token: tokens.bob, body: { name: 'catalogue', fields: [] } }));
+      const step = (token: string, action: string) => call(app, 'POST', `/api/v1/templates/${created.id}/${action}`, { token, body: {} });
+      okData('submitTemplate', await step(tokens.bob, 'submit'));
+      expect(await version()).toBe(start);
+      const pending = okData('templateList', await callEndpoint(app, 'templateList', { token: tokens.carol, query: { status: 2, pageSize: 100 } }));
+      expect(pending.list.every((row) => row.status === 2)).toBe(true);
+      expect(pending.list.find((row) => row.id === created.id)).toMatchObject({ createdBy: created.createdBy });
+      okData('approveTemplate', await step(tokens.admin, 'approve'));
+      const moved = await version();
+      expect(moved).not.toBe(start);
+      expect(await version()).toBe(moved);
+      failure(await callEndpoint(app, 'templateList', { token: tokens.carol, query: { status: 9 } }), 400, 'validation_failed');
+    });
   });
 
   describe('contracts', () => {
@@ -153,6 +207,13 @@ describeOnDatabases('contract forms', (fixture) => {
       failure(await call(app, 'PUT', contractUrl(created.id), { token: tokens.alice, body: { name: 'x', formValues: valuesFor() } }), 409, 'conflict');
       expect(okData('approveContract', await step(tokens.admin, 'approve', { comment: 'fine' })).status).toBe(4);
       failure(await step(tokens.alice, 'archive', {}), 400, 'validation_failed');
+      // The PDF must be on the server, uploaded for archiving (issue 30).
+      const archiveRefusal = failure(await step(tokens.alice, 'archive', { fileId: 'file-1', fileName: 'signed.pdf' }), 409, 'conflict');
+      expect(archiveRefusal.reason).toEqual({ key: 'archiveFileMissing' });
+      const [aliceRow] = await fixture.db.select().from(users).where(eq(users.username, 'alice'));
+      await fixture.db.insert(uploadedFiles).values({
+        id: 'file-1', organisationId: aliceRow!.organisationId, uploadedBy: aliceRow!.id, name: 'signed.pdf', extension: 'pdf', mimeType: 'application/pdf', size: 10, sha256: '0'.repeat(64), purpose: 'archive',
+      });
       const archived = okData('archiveContract', await step(tokens.alice, 'archive', { fileId: 'file-1', fileName: 'signed.pdf' }));
       expect(archived).toMatchObject({ status: 5, archiveFileId: 'file-1', version: 4 });
       failure(await step(tokens.alice, 'submit'), 409, 'conflict');

@@ -10,7 +10,7 @@ const demo = (username: string) => demoUsers.find((u) => u.username === username
 
 /** The PUT body for a list of scenes as read. */
 const asSaved = (scenes: Scene[]) =>
-  scenes.map(({ id, name, isDefault, isSystem, performanceId, filterIDs, titleIDs, filter, version }) => ({ id, name, isDefault, isSystem, performanceId, filterIDs, titleIDs, filter, version }));
+  scenes.map(({ id, name, isDefault, isSystem, performanceId, filterIDs, titleIDs, filter, sortField, version }) => ({ id, name, isDefault, isSystem, performanceId, filterIDs, titleIDs, filter, sortField, version }));
 
 describeOnDatabases('ledger scenes', (fixture) => {
   let app: FastifyInstance;
@@ -129,6 +129,57 @@ describeOnDatabases('ledger scenes', (fixture) => {
     const mine = asSaved(await scenes('alice'));
     failure(await save('alice', [...mine, { ...bobs[0]!, name: 'bob’s own', isDefault: false }]), 404, 'not_found');
     failure(await callEndpoint(app, 'ledgerTitles', { token: tokens.get('alice')!, query: { configId: bobs[0]!.id } }), 404, 'not_found');
+  });
+
+  it('keeps a sort by one of its columns: made with it, saved, read back and applied by its search unless the search asks its own', async () => {
+    const made = okData('ledgerSceneCreate', await create('alice', { name: 'due first', titleIDs: ['expirationTime', 'receivableAmount'], sortField: { id: 'expirationTime', key: 1 } }));
+    expect(made.sortField).toEqual({ id: 'expirationTime', key: 1 });
+    expect((await scenes('alice')).find((s) => s.id === made.id)!.sortField).toEqual({ id: 'expirationTime', key: 1 });
+
+    const current = asSaved(await scenes('alice'));
+    const resorted = current.map((s) => (s.id === made.id ? { ...s, sortField: { id: 'receivableAmount', key: -1 as const, type: 'money' as const } } : s));
+    const saved = okData('ledgerScenesSave', await save('alice', resorted)).find((s) => s.id === made.id)!;
+    expect(saved.sortField).toEqual({ id: 'receivableAmount', key: -1, type: 'money' });
+    expect(saved.version).toBe(made.version + 1);
+    // Sorted by 'name', which every scene shows.
+    const byName = asSaved(await scenes('alice')).map((s) => (s.id === made.id ? { ...s, sortField: { id: 'name', key: 1 as const } } : s));
+    okData('ledgerScenesSave', await save('alice', byName));
+    expect((await scenes('alice')).find((s) => s.id === made.id)!.sortField).toEqual({ id: 'name', key: 1 });
+
+    const search = async (body: Record<string, unknown>) => okData('ledgerSearch', await callEndpoint(app, 'ledgerSearch', { token: tokens.get('alice')!, body: { pageNum: 1, pageSize: 50, ...body } }));
+    const names = (page: { list: { data: Record<string, unknown> }[] }) => page.list.map((row) => String(row.data.name));
+    const kept = await search({ standingBookID: made.id });
+    expect(kept.count).toBeGreaterThan(1);
+    expect(names(kept)).toEqual(names(await search({ standingBookID: made.id, sortField: { id: 'name', key: 1 } })));
+    expect(names(kept)).not.toEqual(names(await search({ standingBookID: made.id, sortField: { id: 'name', key: -1 } })));
+    // null asks for the default order over the kept sort: newest update first.
+    const unsorted = await search({ standingBookID: made.id, sortField: null });
+    expect(names(unsorted)).toEqual(names(await search({ standingBookID: made.id, sortField: { id: 'updateTime', key: -1 }, titleIDs: ['updateTime'] })));
+  });
+
+  it('refuses a kept sort on a field the scene does not show, an unknown one or one that cannot be sorted, changing nothing', async () => {
+    const current = asSaved(await scenes('alice'));
+    const target = current.find((s) => s.name === 'due first')!;
+    okData('ledgerScenesSave', await save('alice', current.map((s) => (s.id === target.id ? { ...s, sortField: { id: 'expirationTime', key: -1 as const } } : s))));
+    const before = asSaved(await scenes('alice'));
+    const refusals: [unknown, string, string][] = [
+      [{ id: 'contractNumber', key: 1 }, 'sortField.id', sceneMessages.sortNotShown],
+      [{ id: 'nope', key: 1 }, 'sortField.id', 'unknown ledger field: nope'],
+      [{ id: 'expirationTime', key: 1, type: 'money' }, 'sortField.type', 'field expirationTime is of type date'],
+    ];
+    for (const [sortField, path, message] of refusals) {
+      const refused = failure(await create('alice', { name: `sorted ${path} ${message}`.slice(0, 50), titleIDs: ['expirationTime'], sortField }), 400, 'validation_failed');
+      expect(refused.issues).toEqual([{ path, message }]);
+      const list = before.map((s) => (s.id === target.id ? { ...s, sortField } : s));
+      const index = list.findIndex((s) => s.id === target.id);
+      expect(failure(await save('alice', list), 400, 'validation_failed').issues).toEqual([{ path: `${index}.${path}`, message }]);
+    }
+    failure(await create('alice', { name: 'bad key', sortField: { id: 'name', key: 2 } }), 400, 'validation_failed');
+    failure(await create('alice', { name: 'extra', sortField: { id: 'name', key: 1, by: 'x' } }), 400, 'validation_failed');
+    // Columns saved without the sorted column while the sort stays: refused too.
+    const hidden = before.map((s) => (s.id === target.id ? { ...s, titleIDs: ['name'] } : s));
+    expect(failure(await save('alice', hidden), 400, 'validation_failed').message).toBe(sceneMessages.sortNotShown);
+    expect(asSaved(await scenes('alice'))).toEqual(before);
   });
 
   it('lists the title fields of a scene, its titles first and marked, the name column always among them', async () => {

@@ -23,12 +23,13 @@ describeOnDatabases('server maintenance', (fixture) => {
     expect(warnings).toEqual([]);
 
     const lost = () => Promise.reject(new Error('connection lost'));
-    const broken = { execute: lost, delete: () => ({ where: lost }) } as unknown as typeof fixture.db;
+    const broken = { execute: lost, delete: () => ({ where: lost }), select: () => ({ from: lost }) } as unknown as typeof fixture.db;
     await runMaintenance(broken, (message) => warnings.push(message));
     expect(warnings).toEqual([
       'maintenance: folding ledger_task_totals failed: connection lost',
       'maintenance: pruning idempotency_keys failed: connection lost',
       'maintenance: pruning login_throttles failed: connection lost',
+      'maintenance: pruning audit_events past their retention failed: connection lost',
     ]);
   });
 

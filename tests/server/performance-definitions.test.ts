@@ -51,6 +51,38 @@ describeOnDatabases('performance definitions', (fixture) => {
     }
   });
 
+  it('keeps the column options the sheet rules read, and refuses bad ones on create and edit, writing nothing (issue 28)', async () => {
+    const { admin } = w.people;
+    const set = [
+      ...columns,
+      { id: 'deposit', name: 'Deposit', type: 'money', config: { relatedFieldId: 'amount', valueRange: { mode: 1, conditions: [{ comparator: 'greater', value: '0' }, { comparator: 'lessOrEqual', value: '500000' }] } } },
+      { id: 'signed', name: 'Signed on', type: 'date', config: { relatedFieldId: 'signDate' } },
+      { id: 'site', name: 'Site', type: 'text', config: { relatedFieldId: 'deliveryPlace' } },
+      { id: 'due', name: 'Due', type: 'performanceTime', config: { referenceNodes: [{ id: 'n1', name: 'Acceptance' }, { id: 'n2', name: 'Delivery' }] } },
+    ];
+    const created = okData('performanceCreate', await callEndpoint(w.app, 'performanceCreate', { token: admin.token, body: { name: 'Options kept', type: 'receivable', columns: set } }));
+    expect(created.columns.slice(4).map((column) => column.config)).toEqual(set.slice(4).map((column) => column.config));
+
+    const cases = [
+      // A basic contract field of another kind; a field of the contract's own template (deliveryPlace) is taken above.
+      { column: { id: 'deposit', name: 'Deposit', type: 'money', config: { relatedFieldId: 'signDate' } }, message: definitionMessages.relatedFieldKind },
+      { column: { id: 'buyer', name: 'Buyer', type: 'outerParty', config: { relatedFieldId: 'amount' } }, message: definitionMessages.relatedFieldKind },
+      { column: { id: 'qty', name: 'Qty', type: 'number', config: { valueRange: { mode: 1, conditions: [{ comparator: 'greater', value: '10' }, { comparator: 'less', value: '5' }] } } }, message: definitionMessages.valueRangeInvalid },
+      { column: { id: 'qty', name: 'Qty', type: 'number', config: { valueRange: { mode: 2, conditions: [{ comparator: 'equal', value: '1.123456789' }] } } }, message: definitionMessages.valueRangeInvalid },
+      { column: { id: 'due', name: 'Due', type: 'performanceTime', config: { referenceNodes: [{ id: 'n1', name: 'Acceptance' }, { id: 'n2', name: 'Acceptance' }] } }, message: definitionMessages.duplicateNode },
+      { column: { id: 'due', name: 'Due', type: 'performanceTime', config: { referenceNodes: [{ id: 'n1', name: ' ' }] } }, message: definitionMessages.emptyNode },
+    ];
+    for (const [i, { column, message }] of cases.entries()) {
+      const name = `Refused option ${i}`;
+      const refused = failure(await callEndpoint(w.app, 'performanceCreate', { token: admin.token, body: { name, type: 'receivable', columns: [...columns, column] } }), 400, 'validation_failed');
+      expect(refused.issues?.map((issue) => issue.message)).toContain(message);
+      expect(await stored(name)).toEqual([]);
+      const edit = await w.callWithId('performanceUpdate', created.id, { token: admin.token, body: { columns: [...columns, column], version: created.version } });
+      expect(failure(edit, 400, 'validation_failed').issues?.map((issue) => issue.message)).toContain(message);
+    }
+    expect((await stored('Options kept'))[0]).toMatchObject({ version: created.version, columns: set });
+  });
+
   it('edits based on the version named in the body: a stale one is refused with its reason and the current definition', async () => {
     const { admin } = w.people;
     const created = okData('performanceCreate', await callEndpoint(w.app, 'performanceCreate', { token: admin.token, body: { name: 'Versioned', type: 'recall', columns: columns.slice(0, 2) } }));

@@ -18,6 +18,9 @@ export type PlanRows = NonNullable<EndpointBody<'performancePlanSave'>['rows']>;
 export const past = '2025-01-10';
 export const future = '2099-06-30';
 
+/** Money in yuan hundredths: the receivable performance's amount column is required (its sheet's rules). */
+export const cny = (amount: number) => ({ amount, unit: 'CNY' });
+
 export interface PerformanceWorld {
   app: FastifyInstance;
   people: Record<'admin' | 'alice' | 'bob' | 'carol', UserRow & { token: string }>;
@@ -25,8 +28,8 @@ export interface PerformanceWorld {
   performanceOf(type: string): typeof performances.$inferSelect;
   /** A new contract owned by `owner` (in their department). */
   newContract(owner: UserRow): Promise<string>;
-  /** A new contract of `owner` with a receivable plan of `rows`; the plan as the server answers. */
-  newPlan(owner: UserRow & { token: string }, rows: PlanRows): Promise<EndpointResponse<'performancePlanSave'>>;
+  /** A new contract of `owner` with a plan of `rows` under the performance of `type` (receivable unless said); the plan as the server answers. */
+  newPlan(owner: UserRow & { token: string }, rows: PlanRows, type?: string): Promise<EndpointResponse<'performancePlanSave'>>;
   /** A quick task (no contract) created by `creator`. */
   newQuickTask(creator: { token: string }, overrides?: Record<string, unknown>): Promise<EndpointResponse<'performanceQuickTask'>>;
   /** Calls an endpoint whose path has `:id`. */
@@ -56,9 +59,9 @@ export async function performanceWorld(fixture: DatabaseFixture): Promise<Perfor
       });
       return id;
     },
-    async newPlan(owner, rows) {
+    async newPlan(owner, rows, type = 'receivable') {
       const contractID = await world.newContract(owner);
-      const result = await world.callWithId('performancePlanSave', world.performanceOf('receivable').id, {
+      const result = await world.callWithId('performancePlanSave', world.performanceOf(type).id, {
         token: owner.token, body: { contractID, conditionType: 1, rows },
       });
       return okData('performancePlanSave', result);

@@ -5,7 +5,7 @@ import { organisationDay } from '../../src-shared/rules/performance';
 import { performances, performanceTasks, reminderSettings } from '../../src-server/performance/schema';
 import { seedDatabase } from '../../src-server/index';
 import { callEndpoint, describeOnDatabases, failure, okData, queryRows } from './support';
-import { future, performanceWorld, type PerformanceWorld } from './performance-fixture';
+import { cny, future, performanceWorld, type PerformanceWorld } from './performance-fixture';
 
 const missing = '0190a000-0000-7000-8000-000000000000';
 
@@ -61,15 +61,15 @@ describeOnDatabases('performances, plans and the dashboard', (fixture) => {
     const receivable = w.performanceOf('receivable').id;
     const plan = await w.newPlan(alice, [
       { name: 'one', expirationTime: future, receivableAmount: { amount: 100, unit: 'CNY' } },
-      { name: 'two', expirationTime: future },
-      { name: 'three', expirationTime: future },
+      { name: 'two', expirationTime: future, receivableAmount: cny(1_000) },
+      { name: 'three', expirationTime: future, receivableAmount: cny(1_000) },
     ]);
     expect(plan.taskList.map((t) => [t.taskName, t.rowIndex, t.type])).toEqual([['one', 1, 'receivable'], ['two', 2, 'receivable'], ['three', 3, 'receivable']]);
     const [one, two, three] = plan.taskList;
     okData('performanceTaskFinish', await w.callWithId('performanceTaskFinish', one!.id, { token: alice.token }));
 
     const saved = okData('performancePlanSave', await w.callWithId('performancePlanSave', receivable, {
-      token: alice.token, body: { contractID: plan.contractID, conditionType: 1, rows: [{ id: three!.id, name: 'three!' }, { name: 'four', expirationTime: future }] },
+      token: alice.token, body: { contractID: plan.contractID, conditionType: 1, rows: [{ id: three!.id, name: 'three!' }, { name: 'four', expirationTime: future, receivableAmount: cny(1_000) }] },
     }));
     expect(saved.version).toBe(plan.version + 1);
     expect(saved.taskList.map((t) => [t.taskName, t.rowIndex])).toEqual([['one', 1], ['three!', 3], ['four', 4]]);
@@ -154,8 +154,8 @@ describeOnDatabases('performances, plans and the dashboard', (fixture) => {
 
   it('answers the reminder board: every day of the range with the visible tasks due that day', async () => {
     const { alice, bob } = w.people;
-    const own = (await w.newPlan(alice, [{ name: 'board', expirationTime: '2098-03-02' }])).taskList[0]!;
-    (await w.newPlan(bob, [{ name: 'bob board', expirationTime: '2098-03-02' }]));
+    const own = (await w.newPlan(alice, [{ name: 'board', expirationTime: '2098-03-02', receivableAmount: cny(1_000) }])).taskList[0]!;
+    (await w.newPlan(bob, [{ name: 'bob board', expirationTime: '2098-03-02', receivableAmount: cny(1_000) }]));
     const days = okData('performanceTaskScheduling', await callEndpoint(w.app, 'performanceTaskScheduling', { token: alice.token, query: { startDate: '2098-03-01', endDate: '2098-03-07' } }));
     expect(days.map((d) => d.date)).toEqual(['2098-03-01', '2098-03-02', '2098-03-03', '2098-03-04', '2098-03-05', '2098-03-06', '2098-03-07']);
     expect(days[1]!.taskList.map((t) => t.id)).toEqual([own.id]);

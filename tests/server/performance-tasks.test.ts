@@ -6,7 +6,7 @@ import { syncProtocolVersion, syncSchemaVersion, type MutationResult } from '../
 import { TaskState } from '../../src-shared/domain/enums';
 import { performanceTaskRelations, performanceTasks } from '../../src-server/performance/schema';
 import { call, callEndpoint, describeOnDatabases, failure, okData, queryRows } from './support';
-import { future, past, performanceWorld, type PerformanceWorld } from './performance-fixture';
+import { cny, future, past, performanceWorld, type PerformanceWorld } from './performance-fixture';
 
 const missing = '0190a000-0000-7000-8000-000000000000';
 
@@ -28,7 +28,7 @@ describeOnDatabases('performance tasks', (fixture) => {
 
   it('edits a task: the type follows the amounts, the state follows the due date', async () => {
     const { alice } = w.people;
-    const plan = await w.newPlan(alice, [{ name: '第1期', expirationTime: future, type: 'invoicing' }]);
+    const plan = await w.newPlan(alice, [{ name: '第1期', expirationTime: future }], 'invoicing');
     const task = plan.taskList[0]!;
     expect(task.type).toBe('invoicing');
     expect(task.taskState).toBe(TaskState.InProgress);
@@ -44,7 +44,7 @@ describeOnDatabases('performance tasks', (fixture) => {
 
   it('refuses a bad edit naming the field, an unknown field, malformed JSON and a stale If-Match', async () => {
     const { alice } = w.people;
-    const task = (await w.newPlan(alice, [{ name: 'row', expirationTime: future }])).taskList[0]!;
+    const task = (await w.newPlan(alice, [{ name: 'row', expirationTime: future, receivableAmount: cny(1_000) }])).taskList[0]!;
     const empty = failure(await w.callWithId('performanceTaskUpdate', task.id, { token: alice.token, body: { name: '  ' } }), 400, 'validation_failed');
     expect(empty.message).toContain('name: Please enter the performance content');
     const badDate = failure(await w.callWithId('performanceTaskUpdate', task.id, { token: alice.token, body: { expirationTime: '2026-02-30' } }), 400, 'validation_failed');
@@ -63,7 +63,7 @@ describeOnDatabases('performance tasks', (fixture) => {
 
   it('hides another department’s tasks (404) and answers 404 for a missing task', async () => {
     const { alice, bob, admin } = w.people;
-    const task = (await w.newPlan(bob, [{ name: 'bob row', expirationTime: future }])).taskList[0]!;
+    const task = (await w.newPlan(bob, [{ name: 'bob row', expirationTime: future, receivableAmount: cny(1_000) }])).taskList[0]!;
     for (const name of ['performanceTaskUpdate', 'performanceTaskFinish', 'performanceTaskDelete', 'performanceTaskRestore', 'performanceTaskFrontTasks', 'performanceTaskCompleteForm'] as const) {
       const body = name === 'performanceTaskUpdate' ? { name: 'stolen' } : undefined;
       failure(await w.callWithId(name, task.id, { token: alice.token, body }), 404, 'not_found');
@@ -108,7 +108,7 @@ describeOnDatabases('performance tasks', (fixture) => {
 
   it('restores a finished task to the state its due date implies', async () => {
     const { alice } = w.people;
-    const [overdue, pending] = (await w.newPlan(alice, [{ name: 'a', expirationTime: past }, { name: 'b', expirationTime: future }])).taskList;
+    const [overdue, pending] = (await w.newPlan(alice, [{ name: 'a', expirationTime: past, receivableAmount: cny(1_000) }, { name: 'b', expirationTime: future, receivableAmount: cny(1_000) }])).taskList;
     for (const task of [overdue!, pending!]) okData('performanceTaskFinish', await w.callWithId('performanceTaskFinish', task.id, { token: alice.token }));
     expect(okData('performanceTaskRestore', await w.callWithId('performanceTaskRestore', overdue!.id, { token: alice.token })).taskState).toBe(TaskState.Overdue);
     const restored = okData('performanceTaskRestore', await w.callWithId('performanceTaskRestore', pending!.id, { token: alice.token }));
@@ -120,7 +120,7 @@ describeOnDatabases('performance tasks', (fixture) => {
 
   it('deletes an unfinished task', async () => {
     const { alice } = w.people;
-    const task = (await w.newPlan(alice, [{ name: 'gone', expirationTime: future }])).taskList[0]!;
+    const task = (await w.newPlan(alice, [{ name: 'gone', expirationTime: future, receivableAmount: cny(1_000) }])).taskList[0]!;
     expect(okData('performanceTaskDelete', await w.callWithId('performanceTaskDelete', task.id, { token: alice.token }))).toEqual({ id: task.id });
     expect(await stateOf(task.id)).toBeUndefined();
     failure(await w.callWithId('performanceTaskDelete', task.id, { token: alice.token }), 404, 'not_found');
@@ -129,7 +129,7 @@ describeOnDatabases('performance tasks', (fixture) => {
   it('relates predecessors, earlier tasks of the same contract only, refusing itself, later tasks, cycles, quick tasks and hidden tasks; finishing waits for them', async () => {
     const { alice, bob } = w.people;
     const [first, second, third] = (await w.newPlan(alice, [
-      { name: 'first', expirationTime: future }, { name: 'second', expirationTime: future }, { name: 'third', expirationTime: future },
+      { name: 'first', expirationTime: future, receivableAmount: cny(1_000) }, { name: 'second', expirationTime: future, receivableAmount: cny(1_000) }, { name: 'third', expirationTime: future, receivableAmount: cny(1_000) },
     ])).taskList;
     const related = okData('performanceTaskRelate', await w.callWithId('performanceTaskRelate', second!.id, { token: alice.token, body: { frontTaskIDList: [first!.id] } }));
     expect(related.list.map((t) => t.taskID)).toEqual([first!.id]);
@@ -149,9 +149,9 @@ describeOnDatabases('performance tasks', (fixture) => {
     const quick = await w.newQuickTask(alice);
     expect(failure(await w.callWithId('performanceTaskRelate', first!.id, { token: alice.token, body: { frontTaskIDList: [quick.id] } }), 400, 'bad_request').reason).toEqual({ key: 'predecessorOtherContract', params: { front: quick.taskName } });
     expect(failure(await w.callWithId('performanceTaskRelate', quick.id, { token: alice.token, body: { frontTaskIDList: [first!.id] } }), 400, 'bad_request').message).toBe('This is a quick task.');
-    const [elsewhere] = (await w.newPlan(alice, [{ name: 'elsewhere', expirationTime: '2026-01-01' }])).taskList;
+    const [elsewhere] = (await w.newPlan(alice, [{ name: 'elsewhere', expirationTime: '2026-01-01', receivableAmount: cny(1_000) }])).taskList;
     failure(await w.callWithId('performanceTaskRelate', first!.id, { token: alice.token, body: { frontTaskIDList: [elsewhere!.id] } }), 400, 'bad_request');
-    const hidden = (await w.newPlan(bob, [{ name: 'bob', expirationTime: future }])).taskList[0]!;
+    const hidden = (await w.newPlan(bob, [{ name: 'bob', expirationTime: future, receivableAmount: cny(1_000) }])).taskList[0]!;
     failure(await w.callWithId('performanceTaskRelate', first!.id, { token: alice.token, body: { frontTaskIDList: [hidden.id] } }), 404, 'not_found');
     expect(await fixture.db.select().from(performanceTaskRelations).where(eq(performanceTaskRelations.taskId, first!.id))).toEqual([]);
     okData('performanceTaskUpdate', await w.callWithId('performanceTaskUpdate', first!.id, { token: alice.token, body: { expirationTime: future } }));
@@ -180,7 +180,7 @@ describeOnDatabases('performance tasks', (fixture) => {
 
   it('unrelates: 404 when not related, 400 without the front task id', async () => {
     const { alice } = w.people;
-    const [a, b] = (await w.newPlan(alice, [{ name: 'a', expirationTime: future }, { name: 'b', expirationTime: future }])).taskList;
+    const [a, b] = (await w.newPlan(alice, [{ name: 'a', expirationTime: future, receivableAmount: cny(1_000) }, { name: 'b', expirationTime: future, receivableAmount: cny(1_000) }])).taskList;
     failure(await w.callWithId('performanceTaskUnrelate', b!.id, { token: alice.token, query: { frontTaskID: a!.id } }), 404, 'not_found');
     okData('performanceTaskRelate', await w.callWithId('performanceTaskRelate', b!.id, { token: alice.token, body: { frontTaskIDList: [a!.id] } }));
     failure(await w.callWithId('performanceTaskUnrelate', b!.id, { token: w.people.bob.token, query: { frontTaskID: a!.id } }), 404, 'not_found');
@@ -192,7 +192,7 @@ describeOnDatabases('performance tasks', (fixture) => {
 
   it('checks the earlier tasks of the contract when a task has no plan', async () => {
     const { alice } = w.people;
-    const [early] = (await w.newPlan(alice, [{ name: 'early', expirationTime: '2099-01-01' }])).taskList;
+    const [early] = (await w.newPlan(alice, [{ name: 'early', expirationTime: '2099-01-01', receivableAmount: cny(1_000) }])).taskList;
     const later = await w.newQuickTask(alice, { name: 'later', relatedID: early!.contractID });
     expect(later.planID).toBeNull();
     const check = okData('performanceTaskCheckFront', await callEndpoint(w.app, 'performanceTaskCheckFront', {
@@ -237,7 +237,7 @@ describeOnDatabases('performance tasks', (fixture) => {
   it('lists the tasks that can be predecessors: earlier tasks of its contract, not itself, not related yet nor following it', async () => {
     const { alice, bob } = w.people;
     const [a, b, c, d] = (await w.newPlan(alice, [
-      { name: 'a', expirationTime: future }, { name: 'b', expirationTime: future }, { name: 'c', expirationTime: future }, { name: 'd', expirationTime: future },
+      { name: 'a', expirationTime: future, receivableAmount: cny(1_000) }, { name: 'b', expirationTime: future, receivableAmount: cny(1_000) }, { name: 'c', expirationTime: future, receivableAmount: cny(1_000) }, { name: 'd', expirationTime: future, receivableAmount: cny(1_000) },
     ])).taskList;
     okData('performanceTaskRelate', await w.callWithId('performanceTaskRelate', b!.id, { token: alice.token, body: { frontTaskIDList: [a!.id] } }));
     okData('performanceTaskRelate', await w.callWithId('performanceTaskRelate', c!.id, { token: alice.token, body: { frontTaskIDList: [b!.id] } }));
@@ -266,8 +266,8 @@ describeOnDatabases('performance tasks', (fixture) => {
   it('finishes and restores by performance id (planIDList), all or nothing', async () => {
     const { alice, bob } = w.people;
     const receivable = w.performanceOf('receivable').id;
-    const [a, b] = (await w.newPlan(alice, [{ name: 'a', expirationTime: future }, { name: 'b', expirationTime: future }])).taskList;
-    const hidden = (await w.newPlan(bob, [{ name: 'bob', expirationTime: future }])).taskList[0]!;
+    const [a, b] = (await w.newPlan(alice, [{ name: 'a', expirationTime: future, receivableAmount: cny(1_000) }, { name: 'b', expirationTime: future, receivableAmount: cny(1_000) }])).taskList;
+    const hidden = (await w.newPlan(bob, [{ name: 'bob', expirationTime: future, receivableAmount: cny(1_000) }])).taskList[0]!;
     failure(await w.callWithId('performanceFinishTasks', receivable, { token: alice.token, body: { planIDList: [a!.id, hidden.id] } }), 404, 'not_found');
     failure(await w.callWithId('performanceFinishTasks', w.performanceOf('payment').id, { token: alice.token, body: { planIDList: [a!.id] } }), 404, 'not_found');
     expect((await stateOf(a!.id))!.state).toBe(TaskState.InProgress);
@@ -323,12 +323,12 @@ describeOnDatabases('performance tasks', (fixture) => {
   it('an edit or a sheet save leaves the state as it was unless the due date moved: untouched rows stay not started (issue 28)', async () => {
     const { alice } = w.people;
     const receivable = w.performanceOf('receivable').id;
-    const plan = await w.newPlan(alice, [{ name: 'a', expirationTime: future }, { name: 'b', expirationTime: future }, { name: 'c', expirationTime: future }]);
+    const plan = await w.newPlan(alice, [{ name: 'a', expirationTime: future, receivableAmount: cny(1_000) }, { name: 'b', expirationTime: future, receivableAmount: cny(1_000) }, { name: 'c', expirationTime: future, receivableAmount: cny(1_000) }]);
     const [a, b, c] = plan.taskList;
     await fixture.db.update(performanceTasks).set({ state: TaskState.NotStarted }).where(eq(performanceTasks.planId, plan.id));
     const before = (await stateOf(a!.id))!;
     okData('performancePlanSave', await w.callWithId('performancePlanSave', receivable, {
-      token: alice.token, body: { contractID: plan.contractID, conditionType: 1, rows: [{ id: a!.id }, { id: b!.id, name: 'b!' }, { id: c!.id }, { name: 'added', expirationTime: future }] },
+      token: alice.token, body: { contractID: plan.contractID, conditionType: 1, rows: [{ id: a!.id }, { id: b!.id, name: 'b!' }, { id: c!.id }, { name: 'added', expirationTime: future, receivableAmount: cny(1_000) }] },
     }));
     expect(await stateOf(a!.id)).toMatchObject({ state: TaskState.NotStarted, version: before.version, updateTime: before.updateTime });
     expect(await stateOf(b!.id)).toMatchObject({ name: 'b!', state: TaskState.NotStarted });
@@ -345,7 +345,7 @@ describeOnDatabases('performance tasks', (fixture) => {
   it('deletes a plan task by performance id and plan id', async () => {
     const { alice, bob } = w.people;
     const receivable = w.performanceOf('receivable').id;
-    const [a] = (await w.newPlan(alice, [{ name: 'a', expirationTime: future }])).taskList;
+    const [a] = (await w.newPlan(alice, [{ name: 'a', expirationTime: future, receivableAmount: cny(1_000) }])).taskList;
     failure(await w.callWithId('performancePlanTaskDelete', receivable, { token: alice.token, body: {} }), 400, 'validation_failed');
     failure(await w.callWithId('performancePlanTaskDelete', receivable, { token: bob.token, body: { planID: a!.id } }), 404, 'not_found');
     failure(await w.callWithId('performancePlanTaskDelete', w.performanceOf('payment').id, { token: alice.token, body: { planID: a!.id } }), 404, 'not_found');

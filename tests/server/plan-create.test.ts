@@ -6,7 +6,7 @@ import { ContractStatus, TaskState } from '../../src-shared/domain/enums';
 import { contracts } from '../../src-server/db/schema';
 import { performancePlans, performanceTasks } from '../../src-server/performance/schema';
 import { callEndpoint, describeOnDatabases, failure, okData } from './support';
-import { future, performanceWorld, type PerformanceWorld } from './performance-fixture';
+import { cny, future, performanceWorld, type PerformanceWorld } from './performance-fixture';
 
 // Adding a plan to a contract (issue 28 item 2): the offline mutation performance.createPlan is
 // applied with the plan and task ids the device made, exactly once however often it is pushed;
@@ -34,7 +34,7 @@ describeOnDatabases('adding a plan to a contract', (fixture) => {
   function creation(contractID: string, performanceId = world.performanceOf('payment').id) {
     const planId = uuidv7();
     const scheduleTaskIds = Array.from({ length: 12 }, () => uuidv7());
-    const handRow = { id: uuidv7(), name: 'Invoice for the deposit', expirationTime: future, values: { remark: 'by hand' } };
+    const handRow = { id: uuidv7(), name: 'Invoice for the deposit', expirationTime: future, payableAmount: cny(50_000), values: { remark: 'by hand' } };
     const args = { planId, performanceId, performance: { name: 'shown name', type: 'payment', columns: [], fields: [] }, plan: { contractID, conditionType: 2, schedule, scheduleTaskIds, rows: [handRow] } };
     return { planId, ids: [...scheduleTaskIds, handRow.id], envelope: (): MutationEnvelope => ({ id: uuidv7(), seq: seq++, name: 'performance.createPlan', args, baseVersions: {} }) };
   }
@@ -58,7 +58,7 @@ describeOnDatabases('adding a plan to a contract', (fixture) => {
     // Prorated by days: 17 of 31 days in January, 20 of 31 in December, a full month between.
     expect(tasks[0]!.payableAmount).toBeLessThan(tasks[1]!.payableAmount!);
     expect(tasks[11]!.payableAmount).toBeLessThan(tasks[10]!.payableAmount!);
-    expect(tasks[12]).toMatchObject({ name: 'Invoice for the deposit', values: { remark: 'by hand' }, payableAmount: null });
+    expect(tasks[12]).toMatchObject({ name: 'Invoice for the deposit', values: { remark: 'by hand' }, payableAmount: 50_000 });
     const [plan] = await fixture.db.select().from(performancePlans).where(eq(performancePlans.id, planId));
     expect(plan).toMatchObject({ contractId: contractID, conditionType: 2, schedule });
 
@@ -92,7 +92,7 @@ describeOnDatabases('adding a plan to a contract', (fixture) => {
     const [result] = await push([envelope()]);
     expect(result).toMatchObject({ status: 'rejected', error: { code: 'conflict', reason: { key: 'planStatus', params: { status, allowed: [4, 5] } } } });
     expect(await fixture.db.select().from(performancePlans).where(eq(performancePlans.id, planId))).toHaveLength(0);
-    const rest = await world.callWithId('performancePlanSave', world.performanceOf('payment').id, { token: world.people.alice.token, body: { contractID, conditionType: 0, rows: [{ name: 'By REST' }] } });
+    const rest = await world.callWithId('performancePlanSave', world.performanceOf('payment').id, { token: world.people.alice.token, body: { contractID, conditionType: 0, rows: [{ name: 'By REST', expirationTime: future, payableAmount: cny(1_000) }] } });
     expect(failure(rest, 409, 'conflict').reason).toMatchObject({ key: 'planStatus' });
     expect(await fixture.db.select().from(performancePlans).where(eq(performancePlans.contractId, contractID))).toHaveLength(0);
   });
@@ -118,7 +118,7 @@ describeOnDatabases('adding a plan to a contract', (fixture) => {
     // A task id in use already (here: by a plan of another contract): refused, nothing of it written.
     const taken = creation(await world.newContract(world.people.alice));
     expect((await push([taken.envelope()]))[0]).toMatchObject({ status: 'applied' });
-    const reuse = { ...base, id: uuidv7(), seq: seq++, args: { ...args, plan: { ...args.plan, rows: [{ id: taken.ids[12]!, name: 'Reused id' }] } } };
+    const reuse = { ...base, id: uuidv7(), seq: seq++, args: { ...args, plan: { ...args.plan, rows: [{ id: taken.ids[12]!, name: 'Reused id', expirationTime: future, payableAmount: cny(1_000) }] } } };
     expect((await push([reuse]))[0]).toMatchObject({ status: 'rejected', error: { code: 'conflict' } });
     expect(await fixture.db.select().from(performancePlans).where(eq(performancePlans.contractId, contractID))).toHaveLength(0);
   });
@@ -152,7 +152,7 @@ describeOnDatabases('adding a plan to a contract', (fixture) => {
     const offline = await made();
     const seen = Object.fromEntries((await tasksOf(offline.planId)).map((task) => [`performanceTask:${task.id}`, task.version]));
     const added = await world.callWithId('performancePlanSave', performanceId, {
-      token: world.people.alice.token, body: { contractID: offline.contractID, conditionType: 1, rows: [...offline.ids.map((id) => ({ id })), { name: 'Added elsewhere' }] },
+      token: world.people.alice.token, body: { contractID: offline.contractID, conditionType: 1, rows: [...offline.ids.map((id) => ({ id })), { name: 'Added elsewhere', expirationTime: future, payableAmount: cny(1_000) }] },
     });
     expect(added.status).toBe(200);
     expect((await push([removal(offline.planId, offline.ids, seen)]))[0]).toMatchObject({ status: 'rejected', error: { code: 'conflict', message: expect.stringContaining('Added elsewhere') } });

@@ -5,7 +5,7 @@ import { syncProtocolVersion, syncSchemaVersion, type MutationResult, type SyncC
 import { TaskState } from '../../src-shared/domain/enums';
 import { performanceTasks } from '../../src-server/performance/schema';
 import { callEndpoint, describeOnDatabases, failure, okData } from './support';
-import { future, performanceWorld, type PerformanceWorld } from './performance-fixture';
+import { cny, future, performanceWorld, type PerformanceWorld } from './performance-fixture';
 
 // Predecessor relations over sync (issue 28 item 4): a relate or unrelate queued offline is
 // applied by the REST code, so it is refused exactly where REST refuses, with the same reason;
@@ -31,7 +31,7 @@ describeOnDatabases('predecessors over sync', (fixture) => {
 
   it('applies a queued relate and unrelate by the REST rules: the same refusals, reasons and effects', async () => {
     const { alice } = w.people;
-    const [a, b, c] = (await w.newPlan(alice, [{ name: 'a', expirationTime: future }, { name: 'b', expirationTime: future }, { name: 'c', expirationTime: future }])).taskList;
+    const [a, b, c] = (await w.newPlan(alice, [{ name: 'a', expirationTime: future, receivableAmount: cny(1_000) }, { name: 'b', expirationTime: future, receivableAmount: cny(1_000) }, { name: 'c', expirationTime: future, receivableAmount: cny(1_000) }])).taskList;
     const applied = await push('performance.relateTask', { id: b!.id, frontTaskIDList: [a!.id] });
     expect(applied).toMatchObject({ status: 'applied', versions: { [`performanceTask:${b!.id}`]: b!.version + 1 } });
     expect(await fronts(b!.id)).toEqual([a!.id]);
@@ -61,7 +61,7 @@ describeOnDatabases('predecessors over sync', (fixture) => {
 
   it('sends a task down the feed with its predecessors whenever they change, a deleted predecessor included', async () => {
     const { alice } = w.people;
-    const [a, b] = (await w.newPlan(alice, [{ name: 'a', expirationTime: future }, { name: 'b', expirationTime: future }])).taskList;
+    const [a, b] = (await w.newPlan(alice, [{ name: 'a', expirationTime: future, receivableAmount: cny(1_000) }, { name: 'b', expirationTime: future, receivableAmount: cny(1_000) }])).taskList;
     const pull = async (cursor: string) => {
       const query = { cursor, limit: 5000, protocolVersion: syncProtocolVersion, schemaVersion: syncSchemaVersion };
       return okData('syncPull', await callEndpoint(w.app, 'syncPull', { token: alice.token, query }));

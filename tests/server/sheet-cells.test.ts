@@ -51,7 +51,7 @@ describeOnDatabases('sheet cells on the server', (fixture) => {
     const cases: [unknown[], { row: number; column: string; problem: string }][] = [
       [[{ id: row.id, values: { qty: '5' } }], { row: 1, column: 'quantity', problem: 'valueRange' }],
       [[{ id: row.id, receivableAmount: { amount: 100_001, unit: 'CNY' } }], { row: 1, column: 'receivable amount', problem: 'valueRange' }],
-      [[{ id: row.id }, { name: 'Row 2', receivableAmount: { amount: 0, unit: 'CNY' } }], { row: 2, column: 'receivable amount', problem: 'paymentAmount' }],
+      [[{ id: row.id }, { name: 'Row 2', expirationTime: '2099-02-10', receivableAmount: { amount: 0, unit: 'CNY' } }], { row: 2, column: 'receivable amount', problem: 'paymentAmount' }],
       [[{ id: row.id, values: { grades: ['c'] } }], { row: 1, column: 'grades', problem: 'invalid' }],
       [[{ id: row.id, values: { when: { conditionType: 1, nodeId: 'accept', days: [] } } }], { row: 1, column: 'when', problem: 'conditionTime' }],
       [[{ id: row.id, values: { note: 'x'.repeat(1001) } }], { row: 1, column: 'note', problem: 'tooLong' }],
@@ -74,6 +74,44 @@ describeOnDatabases('sheet cells on the server', (fixture) => {
     expect(await stored()).toEqual(before);
   });
 
+  it('asks every new row for its required cells and refuses emptying one, by REST plan save, task edit, createPlan and a schedule (issue 28)', async () => {
+    const { alice } = w.people;
+    const payment = w.performanceOf('payment').id;
+    const contractID = await w.newContract(alice);
+    const params = (row: number, column: string, problem: string) => ({ key: 'sheetCellInvalid', params: { row, column, problem } });
+    const save = (body: object) => w.callWithId('performancePlanSave', payment, { token: alice.token, body: { contractID, ...body } });
+    // A new row without the required amount or date; nothing of the plan is made.
+    expect(failure(await save({ conditionType: 1, rows: [{ name: 'No amount', expirationTime: '2099-01-10' }] }), 400, 'validation_failed')).toMatchObject({
+      message: 'rows.0.payableAmount: please enter payable amount', reason: params(1, 'payable amount', 'paymentAmount'),
+    });
+    expect(failure(await save({ conditionType: 1, rows: [{ name: 'No date', payableAmount: { amount: 100, unit: 'CNY' } }] }), 400, 'validation_failed').reason).toEqual(params(1, 'performance date', 'enter'));
+    // A schedule fills the column it names: a receivable one leaves the payment performance's amount empty.
+    const schedule = { cycle: 'month', startDate: '2099-01-01', endDate: '2099-03-31', amount: { amount: 30_000, unit: 'CNY' }, name: 'Rent' };
+    expect(failure(await save({ conditionType: 2, schedule: { ...schedule, direction: 'receivable' } }), 400, 'validation_failed').reason).toEqual(params(1, 'payable amount', 'paymentAmount'));
+    expect(await fixture.db.select().from(performancePlans).where(eq(performancePlans.contractId, contractID))).toEqual([]);
+    const plan = okData('performancePlanSave', await save({ conditionType: 2, schedule: { ...schedule, direction: 'payable' } }));
+    expect(plan.taskList.map((task) => [task.expirationTime, task.payableAmount?.amount])).toEqual([['2099-01-31', 10_000], ['2099-02-28', 10_000], ['2099-03-31', 10_000]]);
+
+    // A saved row keeps what it does not send, but a required cell is not emptied: by sheet save or task edit.
+    const [first] = plan.taskList;
+    expect(failure(await save({ conditionType: 1, rows: [{ id: first!.id, payableAmount: null }] }), 400, 'validation_failed').reason).toEqual(params(1, 'payable amount', 'paymentAmount'));
+    const edit = (body: object) => w.callWithId('performanceTaskUpdate', first!.id, { token: alice.token, body });
+    expect(failure(await edit({ payableAmount: null }), 400, 'validation_failed').reason).toEqual(params(1, 'payable amount', 'paymentAmount'));
+    expect(failure(await edit({ expirationTime: null }), 400, 'validation_failed').reason).toEqual(params(1, 'performance date', 'enter'));
+    expect(okData('performanceTaskUpdate', await edit({ name: 'Rent, January' })).payableAmount).toEqual({ amount: 10_000, unit: 'CNY' });
+    expect((await fixture.db.select().from(performanceTasks).where(eq(performanceTasks.id, first!.id)))[0]).toMatchObject({ payableAmount: 10_000, expirationTime: '2099-01-31' });
+
+    // A plan made offline: its rows carry the ids the device made, and each is asked for every required cell.
+    const other = await w.newContract(alice);
+    const mutation: MutationEnvelope = {
+      id: uuidv7(), seq: 1, name: 'performance.createPlan', baseVersions: {},
+      args: { planId: uuidv7(), performanceId: payment, performance: { name: 'shown', type: 'payment', columns: [], fields: [] }, plan: { contractID: other, conditionType: 1, rows: [{ id: uuidv7(), name: 'By hand', expirationTime: '2099-01-10' }] } },
+    };
+    const pushed = okData('syncPush', await callEndpoint(w.app, 'syncPush', { token: alice.token, body: { protocolVersion: syncProtocolVersion, schemaVersion: syncSchemaVersion, clientId: uuidv7(), mutations: [mutation] } }));
+    expect(pushed.results[0]).toMatchObject({ status: 'rejected', error: { code: 'validation_failed', reason: params(1, 'payable amount', 'paymentAmount') } });
+    expect(await fixture.db.select().from(performancePlans).where(eq(performancePlans.contractId, other))).toEqual([]);
+  });
+
   it('stores the contract value in a related cell whatever the save sent, and follows the contract when its values change', async () => {
     const { admin, alice } = w.people;
     const related: SheetColumn[] = [
@@ -87,7 +125,7 @@ describeOnDatabases('sheet cells on the server', (fixture) => {
     await fixture.db.update(contracts).set({ formValues: { f_price: '88.5', f_site: 'North yard' } }).where(eq(contracts.id, contractID));
     const plan = okData(
       'performancePlanSave',
-      await w.callWithId('performancePlanSave', performance.id, { token: alice.token, body: { contractID, conditionType: 1, rows: [{ name: 'Delivery', values: { price: '1', site: 'typed' } }] } }),
+      await w.callWithId('performancePlanSave', performance.id, { token: alice.token, body: { contractID, conditionType: 1, rows: [{ name: 'Delivery', expirationTime: '2099-03-01', values: { price: '1', site: 'typed' } }] } }),
     );
     const [task] = plan.taskList;
     expect(task!.values).toEqual({ price: '88.5', site: 'North yard' });

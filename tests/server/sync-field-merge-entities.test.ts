@@ -70,6 +70,27 @@ describeOnDatabases('sync push: per-field merge of tasks, plans and scenes', (fi
     expect(kept).toMatchObject({ name: 'Renamed here', filterIds: merged!.filterIds, version: merged!.version });
   });
 
+  it("merges a scene's kept sort with another device's edit of its columns, and takes the sort away with its column", async () => {
+    const id = uuidv7();
+    expect(await push(envelope('scene.create', { id, name: 'Sort merge', titleIDs: ['expirationTime', 'receivableAmount'] }))).toMatchObject({ status: 'applied' });
+    const key = `scene:${id}`;
+    const [created] = await fixture.db.select().from(ledgerScenes).where(eq(ledgerScenes.id, id));
+    // Another device drops a column the sort is not on; this one's sort, based before, merges.
+    await fixture.db.update(ledgerScenes).set({ titleIds: ['name', 'expirationTime'], version: sql`${ledgerScenes.version} + 1` }).where(eq(ledgerScenes.id, id));
+    expect(await push(envelope('scene.update', { id, patch: { sortField: { id: 'expirationTime', key: -1 } } }, { [key]: created!.version }))).toMatchObject({ status: 'applied' });
+    const [sorted] = await fixture.db.select().from(ledgerScenes).where(eq(ledgerScenes.id, id));
+    expect(sorted).toMatchObject({ titleIds: ['name', 'expirationTime'], sortField: { id: 'expirationTime', key: -1 } });
+    expect(sorted!.fieldVersions).toMatchObject({ titleIDs: created!.version + 1, sortField: created!.version + 2 });
+    // A sort on a column the scene no longer shows is refused and changes nothing.
+    const refused = await push(envelope('scene.update', { id, patch: { sortField: { id: 'receivableAmount', key: 1 } } }, { [key]: sorted!.version }));
+    expect(refused).toMatchObject({ status: 'rejected', error: { code: 'validation_failed' } });
+    expect((await fixture.db.select().from(ledgerScenes).where(eq(ledgerScenes.id, id)))[0]).toMatchObject({ sortField: sorted!.sortField, version: sorted!.version });
+    // The columns edited alone, without the sorted one: the sort goes with it.
+    expect(await push(envelope('scene.update', { id, patch: { titleIDs: ['receivableAmount'] } }, { [key]: sorted!.version }))).toMatchObject({ status: 'applied' });
+    const [unsorted] = await fixture.db.select().from(ledgerScenes).where(eq(ledgerScenes.id, id));
+    expect(unsorted).toMatchObject({ titleIds: ['name', 'receivableAmount'], sortField: null });
+  });
+
   it("merges a plan save when only the plan's version moved, and conflicts when its schedule moved", async () => {
     // A plan made over REST on one of alice's contracts.
     const [performance] = await fixture.db.select().from(performances).where(sql`${performances.id} ~ '^[0-9a-f-]{36}$'`).limit(1);

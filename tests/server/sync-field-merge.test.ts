@@ -64,8 +64,8 @@ describeOnDatabases('sync push: per-field merge', (fixture) => {
 
   it('counts a field changed outside sync (a REST write, the derived columns) as changed', async () => {
     const target = drafts.shift()!;
-    await fixture.db.update(contracts).set({ signDate: '2030-01-01', version: sql`${contracts.version} + 1` }).where(eq(contracts.id, target.id));
-    expect(await push(update(target, { signDate: '2031-02-02' }))).toMatchObject({ status: 'conflict', fields: ['signDate'] });
+    await fixture.db.update(contracts).set({ contractNumber: 'OUTSIDE-1', version: sql`${contracts.version} + 1` }).where(eq(contracts.id, target.id));
+    expect(await push(update(target, { contractNumber: 'MINE-2' }))).toMatchObject({ status: 'conflict', fields: ['contractNumber'] });
     expect(await push(update(target, { name: 'Still merges' }))).toMatchObject({ status: 'applied' });
   });
 

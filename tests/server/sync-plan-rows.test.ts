@@ -4,6 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { beforeAll, expect, it } from 'vitest';
 import { syncProtocolVersion, syncSchemaVersion, type MutationEnvelope, type MutationResult } from '../../src-shared/api/sync';
 import { contracts, users } from '../../src-server/db/schema';
+import { toPerformance } from '../../src-server/performance/definition';
 import { performancePlans, performances, performanceTasks } from '../../src-server/performance/schema';
 import { demoUsers, seedDatabase } from '../../src-server/index';
 import { callEndpoint, describeOnDatabases, okData, signIn } from './support';
@@ -39,9 +40,16 @@ describeOnDatabases('sync push: a plan save per sheet row and cell', (fixture) =
     // Contracts that may have a plan added (approved or archived: the shared rule).
     const own = (await fixture.db.select().from(contracts)).filter((c) => (c.responsibleUserId === user!.id || c.departmentId === user!.departmentId) && (c.status === 4 || c.status === 5));
     const list = await fixture.db.select().from(performances).where(sql`${performances.id} ~ '^[0-9a-f-]{36}$'`);
+    const performance = list[nth % list.length]!;
+    // The rows fill the performance's required columns: its date and, if it has one, its amount.
+    const money = toPerformance(performance).columns.find((column) => column.type === 'money')?.id;
+    const amount = money ? { [money]: { amount: 10_000, unit: 'CNY' } } : {};
     const made = await app.inject({
-      method: 'PUT', url: `/api/v1/performances/${list[nth % list.length]!.id}/plan`, headers: { authorization: `Bearer ${token}` },
-      payload: { contractID: own[Math.floor(nth / list.length)]!.id, conditionType: 0, rows: [{ name: 'Row A', expirationTime: '2027-03-01', values: { site: 'Yard', note: 'first' } }, { name: 'Row B' }] },
+      method: 'PUT', url: `/api/v1/performances/${performance.id}/plan`, headers: { authorization: `Bearer ${token}` },
+      payload: {
+        contractID: own[Math.floor(nth / list.length)]!.id, conditionType: 0,
+        rows: [{ name: 'Row A', expirationTime: '2027-03-01', ...amount, values: { site: 'Yard', note: 'first' } }, { name: 'Row B', expirationTime: '2027-04-30', ...amount }],
+      },
     });
     expect(made.statusCode, made.body).toBe(200);
     const planId = (made.json() as { data: { id: string } }).data.id;
@@ -59,7 +67,9 @@ describeOnDatabases('sync push: a plan save per sheet row and cell', (fixture) =
     /** The names of the sheet's rows these tests write (a finished row seeded before stays beside them). */
     const sheetRows = async () => (await fixture.db.select().from(performanceTasks).where(eq(performanceTasks.planId, planId))).map((row) => row.name).filter((name) => name.startsWith('Row ')).sort();
     const stored = async () => (await fixture.db.select().from(performancePlans).where(eq(performancePlans.id, planId)))[0]!;
-    return { a: a!, b: b!, seen, save, task, sheetRows, stored, planKey: `performancePlan:${planId}` };
+    /** A new row of the sheet, its required cells filled. */
+    const newRow = (name: string) => ({ name, expirationTime: '2027-06-30', ...amount });
+    return { a: a!, b: b!, seen, save, newRow, direction: money === 'payableAmount' ? 'payable' : 'receivable', task, sheetRows, stored, planKey: `performancePlan:${planId}` };
   }
 
   it('merges edits of different rows of one sheet made from the same base', async () => {
@@ -113,16 +123,16 @@ describeOnDatabases('sync push: a plan save per sheet row and cell', (fixture) =
   });
 
   it('keeps a row another device added after the base of a save that leaves it out', async () => {
-    const { a, b, seen, save, sheetRows } = await sheet(4);
+    const { a, b, seen, save, newRow, sheetRows } = await sheet(4);
     // Another device adds row C; this one, from the older base, edits row A and lists the rows it saw.
-    expect(await save([{ id: a.id }, { id: b.id }, { name: 'Row C' }], seen)).toMatchObject({ status: 'applied' });
+    expect(await save([{ id: a.id }, { id: b.id }, newRow('Row C')], seen)).toMatchObject({ status: 'applied' });
     expect(await save([{ id: a.id, name: 'Row A, mine' }, { id: b.id }], seen)).toMatchObject({ status: 'applied' });
     expect(await sheetRows()).toEqual(['Row A, mine', 'Row B', 'Row C']);
   });
 
   it('removes a row that a save left out when its base held it, a row added by the same device included', async () => {
-    const { a, b, seen, save, sheetRows, planKey } = await sheet(5);
-    const added = await save([{ id: a.id }, { id: b.id }, { name: 'Row N' }], seen);
+    const { a, b, seen, save, newRow, sheetRows, planKey } = await sheet(5);
+    const added = await save([{ id: a.id }, { id: b.id }, newRow('Row N')], seen);
     expect(added).toMatchObject({ status: 'applied' });
     // The next save is re-based on the first one's result: it saw row N, so leaving it out removes it, as row B.
     const rebased = { ...seen, [planKey]: (added as { versions: Record<string, number> }).versions[planKey]! };
@@ -131,14 +141,14 @@ describeOnDatabases('sync push: a plan save per sheet row and cell', (fixture) =
   });
 
   it('merges a row edit with a condition changed elsewhere, and conflicts when both change the condition', async () => {
-    const { a, b, seen, save, task, stored } = await sheet(6);
+    const { a, b, seen, save, direction, task, stored } = await sheet(6);
     // Device B makes the plan single-or-multiple; device A, from the same base, edits a row only.
     expect(await save([{ id: a.id }, { id: b.id }], seen, { conditionType: 1 })).toMatchObject({ status: 'applied' });
     expect(await save([{ id: a.id, name: 'Row A, mine' }, { id: b.id }], seen)).toMatchObject({ status: 'applied' });
     expect(await stored()).toMatchObject({ conditionType: 1 });
     expect(await task(a.id)).toMatchObject({ name: 'Row A, mine' });
     // A third device makes it periodic from that same base: a conflict on the schedule, nothing written.
-    const schedule = { cycle: 'month', startDate: '2027-01-01', endDate: '2027-03-31', amount: { amount: 30000, unit: 'CNY' }, direction: 'receivable', name: 'Rent' };
+    const schedule = { cycle: 'month', startDate: '2027-01-01', endDate: '2027-03-31', amount: { amount: 30000, unit: 'CNY' }, direction, name: 'Rent' };
     const both = await save([], seen, { conditionType: 2, schedule });
     expect(both).toMatchObject({ status: 'conflict', fields: ['schedule'] });
     expect(await stored()).toMatchObject({ conditionType: 1, schedule: null });

@@ -101,9 +101,12 @@ describeOnDatabases('sync push: contract drafting', (fixture) => {
     await push(tokens.alice, [created]);
     const id = idOf(created);
     const otherType = okData('contractTypeList', await callEndpoint(app, 'contractTypeList', { token: tokens.alice })).list.find((t) => t.id !== template.contractTypeId)!;
-    const update = envelope('contract.update', { id, patch: { formValues: { remark: 'second' }, contractTypeId: otherType.id } }, { [`contract:${id}`]: 1 });
+    // The form holds the type: a type set beside it to another one is refused (the form's next write would undo it).
+    const beside = envelope('contract.update', { id, patch: { formValues: { remark: 'second' }, contractTypeId: otherType.id } }, { [`contract:${id}`]: 1 });
+    expect((await push(tokens.alice, [beside]))[0]).toMatchObject({ status: 'rejected', error: { code: 'validation_failed', issues: [{ path: 'patch.contractTypeId' }] } });
+    const update = envelope('contract.update', { id, patch: { formValues: { remark: 'second', contractType: otherType.id }, contractTypeId: otherType.id } }, { [`contract:${id}`]: 1 });
     expect((await push(tokens.alice, [update]))[0]).toEqual({ id: update.id, status: 'applied', versions: { [`contract:${id}`]: 2 } });
-    expect(await stored(id)).toMatchObject({ contractTypeId: otherType.id, contractTypeName: otherType.name, formValues: values({ remark: 'second' }) });
+    expect(await stored(id)).toMatchObject({ contractTypeId: otherType.id, contractTypeName: otherType.name, formValues: values({ remark: 'second', contractType: otherType.id }) });
     const bad = envelope('contract.update', { id, patch: { formValues: { bankAccount: '1' } } }, { [`contract:${id}`]: 2 });
     expect((await push(tokens.alice, [bad]))[0]).toMatchObject({ status: 'rejected', error: { code: 'validation_failed', issues: [{ path: 'formValues.bankAccount' }] } });
     expect((await stored(id))?.version).toBe(2);

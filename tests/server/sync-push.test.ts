@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,9 @@ import { approvalRecords } from '../../src-server/contract-forms/schema';
 import { contracts, processedMutations, users } from '../../src-server/db/schema';
 import { statusByHandMessage } from '../../src-shared/sync/mutations';
 import { demoUsers, seedDatabase } from '../../src-server/index';
-import { callEndpoint, describeOnDatabases, failure, okData, pullAll, signIn } from './support';
+import { ensureUserScenes, lockScenes } from '../../src-server/ledger/scenes';
+import { ledgerScenes } from '../../src-server/ledger/schema';
+import { callEndpoint, describeOnDatabases, failure, okData, pullAll, queryRows, signIn } from './support';
 
 const demo = (username: string) => demoUsers.find((u) => u.username === username)!;
 
@@ -167,6 +169,28 @@ describeOnDatabases('sync push', (fixture) => {
     expect(await stored(target.id)).toMatchObject({ name: 'an old seq', version: target.version + 2 });
   });
 
+  it.runIf(fixture.kind === 'PostgreSQL')('runs a push again that lost a deadlock to a lock taken inside a feature’s write, and applies it once', { timeout: 60_000 }, async () => {
+    const [admin] = await fixture.db.select().from(users).where(eq(users.username, 'admin'));
+    await ensureUserScenes(fixture.db, admin!);
+    const [scene] = await fixture.db.select().from(ledgerScenes).where(and(eq(ledgerScenes.userId, admin!.id), eq(ledgerScenes.isDefault, false)));
+    const makeDefault: MutationEnvelope = { id: uuidv7(), seq: nextSeq++, name: 'scene.setDefault', args: { id: scene!.id }, baseVersions: {} };
+    let pushed: Promise<Awaited<ReturnType<typeof push>>> | undefined;
+    // Another writer holds the user's scene lock (as a REST save of the scene list does), while
+    // the push holds the scene's row and waits for that lock; then the writer asks for the row.
+    await fixture.db.transaction(async (tx) => {
+      await lockScenes(tx, admin!.id);
+      pushed = push(adminToken, [makeDefault]);
+      const waitingForLock = sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`;
+      while ((await queryRows<{ n: number }>(fixture.db, waitingForLock))[0]!.n === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      await tx.select({ id: ledgerScenes.id }).from(ledgerScenes).where(eq(ledgerScenes.id, scene!.id)).for('update');
+    });
+    const [result] = okData('syncPush', await pushed!).results;
+    expect(result).toMatchObject({ id: makeDefault.id, status: 'applied' });
+    const defaults = await fixture.db.select({ id: ledgerScenes.id }).from(ledgerScenes).where(and(eq(ledgerScenes.userId, admin!.id), eq(ledgerScenes.isDefault, true)));
+    expect(defaults).toEqual([{ id: scene!.id }]);
+    expect(await processedCount([makeDefault.id])).toBe(1);
+  });
+
   it('refuses an unsupported protocol or schema version with 400, and a push without a token with 401', async () => {
     const mutation = rename(take(alices), 'never');
     failure(await push(aliceToken, [mutation], { protocolVersion: syncProtocolVersion + 1 }), 400, 'bad_request');
@@ -261,6 +285,25 @@ describeOnDatabases('sync push', (fixture) => {
       expect(await stored(draft.id)).toMatchObject({ status: 2 });
       expect((await recordsOf(draft.id)).map((r) => [r.action, r.comment])).toEqual([['submit', null], ['reject', 'needs the annex'], ['submit', null]]);
     });
+  });
+
+  it('refuses a signing date, amount or type set beside the form that holds it, and takes it through the form', async () => {
+    const target = take(alices);
+    const edit = (patch: Record<string, unknown>, base: number): MutationEnvelope => ({ ...rename(target, 'unused', base), args: { id: target.id, patch } });
+    const [date, amount, type] = await results(aliceToken, [
+      edit({ signDate: '2026-12-01' }, target.version),
+      edit({ amount: { amount: 123_400, unit: 'CNY' } }, target.version),
+      edit({ contractTypeId: uuidv7() }, target.version),
+    ]);
+    expect(date).toMatchObject({ status: 'rejected', error: { code: 'validation_failed', issues: [{ path: 'patch.signDate' }], reason: { key: 'termInForm', params: { term: 'signDate' } } } });
+    expect(amount).toMatchObject({ status: 'rejected', error: { issues: [{ path: 'patch.amount' }], reason: { key: 'termInForm', params: { term: 'amount' } } } });
+    expect(type).toMatchObject({ status: 'rejected', error: { issues: [{ path: 'patch.contractTypeId' }], reason: { key: 'termInForm', params: { term: 'contractType' } } } });
+    expect(await stored(target.id)).toMatchObject({ version: target.version, signDate: target.signDate });
+    // Through the form the date is kept, in the form and in the column alike; set to the form's own value beside it, it is no change.
+    const [viaForm, same] = await results(aliceToken, [edit({ formValues: { signDate: '2026-12-01' } }, target.version), edit({ signDate: '2026-12-01' }, target.version + 1)]);
+    expect([viaForm?.status, same?.status]).toEqual(['applied', 'applied']);
+    const after = await stored(target.id);
+    expect(after).toMatchObject({ signDate: '2026-12-01', formValues: expect.objectContaining({ signDate: '2026-12-01' }) });
   });
 
   it('strips the characters a contract name may not hold, and checks a changed number against the others', async () => {

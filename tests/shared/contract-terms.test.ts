@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldConfig } from '../../src-shared/domain/contract-forms';
-import { contractTerms, ledgerTerms, termField } from '../../src-shared/rules/contract-terms';
+import { blankContractFields } from '../../src-shared/rules/blank-contract';
+import { contractTerms, contractTypeOf, ledgerTerms, refuseTermsHeldByForm, termField, termsHeldByForm } from '../../src-shared/rules/contract-terms';
 
 // The one rule that reads a contract's ledger terms from its form (server, seed and desktop share it).
 
@@ -53,7 +54,40 @@ describe('contract terms', () => {
   });
 
   it('gives the ledger row the counterparty name, the money and the day', () => {
-    expect(ledgerTerms(fields, { counterparty: [{ id: 'p-1', name: 'Acme Ltd.' }], amount: { amount: 500, unit: 'CNY' } })).toEqual({ counterpartName: 'Acme Ltd.', amount: { amount: 500, unit: 'CNY' }, signDate: null });
+    expect(ledgerTerms(fields, { counterparty: [{ id: 'p-1', name: 'Acme Ltd.' }], amount: { amount: 500, unit: 'CNY' } })).toEqual({ counterpartName: 'Acme Ltd.', counterpartyId: 'p-1', amount: { amount: 500, unit: 'CNY' }, signDate: null });
     expect(ledgerTerms([], { anything: 1 })).toEqual({});
+  });
+
+  it('takes the contract type chosen in the form, else the one given beside it (issue 29)', () => {
+    const typed: FieldConfig[] = [...fields, { id: 'type', name: '合同类型', type: 'contractType' }];
+    expect(contractTypeOf(typed, { type: 't-sales' }, 't-template')).toBe('t-sales');
+    expect(contractTypeOf(typed, { type: '' }, 't-template')).toBe('t-template');
+    expect(contractTypeOf(fields, {}, 't-template')).toBe('t-template');
+    expect(contractTerms(typed, {}).contractTypeId).toBeNull();
+  });
+
+  it('reads every term of the built-in blank contract form', () => {
+    const values = { contractType: 't-1', counterparty: [{ id: 'p-1', name: 'Acme Ltd.' }], amount: { amount: 500, unit: 'USD' }, signDate: '2026-11-20' };
+    expect(contractTerms(blankContractFields, values)).toEqual({
+      contractTypeId: 't-1',
+      counterparty: { id: 'p-1', name: 'Acme Ltd.' },
+      amount: { amount: 500, unit: 'USD' },
+      signDate: '2026-11-20',
+    });
+  });
+
+  it('refuses a term set beside the form that holds it to another value, and nothing else', () => {
+    const form = { amount: { amount: 100, unit: 'CNY' }, signDate: '2026-01-02' };
+    // The form holds the signing date and the amount: set to another value beside it, each is refused.
+    expect(termsHeldByForm(fields, form, { signDate: '2026-12-01', amount: { amount: 200, unit: 'CNY' } })).toEqual(['signDate', 'amount']);
+    // Set to what the form gives, it changes nothing, and is taken.
+    expect(termsHeldByForm(fields, form, { signDate: '2026-01-02', amount: { amount: 100, unit: 'CNY' } })).toEqual([]);
+    // A form without a field for the term leaves the column to the patch; an empty type field leaves a type given beside it.
+    expect(termsHeldByForm([{ id: 'contractName', name: '合同名称', type: 'text' }], {}, { signDate: '2026-12-01', amount: null })).toEqual([]);
+    expect(termsHeldByForm(blankContractFields, {}, { contractTypeId: 'type-1' })).toEqual([]);
+    expect(termsHeldByForm(blankContractFields, { contractType: 'type-2' }, { contractTypeId: 'type-1' })).toEqual(['contractTypeId']);
+    expect(() => refuseTermsHeldByForm(blankContractFields, {}, { signDate: '2026-12-01' })).toThrow(
+      expect.objectContaining({ error: expect.objectContaining({ code: 'validation_failed', issues: [{ path: 'patch.signDate', message: expect.stringContaining('signing date') }], reason: { key: 'termInForm', params: { term: 'signDate' } } }) }),
+    );
   });
 });

@@ -28,8 +28,8 @@ describe('the numbering settings preview', () => {
 
   it('pads the start number to the digits unless the serial is natural', () => {
     const prefix = prefixFor(settings, RuleScope.ContractType, typeA);
-    expect(nextNumberPreview({ digits: 4, isNatural: false, startNum: 7 }, prefix, at)).toBe('CG-20261121-0007');
-    expect(nextNumberPreview({ digits: 4, isNatural: true, startNum: 7 }, prefix, at)).toBe('CG-20261121-7');
-    expect(nextNumberPreview({ digits: 2, isNatural: false, startNum: 123 }, prefix, at)).toBe('CG-20261121-123');
+    expect(nextNumberPreview({ digits: 4, isNatural: false, startNum: 7, reStartNum: 1 }, prefix, at)).toBe('CG-20261121-0007');
+    expect(nextNumberPreview({ digits: 4, isNatural: true, startNum: 7, reStartNum: 1 }, prefix, at)).toBe('CG-20261121-7');
+    expect(nextNumberPreview({ digits: 2, isNatural: false, startNum: 123, reStartNum: 1 }, prefix, at)).toBe('CG-20261121-123');
   });
 });

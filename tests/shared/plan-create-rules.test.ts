@@ -53,4 +53,15 @@ describe("a new plan's rows", () => {
     expect(planCreateSchema.safeParse({ contractID: 'c', conditionType: 0, schedule, rows: [{ id, name: 'a' }] }).success).toBe(false);
     expect(planCreateSchema.safeParse({ contractID: 'c', conditionType: 0, rows: [{ id, name: 'a' }] }).success).toBe(true);
   });
+
+  it("names the generated rows with their period's days as the user's language writes them (issue 28: not ISO)", () => {
+    const schedule = { cycle: 'month', startDate: '2027-01-15', endDate: '2027-03-31', amount: { amount: 30_000, unit: 'CNY' }, direction: 'payable', name: '租金' } as const;
+    const names = (language?: 'en' | 'zh-CN') =>
+      planCreateRows(planCreateSchema.parse({ contractID: 'c', conditionType: ScheduleConditionType.Periodicity, schedule: { ...schedule, ...(language && { language }) }, scheduleTaskIds: [uuidv7(), uuidv7(), uuidv7()], rows: [] })).map((row) => row.name);
+    expect(names('zh-CN')).toEqual(['租金 2027年01月15日 ~ 2027年01月31日', '租金 2027年02月01日 ~ 2027年02月28日', '租金 2027年03月01日 ~ 2027年03月31日']);
+    expect(names('en')[0]).toBe('租金 15 Jan 2027 ~ 31 Jan 2027');
+    // A schedule saved before it said its language keeps the stored days.
+    expect(names()[0]).toBe('租金 2027-01-15~2027-01-31');
+    expect(planCreateSchema.safeParse({ contractID: 'c', conditionType: ScheduleConditionType.Periodicity, schedule: { ...schedule, language: 'fr' }, scheduleTaskIds: [], rows: [] }).success).toBe(false);
+  });
 });

@@ -4,6 +4,7 @@ import { TaskState } from '../../src-shared/domain/enums';
 import type { AppFailure } from '../../src-shared/errors';
 import {
   blockingPredecessors,
+  hasRelateCandidate,
   maxPredecessors,
   nameMatches,
   predecessorsOpenRefusal,
@@ -89,7 +90,7 @@ describe('relating and unrelating', () => {
     expect(reasonOf(relateRefusal(task('q', { contractId: null }), ['t1'], sheet, none))).toBe('quickTaskOpened');
   });
 
-  it('lists as candidates exactly the tasks a relate accepts, in sheet order', () => {
+  it('lists as candidates exactly the tasks a relate accepts, in sheet order, and says whether there is one', () => {
     const tasks = [task('t1'), task('t2', { frontTaskIds: ['t1'] }), task('t3', { state: TaskState.Success }), task('t4', { frontTaskIds: ['t2'] }), task('t5')];
     expect(ids(relateCandidates(tasks[3]!, tasks))).toEqual(['t1', 't3']);
     expect(relateCandidates(task('q', { contractId: null }), tasks)).toEqual([]);
@@ -98,6 +99,8 @@ describe('relating and unrelating', () => {
         const drawn = specs.map((spec, i) => task(`r${i}`, { rowIndex: i, expirationTime: `2026-11-0${spec.due}`, frontTaskIds: spec.fronts.filter((f) => f < i).map((f) => `r${f}`) }));
         for (const subject of drawn) {
           const candidates = new Set(ids(relateCandidates(subject, drawn)));
+          // A sheet row offers its relate action exactly when it has a candidate.
+          expect(hasRelateCandidate(subject, new Map(drawn.map((other) => [other.id, other])))).toBe(candidates.size > 0);
           for (const other of drawn) {
             const accepted = relateRefusal(subject, [other.id], drawn, none) === null && !(subject.frontTaskIds ?? []).includes(other.id);
             expect(candidates.has(other.id), `${subject.id} ← ${other.id}`).toBe(accepted);

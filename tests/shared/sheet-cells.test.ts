@@ -87,7 +87,6 @@ describe('sheet cells (spec 3, 5, 9)', () => {
     expect(cellProblem(column('outerParty', required), [])).toBe('select');
     expect(cellProblem(column('money', required), null)).toBe('paymentAmount');
     expect(cellProblem(column('text'), '')).toBeNull();
-    expect(cellProblem(column('text', required), '', false)).toBeNull();
   });
 
   it('refuses a money amount of 0 and takes a positive one; checks its range in major units', () => {
@@ -149,8 +148,18 @@ describe('sheet cells (spec 3, 5, 9)', () => {
 
   it('checks every cell of a new row and the sent cells of a saved one, and names the first problem', () => {
     const columns = [column('text', { id: 'name', isRequired: true }), column('money', { id: 'receivableAmount', isRequired: true }), column('number', { id: 'qty', config: { valueRange: rule(1, ['greater', '0']) } })];
-    expect(sheetCellIssues(columns, [{ name: 'A' }], true).map((i) => i.problem)).toEqual(['paymentAmount']);
-    expect(sheetCellIssues(columns, [{ name: 'A' }])).toEqual([]);
+    // Required cells are asked of a new row wherever the rule runs (issue 28: the server and the core too).
+    expect(sheetCellIssues(columns, [{ name: 'A' }]).map((i) => i.problem)).toEqual(['paymentAmount']);
+    expect(sheetCellRefusal(columns, [{ name: 'A' }])?.error.message).toBe('rows.0.receivableAmount: please enter the money');
+    // A saved row keeps what it does not send, but may not empty a required cell.
+    expect(sheetCellIssues(columns, [{ id: 't1', name: 'A' }])).toEqual([]);
+    expect(sheetCellIssues(columns, [{ id: 't1', receivableAmount: null }]).map((i) => [i.column.id, i.problem])).toEqual([['receivableAmount', 'paymentAmount']]);
+    // A new plan's rows carry the ids their device made: every cell of each is asked for.
+    expect(sheetCellIssues(columns, [{ id: 't1', name: 'A' }], true).map((i) => i.problem)).toEqual(['paymentAmount']);
+    // A column that follows a contract field takes the contract's value: a row need not send it.
+    const follows = [...columns.slice(0, 2), column('date', { id: 'signed', isRequired: true, config: { relatedFieldId: 'signDate' } })];
+    expect(sheetCellIssues(follows, [{ name: 'A', receivableAmount: { amount: 1, unit: 'USD' } }])).toEqual([]);
+    expect(sheetCellIssues(follows, [{ name: 'A', receivableAmount: { amount: 1, unit: 'USD' }, values: { signed: '' } }]).map((i) => i.problem)).toEqual(['enter']);
     expect(sheetCellIssues(columns, [{ id: 't1', values: { qty: '0' } }]).map((i) => [i.row, i.column.id, i.problem])).toEqual([[1, 'qty', 'valueRange']]);
     const refusal = sheetCellRefusal(columns, [{ name: 'A', receivableAmount: { amount: 500, unit: 'CNY' } }, { id: 't2', receivableAmount: { amount: 0, unit: 'CNY' } }]);
     expect(refusal?.error.code).toBe('validation_failed');

@@ -19,6 +19,7 @@ const examples: Record<MutationName, { args: unknown; fields: string[]; parts?: 
   'contract.approvalStep': { args: { id, action: 'submit' }, fields: ['status'] },
   'contract.create': { args: { id, name: 'n', templateId: null, contractTypeId: null, contractNumber: null, provisionalNumber: null, formValues: {} }, fields: [] },
   'contract.alter': { args: { id, formValues: { subject: 's' }, reason: 'r' }, fields: ['form:subject'] },
+  'contract.archive': { args: { id, fileId: other, fileName: 'signed.pdf' }, fields: ['status'] },
   'performance.finishTask': { args: { id }, fields: ['state', 'completion'] },
   'performance.finishTasks': { args: { performanceId: other, planIDList: [id, id] }, fields: ['state', 'completion'] },
   'performance.restoreTasks': { args: { performanceId: other, planIDList: [id] }, fields: ['state', 'completion'] },

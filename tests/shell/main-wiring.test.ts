@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { contentSecurityPolicy } from '../../src-main/shell/app-protocol';
 import { appId } from '../../src-main/shell/app-identity';
-import { appOrigin, invokeChannel } from '../../src-main/shell/ipc-names';
+import { appOrigin, invokeChannel, openWindowChannel } from '../../src-main/shell/ipc-names';
 import type { DueReminder } from '../../src-main/core/performance/reminders/rules';
 import type { Notifier } from '../../src-main/core/performance/reminders/scheduler';
 import { tempDir } from '../support/temp';
@@ -20,7 +20,7 @@ const calls = {
   permissionRequest: undefined as Listener | undefined,
   permissionCheck: undefined as Listener | undefined,
   sessionListeners: new Map<string, Listener>(),
-  ipcHandlers: [] as string[],
+  ipcHandlers: new Map<string, Listener>(),
   menu: undefined as unknown,
   powerListeners: new Map<string, Listener>(),
   notifications: [] as FakeNotification[],
@@ -82,7 +82,7 @@ vi.mock('electron', () => ({
     quit: vi.fn(),
   },
   BrowserWindow: FakeWindow,
-  ipcMain: { handle: (channel: string) => calls.ipcHandlers.push(channel), removeHandler: vi.fn() },
+  ipcMain: { handle: (channel: string, handler: Listener) => calls.ipcHandlers.set(channel, handler), removeHandler: vi.fn() },
   Menu: { buildFromTemplate: (template: unknown) => template, setApplicationMenu: (menu: unknown) => (calls.menu = menu) },
   net: { fetch: async () => new Response('<html></html>', { headers: { 'Content-Type': 'text/html' } }) },
   Notification: FakeNotification,
@@ -129,7 +129,7 @@ describe('main.ts wiring', async () => {
     const [first] = windows;
     expect(first!.loaded).toEqual([`${appOrigin}/`]);
     expect(first!.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, webviewTag: false });
-    expect(calls.ipcHandlers).toEqual([invokeChannel]);
+    expect([...calls.ipcHandlers.keys()]).toEqual([invokeChannel, openWindowChannel]);
   });
 
   it('serves app:// with the CSP and refuses every permission', async () => {
@@ -157,11 +157,43 @@ describe('main.ts wiring', async () => {
     }
   });
 
+  it('opens each new-window action of the renderer in exactly one new window, the opener staying where it was', () => {
+    const openWindow = calls.ipcHandlers.get(openWindowChannel)!;
+    const opener = windows[0]!;
+    const openerLoaded = [...opener.loaded];
+    const fromOpener = { senderFrame: { url: openerLoaded.at(-1) } };
+    // What the renderer's new-window actions ask for (openRoute's callers).
+    const actions = {
+      ledgerView: '/standingBook/detail?contractId=c-1&mode=contract',
+      create: '/standingBook/create?mode=contract',
+      duplicateView: '/standingBook/detail?contractId=c-2&mode=contract',
+      cooperationView: '/myContract/detail?contractId=c-3',
+      taskCard: '/contractApproval/detail?id=c-4&tab=PERFORMANCE_TAB&active=3',
+      riskReminder: '/manage/oppositeParty/externalDetail?id=p-1&role=organization',
+      searchHit: '/standingBook/detail?contractId=c-5&mode=contract',
+    };
+    for (const [action, route] of Object.entries(actions)) {
+      const before = windows.length;
+      expect(openWindow(fromOpener, route), action).toEqual({ ok: true, data: null });
+      expect(windows, action).toHaveLength(before + 1);
+      expect(windows.at(-1)!.loaded, action).toEqual([`${appOrigin}${route}`]);
+      expect(opener.loaded, action).toEqual(openerLoaded);
+    }
+    const before = windows.length;
+    for (const refused of ['/nowhere', 'https://evil.example/', '//evil.example/x', '/standingBook/detail', 42]) {
+      expect(openWindow(fromOpener, refused)).toMatchObject({ ok: false, error: { code: 'bad_request' } });
+    }
+    expect(openWindow({ senderFrame: { url: 'https://evil.example/' } }, actions.create)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(windows).toHaveLength(before);
+    expect(opener.loaded).toEqual(openerLoaded);
+  });
+
   it('shows the saved language in the menu; a second launch with a bad deep link just focuses', () => {
     const language = (calls.menu as { label?: string; submenu?: { label: string; checked: boolean }[] }[]).find((m) => m.label === 'Language / 语言');
     expect(language!.submenu!.find((c) => c.checked)!.label).toBe('简体中文');
+    const before = windows.length;
     appListeners.get('second-instance')!({}, ['exe', `${appOrigin}/nowhere`]);
-    expect(windows).toHaveLength(2);
+    expect(windows).toHaveLength(before);
     appListeners.get('second-instance')!({}, ['exe']);
     expect(windows[0]!.focus).toHaveBeenCalled();
   });
@@ -200,6 +232,8 @@ describe('main.ts wiring', async () => {
     const { reminderNotification } = await import('../../src-main/core/performance/reminders/scheduler');
     const notifier = calls.coreOptions!.notifier as Notifier;
     expect(calls.coreOptions!.organizationShare).toBe(false);
+    // No keychain in this fake Electron: the replica keys go to user-only files, as in the web host.
+    expect((calls.coreOptions!.keys as { protection: string }).protection).toBe('file');
     const reminder: DueReminder = {
       id: 'r1', taskId: 'open-task', contractId: 'c-7', taskName: 'Collect', kind: 'receivableTask', rule: 'onDue',
       occurrence: '2026-11-21', dueDate: '2026-11-21', at: new Date('2026-11-21T01:00:00Z'),

@@ -3,8 +3,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contentSecurityPolicy, resolveRendererFile, serveAppRequest } from '../../src-main/shell/app-protocol';
 import { isTrustedSender, wireCoreToIpc } from '../../src-main/shell/ipc-bridge';
-import { appOrigin, eventChannel, invokeChannel } from '../../src-main/shell/ipc-names';
-import { safeStorageSecretStore } from '../../src-main/shell/safe-storage-secrets';
+import { appOrigin, eventChannel, invokeChannel, openWindowChannel } from '../../src-main/shell/ipc-names';
+import { safeStorageKeyWrapper, safeStorageSecretStore } from '../../src-main/shell/safe-storage-secrets';
+import { createReplicaKey, fileKeyWrapper, keyFilePath, readReplicaKey } from '../../src-main/core/vault/replica-keys';
+import { readFileSync } from 'node:fs';
 import { tempDir } from '../support/temp';
 
 const exposed: Record<string, unknown> = {};
@@ -20,11 +22,17 @@ vi.mock('electron', () => ({
 }));
 
 describe('preload', () => {
-  it('exposes exactly invoke and on, carried over the app IPC channels', async () => {
+  it('exposes exactly invoke, on and openWindow, carried over the app IPC channels', async () => {
     await import('../../src-main/shell/preload');
-    const bridge = exposed.contractDesk as { invoke: (...a: unknown[]) => Promise<unknown>; on: (...a: unknown[]) => () => void };
+    const bridge = exposed.contractDesk as {
+      invoke: (...a: unknown[]) => Promise<unknown>;
+      on: (...a: unknown[]) => () => void;
+      openWindow: (route: string) => Promise<unknown>;
+    };
     expect(Object.keys(exposed)).toEqual(['contractDesk']);
-    expect(Object.keys(bridge).sort()).toEqual(['invoke', 'on']);
+    expect(Object.keys(bridge).sort()).toEqual(['invoke', 'on', 'openWindow']);
+    await bridge.openWindow('/standingBook/create?mode=contract');
+    expect(ipcRendererInvoke).toHaveBeenCalledWith(openWindowChannel, '/standingBook/create?mode=contract');
     expect(await bridge.invoke('app.info', {})).toEqual({ ok: true, data: 'answer' });
     expect(ipcRendererInvoke).toHaveBeenCalledWith(invokeChannel, 'app.info', {});
     const seen: unknown[] = [];
@@ -162,5 +170,36 @@ describe('session kept with safeStorage', () => {
     store.write('{"token":"t"}');
     expect(store.read()).toBeNull();
     dir.cleanup();
+  });
+
+  describe('replica keys wrapped by safeStorage', () => {
+    const quiet = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+
+    it('keeps only the keychain-wrapped key on disk and opens it again', () => {
+      const dir = tempDir();
+      const replica = join(dir.path, 'r.sqlite');
+      const wrapper = safeStorageKeyWrapper(fakeSafeStorage(true), 'win32', quiet);
+      expect(wrapper.protection).toBe('keychain');
+      const key = createReplicaKey(replica, wrapper);
+      const stored = JSON.parse(readFileSync(keyFilePath(replica), 'utf8')) as { protection: string; key: string };
+      expect(stored.protection).toBe('keychain');
+      expect(Buffer.from(stored.key, 'base64').toString()).toBe(`enc:${key.toString('base64')}`);
+      expect(readReplicaKey(replica, wrapper)).toEqual({ state: 'present', key });
+      // Another keychain (another profile, a reinstalled system) cannot open it, nor can a plain host.
+      const otherKeychain = { ...fakeSafeStorage(true), decryptString: () => { throw new Error('not this keychain'); } };
+      expect(readReplicaKey(replica, safeStorageKeyWrapper(otherKeychain, 'win32', quiet)).state).toBe('unreadable');
+      expect(readReplicaKey(replica, fileKeyWrapper).state).toBe('unreadable');
+      dir.cleanup();
+    });
+
+    it('falls back to a user-only key file without a keychain, or with Linux fixed-password backend, and says so', () => {
+      const warn = vi.fn();
+      expect(safeStorageKeyWrapper(fakeSafeStorage(false), 'darwin', { ...quiet, warn })).toBe(fileKeyWrapper);
+      const basicText = { ...fakeSafeStorage(true), getSelectedStorageBackend: () => 'basic_text' as const };
+      expect(safeStorageKeyWrapper(basicText, 'linux', { ...quiet, warn })).toBe(fileKeyWrapper);
+      expect(warn).toHaveBeenCalledTimes(2);
+      const gnome = { ...fakeSafeStorage(true), getSelectedStorageBackend: () => 'gnome_libsecret' as const };
+      expect(safeStorageKeyWrapper(gnome, 'linux', quiet).protection).toBe('keychain');
+    });
   });
 });

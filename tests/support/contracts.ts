@@ -16,6 +16,7 @@ export function makeContract(i: number, overrides: Partial<SyncContract> = {}): 
     contractTypeName: 'Service',
     templateName: null,
     counterpartName: `Counterparty ${i % 7}`,
+    counterpartyId: `cp-${i % 7}`,
     amount: { amount: 100_00 * i, unit: 'CNY' },
     responsibleUserId: 'u-1',
     responsibleUserName: 'Li Hua',
@@ -29,6 +30,7 @@ export function makeContract(i: number, overrides: Partial<SyncContract> = {}): 
     contractTypeId: null,
     templateId: null,
     formValues: {},
+    approvalTrail: [],
     ...overrides,
   };
 }

@@ -62,3 +62,10 @@ export function cellsOnMoreThanOneLine(root: Locator, selector: string): Promise
     selector,
   );
 }
+
+/** A scene column's cells by its header's test id (the first column is the row's selection box). */
+export async function sceneColumnTexts(page: Page, id: string): Promise<string[]> {
+  const headers = await page.locator('[data-testid=scene-table] thead th').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-testid')));
+  const index = headers.indexOf(`scene-column-${id}`) + 1;
+  return page.locator(`[data-testid=scene-row] td:nth-child(${index})`).allInnerTexts();
+}

@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -7,19 +7,21 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { ContractStatus } from '../../../src-shared/domain/enums';
 import { AppFailure, reason } from '../../../src-shared/errors';
 import { archiveReadChunkBytes, type ArchivedFile } from '../../../src-shared/ipc/archive';
-import { stepRefusal } from '../../../src-shared/rules/contract-status';
 import type { EventHub } from '../events';
 import type { Clock, Logger } from '../ports';
 import { isServerAway, onlineCall } from '../session/online-call';
 import type { ActiveSession } from '../session/session-service';
 import type { SyncService } from '../sync/sync-service';
+import type { UploadQueue } from '../files-transfer/upload-queue';
 import { archiveStore, toArchivedFile, type ArchivedFileRow } from './archive-store';
 import { extractPdfTextOffThread } from './pdf-text-thread';
+import { isSealedFile, openSealedFile, readSealedFile, sealInPlace, sealingStream } from '../vault/sealed-file';
 
 // The contract archive for one signed-in session (spec 2 "contract archive"). Archiving needs the
 // server (the signed PDF is uploaded there first); the archived PDF is then kept in a bounded
 // cache beside the replica so it opens offline, and its text is extracted on a worker thread, one
-// document at a time, with progress events, for the full-text index.
+// document at a time, with progress events, for the full-text index. Each kept PDF is sealed with
+// the replica's file key (AES-256-GCM, vault/sealed-file.ts): the disk never holds one in clear.
 
 /** How many archived contracts one prefetch round asks the server about. */
 const prefetchLookupsPerRound = 50;
@@ -34,8 +36,10 @@ export interface ArchiveServiceOptions {
   hub: EventHub;
   clock: Clock;
   logger: Logger;
-  /** The cache's bound (the archive cache setting), read each time it is enforced. */
+  /** The cache's bound (the archive cache setting), read each time it is enforced; queued files count against it too. */
   cacheBytes: () => number;
+  /** The session's queued files: the archive's PDF waits there for its upload. */
+  uploads: () => UploadQueue;
 }
 
 export function createArchiveService(options: ArchiveServiceOptions) {
@@ -49,10 +53,6 @@ export function createArchiveService(options: ArchiveServiceOptions) {
   let prefetching: Promise<void> | null = null;
   /** Archived contracts whose file the server did not name or give (asked once per session). */
   const skipped = new Set<string>();
-
-  function requireOnline(): void {
-    if (!options.sync().status().online) throw new AppFailure('offline');
-  }
 
   /** Downloads the stored file into the cache (through a temporary name: never half a PDF). */
   async function download(contractId: string, fileId: string, name: string, openedAt = clock.now().toISOString()): Promise<ArchivedFileRow> {
@@ -76,7 +76,7 @@ export function createArchiveService(options: ArchiveServiceOptions) {
     const counted = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>).on('data', (chunk: Buffer) => {
       size += chunk.length;
     });
-    await pipeline(counted, createWriteStream(temporary, { mode: 0o600 }));
+    await pipeline(counted, sealingStream(session.fileKey), createWriteStream(temporary, { mode: 0o600 }));
     await rename(temporary, target);
     const row = store.kept({ contractId, fileId, name, size }, openedAt);
     await enforceBound(contractId);
@@ -86,7 +86,8 @@ export function createArchiveService(options: ArchiveServiceOptions) {
 
   /** Least recently opened PDFs leave the cache until it fits its bound; `keep` (the one just kept) stays. */
   async function enforceBound(keep: string): Promise<void> {
-    const limit = options.cacheBytes();
+    // Queued files cannot leave before they are sent: the cache gives them room.
+    const limit = options.cacheBytes() - options.uploads().list().usedBytes;
     let { usedBytes } = store.usage();
     for (const row of store.cachedByAge()) {
       if (usedBytes <= limit) break;
@@ -102,7 +103,7 @@ export function createArchiveService(options: ArchiveServiceOptions) {
     indexing = indexing.then(async () => {
       if (abort.signal.aborted) return;
       try {
-        const bytes = new Uint8Array(await readFile(fileOf(row)));
+        const bytes = new Uint8Array(await readSealedFile(fileOf(row), session.fileKey));
         const { text, pages } = await extractPdfTextOffThread(
           bytes,
           (indexedPages, total) => {
@@ -162,20 +163,29 @@ export function createArchiveService(options: ArchiveServiceOptions) {
       });
   }
 
-  /** Removes cached files no record claims (a crash between download and record, an evicted record). */
-  async function pruneStrays(): Promise<void> {
+  /**
+   * Removes cached files no record claims (a crash between download and record, an evicted
+   * record), and seals the ones a build before sealing kept in clear.
+   */
+  async function tidyCache(): Promise<void> {
     const claimed = new Set(store.cachedByAge().map((row) => `${row.fileId}.pdf`));
     const names = await readdir(dir).catch(() => [] as string[]);
     await Promise.all(names.filter((name) => !claimed.has(name)).map((name) => rm(join(dir, name), { force: true })));
+    for (const name of names.filter((name) => claimed.has(name))) {
+      const path = join(dir, name);
+      if (!(await isSealedFile(path))) await sealInPlace(path, session.fileKey);
+    }
   }
 
   return {
     /** Resumes what a restart interrupted, tidies the cache, and prefetches now and after each sync round that changed contracts. */
     start(): void {
-      void pruneStrays().then(() => {
-        for (const row of store.unindexed()) index(row);
-        prefetch();
-      });
+      void tidyCache()
+        .catch((cause: unknown) => logger.warn('could not tidy the archive cache', String(cause)))
+        .then(() => {
+          for (const row of store.unindexed()) index(row);
+          prefetch();
+        });
       // Once a sync round has settled, not page by page: during a first sync each page would start
       // a round of lookups and downloads competing with the pull on the same link.
       let contractsChanged = false;
@@ -214,18 +224,25 @@ export function createArchiveService(options: ArchiveServiceOptions) {
     },
 
     /**
-     * Archives an approved contract with the uploaded PDF (online only, refused at once as the
-     * server would refuse it), keeps the PDF and starts indexing it; the pull brings the new status.
+     * Archives an approved contract with the PDF kept in the queued files, offline too (issue 30):
+     * the step is queued behind the PDF's upload (refused at once as the server would refuse it),
+     * and a copy of the PDF goes into the archive cache and the full-text index at once. The
+     * server decides the step when it applies it; the pull brings the new status.
      */
     async confirm(request: { contractId: string; fileId: string; fileName: string }): Promise<ArchivedFile> {
       const contract = store.contractStatus(request.contractId);
       if (!contract) throw new AppFailure('not_found', `contract not found: ${request.contractId}`, undefined, reason('contractNotOnDevice'));
-      const refusal = stepRefusal('contract', 'archive', contract.status, session.user.role);
-      if (refusal) throw refusal;
-      requireOnline();
-      await onlineCall(session, 'archiveContract', { params: { id: request.contractId }, body: { fileId: request.fileId, fileName: request.fileName } });
-      const row = await download(request.contractId, request.fileId, request.fileName);
-      await options.sync().syncNow();
+      const pdf = options.uploads().kept(request.fileId);
+      if (pdf?.purpose !== 'archive') throw new AppFailure('not_found', `the archive PDF ${request.fileId} is not kept on this device`, undefined, reason('archiveFileMissing'));
+      options.sync().edit('contract.archive', { id: request.contractId, fileId: request.fileId, fileName: request.fileName, takenAt: clock.now().toISOString() });
+      // Both are sealed with the replica's file key: the kept bytes are copied as they are.
+      await mkdir(dir, { recursive: true });
+      const target = fileOf({ fileId: request.fileId });
+      await copyFile(pdf.path, `${target}.part`);
+      await rename(`${target}.part`, target);
+      const row = store.kept({ contractId: request.contractId, fileId: request.fileId, name: request.fileName, size: pdf.size }, clock.now().toISOString());
+      await enforceBound(request.contractId);
+      index(row);
       return toArchivedFile(row);
     },
 
@@ -233,21 +250,21 @@ export function createArchiveService(options: ArchiveServiceOptions) {
     async read(contractId: string, offset: number): Promise<{ data: string; size: number }> {
       const row = store.get(contractId);
       if (!row?.cached) throw new AppFailure('not_found', 'the archived PDF is not kept on this device', undefined, reason('archivedPdfNotKept'));
-      const handle = await open(fileOf(row), 'r').catch(() => {
+      // A kept file gone or unreadable (its key changed with a lost replica key) is no longer kept.
+      const file = await openSealedFile(fileOf(row), session.fileKey).catch(() => {
         store.evicted(contractId);
         throw new AppFailure('not_found', 'the archived PDF is not kept on this device', undefined, reason('archivedPdfNotKept'));
       });
       try {
-        const buffer = Buffer.alloc(archiveReadChunkBytes);
-        const { bytesRead } = await handle.read(buffer, 0, archiveReadChunkBytes, offset);
-        return { data: buffer.subarray(0, bytesRead).toString('base64'), size: row.size };
+        return { data: (await file.read(offset, archiveReadChunkBytes)).toString('base64'), size: row.size };
       } finally {
-        await handle.close();
+        await file.close();
       }
     },
 
-    usage(): { usedBytes: number; limitBytes: number; files: number } {
-      return { ...store.usage(), limitBytes: options.cacheBytes() };
+    usage(): { usedBytes: number; limitBytes: number; files: number; queuedBytes: number; queuedFiles: number } {
+      const queued = options.uploads().list();
+      return { ...store.usage(), limitBytes: options.cacheBytes(), queuedBytes: queued.usedBytes, queuedFiles: queued.files.length };
     },
 
     /** The cache's bound changed: it is enforced at once. */

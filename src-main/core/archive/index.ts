@@ -23,7 +23,7 @@ export function createArchiveFeature(host: FeatureHost, options: ArchiveOptions)
 
   return {
     start(session) {
-      archive = createArchiveService({ session, sync: host.sync, hub: host.hub, clock: host.clock, logger: host.logger, cacheBytes: options.cacheBytes });
+      archive = createArchiveService({ session, sync: host.sync, uploads: host.uploads, hub: host.hub, clock: host.clock, logger: host.logger, cacheBytes: options.cacheBytes });
       archive.start();
     },
     stop() {

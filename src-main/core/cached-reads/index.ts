@@ -1,6 +1,7 @@
 import { endpoints } from '../../../src-shared/api/endpoints';
 import type { CachedReadName } from '../../../src-shared/ipc/cached-reads';
 import type { EventPayload } from '../../../src-shared/ipc/channels';
+import { lawFirmPage } from '../../../src-shared/form/parties';
 import type { CoreFeature, FeatureHost } from '../feature';
 import { cachedReadStore } from '../data/cached-reads';
 import type { ActiveSession } from '../session/session-service';
@@ -12,9 +13,15 @@ import { cachedRead, checkedEndpointRequest, isServerAway, onlineCall, readKey }
 /**
  * Reads whose answer screens need offline before they were ever opened, so they are kept at
  * sign-in and again on every reconnect: the organisation's settings (the credit platform
- * configuration gates the dashboard's risk reminders as well as the credit views).
+ * configuration gates the dashboard's risk reminders as well as the credit views), the
+ * projects a contract drafted offline may name (the form's project picker), and the law firms
+ * of its agent field, asked as that field asks them (the kept copy is found by its query).
  */
-const keptAhead: readonly CachedReadName[] = ['organisationSettings'];
+const keptAhead: readonly { endpoint: CachedReadName; query: Record<string, string | number> }[] = [
+  { endpoint: 'organisationSettings', query: {} },
+  { endpoint: 'projectListAll', query: {} },
+  { endpoint: 'lawFirmList', query: { ...lawFirmPage } },
+];
 
 export function createCachedReadsFeature(host: FeatureHost): CoreFeature<'cached.read'> {
   let current: ActiveSession | null = null;
@@ -32,9 +39,9 @@ export function createCachedReadsFeature(host: FeatureHost): CoreFeature<'cached
 
   /** Fetches and keeps the reads kept ahead; a server away now is asked again on reconnect. */
   async function keepAhead(session: ActiveSession) {
-    for (const endpoint of keptAhead) {
+    for (const { endpoint, query } of keptAhead) {
       try {
-        await read(session, { endpoint, params: {}, query: {} });
+        await read(session, { endpoint, params: {}, query });
       } catch (cause) {
         // Signed out meanwhile (the replica is closed), or the server refused: the screen asks again.
         if (session === current && !isServerAway(cause)) host.logger.warn(`could not keep the ${endpoint} read ahead`, cause);

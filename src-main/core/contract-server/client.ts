@@ -1,9 +1,21 @@
-import { openAsBlob } from 'node:fs';
 import type { z } from 'zod';
 import { errorEnvelopeSchema, okCode } from '../../../src-shared/api/envelope';
-import { fileDownloadPath, fileUploadPath, uploadedFileSchema, type FilePurpose, type UploadedFile } from '../../../src-shared/api/files';
+import {
+  fileDownloadPath,
+  fileUploadPath,
+  uploadChunkContentType,
+  uploadedFileSchema,
+  uploadOffsetHeader,
+  uploadSessionPath,
+  uploadSessionSchema,
+  uploadSessionsPath,
+  type FilePurpose,
+  type UploadedFile,
+  type UploadSession,
+  type UploadSessionBegin,
+} from '../../../src-shared/api/files';
 import { endpoints, type EndpointBody, type EndpointName, type EndpointQuery, type EndpointResponse } from '../../../src-shared/api/endpoints';
-import { syncFeedStreamPath, type SyncFeedStreamQuery } from '../../../src-shared/api/sync';
+import { syncFeedStreamPath, syncImageBodyUrl, type SyncFeedStreamQuery } from '../../../src-shared/api/sync';
 import { AppFailure } from '../../../src-shared/errors';
 import { packedPullResponseSchema, type PackedPullResponse } from '../../../src-shared/sync/feed-codec';
 import { exactParser } from '../../../src-shared/sync/exact-check';
@@ -29,10 +41,20 @@ export interface ContractServerClient {
   call<N extends EndpointName>(name: N, request?: ContractServerRequest<N>): Promise<EndpointResponse<N>>;
   /** Sends a file on disk to the multipart upload route (docs/api/files.md), streamed from the disk. */
   uploadFile(request: FileUploadRequest): Promise<UploadedFile>;
+  /** Begins a resumable upload, or finds the one of this id where it stands (docs/api/files.md). */
+  beginUpload(begin: UploadSessionBegin, token: string): Promise<UploadSession>;
+  /** Where a resumable upload stands. */
+  uploadStanding(id: string, token: string): Promise<UploadSession>;
+  /** Sends a chunk at the acknowledged `offset`; the answer acknowledges it. */
+  sendUploadChunk(id: string, offset: number, bytes: Uint8Array<ArrayBuffer>, token: string, signal?: AbortSignal): Promise<UploadSession>;
+  /** Abandons a resumable upload: the server removes what it received. */
+  abandonUpload(id: string, token: string): Promise<UploadSession>;
   /** A stored file's bytes (an ok response whose body is the file). */
   downloadFile(id: string, token: string): Promise<Response>;
   /** The sync feed as a stream of packed pages (syncFeedStreamPath); a refusal of its first page fails here. */
   openFeedStream(query: SyncFeedStreamQuery, token: string): Promise<FeedStream>;
+  /** A replica image's compressed bytes from byte `from` on (206), or whole (200) where the server answers so. */
+  downloadImage(sha256: string, token: string, from: number, signal: AbortSignal): Promise<Response>;
 }
 
 /** Pages of the feed as they arrive. */
@@ -46,7 +68,7 @@ export interface FeedStream {
 }
 
 export interface FileUploadRequest {
-  path: string;
+  file: Blob;
   name: string;
   mimeType: string;
   contractId?: string;
@@ -241,8 +263,7 @@ export function createContractServerClient(baseUrl: string, options: ContractSer
     },
     async uploadFile(request) {
       const form = new FormData();
-      // A Blob backed by the file: fetch reads it from disk as it sends.
-      form.append('file', await openAsBlob(request.path, { type: request.mimeType }), request.name);
+      form.append('file', new Blob([request.file], { type: request.mimeType }), request.name);
       let response: Response;
       try {
         response = await send(`${baseUrl}${fileUploadPath}${queryString({ contractId: request.contractId, purpose: request.purpose })}`, {
@@ -256,7 +277,43 @@ export function createContractServerClient(baseUrl: string, options: ContractSer
       }
       return answer(response, uploadedFileSchema);
     },
+    async beginUpload(begin, token) {
+      const init = { method: 'POST', headers: { accept: 'application/json', authorization: `Bearer ${token}`, 'content-type': 'application/json' }, signal: AbortSignal.timeout(timeoutMs) };
+      return answer(await sendJson(send, coding, `${baseUrl}${uploadSessionsPath}`, init, JSON.stringify(begin)), uploadSessionSchema);
+    },
+    async uploadStanding(id, token) {
+      const init = { method: 'GET', headers: { accept: 'application/json', authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(timeoutMs) };
+      return answer(await sendJson(send, coding, `${baseUrl}${uploadSessionPath(id)}`, init, undefined), uploadSessionSchema);
+    },
+    async sendUploadChunk(id, offset, bytes, token, signal) {
+      let response: Response;
+      try {
+        response = await send(`${baseUrl}${uploadSessionPath(id)}`, {
+          method: 'PATCH',
+          headers: { accept: 'application/json', authorization: `Bearer ${token}`, 'content-type': uploadChunkContentType, [uploadOffsetHeader]: String(offset) },
+          body: bytes,
+          signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(fileTimeoutMs)]) : AbortSignal.timeout(fileTimeoutMs),
+        });
+      } catch {
+        throw new AppFailure('server_unreachable');
+      }
+      return answer(response, uploadSessionSchema);
+    },
+    async abandonUpload(id, token) {
+      const init = { method: 'DELETE', headers: { accept: 'application/json', authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(timeoutMs) };
+      return answer(await sendJson(send, coding, `${baseUrl}${uploadSessionPath(id)}`, init, undefined), uploadSessionSchema);
+    },
     openFeedStream: (query, token) => feedStream(send, coding, `${baseUrl}${syncFeedStreamPath}${queryString(query)}`, token, timeoutMs),
+    async downloadImage(sha256, token, from, signal) {
+      let response: Response;
+      try {
+        response = await send(`${baseUrl}${syncImageBodyUrl(sha256)}`, { headers: { authorization: `Bearer ${token}`, ...(from > 0 && { range: `bytes=${from}-` }) }, signal });
+      } catch {
+        throw new AppFailure('server_unreachable');
+      }
+      if (!response.ok || !response.body) throw refusal(await readPayload(response), response.status);
+      return response;
+    },
     async downloadFile(id, token) {
       let response: Response;
       try {

@@ -61,6 +61,7 @@ export function alterationHistoryStore({ db }: OpenReplica, userId: string) {
             state: row.state,
             createdAt: row.createdAt,
             reason: args?.reason ?? null,
+            step: args?.action ? { action: args.action, comment: args.comment ?? null } : null,
             changes: args?.patch ? { ...columns, ...patchedForm } : (args?.formValues ?? {}),
             error: parsed(appErrorSchema, row.error),
           };

@@ -21,7 +21,16 @@ export function toReplicaContract(row: ContractRow): ReplicaContract {
 
 /** The ledger's row: the form's columns stay in the replica until the detail screen asks. */
 export function toContract(row: ContractRow): Contract {
-  const { contractNumberAuto: _auto, contractTypeId: _type, templateId: _template, formValues: _values, numberProvisional: _provisional, ...ledger } = toReplicaContract(row);
+  const {
+    contractNumberAuto: _auto,
+    contractTypeId: _type,
+    templateId: _template,
+    formValues: _values,
+    numberProvisional: _provisional,
+    counterpartyId: _party,
+    approvalTrail: _trail,
+    ...ledger
+  } = toReplicaContract(row);
   return ledger;
 }
 

@@ -9,7 +9,7 @@ import { preparedUpsert } from '../data/prepared-upsert';
 import { preparedPerDatabase, type OverlayEntity, type PullWriter, type ReplicaTx } from '../data/replica-features';
 import { contracts, contractsLocal, outbox, outboxTouches, resyncUnseen } from '../data/schema';
 import { pulledRow, toReplicaContract, toRow, type ContractRow, type ReplicaContract } from './contract-rows';
-import { catalogueNames, catalogueTemplate } from './drafting-store';
+import { catalogueNames, keptTemplate } from './drafting-store';
 
 // The contracts of the replica: base rows written only by pulls, and the optimistic rows
 // (`contracts_local`) the outbox rebuilds from them and the user's unconfirmed edits.
@@ -48,6 +48,18 @@ export function currentContract(db: ReplicaTx, id: string): ReplicaContract | nu
   return local ? toReplicaContract(local) : baseContract(db, id);
 }
 
+/**
+ * Whether a contract as this device shows it (its optimistic row, else its synced one) names the
+ * file in its form values: a queued file an edit removed again is named by none (issue 30).
+ */
+export function contractFormsName(db: ReplicaTx, fileId: string): boolean {
+  const pattern = `%${fileId}%`;
+  const local = db.select({ id: contractsLocal.id }).from(contractsLocal).where(sql`${contractsLocal.formValues} like ${pattern}`).limit(1).get();
+  if (local) return true;
+  const shadowed = sql`exists (select 1 from ${contractsLocal} where ${contractsLocal.id} = ${contracts.id})`;
+  return db.select({ id: contracts.id }).from(contracts).where(and(sql`${contracts.formValues} like ${pattern}`, sql`not ${shadowed}`)).limit(1).get() !== undefined;
+}
+
 export const contractOverlay: OverlayEntity = {
   base: baseContract,
   setLocal(db, id, row) {
@@ -63,13 +75,14 @@ export const contractOverlay: OverlayEntity = {
     return row?.name ?? null;
   },
   fields: (row) => byFieldGroup(row as Record<string, unknown>),
-  /** Its form fields by the names its template gives them, when the user's catalogue holds the template. */
+  /** Its form fields by the names its template gives them, when this device holds the template. */
   fieldNames(db, id, userId) {
     const templateId = currentContract(db, id)?.templateId;
-    const fields = templateId ? (catalogueTemplate(db, userId, templateId)?.fields ?? []) : [];
+    const fields = templateId ? (keptTemplate(db, userId, templateId)?.fields ?? []) : [];
     return Object.fromEntries(fields.map((field) => [formFieldGroup(field.id), field.name]));
   },
-  valueName: (db, userId, field, value) => (field === 'contractTypeId' ? catalogueNames(db, userId).contractTypeName(value) : null),
+  // A type chosen in a form field is named as the type column is: an id of a known type is one.
+  valueName: (db, userId, field, value) => (field === 'contractTypeId' || field.startsWith(formFieldGroup('')) ? catalogueNames(db, userId).contractTypeName(value) : null),
 };
 
 /** Ids per `in (…)` list of a resync's bookkeeping, well under SQLite's bound-variable limit. */

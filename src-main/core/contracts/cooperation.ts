@@ -6,8 +6,9 @@ import type { OpenReplica } from '../data/replica';
 import { contracts, contractsLocal } from '../data/schema';
 
 // The contract detail's cooperation information (spec 2, 3): the organisation's history with the
-// contract's counterparty, i.e. the other contracts with that counterparty, newest first, as the
-// replica sees them (base rows overlaid with the user's unconfirmed edits), so it works offline.
+// contract's counterparty, i.e. the other contracts with that counterparty (by its id: two
+// counterparties of one name are two histories), newest first, as the replica sees them (base
+// rows overlaid with the user's unconfirmed edits), so it works offline.
 
 function toCooperativeInfo(row: ContractRow): CooperativeInfo {
   const contract = toReplicaContract(row);
@@ -29,20 +30,20 @@ const newestFirst = (a: ContractRow, b: ContractRow) => (a.updateTime === b.upda
 export function cooperationInformation({ db }: OpenReplica, contractId: string): CooperativeInfo[] {
   const contract = db.select().from(contractsLocal).where(eq(contractsLocal.id, contractId)).get() ?? db.select().from(contracts).where(eq(contracts.id, contractId)).get();
   if (!contract) throw new AppFailure('not_found');
-  if (contract.counterpartName === null) return [];
+  if (contract.counterpartyId === null) return [];
   // The local rows are few (one per contract with a live edit); the base rows come off the
-  // (counterpart_name, update_time) index, leaving out those a local row replaces.
+  // (counterparty_id, update_time) index, leaving out those a local row replaces.
   const local = db
     .select()
     .from(contractsLocal)
-    .where(and(eq(contractsLocal.counterpartName, contract.counterpartName), ne(contractsLocal.id, contractId)))
+    .where(and(eq(contractsLocal.counterpartyId, contract.counterpartyId), ne(contractsLocal.id, contractId)))
     .all();
   const base = db
     .select()
     .from(contracts)
     .where(
       and(
-        eq(contracts.counterpartName, contract.counterpartName),
+        eq(contracts.counterpartyId, contract.counterpartyId),
         ne(contracts.id, contractId),
         notInArray(contracts.id, db.select({ id: contractsLocal.id }).from(contractsLocal)),
       ),

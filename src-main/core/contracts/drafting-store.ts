@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { templateDetailSchema, type TemplateDetail } from '../../../src-shared/domain/contract-forms';
 import { previewRuleSchema, type PreviewRule } from '../../../src-shared/domain/numbering';
@@ -6,14 +6,18 @@ import {
   catalogueContractTypeSchema,
   type CatalogueContractType,
   type CatalogueCounterparty,
+  type ContractRefusal,
   type DraftingCatalogue,
   type NumberNotice,
   type ReplicaContractDetail,
 } from '../../../src-shared/ipc/drafting';
-import { rowKey } from '../../../src-shared/sync/mutations';
+import { appErrorSchema } from '../../../src-shared/errors';
+import { mutations, rowKey } from '../../../src-shared/sync/mutations';
 import { toReplicaContract } from './contract-rows';
 import type { OpenReplica, ReplicaDb } from '../data/replica';
+import { cachedReadStore } from '../data/cached-reads';
 import {
+  cachedReads,
   catalogueCounterparties,
   catalogueTemplates,
   contracts,
@@ -62,9 +66,25 @@ export interface CatalogueNames {
   contractTypeName(id: string): string | null;
 }
 
-/** A template of the user's catalogue; null when it was never fetched. */
-export function catalogueTemplate(db: Pick<ReplicaDb, 'select'>, userId: string, id: string): TemplateDetail | null {
-  const row = db.select({ detail: catalogueTemplates.detail }).from(catalogueTemplates).where(and(eq(catalogueTemplates.userId, userId), eq(catalogueTemplates.id, id))).get();
+/**
+ * Where a contract's template is kept when the catalogue does not offer it (cached_reads, by
+ * template id). A contract keeps the form it was drafted with: the catalogue holds only the
+ * templates one may draft from now, and is empty until its first fetch, so a contract whose
+ * template is not (or no longer) among them needs its own copy. Approved templates never change
+ * on the server (the status machine), so one copy per template serves every contract of it; no
+ * replicated template table and no migration are needed for that.
+ */
+export const contractTemplateKind = 'contractTemplate';
+
+/** The template a contract's form needs: the catalogue's, else the copy kept for contracts; null when this device has neither. */
+export function keptTemplate(db: Pick<ReplicaDb, 'select'>, userId: string, id: string): TemplateDetail | null {
+  const row =
+    db.select({ detail: catalogueTemplates.detail }).from(catalogueTemplates).where(and(eq(catalogueTemplates.userId, userId), eq(catalogueTemplates.id, id))).get() ??
+    db
+      .select({ detail: cachedReads.value })
+      .from(cachedReads)
+      .where(and(eq(cachedReads.userId, userId), eq(cachedReads.kind, contractTemplateKind), eq(cachedReads.key, id)))
+      .get();
   const parsed = row ? templateDetailSchema.safeParse(JSON.parse(row.detail)) : null;
   return parsed?.success ? parsed.data : null;
 }
@@ -73,7 +93,7 @@ export function catalogueNames(db: Pick<ReplicaDb, 'select'>, userId: string): C
   let types: Map<string, string> | undefined;
   return {
     template(id) {
-      const template = catalogueTemplate(db, userId, id);
+      const template = keptTemplate(db, userId, id);
       return template && { name: template.name, contractTypeId: template.contractTypeId, fields: template.fields };
     },
     contractTypeName(id) {
@@ -85,6 +105,30 @@ export function catalogueNames(db: Pick<ReplicaDb, 'select'>, userId: string): C
       return types.get(id) ?? null;
     },
   };
+}
+
+/** The latest refused draft or form save of the contract (its later edits are shown on top of it); null when none. */
+function refusalOf(db: ReplicaDb, id: string): ContractRefusal | null {
+  const rows = db
+    .select({ id: outbox.id, name: outbox.name, args: outbox.args, error: outbox.error })
+    .from(outboxTouches)
+    .innerJoin(outbox, eq(outbox.seq, outboxTouches.seq))
+    .where(and(eq(outboxTouches.rowKey, rowKey('contract', id)), eq(outbox.state, 'rejected'), inArray(outbox.name, ['contract.create', 'contract.update'])))
+    .orderBy(desc(outbox.seq))
+    .all();
+  for (const row of rows) {
+    const error = appErrorSchema.nullable().catch(null).parse(JSON.parse(row.error ?? 'null'));
+    if (row.name === 'contract.create') {
+      const args = mutations['contract.create'].args.safeParse(JSON.parse(row.args));
+      if (args.success) return { id: row.id, kind: 'create', error, name: args.data.name, contractNumber: args.data.contractNumber, formValues: args.data.formValues };
+    } else {
+      const args = mutations['contract.update'].args.safeParse(JSON.parse(row.args));
+      if (!args.success) continue;
+      const { name, contractNumber, formValues } = args.data.patch;
+      return { id: row.id, kind: 'update', error, ...(name !== undefined && { name }), ...(contractNumber !== undefined && { contractNumber }), formValues: formValues ?? {} };
+    }
+  }
+  return null;
 }
 
 export function draftingStore({ db }: OpenReplica, userId: string) {
@@ -124,8 +168,36 @@ export function draftingStore({ db }: OpenReplica, userId: string) {
       };
     },
 
-    /** A template of the catalogue; null when it was never fetched. */
-    template: (id: string): TemplateDetail | null => catalogueTemplate(db, userId, id),
+    /** A template of the catalogue, or the copy kept for this device's contracts; null when neither was fetched. */
+    template: (id: string): TemplateDetail | null => keptTemplate(db, userId, id),
+
+    /** Keeps a contract's template that the catalogue does not offer (see contractTemplateKind). */
+    keepContractTemplate(template: TemplateDetail, fetchedAt: string): void {
+      cachedReadStore(db, userId).write(contractTemplateKind, template.id, template, fetchedAt);
+    },
+
+    /** The templates this device's contracts were drafted with that neither the catalogue nor the kept copies hold. */
+    missingContractTemplates(): string[] {
+      const held = (table: typeof contracts | typeof contractsLocal) =>
+        db
+          .selectDistinct({ id: table.templateId })
+          .from(table)
+          .where(
+            and(
+              isNotNull(table.templateId),
+              notExists(db.select({ id: catalogueTemplates.id }).from(catalogueTemplates).where(and(byUser.templates, eq(catalogueTemplates.id, table.templateId)))),
+              notExists(
+                db
+                  .select({ key: cachedReads.key })
+                  .from(cachedReads)
+                  .where(and(eq(cachedReads.userId, userId), eq(cachedReads.kind, contractTemplateKind), eq(cachedReads.key, table.templateId))),
+              ),
+            ),
+          )
+          .all()
+          .flatMap((row) => (row.id === null ? [] : [row.id]));
+      return [...new Set([...held(contracts), ...held(contractsLocal)])];
+    },
 
     /** Replaces the user's whole catalogue: what the server no longer offers goes. */
     save(fetched: FetchedCatalogue): void {
@@ -217,6 +289,14 @@ export function draftingStore({ db }: OpenReplica, userId: string) {
         .where(and(eq(outboxTouches.rowKey, rowKey('contract', id)), inArray(outbox.state, ['pending'])))
         .limit(1)
         .get();
+      // Taken here and not yet back from the server as an archived contract (issue 30).
+      const archiving = db
+        .select({ seq: outbox.seq })
+        .from(outboxTouches)
+        .innerJoin(outbox, eq(outbox.seq, outboxTouches.seq))
+        .where(and(eq(outboxTouches.rowKey, rowKey('contract', id)), eq(outbox.name, 'contract.archive'), inArray(outbox.state, ['pending', 'applied'])))
+        .limit(1)
+        .get();
       return {
         id: contract.id,
         name: contract.name,
@@ -241,6 +321,8 @@ export function draftingStore({ db }: OpenReplica, userId: string) {
         version: contract.version,
         numberProvisional: contract.numberProvisional,
         pending: pending !== undefined,
+        refusal: refusalOf(db, id),
+        archivePending: archiving !== undefined,
       };
     },
   };

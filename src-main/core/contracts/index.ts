@@ -34,6 +34,8 @@ export type ContractChannel =
   | 'drafting.refresh'
   | 'drafting.template'
   | 'drafting.searchParties'
+  | 'drafting.relatedCandidates'
+  | 'drafting.checkDuplicate'
   | 'online.call';
 
 export interface ContractsOptions {
@@ -50,11 +52,16 @@ export function createContractsFeature(host: FeatureHost, options: ContractsOpti
     return drafting;
   }
 
-  // After a sync round reaches the server, a catalogue older than a few minutes is fetched again.
+  // After a sync round reached the server (its pull moved the last sync time; a local edit's idle
+  // status does not), a catalogue older than a few minutes, or one a template approval has moved
+  // on the server since, is fetched again.
+  let roundSeen: string | null = null;
   host.hub.subscribe((event, payload) => {
     if (event !== 'sync.statusChanged') return;
     const status = payload as EventPayload<'sync.statusChanged'>;
-    if (status.phase === 'idle' && status.online) drafting?.refreshIfStale();
+    if (status.phase !== 'idle' || !status.online || status.lastSyncAt === roundSeen) return;
+    roundSeen = status.lastSyncAt;
+    drafting?.refreshAfterSync();
   });
 
   return {
@@ -76,7 +83,8 @@ export function createContractsFeature(host: FeatureHost, options: ContractsOpti
       'contract.saveForm': (request) => currentDrafting().saveForm(request),
       'contract.alter': (request) => currentDrafting().alter(request),
       'contract.alterations': ({ id }) => currentDrafting().history(id),
-      'contract.approvalStep': (args) => host.sync().edit('contract.approvalStep', args),
+      // The trail keeps when the user took the step here, beside when the server applies it.
+      'contract.approvalStep': (args) => host.sync().edit('contract.approvalStep', { ...args, takenAt: args.takenAt ?? host.clock.now().toISOString() }),
       'template.list': (request) => currentDrafting().templateList(request),
       'template.detail': ({ id }) => currentDrafting().templateOnline(id),
       'template.approvalStep': (request) => currentDrafting().stepTemplate(request),
@@ -86,6 +94,8 @@ export function createContractsFeature(host: FeatureHost, options: ContractsOpti
       'drafting.refresh': () => currentDrafting().refreshNow(),
       'drafting.template': ({ id }) => currentDrafting().template(id),
       'drafting.searchParties': (query) => currentDrafting().searchParties(query),
+      'drafting.relatedCandidates': (request) => currentDrafting().relatedCandidates(request),
+      'drafting.checkDuplicate': (query) => currentDrafting().checkDuplicate(query),
       'online.call': (request) => currentDrafting().onlineCall(request),
     },
   };

@@ -73,6 +73,11 @@ export interface ClientMutation<N extends MutationName> {
   /** After the server applied it: keeps what the answer says (e.g. a replaced number) and names what changed. */
   applied?(db: ReplicaTx, args: MutationArgs<N>, outcome: MutationOutcome, at: string): readonly DataEntity[];
   view(args: MutationArgs<N>): MutationView;
+  /**
+   * Its effect stays shown when the server refuses it, until the user re-sends or discards it (a
+   * refused draft stays the user's); the rows it shows wait for it meanwhile. Without, a refusal reverts it.
+   */
+  keptWhenRefused?: true;
 }
 export type ClientMutations<N extends MutationName> = { [K in N]: ClientMutation<K> };
 
@@ -112,6 +117,11 @@ export interface PullWriter<E extends SyncEntity> {
    * transaction: a writer whose tables are empty may set their upkeep aside until `finishPull`.
    */
   pullFromStart?(db: ReplicaTx): void;
+  /**
+   * A ready replica image replaced the pulled rows, its derived state whole (replica-sync.ts): what
+   * `pullFromStart` set aside waits for no `finishPull`. The indexes and triggers come back by themselves.
+   */
+  imageTakenIn?(db: ReplicaTx): void;
   /** A full resync starts (must_resync): the rows stay usable until `finishPull` knows which are gone. */
   startResync?(db: ReplicaTx): readonly DataEntity[];
   /** A pull reached the end: removes what a resync did not bring; returns the keys removed. */

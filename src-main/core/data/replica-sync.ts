@@ -4,9 +4,10 @@ import type { SyncChange } from '../../../src-shared/api/sync';
 import { rowKey, type RowKey } from '../../../src-shared/sync/mutations';
 import { deferTriggers, restoreIndexes, restoreTriggers } from './deferred-indexes';
 import { rebuildPulledRows } from './outbox';
+import { attachImage, checkAttachedImage, detachImage, imageTables, imageTablesUpkeep } from './replica-image';
 import type { OpenReplica } from './replica';
 import type { DataEntity, PageWriter, PullWriter, ReplicaFeatures, ReplicaTx, SyncEntity } from './replica-features';
-import { replicaMeta } from './schema';
+import { outboxTouches, replicaMeta } from './schema';
 
 // The sync side of the replica: its cursor and client id, and the writer that applies pulled
 // pages. Only sync writes base state; each entity's rows are written by its feature's writer.
@@ -23,6 +24,17 @@ export interface ReplicaWriter {
   finishPull(): void;
   /** The entities pulls changed that are announced once per round (not as pages come), then forgets them. */
   takeRoundChanges(): DataEntity[];
+  /**
+   * Whether a ready replica image may replace the pulled rows: a first sync into a replica that
+   * held none (the full-text index holds none of its rows; a resync's replica keeps the feed).
+   */
+  imageWelcome(): boolean;
+  /**
+   * Takes a ready replica image (replica-image.ts) in as the pulled rows, in one transaction: the
+   * first sync is then caught up to the image's cursor, and goes on through the feed from there.
+   * An image of another schema or user is refused with nothing changed.
+   */
+  takeInImage(path: string, userId: string, syncedAt: string): void;
 }
 
 export interface MetaReader {
@@ -30,6 +42,8 @@ export interface MetaReader {
   lastSyncAt(): string | null;
   /** A pull that started from nothing (a first sync or a rebuild) has not reached the end yet. */
   firstSyncOpen(): boolean;
+  /** The replica's schema version (its count of client migrations): what a replica image must be built at. */
+  replicaVersion(): number;
 }
 
 const clientIdKey = 'client_id';
@@ -51,7 +65,7 @@ const firstSyncOpenKey = 'first_sync_open';
 /** While set, the full-text index triggers stand aside (client migration 0030); the search feature indexes what they skipped. */
 export const searchIndexDeferredKey = 'search_index_deferred';
 
-export function metaReader({ db }: OpenReplica): MetaReader {
+export function metaReader({ db, sqlite }: OpenReplica): MetaReader {
   const read = db
     .select({ value: replicaMeta.value })
     .from(replicaMeta)
@@ -61,6 +75,7 @@ export function metaReader({ db }: OpenReplica): MetaReader {
     cursor: () => read.get({ key: cursorKey })?.value ?? '0',
     lastSyncAt: () => read.get({ key: lastSyncKey })?.value ?? null,
     firstSyncOpen: () => read.get({ key: firstSyncOpenKey }) !== undefined,
+    replicaVersion: () => sqlite.pragma('user_version', { simple: true }) as number,
   };
 }
 
@@ -113,6 +128,18 @@ export function replicaWriter(replica: OpenReplica, features: ReplicaFeatures): 
     for (const key of keys) for (const writer of all) for (const entity of writer.rowGone?.(tx, key) ?? []) changed.add(entity);
   }
 
+  const hasContracts = replica.sqlite.prepare<[], number>('select exists (select 1 from contracts)').pluck();
+  const searchDeferred = replica.sqlite.prepare<[string], number>('select exists (select 1 from replica_meta where key = ?)').pluck();
+  // The optimistic rows the pull rewrote while the index triggers stood aside (a draft it
+  // confirmed, an edit made meanwhile) left their index entries behind: gone rows' entries stay,
+  // changed rows' entries are stale, and the next edit of such a row found its entry taken. They
+  // are the few rows the user changed: their entries go, and the index builder makes them afresh.
+  const forgetOptimisticSearchRows = () =>
+    replica.sqlite.exec(`
+      delete from contract_search where rowid in (select id from search_rows where source = 'local');
+      delete from contract_search_bigrams where rowid in (select id from search_rows where source = 'local');
+      delete from search_rows where source = 'local';`);
+
   return {
     applyPulledChanges(changes, cursor, syncedAt) {
       const fromStart = meta.cursor() === '0';
@@ -153,6 +180,7 @@ export function replicaWriter(replica: OpenReplica, features: ReplicaFeatures): 
       const firstSync = meta.firstSyncOpen();
       const changed = new Set<DataEntity>();
       db.transaction((tx) => {
+        if (searchDeferred.get(searchIndexDeferredKey) === 1) forgetOptimisticSearchRows();
         tx.delete(replicaMeta).where(inArray(replicaMeta.key, [firstSyncOpenKey, searchIndexDeferredKey])).run();
         const removed = all.flatMap((writer) => writer.finishPull?.(tx) ?? []);
         // What the pull set aside and a writer did not bring back itself is back now, with the keys gone.
@@ -167,6 +195,38 @@ export function replicaWriter(replica: OpenReplica, features: ReplicaFeatures): 
       // empty before), then refreshed by optimize when tables have grown or shrunk much.
       replica.sqlite.exec(firstSync ? 'ANALYZE' : 'PRAGMA optimize');
       if (firstSync) bulkLoadJournal(replica, false);
+    },
+    imageWelcome: () => firstSyncPending(meta) && (hasContracts.get() === 0 || searchDeferred.get(searchIndexDeferredKey) === 1),
+    takeInImage(path, userId, syncedAt) {
+      const { sqlite } = replica;
+      attachImage(sqlite, path);
+      try {
+        const cursor = checkAttachedImage(sqlite, userId);
+        // Copied without their indexes and triggers (SQLite then copies each table's pages as they
+        // are), which come back once the rows are in: the image brought what the triggers keep.
+        const upkeep = imageTablesUpkeep(sqlite);
+        db.transaction((tx) => {
+          for (const { name, type } of upkeep) sqlite.exec(`drop ${type} "${name.replaceAll('"', '""')}"`);
+          for (const table of imageTables) sqlite.exec(`delete from main.${table}; insert into main.${table} select * from image.${table};`);
+          for (const writer of all) writer.imageTakenIn?.(tx);
+          // The full-text index is built from the rows afterwards, as after a first sync (search/index-builder.ts).
+          tx.delete(replicaMeta).where(inArray(replicaMeta.key, [firstSyncOpenKey, searchIndexDeferredKey])).run();
+          setMeta(tx, cursorKey, cursor);
+          setMeta(tx, lastSyncKey, syncedAt);
+          for (const { sql: create, type } of upkeep) if (type === 'index') sqlite.exec(create);
+          restoreIndexes(sqlite);
+          for (const { sql: create, type } of upkeep) if (type === 'trigger') sqlite.exec(create);
+          restoreTriggers(sqlite);
+          // The user's edits made meanwhile show on the image's rows (rule 4).
+          rebuildPulledRows(tx, features, tx.selectDistinct({ key: outboxTouches.rowKey }).from(outboxTouches).all().map(({ key }) => key as RowKey));
+        });
+      } finally {
+        detachImage(sqlite);
+      }
+      sqlite.exec('ANALYZE');
+      bulkLoadJournal(replica, false);
+      // Every pulled entity changed (their names are the screens' too).
+      roundChanges = new Set([...roundChanges, ...(Object.keys(features.pulled) as DataEntity[])]);
     },
     takeRoundChanges() {
       const taken = [...roundChanges];

@@ -1,7 +1,7 @@
-import Database from 'better-sqlite3';
+import Database from 'better-sqlite3-multiple-ciphers';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { AppFailure } from '../../../src-shared/errors';
 import { restoreIndexes, restoreTriggers } from './deferred-indexes';
@@ -69,17 +69,100 @@ function withStatementCache(sqlite: Database.Database): Database.Database {
   });
 }
 
+/** The first bytes of every plain SQLite file; an encrypted one starts with its random salt instead. */
+const plainHeader = Buffer.from('SQLite format 3\0', 'latin1');
+
+function startsPlain(path: string): boolean {
+  const fd = openSync(path, 'r');
+  try {
+    const head = Buffer.alloc(plainHeader.length);
+    return readSync(fd, head, 0, head.length, 0) === head.length && head.equals(plainHeader);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Keys a connection before its first read: SQLCipher 4's format (AES-256-CBC pages with an
+ * HMAC-SHA512 each) with the raw 256-bit key, so no passphrase derivation runs at each open.
+ */
+function applyKey(sqlite: Database.Database, key: Buffer, pragma: 'key' | 'rekey'): void {
+  sqlite.pragma(`cipher = 'sqlcipher'`);
+  sqlite.pragma('legacy = 4');
+  sqlite.pragma(`${pragma} = "x'${key.toString('hex')}'"`);
+}
+
+/** Whether the connection reads its file (a wrong key or no key reads as 'not a database'). */
+function readable(sqlite: Database.Database): boolean {
+  try {
+    sqlite.prepare('select count(*) from sqlite_schema').get();
+    return true;
+  } catch (cause) {
+    if (cause instanceof Database.SqliteError && cause.code === 'SQLITE_NOTADB') return false;
+    throw cause;
+  }
+}
+
+/**
+ * Encrypts a plain replica in place (one written before replicas were encrypted), outbox and all:
+ * its WAL is checkpointed into it first and the rekey rewrites every page, so no page of it stays
+ * in clear in the file.
+ */
+function encryptPlainReplica(path: string, key: Buffer): void {
+  const plain = new Database(path);
+  try {
+    plain.pragma('wal_checkpoint(TRUNCATE)');
+    plain.pragma('journal_mode = DELETE');
+    applyKey(plain, key, 'rekey');
+  } finally {
+    plain.close();
+  }
+}
+
+/** Opens the file with the key, encrypting it first when it is a plain replica. */
+function openKeyed(path: string, key: Buffer): Database.Database {
+  const isNew = path === ':memory:' || !existsSync(path);
+  const sqlite = new Database(path);
+  applyKey(sqlite, key, 'key');
+  if (isNew || readable(sqlite)) return sqlite;
+  sqlite.close();
+  if (!startsPlain(path)) throw new AppFailure('replica_key_lost');
+  encryptPlainReplica(path, key);
+  const keyed = new Database(path);
+  applyKey(keyed, key, 'key');
+  return keyed;
+}
+
+/**
+ * A bare connection to a replica file with its database key, no schema work: for support tools
+ * and tests that look inside a replica the core has closed.
+ */
+export function connectReplicaFile(path: string, key: Buffer | undefined, options: { readonly?: boolean } = {}): ReplicaConnection {
+  const sqlite = new Database(path, { readonly: options.readonly ?? false, fileMustExist: true });
+  if (key) applyKey(sqlite, key, 'key');
+  return sqlite;
+}
+
+export interface ReplicaOpenOptions {
+  /**
+   * The replica's database key (32 bytes): the file is encrypted with it, a plain one is
+   * encrypted on opening. Without it the file is plain (tests and the benches' plain side).
+   */
+  key?: Buffer;
+}
+
 /**
  * Opens (creating if needed) a replica file and brings its schema up to date. A file that is not
- * a sound SQLite database fails with `replica_corrupt`; one written by a newer build (a higher
- * user_version than this build knows) fails with `replica_newer_schema` and is left untouched.
+ * a sound SQLite database fails with `replica_corrupt`; an encrypted one this key does not open
+ * with `replica_key_lost`; one written by a newer build (a higher user_version than this build
+ * knows) fails with `replica_newer_schema` and is left untouched.
  */
-export function openReplica(path: string, migrationsDir: string): OpenReplica {
+export function openReplica(path: string, migrationsDir: string, options: ReplicaOpenOptions = {}): OpenReplica {
   mkdirSync(dirname(path), { recursive: true });
   const known = knownSchemaVersion(migrationsDir);
   let sqlite: Database.Database | undefined;
   try {
-    sqlite = new Database(path);
+    sqlite = options.key ? openKeyed(path, options.key) : new Database(path);
     const check = sqlite.pragma('quick_check', { simple: true });
     if (check !== 'ok') throw new AppFailure('replica_corrupt');
     const version = sqlite.pragma('user_version', { simple: true }) as number;
@@ -87,6 +170,11 @@ export function openReplica(path: string, migrationsDir: string): OpenReplica {
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
+    // Sorts and temporary tables stay in memory, never in a temporary file beside the encrypted replica.
+    sqlite.pragma('temp_store = MEMORY');
+    // Every page read from the file is decrypted (and its HMAC checked): a page cache of 64 MiB
+    // (SQLite's default is 2 MiB) keeps a scene's or the ledger's working set decrypted.
+    sqlite.pragma('cache_size = -65536');
     // ANALYZE reads a sample of each index, not all of it: quick at any replica size.
     sqlite.pragma('analysis_limit = 1000');
     // The full-text index's triggers (and the migration that builds it) split CJK text with it.
@@ -111,10 +199,13 @@ export function openReplica(path: string, migrationsDir: string): OpenReplica {
   }
 }
 
-/** Keeps a damaged replica for support instead of deleting it, so a fresh one can be made. */
-export function setCorruptReplicaAside(path: string, now: Date): string | null {
+/**
+ * Keeps a damaged replica (or one whose key is lost) for support instead of deleting it, so a
+ * fresh one can be made.
+ */
+export function setCorruptReplicaAside(path: string, now: Date, why: 'corrupt' | 'key-lost' = 'corrupt'): string | null {
   if (!existsSync(path)) return null;
-  const aside = `${path}.corrupt-${now.toISOString().replace(/[:.]/g, '-')}`;
+  const aside = `${path}.${why}-${now.toISOString().replace(/[:.]/g, '-')}`;
   renameSync(path, aside);
   for (const suffix of ['-wal', '-shm']) {
     if (existsSync(path + suffix)) renameSync(path + suffix, aside + suffix);

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, sqliteView, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import type { ApprovalTrailEntry } from '../../../src-shared/domain/approval-trail';
+import type { SortField } from '../../../src-shared/domain/ledger';
 
 // The local replica: synced base state as the server last sent it. Pending local edits (the
 // outbox of the sync engine) are kept apart from these rows so a pull never erases them.
@@ -31,6 +33,9 @@ const contractColumns = () => ({
   formValues: text('form_values', { mode: 'json' }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
   /** The number was given offline from the numbering preview; the server confirms or replaces it. */
   numberProvisional: integer('number_provisional', { mode: 'boolean' }).notNull().default(false),
+  // Sync schema 6: the counterparty by id (cooperation information) and the approval trail (history).
+  counterpartyId: text('counterparty_id'),
+  approvalTrail: text('approval_trail', { mode: 'json' }).$type<ApprovalTrailEntry[]>().notNull().default(sql`'[]'`),
 });
 
 export const contracts = sqliteTable(
@@ -43,7 +48,9 @@ export const contracts = sqliteTable(
     // Scene pages join a task's contract and check its status without reading the row.
     index('contracts_id_status').on(t.id, t.status),
     // The contract detail's cooperation information: a counterparty's contracts, newest first.
-    index('contracts_counterpart_update_time').on(t.counterpartName, t.updateTime),
+    index('contracts_counterparty_update_time').on(t.counterpartyId, t.updateTime),
+    // The duplicate-number check offline: one number, or every number held twice.
+    index('contracts_contract_number').on(t.contractNumber),
   ],
 );
 
@@ -209,6 +216,8 @@ export const performanceTasks = sqliteTable(
     // by triggers from the contract and read only by the scene search's SQL, so it is not a
     // column of the task rows here.
     index('performance_tasks_scene').on(t.type, t.expirationTime, sql`contract_status`, t.contractId, t.id),
+    // The few tasks without their contract's status: an unfiltered scene's count subtracts them (migration 0037).
+    index('performance_tasks_without_contract_status').on(t.id).where(sql`contract_status is null`),
   ],
 );
 
@@ -276,6 +285,8 @@ const sceneColumns = () => ({
   titleIds: text('title_ids', { mode: 'json' }).$type<string[]>().notNull(),
   /** JSON FilterCondition[]. */
   filters: text('filters', { mode: 'json' }).$type<unknown[]>().notNull(),
+  /** JSON SortField: the kept sort; null: newest update first (migration 0039). */
+  sortField: text('sort_field', { mode: 'json' }).$type<SortField>(),
   sortOrder: integer('sort_order').notNull(),
   version: integer('version').notNull(),
   updateTime: text('update_time').notNull(),
@@ -311,7 +322,7 @@ export const draftingCatalogue = sqliteTable('drafting_catalogue', {
   refreshedAt: text('refreshed_at').notNull(),
   /** JSON CatalogueContractType[]. */
   contractTypes: text('contract_types').notNull(),
-  /** JSON PreviewRule[]: the numbering rules in use, with the next number of each. */
+  /** JSON PreviewRule[]: the numbering rules that may number this user's contracts, with the next number of each. */
   numberingPreview: text('numbering_preview').notNull(),
   isNumberEditor: integer('is_number_editor', { mode: 'boolean' }).notNull(),
 });
@@ -395,6 +406,30 @@ export const archivedFiles = sqliteTable(
   },
   (t) => [index('archived_files_cached_opened').on(t.cached, t.openedAt)],
 );
+
+/**
+ * Files kept on this device until they reach the server (issue 30): an attachment or an archive's
+ * PDF chosen offline, sealed beside the replica under its id, which becomes the server's file id.
+ * The row goes once the server holds the whole file; a refused one stays, with why, until the edit
+ * naming it is settled.
+ */
+export const queuedFiles = sqliteTable('queued_files', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  size: integer('size').notNull(),
+  /** The whole file's SHA-256 (lower-case hex), which the server checks. */
+  sha256: text('sha256').notNull(),
+  purpose: text('purpose', { enum: ['attachment', 'archive'] }).notNull(),
+  contractId: text('contract_id'),
+  /** Bytes the server has acknowledged. */
+  sent: integer('sent').notNull().default(0),
+  state: text('state', { enum: ['waiting', 'refused'] }).notNull().default('waiting'),
+  /** Why the server refused it (an AppError's JSON). */
+  error: text('error'),
+  /** An edit kept on this device has named it: once none does, it was removed and goes everywhere. */
+  claimed: integer('claimed', { mode: 'boolean' }).notNull().default(false),
+  keptAt: text('kept_at').notNull(),
+});
 
 /**
  * The full-text index's row ids (FTS5 needs integers): one row per contract and source, 'base'

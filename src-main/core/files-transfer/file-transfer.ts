@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, rmSync } from 'node:fs';
-import { appendFile, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { z } from 'zod';
 import { acceptedExtensions, fileDownloadPath, uploadMessages } from '../../../src-shared/api/files';
-import { AppFailure } from '../../../src-shared/errors';
+import { maxTemplateDocumentBytes } from '../../../src-shared/contract-document/schema';
+import { AppFailure, reason } from '../../../src-shared/errors';
+import { fileTypes, sniffBytes } from '../../../src-shared/api/file-types';
 import { checkUploadFile, fileExtension } from '../../../src-shared/form/upload';
 import type { UploadValue } from '../../../src-shared/form/field-config';
 import {
@@ -19,17 +21,25 @@ import {
 } from '../../../src-shared/ipc/files';
 import type { Logger } from '../ports';
 import type { ActiveSession } from '../session/session-service';
+import { ephemeralFileKey, openSealedFile, readSealedFile, sealedFileWriter } from '../vault/sealed-file';
+import type { UploadQueue } from './upload-queue';
 
 // Uploads through the core (spec 4 "File upload"): the renderer may not call the server, so it
-// hands the file over in ordered chunks, written to a temporary file (never held whole in memory)
-// that is then streamed to the server's multipart route. Temporary files live only while their
-// upload does: cancel, sign-out and a restart remove them.
+// hands the file over in ordered chunks, written to a temporary file (never held whole in memory).
+// An attachment or an archive's PDF is then kept in the replica's queued files and goes to the
+// server with the sync, resumably, online or not (upload-queue.ts, issue 30); a template's
+// document (an administration write, online only) is sent to the server's multipart route at
+// once. The temporary file is sealed with a key that lives only in this process
+// (vault/sealed-file.ts), and lives only while its upload does: cancel, sign-out and a restart
+// remove it (after a crash nobody holds its key).
 
 export interface FileTransferOptions {
   /** A folder of the core's own; everything in it is temporary. */
   dir: string;
   /** The signed-in session (throws when signed out). */
   session(): ActiveSession;
+  /** The session's queued files (throws when signed out). */
+  uploads(): UploadQueue;
   /** Opens a file with the system's application for it; hosts without one (the web host) pass none. */
   openFile?: (path: string) => Promise<void>;
   logger: Logger;
@@ -38,6 +48,8 @@ export interface FileTransferOptions {
 interface Upload {
   userId: string;
   path: string;
+  key: Buffer;
+  file: Awaited<ReturnType<typeof sealedFileWriter>>;
   name: string;
   mimeType: string;
   size: number;
@@ -55,6 +67,13 @@ interface Upload {
 const maxOpenUploads = 16;
 
 const serverExtensions = acceptedExtensions.map((extension) => `.${extension}`);
+
+/** What each purpose accepts, as the server does: archives are PDFs, a template's document a DOCX of its own limit. */
+const uploadRules = {
+  attachment: { accept: serverExtensions, maxSize: maxUploadBytes },
+  archive: { accept: ['.pdf'], maxSize: maxUploadBytes },
+  template: { accept: ['.docx'], maxSize: maxTemplateDocumentBytes },
+} as const;
 
 /** The name a downloaded file is kept under: no directory part, no characters a file system refuses. */
 function safeFileName(name: string): string {
@@ -98,6 +117,7 @@ export function createFileTransfer(options: FileTransferOptions) {
     uploads.delete(uploadId);
     upload.sending?.abort();
     await upload.writing?.catch(() => undefined);
+    await upload.file.close();
     await rm(upload.path, { force: true });
   }
 
@@ -117,23 +137,32 @@ export function createFileTransfer(options: FileTransferOptions) {
     }
   }
 
+  /** A queued file not sent yet opens from its kept copy (offline too), in clear only while opened. */
+  async function openKept(id: string, kept: { path: string; name: string }): Promise<Record<string, never>> {
+    const folder = join(openedDir, id);
+    await mkdir(folder, { recursive: true });
+    const path = join(folder, safeFileName(kept.name));
+    await writeFile(path, await readSealedFile(kept.path, options.session().fileKey), { mode: 0o600 });
+    await options.openFile!(path);
+    return {};
+  }
+
   return {
     /** Checks the file with the form's own rules and the spec's messages before any byte moves. */
     async begin(request: z.output<typeof uploadBeginRequestSchema>): Promise<{ uploadId: string }> {
       const session = options.session();
-      const checked = checkUploadFile(
-        { name: request.name, size: request.size, type: request.mimeType },
-        { accept: request.purpose === 'archive' ? ['.pdf'] : serverExtensions, maxSize: maxUploadBytes },
-      );
+      const checked = checkUploadFile({ name: request.name, size: request.size, type: request.mimeType }, uploadRules[request.purpose]);
       if (!checked.ok) throw new AppFailure('bad_request', checked.message.text);
       if (uploads.size >= maxOpenUploads) throw new AppFailure('rate_limited', `at most ${maxOpenUploads} uploads can run at once`);
       const uploadId = randomUUID();
       const path = join(uploadsDir, `${uploadId}.part`);
       await mkdir(uploadsDir, { recursive: true });
-      await writeFile(path, '', { flag: 'wx', mode: 0o600 });
+      const key = ephemeralFileKey();
       uploads.set(uploadId, {
         userId: session.user.id,
         path,
+        key,
+        file: await sealedFileWriter(path, key),
         name: request.name,
         mimeType: request.mimeType,
         size: request.size,
@@ -159,7 +188,7 @@ export function createFileTransfer(options: FileTransferOptions) {
       if (upload.received + bytes.length > upload.size) {
         throw new AppFailure('bad_request', `chunk ${index} goes past the file's size of ${upload.size} bytes`);
       }
-      upload.writing = appendFile(upload.path, bytes);
+      upload.writing = upload.file.append(bytes);
       try {
         await upload.writing;
       } finally {
@@ -170,7 +199,10 @@ export function createFileTransfer(options: FileTransferOptions) {
       return { received: upload.received };
     },
 
-    /** Sends the whole file to the server and forgets it, whatever the server says. */
+    /**
+     * Keeps an attachment or archive PDF in the queued files (it goes with the sync), or sends a
+     * template's document to the server now; forgets the temporary file either way.
+     */
     async finish({ uploadId }: { uploadId: string }): Promise<UploadValue> {
       const upload = ownUpload(uploadId);
       if (upload.sending) throw new AppFailure('conflict', 'the upload is already being sent');
@@ -182,9 +214,25 @@ export function createFileTransfer(options: FileTransferOptions) {
       const sending = new AbortController();
       upload.sending = sending;
       try {
+        await upload.file.finish();
+        if (upload.purpose !== 'template') {
+          const { purpose } = upload;
+          const file = await openSealedFile(upload.path, upload.key);
+          try {
+            // The server sniffs the content too: what it would refuse is refused now, offline too.
+            const type = fileTypes[fileExtension(upload.name).slice(1) as keyof typeof fileTypes];
+            if (upload.size === 0 || !type?.matches(await file.read(0, sniffBytes))) {
+              throw new AppFailure('bad_request', uploadMessages.mismatch, undefined, reason('fileContentMismatch'));
+            }
+            return await options.uploads().keep({ name: upload.name, size: upload.size, purpose, contractId: upload.contractId }, (offset, length) => file.read(offset, length));
+          } finally {
+            await file.close();
+          }
+        }
+        const file = new Blob([new Uint8Array(await readSealedFile(upload.path, upload.key))]);
         const stored = await withToken(session, (token) =>
           session.client.uploadFile({
-            path: upload.path,
+            file,
             name: upload.name,
             mimeType: upload.mimeType,
             contractId: upload.contractId,
@@ -213,6 +261,8 @@ export function createFileTransfer(options: FileTransferOptions) {
      */
     async open({ id }: z.output<typeof fileOpenRequestSchema>): Promise<Record<string, never>> {
       if (!options.openFile) throw new AppFailure('bad_request', 'files can be opened in the desktop app only');
+      const kept = options.uploads().kept(id);
+      if (kept) return openKept(id, kept);
       const session = options.session();
       const response = await withToken(session, (token) => session.client.downloadFile(id, token));
       if (!response.body) throw new AppFailure('server_error', `the contract server sent no bytes for ${fileDownloadPath(id)}`);

@@ -1,18 +1,24 @@
 import ExcelJS from 'exceljs';
 import { DateTime } from 'luxon';
-import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { cellText, fieldLabelKey, optionLabelKey, type FieldOption } from '../../../src-shared/domain/ledger-cells';
 import type { LedgerField, LedgerRow, LedgerSearch } from '../../../src-shared/domain/ledger';
 import { AppFailure, reason } from '../../../src-shared/errors';
 import type { Catalog } from '../../../src-shared/i18n/catalogs';
 import type { SceneSearch } from './scene-search';
+import { ephemeralFileKey, openSealedFile, plainSize, sealingStream } from '../vault/sealed-file';
 
 // The Excel export of a scene as shown (issue 14 item 8): its columns, filters and sort, every
 // row, written in the core by exceljs's streaming writer — each batch of rows is committed to the
 // file and dropped, and the next batch waits until the zip has taken it, so memory stays flat at
 // any size — yielding to the event loop between batches so other requests are answered
-// meanwhile. The renderer reads the finished file in pieces.
+// meanwhile. The renderer reads the finished file in pieces. The file is sealed on its way to the
+// disk with a key only this process holds (vault/sealed-file.ts), so an export a crash left
+// behind is unreadable.
 
 /** Rows read from the replica and written per step (and per progress event). */
 const batchRows = 1000;
@@ -98,6 +104,8 @@ export interface SceneExporter {
 export function createSceneExporter(options: SceneExportOptions): SceneExporter {
   const pathOf = (exportId: string) => join(options.dir, `${exportId}.xlsx`);
   const running = new Set<string>();
+  /** Each written export's key, until it is read through or cleared. */
+  const keys = new Map<string, Buffer>();
   return {
     async write(exportId, search, scenes, people) {
       if (running.has(exportId)) throw new AppFailure('conflict', 'this export is already being written', undefined, reason('exportRunning'));
@@ -107,7 +115,11 @@ export function createSceneExporter(options: SceneExportOptions): SceneExporter 
         await mkdir(options.dir, { recursive: true });
         const catalog = options.catalog();
         const { count, batches, titles } = scenes.all({ ...search, pageNum: 1, pageSize: 50 }, people, batchRows);
-        const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useStyles: true, useSharedStrings: false });
+        const key = ephemeralFileKey();
+        keys.set(exportId, key);
+        const plain = new PassThrough();
+        const sealed = pipeline(plain, sealingStream(key), createWriteStream(path, { mode: 0o600 }));
+        const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: plain, useStyles: true, useSharedStrings: false });
         const sheet = workbook.addWorksheet('Ledger');
         sheet.columns = titles.map((field) => ({ header: catalogText(catalog, fieldLabelKey(field)) ?? field.name, key: field.id, width: widthOf(field.id) }));
         sheet.getRow(1).font = { bold: true };
@@ -132,8 +144,10 @@ export function createSceneExporter(options: SceneExportOptions): SceneExporter 
         }
         sheet.commit();
         await workbook.commit();
-        return { rows: written, size: (await stat(path)).size };
+        await sealed;
+        return { rows: written, size: plainSize((await stat(path)).size) };
       } catch (cause) {
+        keys.delete(exportId);
         await rm(path, { force: true });
         throw cause;
       } finally {
@@ -142,23 +156,26 @@ export function createSceneExporter(options: SceneExportOptions): SceneExporter 
     },
     async read(exportId, offset) {
       const path = pathOf(exportId);
-      const handle = await open(path, 'r').catch(() => {
-        throw new AppFailure('not_found', 'the export is gone: export again');
-      });
+      const key = keys.get(exportId);
+      const file = key && !running.has(exportId) ? await openSealedFile(path, key).catch(() => null) : null;
+      if (!file) throw new AppFailure('not_found', 'the export is gone: export again');
       try {
-        const { size } = await handle.stat();
-        const buffer = Buffer.alloc(Math.max(0, Math.min(pieceBytes, size - offset)));
-        const { bytesRead } = await handle.read(buffer, 0, buffer.length, offset);
-        if (offset + bytesRead >= size) await rm(path, { force: true });
-        return { data: buffer.subarray(0, bytesRead).toString('base64'), size };
+        const piece = await file.read(offset, pieceBytes);
+        if (offset + piece.length >= file.size) {
+          keys.delete(exportId);
+          await rm(path, { force: true });
+        }
+        return { data: piece.toString('base64'), size: file.size };
       } finally {
-        await handle.close();
+        await file.close();
       }
     },
     async clear() {
       // An export still being written stays (a session start may come while one runs).
       const names = await readdir(options.dir).catch(() => [] as string[]);
-      await Promise.all(names.filter((name) => !running.has(name.replace(/\.xlsx$/, ''))).map((name) => rm(join(options.dir, name), { force: true })));
+      const gone = names.filter((name) => !running.has(name.replace(/\.xlsx$/, '')));
+      for (const name of gone) keys.delete(name.replace(/\.xlsx$/, ''));
+      await Promise.all(gone.map((name) => rm(join(options.dir, name), { force: true })));
     },
   };
 }

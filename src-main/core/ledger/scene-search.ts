@@ -300,6 +300,18 @@ export interface SceneSearch {
   all(search: LedgerSearch, people: ReadonlyMap<string, string>, batch: number): { count: number; titles: LedgerField[]; batches: Iterable<LedgerRow[]> };
 }
 
+/**
+ * The count of an unfiltered search over the base tasks, each with its contract here (its status
+ * copy set): every task, which SQLite counts by the table's pages, less the few without the copy,
+ * on their own small index (migration 0037). The filter `contract_status is not null` read
+ * 200,000 index entries one by one.
+ */
+function everyTaskCount(sqlite: ReplicaConnection): string {
+  // Named: on a small or unanalysed table the planner reads a wide covering index instead. A first sync sets it aside until it ends.
+  const index = 'performance_tasks_without_contract_status';
+  return `select (select count(*) from performance_tasks) - (select count(*) from performance_tasks ${indexPresent(sqlite, index) ? `indexed by ${index}` : ''} where contract_status is null)`;
+}
+
 /** The plan's order over the selected columns (their aliases), for the merge of base and local rows. */
 function mergedOrderSql(plan: SearchPlan, key?: SortKey): string {
   if (!plan.sort) return '"updateTimeValue" desc, "taskId" desc';
@@ -330,7 +342,7 @@ export function createSceneSearch({ sqlite, db }: OpenReplica, today: () => stri
       statements.clear();
       statementsDay = day;
     }
-    return planSearch(search, fields(), scene && { titleIDs: scene.titleIDs, performanceId: scene.performanceId, filter: scene.filter as FilterCondition[] }, day);
+    return planSearch(search, fields(), scene && { titleIDs: scene.titleIDs, performanceId: scene.performanceId, filter: scene.filter as FilterCondition[], sortField: scene.sortField }, day);
   }
 
   /** The SQL of the plan's page and count, over the base tasks or, with queued task edits, merged with them. */
@@ -340,6 +352,10 @@ export function createSceneSearch({ sqlite, db }: OpenReplica, today: () => stri
     const statusOnTask = !(hasLocal.get() as { any: number }).any;
     const contracts = statusOnTask ? 'contracts' : 'contracts_overlay';
     const join = `join ${contracts} c on c.id = t.contract_id`;
+    // Joins whose outer side is known to be the small one: a window's keys, or the queued rows.
+    // Left to itself the planner walks 200,000 tasks in the order's index (to skip the sort) and
+    // probes the window's keys, or walks every contract and probes the queued rows for each.
+    const fromFew = `cross join ${contracts} c on c.id = t.contract_id`;
     // Base rows are found by the task rows alone when no condition or order reads the contract;
     // the contract's presence (what the join would check) is then its status copy being set.
     // The export's batches (`after` a key) walk a sort index that lacks the status copy but holds
@@ -352,12 +368,14 @@ export function createSceneSearch({ sqlite, db }: OpenReplica, today: () => stri
     };
     const selected = rowColumns(plan);
     const pending = pendingTasks.get() as number;
+    /** Whether the base rows' count is every task with its contract here (everyTaskCount). */
+    const countsEvery = (onTask: boolean) => onTask && plan.unfiltered && !plan.performanceId;
     // The base rows of a window (its `limit ? offset ?` left to bind), for the merge with queued
     // task edits: the window's rows are found and sorted by their keys alone, and only they are
     // then read whole (the sorter holds no wide rows).
     const baseWindow = (where: Query, after: SortKey | undefined) =>
       `select ${selected} from (select t.rowid as k from performance_tasks t ${after ? indexedBy(sqlite, plan) : ''} ${finding(after).findJoin} ${where.sql} order by ${orderSql(plan, after)} limit ? offset ?) w ` +
-      `join performance_tasks t on t.rowid = w.k ${join} order by ${orderSql(plan, after)}`;
+      `cross join performance_tasks t on t.rowid = w.k ${fromFew} order by ${orderSql(plan, after)}`;
     if (pending === 0) {
       // The window's keys, found and sorted on the indexes alone; then only its rows are read
       // whole, by key, and put in the keys' order here (an ORDER BY would sort the wide rows again).
@@ -378,6 +396,7 @@ export function createSceneSearch({ sqlite, db }: OpenReplica, today: () => stri
         after: (key: SortKey, limit: number) => rows(key, 0, limit),
         count: () => {
           const { onTask, findJoin, present } = finding(undefined);
+          if (countsEvery(onTask)) return prepared(everyTaskCount(sqlite)).pluck().get() as number;
           const where = whereSql(plan, undefined, onTask, ...present);
           return prepared(`select count(*) from performance_tasks t ${findJoin} ${where.sql}`).pluck().get(...where.params) as number;
         },
@@ -397,7 +416,7 @@ export function createSceneSearch({ sqlite, db }: OpenReplica, today: () => stri
       const [b, l] = [base(after), local(after)];
       return prepared(
         // The union is ordered from outside: a compound select's own order takes only plain result columns.
-        `select * from (select * from (${baseWindow(b, after)}) union all select ${selected} from performance_tasks_local t ${join} ${l.sql}) order by ${mergedOrderSql(plan, after)} limit ? offset ?`,
+        `select * from (select * from (${baseWindow(b, after)}) union all select ${selected} from performance_tasks_local t ${fromFew} ${l.sql}) order by ${mergedOrderSql(plan, after)} limit ? offset ?`,
       ).all(...b.params, baseLimit, baseStart, ...l.params, limit, offset) as Row[];
     };
     return {
@@ -413,13 +432,14 @@ export function createSceneSearch({ sqlite, db }: OpenReplica, today: () => stri
       count: () => {
         const { onTask, findJoin, present } = finding(undefined);
         const [b, l] = [whereSql(plan, undefined, onTask, ...present), local(undefined)];
+        const every = countsEvery(onTask);
         return prepared(
-          `select (select count(*) from performance_tasks t ${findJoin} ${b.sql})` +
+          `select ${every ? `(${everyTaskCount(sqlite)})` : `(select count(*) from performance_tasks t ${findJoin} ${b.sql})`}` +
             ` - (select count(*) from performance_tasks_local x cross join performance_tasks t on t.id = x.id ${findJoin} ${b.sql})` +
-            ` + (select count(*) from performance_tasks_local t ${join} ${l.sql})`,
+            ` + (select count(*) from performance_tasks_local t ${fromFew} ${l.sql})`,
         )
           .pluck()
-          .get(...b.params, ...b.params, ...l.params) as number;
+          .get(...(every ? [] : b.params), ...b.params, ...l.params) as number;
       },
     };
   }

@@ -1,9 +1,9 @@
 import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { SyncScene } from '../../../src-shared/api/sync';
-import { filterConditionSchema, nameFieldId, type FilterCondition, type LedgerField } from '../../../src-shared/domain/ledger';
+import { filterConditionSchema, nameFieldId, sortFieldSchema, type FilterCondition, type LedgerField, type SortField } from '../../../src-shared/domain/ledger';
 import { AppFailure } from '../../../src-shared/errors';
 import type { SceneView } from '../../../src-shared/ipc/scenes';
-import { sceneDeleteProblem, sceneNameProblem } from '../../../src-shared/rules/scenes';
+import { sceneDeleteProblem, sceneNameProblem, sceneSortProblem, sortOfColumns } from '../../../src-shared/rules/scenes';
 import { rowKey, type MutationArgs } from '../../../src-shared/sync/mutations';
 import type { ClientMutations, OverlayEntity, PullWriter, ReplicaTx } from '../data/replica-features';
 import { ledgerScenes, ledgerScenesLocal, performancePlans } from '../data/schema';
@@ -22,10 +22,12 @@ const filtersOf = (value: unknown[]): FilterCondition[] => value.flatMap((item) 
   return parsed.success ? [parsed.data] : [];
 });
 
+const sortOf = (value: unknown): SortField | null => sortFieldSchema.safeParse(value).data ?? null;
+
 function pulledRow(row: SyncScene): BaseRow {
   return {
     id: row.id, name: row.name, isDefault: row.isDefault, isSystem: row.isSystem, performanceId: row.performanceId,
-    filterIds: row.filterIDs, titleIds: row.titleIDs, filters: row.filter, sortOrder: row.sortOrder, version: row.version, updateTime: row.updateTime,
+    filterIds: row.filterIDs, titleIds: row.titleIDs, filters: row.filter, sortField: row.sortField, sortOrder: row.sortOrder, version: row.version, updateTime: row.updateTime,
   };
 }
 
@@ -100,7 +102,7 @@ export function readScenes(db: ReplicaTx): SceneView[] {
     live[0];
   return live.map((scene) => ({
     id: scene.id, name: scene.name, isDefault: scene === chosen, isSystem: scene.isSystem, performanceId: scene.performanceId,
-    filterIDs: scene.filterIds, titleIDs: scene.titleIds, filter: filtersOf(scene.filters), pending: pending.has(scene.id),
+    filterIDs: scene.filterIds, titleIDs: scene.titleIds, filter: filtersOf(scene.filters), sortField: sortOf(scene.sortField), pending: pending.has(scene.id),
   }));
 }
 
@@ -120,14 +122,19 @@ function refuse(path: string, message: string): AppFailure {
   return new AppFailure('validation_failed', message, [{ path, message }]);
 }
 
-/** What the server refuses of a scene's fields, from the field definitions this replica keeps. */
-function checkFields(fields: readonly LedgerField[], patch: { titleIDs?: string[]; filterIDs?: string[]; filter?: FilterCondition[] }): void {
+/**
+ * What the server refuses of a scene's fields, from the field definitions this replica keeps:
+ * `titleIds` are the scene's columns once edited, which a sort the edit gives must be one of.
+ */
+function checkFields(fields: readonly LedgerField[], patch: { titleIDs?: string[]; filterIDs?: string[]; filter?: FilterCondition[]; sortField?: SortField | null }, titleIds: readonly string[]): void {
   const known = new Set(fields.map((field) => field.id));
   const lists: [string, readonly string[] | undefined][] = [['titleIDs', patch.titleIDs], ['filterIDs', patch.filterIDs], ['filter', patch.filter?.map((f) => f.id)]];
   for (const [path, ids] of lists) {
     const unknown = ids?.find((id) => !known.has(id));
     if (unknown !== undefined) throw refuse(path, `unknown ledger field: ${unknown}`);
   }
+  const problem = sceneSortProblem(patch.sortField ?? null, titleIds, fields);
+  if (problem) throw refuse(problem.path, problem.message);
 }
 
 function checkName(db: ReplicaTx, name: string, exceptId: string | null): void {
@@ -145,13 +152,16 @@ function titlesOf(fields: readonly LedgerField[], titleIDs: readonly string[]): 
 type Patch = MutationArgs<'scene.update'>['patch'];
 
 function patched(row: LocalScene, patch: Patch, fields: readonly LedgerField[], at: string): LocalScene {
+  const titleIds = patch.titleIDs !== undefined ? titlesOf(fields, patch.titleIDs) : row.titleIds;
   return {
     ...row,
     ...(patch.name !== undefined && { name: patch.name }),
     ...(patch.performanceId !== undefined && { performanceId: patch.performanceId }),
-    ...(patch.titleIDs !== undefined && { titleIds: titlesOf(fields, patch.titleIDs) }),
+    titleIds,
     ...(patch.filterIDs !== undefined && { filterIds: [...new Set(patch.filterIDs)] }),
     ...(patch.filter !== undefined && { filters: patch.filter }),
+    // Columns changed without a word of the sort: the sort goes with its column, as on the server.
+    sortField: patch.sortField !== undefined ? patch.sortField : sortOfColumns(row.sortField, titleIds),
     updateTime: at,
   };
 }
@@ -168,14 +178,14 @@ export function sceneMutations(fields: (db: ReplicaTx) => readonly LedgerField[]
     'scene.create': {
       check(args, { db }) {
         checkName(db, args.name, null);
-        checkFields(fields(db), args);
+        checkFields(fields(db), args, titlesOf(fields(db), args.titleIDs));
         if (baseScene(db, args.id) || readScenes(db).some((scene) => scene.id === args.id)) throw refuse('id', 'a scene with this id exists');
       },
       apply(args, rows, { at, db }) {
         const sortOrder = newSceneOrder(db, args.id);
         rows.put(rowKey('scene', args.id), {
           id: args.id, name: args.name, isDefault: false, isSystem: false, performanceId: args.performanceId,
-          filterIds: [...new Set(args.filterIDs)], titleIds: titlesOf(fields(db), args.titleIDs), filters: args.filter,
+          filterIds: [...new Set(args.filterIDs)], titleIds: titlesOf(fields(db), args.titleIDs), filters: args.filter, sortField: args.sortField,
           sortOrder, version: 0, updateTime: at, deleted: false, defaultSetAt: null,
         } satisfies LocalScene);
       },
@@ -184,7 +194,8 @@ export function sceneMutations(fields: (db: ReplicaTx) => readonly LedgerField[]
     'scene.update': {
       check(args, { db }) {
         if (args.patch.name !== undefined) checkName(db, args.patch.name, args.id);
-        checkFields(fields(db), args.patch);
+        const scene = readScenes(db).find((s) => s.id === args.id);
+        checkFields(fields(db), args.patch, args.patch.titleIDs !== undefined ? titlesOf(fields(db), args.patch.titleIDs) : (scene?.titleIDs ?? []));
       },
       apply(args, rows, { at, db }) {
         const key = rowKey('scene', args.id);

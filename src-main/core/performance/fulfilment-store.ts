@@ -4,7 +4,7 @@ import { TaskState, type ContractStatus } from '../../../src-shared/domain/enums
 import { formFieldSchema, planRowSchema, sheetColumnSchema, taskTypeSchema, type FormField } from '../../../src-shared/domain/performance';
 import { appErrorSchema, AppFailure, reason } from '../../../src-shared/errors';
 import type { ContractPerformance, FinishForm, PlanSheet, RelateCandidates, SheetTask, TaskRefusal } from '../../../src-shared/ipc/fulfilment';
-import { blockingPredecessors, contractInChange, planRows, relateCandidates, rowIndexAfter, sheetBefore } from '../../../src-shared/rules/fulfilment';
+import { blockingPredecessors, contractInChange, hasRelateCandidate, planRows, relateCandidates, rowIndexAfter, sheetBefore } from '../../../src-shared/rules/fulfilment';
 import { defaultPerformanceForm, effectiveState, openStateFor, stateAfterEdit } from '../../../src-shared/rules/performance';
 import { mutations } from '../../../src-shared/sync/mutations';
 import { z } from 'zod';
@@ -298,7 +298,7 @@ function toSheetTask({ task, pending }: { task: ReplicaTask; pending: boolean },
     finishedAmount: money(task.finishedAmount, task.amountUnit),
     completionValues: task.completionValues,
     predecessors: predecessorsOf(task, byId),
-    relatable: relateCandidates(task, [...byId.values()]).length > 0,
+    relatable: hasRelateCandidate(task, byId),
     pending,
     queuedNew: false,
     refusal: refusals.get(task.id) ?? null,

@@ -195,10 +195,12 @@ export const fulfilmentMutations: ClientMutations<FulfilmentMutation> = {
   },
   'performance.savePlan': {
     /** As the server's plan save: the plan's own contract and performance, its own rows, finished rows unchanged, a schedule that generates. */
-    check({ performanceId, planId, plan, removes }, { db }) {
+    check(args, { db }) {
+      const { performanceId, planId, plan, removes } = args;
       const stored = currentPlan(db, planId)!;
       if (stored.performanceId !== performanceId || stored.contractId !== plan.contractID) throw new AppFailure('not_found', 'the plan is not of this contract and performance');
-      const cellRefusal = sheetCellRefusal(stored.columns, plan.rows);
+      // The rows the save writes: as listed, or generated from a schedule it changes (which must fill the required columns too).
+      const cellRefusal = sheetCellRefusal(stored.columns, plan.rows) ?? (changesCondition(args) ? sheetCellRefusal(stored.columns, planRows(plan)) : null);
       if (cellRefusal) throw cellRefusal;
       const own = new Map(contractTasks(db, stored.contractId).filter(({ task }) => task.planId === planId).map(({ task }) => [task.id, task]));
       plan.rows.forEach(({ id, ...update }, i) => {
@@ -252,7 +254,7 @@ export const fulfilmentMutations: ClientMutations<FulfilmentMutation> = {
       if (existing) throw planExistsRefusal(existing.performanceName || performance.name);
       const rows = planCreateRows(plan);
       rows.forEach((row) => amountUnitOf(row));
-      const cellRefusal = sheetCellRefusal(performance.columns, rows);
+      const cellRefusal = sheetCellRefusal(performance.columns, rows, true);
       if (cellRefusal) throw cellRefusal;
       if (currentPlan(db, planId) || rows.some((row) => currentTask(db, row.id))) throw new AppFailure('conflict', 'the plan or one of its task ids is taken already');
     },

@@ -112,6 +112,7 @@ export function taskPullWriter({ sqlite }: OpenReplica): PullWriter<'performance
       upkeep.finish();
       return [];
     },
+    imageTakenIn: () => upkeep.discard(),
     page: () => {
       // A page writes in one transaction: no quick task is applied meanwhile.
       const settling = settled.quickTasksWaiting();

@@ -16,6 +16,8 @@ export interface TaskUpkeep {
   deferIfEmpty(): void;
   /** The pull's end: whatever was set aside is brought up to date. */
   finish(): void;
+  /** A replica image brought the tasks with their contract status and day counts: nothing is left to derive. */
+  discard(): void;
 }
 
 export function taskUpkeep(sqlite: ReplicaConnection): TaskUpkeep {
@@ -39,6 +41,9 @@ export function taskUpkeep(sqlite: ReplicaConnection): TaskUpkeep {
         delete from replica_meta where key = '${deferredKey}';`);
       restoreTriggers(sqlite);
       restoreIndexes(sqlite);
+    },
+    discard() {
+      sqlite.exec(`delete from replica_meta where key = '${deferredKey}'`);
     },
   };
 }

@@ -50,7 +50,13 @@ export function createSearchFeature(host: FeatureHost): CoreFeature<SearchChanne
           });
       };
       const unsubscribe = host.hub.subscribe((event, payload) => {
-        if (event === 'sync.statusChanged' && (payload as { phase?: string }).phase === 'idle' && !builder.deferred()) build();
+        if (event !== 'sync.statusChanged') return;
+        const status = payload as { phase?: string; firstSync?: boolean };
+        // Only a pull from nothing (a first sync, a rebuild, an image) leaves rows to the build; else
+        // the triggers keep the index whole, and the build's look at every contract (about 20 ms at
+        // 50,000) would follow each edit, as each edit's status ends idle.
+        if (status.firstSync) state.complete = false;
+        if (status.phase === 'idle' && !state.complete && !builder.deferred()) build();
       });
       stopBuilding = () => {
         stopped = true;

@@ -1,16 +1,20 @@
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
+import { readdirSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
 import { tokenPairSchema, type TokenPair } from '../../../src-shared/api/endpoints';
 import { userSchema, type User } from '../../../src-shared/domain/user';
-import { AppFailure, type AppError } from '../../../src-shared/errors';
+import { AppFailure, reason, type AppError } from '../../../src-shared/errors';
 import type { SessionInfo } from '../../../src-shared/ipc/channels';
 import { setReplicaOwner } from '../data/outbox';
 import { openReplica, setCorruptReplicaAside, type OpenReplica } from '../data/replica';
+import { ephemeralFileKey } from '../vault/sealed-file';
+import { createReplicaKey, derivedKey, readReplicaKey, recordedQueuedEdits, removeReplicaKey } from '../vault/replica-keys';
 import type { ReplicaFeatures } from '../data/replica-features';
 import { metaReader, replicaWriter, type MetaReader, type ReplicaWriter } from '../data/replica-sync';
 import { createContractServerClient, type ContractServerClient } from '../contract-server/client';
-import type { Clock, Logger, SecretStore } from '../ports';
+import type { Clock, KeyWrapper, Logger, SecretStore } from '../ports';
+import { deviceIdentity } from './device-identity';
 
 const storedSessionSchema = z.object({ serverUrl: z.string(), user: userSchema, tokens: tokenPairSchema });
 type StoredSession = z.infer<typeof storedSessionSchema>;
@@ -21,6 +25,8 @@ export interface ActiveSession {
   readonly user: User;
   readonly client: ContractServerClient;
   readonly replica: OpenReplica;
+  /** The key the files kept for this replica (archived PDFs) are sealed with. */
+  readonly fileKey: Buffer;
   /** What each feature plugs into the replica's sync (src-main/core/features.ts). */
   readonly features: ReplicaFeatures;
   readonly meta: MetaReader;
@@ -35,10 +41,63 @@ export interface SessionServiceOptions {
   dataDir: string;
   migrationsDir: string;
   secrets: SecretStore;
+  /**
+   * Protects each replica's key (the OS keychain in the desktop). Null only in the benches that
+   * measure what encryption costs: their replicas are plain, and kept files are sealed with a key
+   * of the session's own.
+   */
+  keys: KeyWrapper | null;
   clock: Clock;
   logger: Logger;
   features: ReplicaFeatures;
+  /** Told to the server with the device at sign-in. */
+  appVersion: string;
+  /**
+   * The server refused the session's device as revoked (issue 32): the core stops the session's
+   * work and calls `wipeRevoked`. Called once per session.
+   */
+  onDeviceRevoked(session: ActiveSession, refusal: AppError): void;
   fetch?: typeof fetch;
+}
+
+const isDeviceRevoked = (cause: unknown): cause is AppFailure => cause instanceof AppFailure && cause.error.code === 'device_revoked';
+
+/**
+ * The client with every contact watched for the device's revocation: whichever call meets it
+ * first (a sync, an upload, a screen's read) reports it, and still fails as it did.
+ */
+function watchedForRevocation(client: ContractServerClient, revoked: (refusal: AppError) => void): ContractServerClient {
+  const watched = { ...client };
+  for (const [name, value] of Object.entries(client)) {
+    if (typeof value !== 'function') continue;
+    (watched as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+      try {
+        return await (value as (...a: unknown[]) => Promise<unknown>).apply(client, args);
+      } catch (cause) {
+        if (isDeviceRevoked(cause)) revoked(cause.error);
+        throw cause;
+      }
+    };
+  }
+  return watched;
+}
+
+/**
+ * Removes everything kept for the replica at `path`: the database with its WAL, its key, its kept
+ * and queued files, its outbox count and any copy set aside. They all begin with its file name.
+ */
+function wipeReplicaFiles(path: string): void {
+  const dir = dirname(path);
+  const name = basename(path);
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    if (entry.startsWith(name)) rmSync(join(dir, entry), { recursive: true, force: true });
+  }
 }
 
 /** One replica file per server and user, so two people on one laptop never see each other's data. */
@@ -56,21 +115,67 @@ export function perSession<T>(make: (session: ActiveSession) => T): (session: Ac
   };
 }
 
+interface KeyedReplica {
+  replica: OpenReplica;
+  fileKey: Buffer;
+  /** Set when the replica's key was lost and a fresh one was made: what the user is told. */
+  notice: AppError | null;
+}
+
 export function createSessionService(options: SessionServiceOptions) {
   const { dataDir, migrationsDir, secrets, clock, logger } = options;
+  const describeDevice = deviceIdentity(dataDir, options.appVersion);
   let active: ActiveSession | null = null;
   /** Why the last attempt to open a stored session failed, shown on the sign-in screen. */
   let problem: AppError | null = null;
+  /** What the user is told about the open session's replica (its key was lost). */
+  let notice: AppError | null = null;
 
-  function activate(stored: StoredSession, replica: OpenReplica): ActiveSession {
+  function openWithKey(path: string, key: Buffer): KeyedReplica {
+    return { replica: openReplica(path, migrationsDir, { key: derivedKey(key, 'database') }), fileKey: derivedKey(key, 'files'), notice: null };
+  }
+
+  /**
+   * Opens the replica with its key, making one for a new replica (or a plain one, encrypted on
+   * opening). A replica its key does not open (the key file lost, the keychain changed) cannot be
+   * read by anyone: it is set aside, a fresh one is synced from the server, and the user is told
+   * how many of its edits were never sent.
+   */
+  function openKeyedReplica(path: string): KeyedReplica {
+    const keys = options.keys;
+    if (!keys) return { replica: openReplica(path, migrationsDir), fileKey: ephemeralFileKey(), notice: null };
+    const read = readReplicaKey(path, keys);
+    try {
+      return openWithKey(path, read.state === 'present' ? read.key : createReplicaKey(path, keys));
+    } catch (cause) {
+      if (!(cause instanceof AppFailure) || cause.error.code !== 'replica_key_lost') throw cause;
+      // The key it was made with does not open it: the file is damaged, its key is not lost.
+      if (read.state === 'present') throw new AppFailure('replica_corrupt');
+      const unsent = recordedQueuedEdits(path);
+      const aside = setCorruptReplicaAside(path, clock.now(), 'key-lost');
+      removeReplicaKey(path);
+      logger.warn(`the replica's key is lost: set it aside at ${aside} (${unsent} unsent edits) and started afresh`);
+      const fresh = openWithKey(path, createReplicaKey(path, keys));
+      const lost = new AppFailure('replica_key_lost', undefined, undefined, unsent > 0 ? reason('unsentEditsLost', { count: unsent }) : undefined).error;
+      return { ...fresh, notice: lost };
+    }
+  }
+
+  function activate(stored: StoredSession, { replica, fileKey }: KeyedReplica): ActiveSession {
     let tokens: TokenPair = stored.tokens;
     setReplicaOwner(replica.db, stored.user);
-    const client = createContractServerClient(stored.serverUrl, { fetch: options.fetch });
-    return {
+    let reported = false;
+    const client = watchedForRevocation(createContractServerClient(stored.serverUrl, { fetch: options.fetch }), (refusal) => {
+      if (reported) return;
+      reported = true;
+      options.onDeviceRevoked(session, refusal);
+    });
+    const session: ActiveSession = {
       serverUrl: stored.serverUrl,
       user: stored.user,
       client,
       replica,
+      fileKey,
       features: options.features,
       meta: metaReader(replica),
       writer: replicaWriter(replica, options.features),
@@ -79,22 +184,24 @@ export function createSessionService(options: SessionServiceOptions) {
         try {
           tokens = await client.call('refresh', { body: { refreshToken: tokens.refreshToken } });
         } catch (cause) {
-          if (cause instanceof AppFailure && cause.error.code === 'server_unreachable') throw cause;
+          if (cause instanceof AppFailure && (cause.error.code === 'server_unreachable' || cause.error.code === 'device_revoked')) throw cause;
           throw new AppFailure('unauthorized');
         }
         secrets.write(JSON.stringify({ ...stored, tokens } satisfies StoredSession));
       },
     };
+    return session;
   }
 
   function close(): void {
     active?.replica.close();
     active = null;
+    notice = null;
   }
 
   return {
     info(): SessionInfo {
-      if (active) return { signedIn: true, serverUrl: active.serverUrl, user: active.user };
+      if (active) return { signedIn: true, serverUrl: active.serverUrl, user: active.user, ...(notice ? { notice } : {}) };
       return { signedIn: false, serverUrl: null, ...(problem ? { problem } : {}) };
     },
 
@@ -113,8 +220,10 @@ export function createSessionService(options: SessionServiceOptions) {
         return this.info();
       }
       try {
-        active = activate(stored, openReplica(replicaPathFor(dataDir, stored.serverUrl, stored.user.id), migrationsDir));
+        const keyed = openKeyedReplica(replicaPathFor(dataDir, stored.serverUrl, stored.user.id));
+        active = activate(stored, keyed);
         problem = null;
+        notice = keyed.notice;
       } catch (cause) {
         problem = cause instanceof AppFailure ? cause.error : { code: 'internal', message: String(cause) };
         logger.error('could not open the replica of the stored session', cause);
@@ -124,27 +233,28 @@ export function createSessionService(options: SessionServiceOptions) {
 
     async signIn(request: { serverUrl: string; username: string; password: string }): Promise<SessionInfo> {
       const client = createContractServerClient(request.serverUrl, { fetch: options.fetch });
-      const login = await client.call('login', { body: { username: request.username, password: request.password } });
+      const login = await client.call('login', { body: { username: request.username, password: request.password, device: describeDevice() } });
       const stored: StoredSession = {
         serverUrl: request.serverUrl,
         user: login.user,
         tokens: { token: login.token, refreshToken: login.refreshToken, expiresAt: login.expiresAt },
       };
       const path = replicaPathFor(dataDir, stored.serverUrl, stored.user.id);
-      let replica: OpenReplica;
+      let keyed: KeyedReplica;
       try {
-        replica = openReplica(path, migrationsDir);
+        keyed = openKeyedReplica(path);
       } catch (cause) {
         // A damaged replica holds only synced data, which the server has: keep the file for
         // support and start a fresh one. A newer one is left alone (it is not ours to migrate).
         if (!(cause instanceof AppFailure) || cause.error.code !== 'replica_corrupt') throw cause;
         const aside = setCorruptReplicaAside(path, clock.now());
         logger.warn(`set a damaged replica aside at ${aside}`);
-        replica = openReplica(path, migrationsDir);
+        keyed = openKeyedReplica(path);
       }
       close();
-      active = activate(stored, replica);
+      active = activate(stored, keyed);
       problem = null;
+      notice = keyed.notice;
       secrets.write(JSON.stringify(stored));
       return this.info();
     },
@@ -158,6 +268,21 @@ export function createSessionService(options: SessionServiceOptions) {
         // Revoking the tokens is a courtesy to the server; signing out works offline too.
         session.client.call('logout', { token: session.token() }).catch(() => undefined);
       }
+      return this.info();
+    },
+
+    /**
+     * A revoked device keeps nothing (issue 32): the replica with its unsent edits, kept and queued
+     * files, its key and the stored session go, and the sign-in screen says why. The caller has
+     * stopped the session's work first.
+     */
+    wipeRevoked(session: ActiveSession, refusal: AppError): SessionInfo {
+      if (active !== session) return this.info();
+      close();
+      secrets.write(null);
+      wipeReplicaFiles(session.replica.path);
+      problem = refusal;
+      logger.warn('this device was revoked by an administrator: its local data was erased');
       return this.info();
     },
 

@@ -1,4 +1,4 @@
-import { cursorPosition, syncProtocolVersion, syncPullResponseSchema, syncSchemaVersion, type SyncPushRequest, type SyncPushResponse } from '../../../src-shared/api/sync';
+import { cursorPosition, syncProtocolVersion, syncPullResponseSchema, syncSchemaVersion, type SyncImage, type SyncPushRequest, type SyncPushResponse } from '../../../src-shared/api/sync';
 import { AppFailure, toAppError, type AppError, type ErrorCode } from '../../../src-shared/errors';
 import type { Outbox } from '../data/outbox';
 import type { DataEntity } from '../data/replica-features';
@@ -17,6 +17,20 @@ export interface SyncTransport {
   pull(cursor: string): Promise<unknown>;
   /** A pull has ended (done or failed): what the transport holds open for the next page can go. */
   release?(): void;
+  /** A first sync from the server's ready replica image, where the transport can bring one. */
+  image?: ImageTransport;
+}
+
+/** What a first sync from a replica image needs of the server (architecture, "First sync"). */
+export interface ImageTransport {
+  /** A first sync's first page of the feed alone: the ledger is usable while the image comes. */
+  firstPage(): Promise<unknown>;
+  /** The server's image for this replica schema version; null when none answers. */
+  offered(replicaVersion: number): Promise<SyncImage | null>;
+  /** Brings the image (resumed, checked, unpacked) into a file for the take-in; its path. */
+  fetch(image: SyncImage, onProgress: (received: number) => void): Promise<string>;
+  /** The image's files are no longer needed. */
+  discard(): void;
 }
 
 /** Delays, injected so tests control backoff. */
@@ -49,6 +63,8 @@ export interface SyncEngineOptions {
   writer: ReplicaWriter;
   transport: SyncTransport;
   clientId: string;
+  /** Whose replica this is: a replica image must have been built for them. */
+  userId?: string;
   /** Rotates the tokens; fails with `unauthorized` when the refresh token is refused. */
   refreshAuth(): Promise<void>;
   clock: Clock;
@@ -63,6 +79,11 @@ export interface SyncEngineOptions {
   /** How often to sync while idle. */
   intervalMs?: number;
   onProgress?(progress: SyncProgress): void;
+  /**
+   * Before each batch is pushed: sends the files the edits name (queued files), so that no edit
+   * reaches the server before a file it names. A failure fails the round like a failed push.
+   */
+  beforePush?(): Promise<void>;
   /** After every round, whoever started it (a caller, an edit, a backoff or the interval). */
   onRound?(state: SyncEngineState): void;
 }
@@ -114,7 +135,10 @@ export function createSyncEngine(options: SyncEngineOptions) {
 
   async function pushAll() {
     progress({ kind: 'pushing' });
-    for (let batch = outbox.nextBatch(batchSize); batch.length > 0; batch = outbox.nextBatch(batchSize)) {
+    for (;;) {
+      await options.beforePush?.();
+      const batch = outbox.nextBatch(batchSize);
+      if (batch.length === 0) return;
       const request: SyncPushRequest = { protocolVersion: syncProtocolVersion, schemaVersion: syncSchemaVersion, clientId: options.clientId, mutations: batch };
       const response: unknown = await withAuth(() => transport.push(request));
       const results = (response as { results?: unknown } | null)?.results;
@@ -144,8 +168,65 @@ export function createSyncEngine(options: SyncEngineOptions) {
     }
   }
 
+  /** Errors the round fails with as they are (it is retried, or waits for a sign-in), rather than leaving the image for the feed. */
+  const passedOn = (cause: unknown) => {
+    const { code } = toAppError(cause);
+    return retryable.has(code) || code === 'unauthorized';
+  };
+
+  /**
+   * A first sync from the server's replica image, when it offers one: the feed's first page (the
+   * ledger is usable at once), then the image downloaded, checked and taken in; the feed goes on
+   * from its cursor. No image, or one refused, leaves the first sync to the feed from where it
+   * is; a cut download fails the round, and the next resumes it.
+   */
+  async function pullImage(image: ImageTransport, userId: string) {
+    let offered: SyncImage | null;
+    try {
+      offered = await withAuth(() => image.offered(meta.replicaVersion()));
+    } catch (cause) {
+      if (passedOn(cause)) throw cause;
+      logger.warn('the server offers no replica image; the first sync goes on through the feed', toAppError(cause));
+      return;
+    }
+    // Without an image the feed brings it all, from the server's prepared pages where it has them.
+    if (offered?.userId !== userId) return;
+    // The image holds the first page's changes too: counted once.
+    let counted = 0;
+    if (meta.cursor() === '0') {
+      const page = parsePullPage(await withAuth(() => image.firstPage()));
+      if (!page.success) throw badAnswer('pull');
+      const { changes, hasMore, remaining } = page.data;
+      writer.applyPulledChanges(changes, page.data.cursor, clock.now().toISOString());
+      counted = changes.length;
+      progress({ kind: 'pulled', changes: counted, remaining, hasMore: true });
+      if (!hasMore) return;
+    }
+    const { changes, bytes } = offered;
+    // Progress as the image comes, in the changes it holds, about every 2 % of its bytes.
+    let shown = 0;
+    const arrived = (received: number) => {
+      if (received - shown < bytes / 50 && received < bytes) return;
+      shown = received;
+      progress({ kind: 'pulled', changes: 0, remaining: Math.max(1, Math.round(changes * (1 - received / bytes))), hasMore: true });
+    };
+    try {
+      const path = await withAuth(() => image.fetch(offered, arrived));
+      writer.takeInImage(path, userId, clock.now().toISOString());
+    } catch (cause) {
+      if (passedOn(cause)) throw cause;
+      image.discard();
+      logger.warn('the replica image was refused; the first sync goes on through the feed', toAppError(cause));
+      return;
+    }
+    image.discard();
+    progress({ kind: 'pulled', changes: Math.max(0, changes - counted), remaining: 0, hasMore: true });
+  }
+
   async function pullPages() {
-    progress({ kind: 'pulling', firstSync: firstSyncPending(meta) });
+    const firstSync = firstSyncPending(meta);
+    progress({ kind: 'pulling', firstSync });
+    if (firstSync && transport.image && options.userId !== undefined && writer.imageWelcome()) await pullImage(transport.image, options.userId);
     let cursor = meta.cursor();
     let asked = askPage(cursor);
     for (;;) {

@@ -1,4 +1,6 @@
+import { isDeepStrictEqual } from 'node:util';
 import { AppFailure, toAppError } from '../../../src-shared/errors';
+import { issueFieldGroup } from '../../../src-shared/sync/field-versions';
 import type { SyncProblem, SyncStatus } from '../../../src-shared/ipc/channels';
 import { isMutationName, mutableEntities, mutations, type MutationArgs, type MutationName } from '../../../src-shared/sync/mutations';
 import { createOutbox, type OutboxProblem } from '../data/outbox';
@@ -9,6 +11,7 @@ import type { Clock, Logger } from '../ports';
 import { registerServerPresence } from '../session/server-presence';
 import type { ActiveSession } from '../session/session-service';
 import { createSyncEngine, type SyncEngineState, type SyncProgress, type Timer } from './sync-engine';
+import { imageFilesOf } from './image-download';
 import { contractServerTransport } from './transport';
 
 // The sync of one signed-in session: the engine (outbox drain, cursor pull, backoff, 401 pause)
@@ -32,6 +35,8 @@ export interface SyncServiceOptions {
   /** How long a health check waits: a server whose packets are silently dropped is away after this. */
   probeTimeoutMs?: number;
   baseBackoffMs?: number;
+  /** Sends the queued files the edits name, before each push (upload-queue.ts). */
+  sendFiles?(): Promise<void>;
 }
 
 export const signedOutSyncStatus: SyncStatus = {
@@ -59,8 +64,11 @@ const realTimer: Timer = {
 export function createSyncService(options: SyncServiceOptions) {
   const { session, hub, clock, logger } = options;
   const changeNoticeMs = options.changeNoticeMs ?? 500;
-  const probeIntervalMs = options.probeIntervalMs ?? 10_000;
-  const probeTimeoutMs = options.probeTimeoutMs ?? 5_000;
+  // The top bar says the server went away or came back within 2 s (issue 30): a check every half
+  // second (a refused connection answers at once), away after 1.5 s of silence. A health check is
+  // a few hundred bytes even on a poor link.
+  const probeIntervalMs = options.probeIntervalMs ?? 500;
+  const probeTimeoutMs = options.probeTimeoutMs ?? 1_500;
   const { features } = session;
   const outbox = createOutbox(session.replica, { clock, features });
   /** What open screens are told changed when the outbox changes: every entity edits show on. */
@@ -90,14 +98,27 @@ export function createSyncService(options: SyncServiceOptions) {
     return names;
   }
 
+  /**
+   * The fields a problem shows: only those where the edit differs from the server's row (a form
+   * save sends every value; those it left as they were are no part of the problem). A refused
+   * edit of a row the server does not have (a refused draft) shows the fields its refusal names.
+   */
+  function differing(changes: Record<string, unknown>, server: Record<string, unknown> | null, error: OutboxProblem['error']): Record<string, unknown> {
+    if (server) return Object.fromEntries(Object.entries(changes).filter(([field, value]) => !isDeepStrictEqual(value ?? null, server[field] ?? null)));
+    const named = new Set((error?.issues ?? []).map((issue) => issueFieldGroup(issue.path)));
+    return Object.fromEntries(Object.entries(changes).filter(([field]) => named.has(field)));
+  }
+
   /** What the user needs to settle a problem: the edit's fields, and the server's values of them. */
   function problemView(problem: OutboxProblem): SyncProblem {
     const view = viewOf(problem);
-    const changes = view?.changes ?? {};
     const found = view && overlayOf(features, view.row);
     const row = view && splitRowKey(view.row);
     const current = row && problem.current.find((change) => change.entity === row.entity && change.op === 'upsert' && 'id' in change.row && change.row.id === row.id);
     const theirFields = found && current?.op === 'upsert' ? found.overlay.fields(current.row) : null;
+    // A refused edit is set against the row as the server last sent it (none for a refused draft).
+    const base = found && problem.state === 'rejected' ? found.overlay.base(session.replica.db, found.id) : null;
+    const changes = differing(view?.changes ?? {}, theirFields ?? (found && base ? found.overlay.fields(base) : null), problem.error);
     const theirs = theirFields ? Object.fromEntries(Object.keys(changes).map((field) => [field, theirFields[field] ?? null])) : null;
     // A rejected draft is gone from the replica: its own name names it.
     const subject = found ? (found.overlay.name(session.replica.db, found.id) ?? view.name ?? null) : null;
@@ -105,7 +126,7 @@ export function createSyncService(options: SyncServiceOptions) {
     const valueNames = found ? namesOfValues(found.overlay, [changes, theirs ?? {}]) : {};
     const conflicting = problem.state === 'conflict' ? (problem.error?.issues ?? []).map((issue) => issue.path).filter((path) => path in changes) : [];
     const entity = (row && mutableEntities.find((kind) => kind === row.entity)) ?? null;
-    return { id: problem.id, name: problem.name, state: problem.state, createdAt: problem.createdAt, entity, subject, changes, fieldNames, valueNames, error: problem.error, theirs, conflicting };
+    return { id: problem.id, name: problem.name, state: problem.state, createdAt: problem.createdAt, entity, rowId: row?.id ?? null, subject, changes, fieldNames, valueNames, error: problem.error, theirs, conflicting };
   }
 
   function queueStatus() {
@@ -155,8 +176,9 @@ export function createSyncService(options: SyncServiceOptions) {
     outbox,
     meta: session.meta,
     writer: session.writer,
-    transport: contractServerTransport(session, options.pageSize),
+    transport: contractServerTransport(session, options.pageSize, undefined, imageFilesOf(session.replica.path)),
     clientId: replicaClientId(session.replica),
+    userId: session.user.id,
     refreshAuth: () => session.refreshTokens(),
     clock,
     timer: realTimer,
@@ -165,6 +187,7 @@ export function createSyncService(options: SyncServiceOptions) {
     intervalMs: options.intervalMs,
     baseBackoffMs: options.baseBackoffMs,
     onProgress,
+    beforePush: options.sendFiles,
     onRound: settled,
   });
 
@@ -244,6 +267,14 @@ export function createSyncService(options: SyncServiceOptions) {
       return editWith(name, () => args);
     },
     editWith,
+    refused: (id: string) => outbox.refused(id),
+    /** Sends a refused edit again, corrected by the user (outbox.resend). */
+    resend<N extends MutationName>(id: string, name: N, args: MutationArgs<N>): { mutationId: string } {
+      const resent = outbox.resend(id, name, args);
+      locallyChanged();
+      engine.edited();
+      return { mutationId: resent.id };
+    },
     dismiss: (id: string) => settleProblem(id, 'rejected', () => outbox.dismiss(id)),
     keepTheirs: (id: string) =>
       settleProblem(id, 'conflict', () => {

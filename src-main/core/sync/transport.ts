@@ -2,7 +2,8 @@ import { preparedFeedPages, syncProtocolVersion, syncSchemaVersion } from '../..
 import { AppFailure } from '../../../src-shared/errors';
 import { unpackPullResponse } from '../../../src-shared/sync/feed-codec';
 import type { ContractServerClient, FeedStream } from '../contract-server/client';
-import type { SyncTransport } from './sync-engine';
+import { discardImage, fetchImage, type ImageFiles } from './image-download';
+import type { ImageTransport, SyncTransport } from './sync-engine';
 
 /** What the transport needs of a session: its server, and the access token read at send time. */
 export interface TransportSession {
@@ -29,7 +30,7 @@ const { limit: defaultPageSize, maxBytes: defaultPageBytes, firstLimit: firstPag
  * page is it, already on its way. Any other cursor (a first pull, a retry after a failure, a
  * resync) opens a new stream from there.
  */
-export function contractServerTransport(session: TransportSession, pageSize: number = defaultPageSize, pageBytes: number = defaultPageBytes): SyncTransport {
+export function contractServerTransport(session: TransportSession, pageSize: number = defaultPageSize, pageBytes: number = defaultPageBytes, imageFiles: ImageFiles | null = null): SyncTransport {
   /** The open stream, and the cursor its next page continues from. */
   let open: { from: string; feed: FeedStream } | null = null;
   const close = (stream: typeof open) => {
@@ -81,5 +82,24 @@ export function contractServerTransport(session: TransportSession, pageSize: num
       throw new AppFailure('server_unreachable', 'The contract server ended the feed before its end, twice.');
     },
     release: () => close(open),
+    ...(imageFiles && { image: imageTransport(session, Math.min(firstPageSize, pageSize), pageBytes, imageFiles) }),
+  };
+}
+
+/** A wait this long for a replica image's next bytes counts as a cut: the download resumes in the next round. */
+const imageStallMs = 15_000;
+
+/** A first sync from the server's replica image (image-download.ts), its files beside the replica. */
+function imageTransport(session: TransportSession, firstLimit: number, pageBytes: number, files: ImageFiles): ImageTransport {
+  const versions = { protocolVersion: syncProtocolVersion, schemaVersion: syncSchemaVersion };
+  return {
+    firstPage: async () =>
+      unpackPullResponse(await session.client.call('syncFeed', { token: session.token(), query: { cursor: '0', limit: firstLimit, maxBytes: pageBytes, ...versions } })),
+    offered: async (replicaVersion) => (await session.client.call('syncImage', { token: session.token(), query: { ...versions, replicaVersion } })).image,
+    async fetch(image, onProgress) {
+      await fetchImage(image, files, { client: session.client, token: () => session.token(), stallMs: imageStallMs, onProgress });
+      return files.unpacked;
+    },
+    discard: () => discardImage(files),
   };
 }

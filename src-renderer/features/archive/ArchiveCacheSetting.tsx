@@ -56,6 +56,9 @@ export function ArchiveCacheDialog({ onClose }: { onClose(): void }) {
             onValueChange={(_number, text) => setValue(text)}
           />
         </FormGroup>
+        {usage && (
+          <p data-testid="archive-cache-queued">{t('archive.cache.queuedUsage', { files: usage.queuedFiles, used: (usage.queuedBytes / megabyte).toFixed(1) })}</p>
+        )}
       </DialogBody>
       <DialogFooter
         actions={

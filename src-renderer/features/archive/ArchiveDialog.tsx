@@ -18,6 +18,8 @@ export interface ArchivableContract {
   id: string;
   name: string;
   status: ContractStatus | null;
+  /** Archived on this device, not yet applied by the server: its PDF is kept here. */
+  archivePending?: boolean;
 }
 
 /** Whether this user may archive the contract now (the server's own rule: approvers, approved contracts). */
@@ -61,7 +63,7 @@ function ArchiveUpload({ contract, onClose }: { contract: ArchivableContract; on
     if (!upload?.value) return;
     try {
       await confirm({ contractId: contract.id, fileId: upload.value.id, fileName: upload.value.name }).unwrap();
-      showNotice(t('archive.archive.archived'));
+      showNotice(t('archive.archive.queued'));
       onClose();
     } catch (cause) {
       showFailure(errorTextWithDetail(t, cause as never));
@@ -111,7 +113,7 @@ function ArchiveUpload({ contract, onClose }: { contract: ArchivableContract; on
 /** The contract archive dialog (spec 2): upload and confirm for an approved contract, the kept PDF for an archived one. */
 export function ArchiveDialog({ contract, onClose }: { contract: ArchivableContract; onClose(): void }) {
   const { t } = useTranslation();
-  const archived = contract.status === ContractStatus.Archived;
+  const archived = contract.status === ContractStatus.Archived || contract.archivePending === true;
   return (
     <Dialog isOpen onClose={onClose} title={t('archive.archive.titleOf', { name: contract.name })} className="archive-dialog">
       {archived ? (
@@ -133,7 +135,7 @@ export function ArchiveAction({ contract, minimal = false }: { contract: Archiva
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const mayArchive = useMayArchive(contract.status);
-  const archived = contract.status === ContractStatus.Archived;
+  const archived = contract.status === ContractStatus.Archived || contract.archivePending === true;
   if (!mayArchive && !archived) return null;
   const label = archived ? t('archive.archive.view') : t('archive.archive.action');
   return (

@@ -3,7 +3,7 @@ import type { AppError } from '../../../src-shared/errors';
 import { toAppError } from '../../../src-shared/errors';
 import type { ArchivedFile } from '../../../src-shared/ipc/archive';
 import type { EventPayload } from '../../../src-shared/ipc/channels';
-import { fromBase64 } from '../../app/download';
+import { readInPieces } from '../../app/download';
 import { useAppDispatch } from '../../app/hooks';
 import { bridgeOf, invoke } from '../contracts/useBridgeFormServices';
 import { invalidateArchive } from './archiveApi';
@@ -24,16 +24,7 @@ export function useArchivedBytes(file: ArchivedFile | null | undefined): { data?
     const bridge = dispatch(bridgeOf);
     void (async () => {
       try {
-        const first = await invoke(bridge, 'archive.read', { contractId, offset: 0 });
-        const bytes = new Uint8Array(first.size);
-        const head = fromBase64(first.data);
-        bytes.set(head);
-        for (let offset = head.length; offset < first.size && live; ) {
-          const piece = fromBase64((await invoke(bridge, 'archive.read', { contractId, offset })).data);
-          if (piece.length === 0) break;
-          bytes.set(piece, offset);
-          offset += piece.length;
-        }
+        const bytes = await readInPieces((offset) => invoke(bridge, 'archive.read', { contractId, offset }), () => live);
         if (live) setState({ key, data: bytes });
       } catch (cause) {
         if (live) setState({ key, error: toAppError(cause) });

@@ -23,6 +23,9 @@ export const scrollToFieldDelayMs = 50;
 const noIssues: readonly FormIssue[] = [];
 const noClauses: readonly Clause[] = [];
 
+/** Two values of a field are the same when they serialise alike (an emptied field and a missing one too). */
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
 /** The issue's field: `clause_1.party.0` belongs to field `clause_1`. */
 const issueFieldId = (issue: FormIssue) => issue.field.split('.')[0]!;
 
@@ -40,7 +43,7 @@ function mergeCalculationIssues(previous: readonly FormIssue[], result: Recalcul
  * Enter only when asked. Values are controlled by the screen (values / onValuesChange).
  */
 export const ContractForm = forwardRef<ContractFormHandle, ContractFormProps>(function ContractForm(props, ref) {
-  const { fields, values, mode, alteration = false, submitOnEnter = false, ignoredKeys, clauses = noClauses, templateApproval = false } = props;
+  const { fields, values, mode, alteration = false, submitOnEnter = false, ignoredKeys, clauses = noClauses, templateApproval = false, refused } = props;
   const { t } = useTranslation();
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [submitted, setSubmitted] = useState(false);
@@ -54,8 +57,6 @@ export const ContractForm = forwardRef<ContractFormHandle, ContractFormProps>(fu
     latest.current = props;
     currentValues.current = props.values;
   });
-
-  const formContext = useMemo(() => ({ mode, alteration, clauses, templateApproval, fieldComponents }), [mode, alteration, clauses, templateApproval]);
 
   const graphResult = useMemo(() => buildCalculationGraph(fields), [fields]);
   const graph = graphResult.ok ? graphResult.graph : null;
@@ -77,6 +78,23 @@ export const ContractForm = forwardRef<ContractFormHandle, ContractFormProps>(fu
       emit(next);
     },
     [graph, emit],
+  );
+
+  const changeValues = useCallback(
+    (patch: Readonly<Record<string, unknown>>) => {
+      if (Object.keys(patch).length === 0) return;
+      let next: Values = { ...currentValues.current, ...patch };
+      if (graph) {
+        for (const fieldId of Object.keys(patch)) next = recalculate(graph, next, fieldId).values;
+      }
+      emit(next);
+    },
+    [graph, emit],
+  );
+
+  const formContext = useMemo(
+    () => ({ mode, alteration, clauses, templateApproval, fieldComponents, fields, changeValues }),
+    [mode, alteration, clauses, templateApproval, fields, changeValues],
   );
 
   const onBlur = useCallback((fieldId: string) => {
@@ -152,8 +170,12 @@ export const ContractForm = forwardRef<ContractFormHandle, ContractFormProps>(fu
       const id = issueFieldId(issue);
       if (!shown.has(id) && !ignored.has(issue.field)) shown.set(id, formMessageText(t, issue.message));
     }
+    // The server's reason stays on a field until the user changes the value it refused.
+    for (const [id, refusal] of Object.entries(refused ?? {})) {
+      if (!shown.has(id) && sameValue(values[id], refusal.value)) shown.set(id, refusal.message);
+    }
     return shown;
-  }, [fields, values, submitted, touched, ignoredKeys, calculationIssues, graphResult, registry, t]);
+  }, [fields, values, submitted, touched, ignoredKeys, calculationIssues, graphResult, registry, refused, t]);
 
   return (
     <ValidatorRegistryContext.Provider value={registry}>

@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { Clause } from '../../../src-shared/domain/contract-forms';
 import type { FieldType, FormMode } from '../../../src-shared/domain/enums';
+import type { FormField } from '../../../src-shared/form/field-config';
 import type { FieldComponent } from './types';
 
 /** What the whole form knows that some fields need beyond FieldProps (clause fields, numbering). */
@@ -16,6 +17,13 @@ export interface ContractFormContextValue {
    * fields). Given by the engine rather than imported, as the registry imports those fields.
    */
   fieldComponents: Partial<Record<FieldType, FieldComponent>>;
+  /**
+   * The form's fields, for a field that reads or fills others (the number field reads the contract
+   * type chosen in the form; a party picker fills its party's detail fields).
+   */
+  fields: readonly FormField[];
+  /** Sets other fields' values, as if typed (a chosen counterpart's details). */
+  changeValues(patch: Readonly<Record<string, unknown>>): void;
 }
 
 export const ContractFormContext = createContext<ContractFormContextValue>({
@@ -24,6 +32,8 @@ export const ContractFormContext = createContext<ContractFormContextValue>({
   clauses: [],
   templateApproval: false,
   fieldComponents: {},
+  fields: [],
+  changeValues: () => undefined,
 });
 
 export function useContractFormContext(): ContractFormContextValue {

@@ -6,5 +6,5 @@ export { useRegisterValidator, type FieldValidator } from './validators';
 export { fieldTypesReadingValues } from './FieldRow';
 export { fieldInputId, fieldRowId } from './ids';
 export { formMessageText } from './messageText';
-export type { ContractFormHandle, ContractFormProps, FieldComponent, FieldProps, FormServices, UploadOptions } from './types';
+export type { ContractFormHandle, ContractFormProps, FieldComponent, FieldProps, FormServices, RefusedValue, UploadOptions } from './types';
 export { fieldComponents } from './fields/registry';

@@ -8,6 +8,7 @@ import type { ChannelRequest, ChannelResponse } from '../../../src-shared/ipc/ch
 import type { EndpointName } from '../../../src-shared/api/endpoints';
 import type { OnlineCallName } from '../../../src-shared/ipc/drafting';
 import type { CachedAnswer, CachedReadName } from '../../../src-shared/ipc/cached-reads';
+import type { QueuedFile } from '../../../src-shared/ipc/files';
 
 // The generic form's React contract (issue 6). The engine (`ContractForm`) renders each field
 // through the component its type maps to; fields get data through `FormServices`, so the same
@@ -38,8 +39,12 @@ export interface UploadOptions {
 
 /** Data the fields need beyond their own value; the screens pass the core-backed implementation. */
 export interface FormServices {
-  /** Party picker search (works offline over the kept counterparties). */
+  /** Party picker search (counterpart/list while online; offline over the kept counterparties). */
   searchParties(request: ChannelRequest<'drafting.searchParties'>): Promise<ChannelResponse<'drafting.searchParties'>>;
+  /** A related-contracts field's candidates by name or number (the server's, or this device's offline). */
+  relatedCandidates(q: string): Promise<ChannelResponse<'drafting.relatedCandidates'>>;
+  /** The contract-number duplicate check: the server's answer, or this device's numbers as of its last sync. */
+  checkDuplicate(query: ChannelRequest<'drafting.checkDuplicate'>): Promise<ChannelResponse<'drafting.checkDuplicate'>>;
   /** A server read while online; rejects with an AppError ({code, message}) offline. */
   onlineCall<N extends OnlineCallName & EndpointName>(
     endpoint: N,
@@ -49,10 +54,18 @@ export interface FormServices {
   cachedRead(endpoint: CachedReadName, request: { params?: Record<string, string>; query?: Record<string, string | number | boolean> }): Promise<CachedAnswer<unknown>>;
   /** Uploads a file; progress in 0..1; the signal cancels. Resolves to the stored file. */
   upload(file: File, options: UploadOptions): Promise<{ id: string; name: string; file: string }>;
+  /**
+   * Follows a file kept on the device until the server has it (issue 30): `onChange` gets it while
+   * it waits (or was refused), null once it is not queued; returns the unsubscribe. Hosts that
+   * queue no files give none.
+   */
+  watchQueuedFile?(id: string, onChange: (file: QueuedFile | null) => void): () => void;
   /** The catalogue kept for offline drafting (contract types, numbering preview, number-editor flag). */
   catalogue: ChannelResponse<'drafting.catalogue'>;
   /** An organisation-share environment hides the party detail link (spec 2). */
   organizationShare: boolean;
+  /** The signed-in user's organisation: a party's detail fields are grouped under the party key built from it (spec 6). */
+  organisationId?: string;
   /** Opens a route (a new tab or window where the spec says so). */
   openRoute(path: string, options?: { newWindow?: boolean }): void;
   /** The users and departments of the people and department fields: the server's, or the kept ones offline. */
@@ -76,6 +89,16 @@ export interface ContractFormProps {
   onValidateError?(event: ValidateErrorEvent): void;
   /** A template-approval page skips inserting statement text at bookmarks. */
   templateApproval?: boolean;
+  /**
+   * Why the server refused fields of a re-opened edit (message already translated), each shown on
+   * its field while the field still holds the value that was refused.
+   */
+  refused?: Readonly<Record<string, RefusedValue>>;
+}
+
+export interface RefusedValue {
+  message: string;
+  value: unknown;
 }
 
 /** Imperative handle of the form: screens submit it from their own buttons. */

@@ -51,26 +51,25 @@ function ConfirmStep({ action, name, onClose, take, doneText }: Pick<ApprovalAct
         <p data-testid="approval-confirm" data-action={action}>
           {t(`approval.confirm.${action}`, { name })}
         </p>
-        {action === 'reject' && (
-          <FormGroup
-            label={t('approval.comment')}
-            labelFor="approval-comment"
+        {/* Every step keeps its comment in the approval trail (an approver's opinion included). */}
+        <FormGroup
+          label={t('approval.comment')}
+          labelFor="approval-comment"
+          intent={tooLong ? 'danger' : 'none'}
+          helperText={tooLong ? t('approval.commentTooLong', { max: approvalCommentMax }) : t('approval.commentLength', { count: comment.trim().length, max: approvalCommentMax })}
+        >
+          <TextArea
+            id="approval-comment"
+            data-testid="approval-comment"
+            fill
+            autoResize
+            rows={3}
             intent={tooLong ? 'danger' : 'none'}
-            helperText={tooLong ? t('approval.commentTooLong', { max: approvalCommentMax }) : t('approval.commentLength', { count: comment.trim().length, max: approvalCommentMax })}
-          >
-            <TextArea
-              id="approval-comment"
-              data-testid="approval-comment"
-              fill
-              autoResize
-              rows={3}
-              intent={tooLong ? 'danger' : 'none'}
-              placeholder={t('approval.commentPlaceholder')}
-              value={comment}
-              onChange={(event) => setComment(event.currentTarget.value)}
-            />
-          </FormGroup>
-        )}
+            placeholder={t(`approval.commentPlaceholder.${action}`)}
+            value={comment}
+            onChange={(event) => setComment(event.currentTarget.value)}
+          />
+        </FormGroup>
       </DialogBody>
       <DialogFooter
         actions={
@@ -94,7 +93,7 @@ function ConfirmStep({ action, name, onClose, take, doneText }: Pick<ApprovalAct
 
 /**
  * Submit, approve and reject (spec 4), offered only where the shared rules allow them for this
- * user and status, each after a confirmation (reject with an optional comment).
+ * user and status, each after a confirmation with an optional comment.
  */
 export function ApprovalActions({ subject, name, status, take, doneText }: ApprovalActionsProps) {
   const { t } = useTranslation();

@@ -8,12 +8,13 @@ import { FormValidationError } from '../../../src-shared/form/validation';
 import { useCreateContractMutation } from '../../api/api';
 import type { ContractFormHandle, FormServices } from '../contract-form';
 import { ContractNameInput } from './ContractNameInput';
-import { contractNameField, templateFormFields, typedContractNumber } from './draftValues';
+import { contractTypeOf } from '../../../src-shared/rules/contract-terms';
+import { contractFormFields, contractNameField, initialDraftValues, typedContractNumber } from './draftValues';
 import { DraftForm } from './DraftForm';
 import { useSaveFailure } from './useSaveFailure';
 
 /**
- * Drafting a new contract, blank or from a template: the template's form with its clauses (each
+ * Drafting a new contract, from a template or blank (the built-in blank form): the form with its clauses (each
  * clause field shows its statement's text as it lands at the template's bookmark), saved through 'contract.create' into the replica and the outbox, so it works
  * offline; the core gives a provisional number when the number is automatic. Opens the new
  * contract's detail once saved.
@@ -22,12 +23,14 @@ export function ContractDraft({ template, services }: { template: TemplateDetail
   const { t } = useTranslation();
   const navigate = useNavigate();
   const formRef = useRef<ContractFormHandle>(null);
-  const [values, setValues] = useState<Record<string, unknown>>({});
+  const fields = contractFormFields(template?.id ?? null, template, t);
+  const templateTypeId = template?.contractTypeId ?? null;
+  // A draft from a template starts with the template's contract type (it numbers the draft).
+  const [values, setValues] = useState<Record<string, unknown>>(() => (fields ? initialDraftValues(fields, templateTypeId) : {}));
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
   const [create, { isLoading }] = useCreateContractMutation();
   const saveFailed = useSaveFailure();
-  const fields = templateFormFields(template);
   if (!fields) return <Callout intent="danger" icon="error" title={t('contracts.templateLoadFailed')} />;
   const nameField = contractNameField(fields);
   const clauses = template?.clauses ?? [];
@@ -42,7 +45,7 @@ export function ContractDraft({ template, services }: { template: TemplateDetail
       const created = await create({
         name: typeof typedName === 'string' ? typedName.trim() : '',
         templateId: template?.id ?? null,
-        contractTypeId: template?.contractTypeId ?? null,
+        contractTypeId: contractTypeOf(fields, formValues, templateTypeId),
         contractNumber: typedContractNumber(fields, formValues),
         formValues,
       }).unwrap();
@@ -56,7 +59,17 @@ export function ContractDraft({ template, services }: { template: TemplateDetail
     <section className="contract-draft" data-testid="contract-draft">
       <H3>{template ? template.name : t('contracts.blankContract')}</H3>
       {!nameField && <ContractNameInput value={name} error={nameError} onChange={setName} />}
-      <DraftForm services={services} fields={fields} clauses={clauses} contractId={null} formRef={formRef} mode="edit" values={values} onValuesChange={setValues} />
+      <DraftForm
+        services={services}
+        fields={fields}
+        clauses={clauses}
+        contractId={null}
+        contractTypeId={templateTypeId}
+        formRef={formRef}
+        mode="edit"
+        values={values}
+        onValuesChange={setValues}
+      />
       <div className="contract-draft__actions">
         <Button intent="primary" icon="floppy-disk" loading={isLoading} data-testid="contract-save" text={t('contracts.save')} onClick={() => void save()} />
       </div>

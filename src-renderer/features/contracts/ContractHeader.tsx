@@ -9,7 +9,8 @@ import { ContractStatusCell } from '../ledger/ContractStatusCell';
 
 /**
  * The contract page's header (UI.md): name, number (with the provisional badge until the server
- * confirms it), status, 'waiting to sync' while local edits are pending, the key terms at a glance
+ * confirms it), status, 'archive pending' while an archive taken here waits for the server,
+ * 'waiting to sync' while local edits are pending, the key terms at a glance
  * (the values of the contract's ledger row) and the actions this user may take now.
  */
 export function ContractHeader({ contract, actions }: { contract: ReplicaContractDetail; actions: ReactNode }) {
@@ -43,6 +44,13 @@ export function ContractHeader({ contract, actions }: { contract: ReplicaContrac
           </Tooltip>
         )}
         <ContractStatusCell status={contract.status} />
+        {contract.archivePending && (
+          <Tooltip content={t('contracts.archivePendingHint')}>
+            <Tag intent="primary" minimal icon="archive" data-testid="contract-archive-pending">
+              {t('contracts.archivePending')}
+            </Tag>
+          </Tooltip>
+        )}
         {contract.pending && (
           <Tag minimal icon="cloud-upload" data-testid="contract-pending">
             {t('contracts.pending')}

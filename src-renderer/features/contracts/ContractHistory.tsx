@@ -2,18 +2,22 @@ import { Callout, H5, HTMLTable, Intent, NonIdealState, Spinner, Tag } from '@bl
 import { skipToken } from '@reduxjs/toolkit/query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import type { ApprovalTrailEntry } from '../../../src-shared/domain/approval-trail';
 import type { Clause } from '../../../src-shared/domain/contract-forms';
 import type { FormField } from '../../../src-shared/form/field-config';
 import type { LocalContractChange, ReplicaContractDetail } from '../../../src-shared/ipc/drafting';
 import { useContractHistoryQuery, useTemplateQuery } from '../../api/api';
 import { errorText } from '../../i18n/errorText';
 import { formatDateTime } from '../../i18n/format';
-import { templateFormFields } from './draftValues';
+import { ContractAuditEvents } from '../audit/ContractAuditEvents';
+import { contractFormFields } from './draftValues';
 import { formatChangeValue } from './historyValues';
 
-// The contract page's history tab (spec 4, alteration): the server's alterations — when, who,
-// why, each changed field before and after — answered from the copy kept on this device while
-// offline, and this device's own edits of the contract until they settle.
+// The contract page's history tab (spec 4, alteration; issue 29, the approval trail): every
+// approval step — what, who, the comment, when taken and when it reached the server — from the
+// replica (the feed brings it, so offline too); the server's alterations — when, who, why, each
+// changed field before and after — answered from the copy kept on this device while offline;
+// and this device's own edits and steps of the contract until they settle.
 
 const stateIntent: Record<LocalContractChange['state'], Intent> = { pending: Intent.PRIMARY, applied: Intent.SUCCESS, rejected: Intent.DANGER, conflict: Intent.WARNING };
 
@@ -21,6 +25,7 @@ interface ValueContext {
   fields: readonly FormField[];
   clauses: readonly Clause[];
   t: TFunction;
+  language: string;
 }
 
 function fieldLabel(fieldId: string, { fields }: ValueContext, fallback?: string): string {
@@ -28,7 +33,7 @@ function fieldLabel(fieldId: string, { fields }: ValueContext, fallback?: string
 }
 
 function formatted(fieldId: string, value: unknown, context: ValueContext): string {
-  return formatChangeValue(context.fields.find((field) => field.id === fieldId), value, context.t, context.clauses);
+  return formatChangeValue(context.fields.find((field) => field.id === fieldId), value, context.t, context.language, context.clauses);
 }
 
 function ChangeList({ items }: { items: readonly string[] }) {
@@ -57,7 +62,7 @@ function DeviceChanges({ changes, context, language }: { changes: readonly Local
                   {t(`contracts.deviceChange.${kind}`, { defaultValue: change.name })}{' '}
                   <Tag minimal intent={stateIntent[change.state]}>{t(`contracts.deviceChangeState.${change.state}`)}</Tag>
                 </td>
-                <td>{change.reason ?? ''}</td>
+                <td>{change.step ? [t(`contracts.approvalStep.${change.step.action}`), change.step.comment].filter(Boolean).join(t('contracts.stepCommentSeparator')) : (change.reason ?? '')}</td>
                 <td>
                   <ChangeList
                     items={Object.entries(change.changes).map(([key, value]) => t('contracts.historyNewValue', { field: fieldLabel(key, context), after: formatted(key, value, context) }))}
@@ -69,6 +74,44 @@ function DeviceChanges({ changes, context, language }: { changes: readonly Local
           })}
         </tbody>
       </HTMLTable>
+    </section>
+  );
+}
+
+function ApprovalTrail({ trail, language, t }: { trail: readonly ApprovalTrailEntry[]; language: string; t: TFunction }) {
+  return (
+    <section aria-label={t('contracts.approvalTrail')} data-testid="contract-history-approvals">
+      <H5>{t('contracts.approvalTrail')}</H5>
+      {trail.length === 0 ? (
+        <p className="bp6-text-muted">{t('contracts.approvalTrailEmpty')}</p>
+      ) : (
+        <HTMLTable compact striped className="contract-history__table">
+          <thead>
+            <tr>
+              <th>{t('contracts.approvalTakenAt')}</th>
+              <th>{t('contracts.approvalBy')}</th>
+              <th>{t('contracts.approvalStepColumn')}</th>
+              <th>{t('contracts.approvalComment')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {[...trail].reverse().map((entry, i) => (
+              <tr key={`${entry.appliedAt}-${i}`} data-testid="approval-trail-entry" data-action={entry.action}>
+                <td className="contract-history__time">
+                  {formatDateTime(entry.takenAt, language)}
+                  {/* A step taken offline reached the server later: both times are the trail's (shown when they read differently). */}
+                  {formatDateTime(entry.appliedAt, language) !== formatDateTime(entry.takenAt, language) && (
+                    <div className="bp6-text-muted">{t('contracts.approvalAppliedAt', { time: formatDateTime(entry.appliedAt, language) })}</div>
+                  )}
+                </td>
+                <td>{entry.userName}</td>
+                <td>{t(`contracts.approvalStep.${entry.action}`)}</td>
+                <td>{entry.comment ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
     </section>
   );
 }
@@ -89,7 +132,7 @@ export function ContractHistory({ contract }: { contract: Pick<ReplicaContractDe
     );
   }
   if (!data) return <Spinner size={20} />;
-  const context: ValueContext = { fields: templateFormFields(template) ?? [], clauses: template?.clauses ?? [], t };
+  const context: ValueContext = { fields: contractFormFields(contract.templateId, template, t) ?? [], clauses: template?.clauses ?? [], t, language: i18n.language };
   const language = i18n.language;
   return (
     <section className="contract-history" aria-label={t('contracts.history')} data-testid="contract-history">
@@ -99,6 +142,8 @@ export function ContractHistory({ contract }: { contract: Pick<ReplicaContractDe
         </Callout>
       )}
       {data.localChanges.length > 0 && <DeviceChanges changes={data.localChanges} context={context} language={language} />}
+      <ApprovalTrail trail={data.approvalTrail} language={language} t={t} />
+      <H5>{t('contracts.alterations')}</H5>
       {data.alterations.length === 0 ? (
         <NonIdealState icon="history" description={t('contracts.historyEmpty')} />
       ) : (
@@ -133,6 +178,7 @@ export function ContractHistory({ contract }: { contract: Pick<ReplicaContractDe
           </tbody>
         </HTMLTable>
       )}
+      <ContractAuditEvents contractId={contract.id} />
     </section>
   );
 }

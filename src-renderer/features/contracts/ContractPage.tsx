@@ -1,5 +1,6 @@
 import { useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { Button, Callout, H4, NonIdealState, Tab, Tabs } from '@blueprintjs/core';
+import { RefusalDiscardAlert } from '../sync/RefusalDiscardAlert';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -7,8 +8,10 @@ import { ContractStatus } from '../../../src-shared/domain/enums';
 import { defaultErrorMessages } from '../../../src-shared/errors';
 import type { ReplicaContractDetail } from '../../../src-shared/ipc/drafting';
 import { isEditableStatus } from '../../../src-shared/rules/contract-status';
-import { useAlterContractMutation, useContractDetailQuery, useSaveContractFormMutation, useTemplateQuery } from '../../api/api';
+import { useAlterContractMutation, useContractDetailQuery, useDismissProblemMutation, useSaveContractFormMutation, useTemplateQuery } from '../../api/api';
+import { useActionFailure } from '../../app/useActionFailure';
 import { showFailure, showNotice } from '../../app/toaster';
+import { errorText } from '../../i18n/errorText';
 import type { ContractFormHandle, FormServices } from '../contract-form';
 import { ContractScoreDialog } from './ContractScoreDialog';
 import { ArchiveAction } from '../archive/ArchiveDialog';
@@ -20,8 +23,20 @@ import { ContractHistory } from './ContractHistory';
 import { contractPageTabs, queryWithTab, tabFromQuery, type ContractPageTab } from './contractPageTabs';
 import { QuickTaskButton } from '../performance/QuickTaskDialog';
 import { PerformanceTab } from '../fulfilment/PerformanceTab';
+import { ContractDocumentTab } from '../contract-document/ContractDocumentTab';
 import { CooperationSection } from './CooperationSection';
-import { changedValues, contractNameField, reasonError, templateFormFields, typedContractNumber } from './draftValues';
+import { contractTypeOf } from '../../../src-shared/rules/contract-terms';
+import {
+  changedValues,
+  contractFormFields,
+  contractNameField,
+  reasonError,
+  refusedFields,
+  refusedFormValues,
+  typedContractNumber,
+  withContractNumber,
+  withoutShownNumber,
+} from './draftValues';
 import { DraftForm } from './DraftForm';
 import { ScreenState } from './ScreenState';
 import { useBridgeFormServices } from './useBridgeFormServices';
@@ -44,13 +59,26 @@ function ContractPageBody({ contract, services, approvalActions }: ContractPageP
   const { data: template, error: templateError } = useTemplateQuery(contract.templateId ?? skipToken);
   const formRef = useRef<ContractFormHandle>(null);
   const [mode, setMode] = useState<PageMode>('view');
-  const [values, setValues] = useState<Readonly<Record<string, unknown>>>(contract.formValues);
+  // Null while the contract's template cannot be had (offline before it was ever kept): the basic
+  // tab says so, every other tab works from the contract itself.
+  const fields = contract.templateId !== null && !template ? null : contractFormFields(contract.templateId, template, t);
+  const formFields = fields ?? [];
+  // The form shows the number the header shows (the contract's, when its field holds none).
+  const shownValues = fields ? withContractNumber(fields, contract.formValues, contract.contractNumber) : contract.formValues;
+  const [values, setValues] = useState<Readonly<Record<string, unknown>>>(shownValues);
   const [reason, setReason] = useState('');
   const [reasonMessage, setReasonMessage] = useState<string | null>(null);
   const [scoring, setScoring] = useState(false);
   const [saveForm, saveState] = useSaveContractFormMutation();
   const [alter, alterState] = useAlterContractMutation();
+  const [dismissRefusal, dismissing] = useDismissProblemMutation();
+  const [discarding, setDiscarding] = useState(false);
   const saveFailed = useSaveFailure();
+  const actionFailed = useActionFailure();
+  // A refused draft or save reopens as the user sent it, with the server's reason on its fields.
+  const refusal = contract.refusal;
+  const startValues = fields && refusal ? refusedFormValues(fields, contract, refusal) : shownValues;
+  const refused = fields && refusal ? refusedFields(t, fields, startValues, refusal) : undefined;
 
   const tab = tabFromQuery(query);
   const selectTab = (next: ContractPageTab) => setQuery(queryWithTab(query, next), { replace: true });
@@ -58,7 +86,7 @@ function ContractPageBody({ contract, services, approvalActions }: ContractPageP
   // Editing starts from the contract as it is now (a sync may have changed it since the page
   // opened), on the tab that holds the form.
   const enter = (next: PageMode) => {
-    setValues(contract.formValues);
+    setValues(next === 'edit' ? startValues : shownValues);
     setReason('');
     setReasonMessage(null);
     setMode(next);
@@ -68,8 +96,8 @@ function ContractPageBody({ contract, services, approvalActions }: ContractPageP
 
   const actions = mode === 'view' && (
     <>
-      {isEditableStatus(contract.status) && <Button icon="edit" data-testid="contract-edit" text={t('contracts.edit')} onClick={() => enter('edit')} />}
-      {contract.status === ContractStatus.Approved && (
+      {fields && isEditableStatus(contract.status) && <Button icon="edit" data-testid="contract-edit" text={t('contracts.edit')} onClick={() => enter('edit')} />}
+      {fields && contract.status === ContractStatus.Approved && !contract.archivePending && (
         <Button icon="changes" data-testid="contract-alter" text={t('contracts.alter')} onClick={() => enter('alter')} />
       )}
       {approvalActions?.(contract)}
@@ -82,23 +110,20 @@ function ContractPageBody({ contract, services, approvalActions }: ContractPageP
   );
 
   let body: ReactNode;
-  const fields = templateFormFields(template);
-  if (contract.templateId && !template) {
-    body = <ScreenState error={templateError} title={t('contracts.templateLoadFailed')} />;
-  } else if (!fields) {
-    body = <Callout intent="danger" icon="error" title={t('contracts.templateLoadFailed')} />;
+  if (contract.templateId && !template && !templateError) {
+    body = <ScreenState error={undefined} title={t('contracts.templateLoadFailed')} />;
   } else {
-    const nameField = contractNameField(fields);
+    const nameField = contractNameField(formFields);
 
     const save = async () => {
       try {
-        const formValues = await formRef.current!.submit();
+        const formValues = withoutShownNumber(formFields, await formRef.current!.submit(), contract.contractNumber);
         const typedName = nameField ? formValues[nameField.id] : contract.name;
-        const contractNumber = typedContractNumber(fields, formValues);
+        const contractNumber = typedContractNumber(formFields, formValues);
         await saveForm({
           id: contract.id,
           name: typeof typedName === 'string' ? typedName.trim() : contract.name,
-          contractTypeId: contract.contractTypeId,
+          contractTypeId: contractTypeOf(formFields, formValues, contract.contractTypeId),
           ...(contractNumber !== null && contractNumber !== contract.contractNumber ? { contractNumber } : {}),
           formValues,
         }).unwrap();
@@ -115,7 +140,7 @@ function ContractPageBody({ contract, services, approvalActions }: ContractPageP
       try {
         const formValues = await formRef.current!.submit();
         if (reasonKey) return showFailure(t('form.validationFailed'));
-        const changed = changedValues(fields, contract.formValues, formValues);
+        const changed = changedValues(formFields, shownValues, formValues);
         if (Object.keys(changed).length === 0) return showFailure(t('contracts.nothingChanged'));
         await alter({ id: contract.id, formValues: changed, reason: reason.trim() }).unwrap();
         showNotice(t('contracts.altered'));
@@ -129,21 +154,28 @@ function ContractPageBody({ contract, services, approvalActions }: ContractPageP
       BASIC_TAB: (
         <div className="contract-page__panel">
           {mode === 'alter' && <H4>{t('contracts.alterationTitle')}</H4>}
-          {fields.length === 0 && (
+          {!fields && (
+            <Callout intent="warning" icon="offline" title={t('contractPage.formUnavailable')} data-testid="contract-form-unavailable">
+              {templateError ? errorText(t, templateError) : t('contracts.templateLoadFailed')}
+            </Callout>
+          )}
+          {fields?.length === 0 && (
             <div data-testid="contract-no-form">
               <NonIdealState icon="document" title={t('contractPage.noForm')} />
             </div>
           )}
           <DraftForm
             services={services}
-            fields={fields}
+            fields={formFields}
             clauses={template?.clauses ?? []}
             contractId={contract.id}
+            contractTypeId={contract.contractTypeId}
             formRef={formRef}
             mode={mode === 'view' ? 'preview' : 'edit'}
             alteration={mode === 'alter'}
-            values={mode === 'view' ? contract.formValues : values}
+            values={mode === 'view' ? shownValues : values}
             onValuesChange={setValues}
+            {...(mode === 'edit' && refused && { refused })}
           />
           {mode === 'alter' && <AlterationReason value={reason} error={reasonMessage} onChange={setReason} />}
           {mode !== 'view' && (
@@ -161,12 +193,12 @@ function ContractPageBody({ contract, services, approvalActions }: ContractPageP
       PERFORMANCE_TAB: (
         <>
           <QuickTaskButton contract={{ id: contract.id, name: contract.name }} />
-          <PerformanceTab contractId={contract.id} services={services} contractForm={{ fields, values: contract.formValues }} />
+          <PerformanceTab contractId={contract.id} services={services} contractForm={{ fields: formFields, values: contract.formValues }} />
         </>
       ),
       ATTACHMENT_TAB: (
         <>
-          <ContractAttachments fields={fields} values={contract.formValues} services={services} />
+          <ContractAttachments fields={formFields} values={contract.formValues} services={services} />
           {contract.status === ContractStatus.Archived && (
             <div className="archive-panel" data-testid="contract-archive">
               <ArchivedPdf contractId={contract.id} />
@@ -176,6 +208,14 @@ function ContractPageBody({ contract, services, approvalActions }: ContractPageP
       ),
       COOPERATION_TAB: <CooperationSection contractId={contract.id} mode={mode === 'view' ? 'preview' : 'edit'} services={services} />,
       HISTORY_TAB: <ContractHistory contract={contract} />,
+      DOCUMENT_TAB: (
+        <ContractDocumentTab
+          contractId={contract.id}
+          revision={`${contract.version}:${contract.updateTime}:${contract.contractNumber ?? ''}`}
+          hasDocument={Boolean(template?.document)}
+          active={tab === 'DOCUMENT_TAB'}
+        />
+      ),
     };
 
     // Every panel stays mounted (the inactive ones hidden), so a form being edited keeps its state.
@@ -188,9 +228,26 @@ function ContractPageBody({ contract, services, approvalActions }: ContractPageP
     );
   }
 
+  const discard = () =>
+    refusal &&
+    dismissRefusal({ id: refusal.id })
+      .unwrap()
+      .then(() => setDiscarding(false))
+      .catch(actionFailed);
+
   return (
     <section className="contract-screen" data-testid="contract-detail" data-mode={mode}>
       <ContractHeader contract={contract} actions={actions} />
+      {refusal && (
+        <Callout intent="danger" icon="error" className="contract-page__refusal" data-testid="contract-refusal" title={t(`contractPage.refusal.${refusal.kind}Title`)}>
+          <p>{refusal.error ? errorText(t, refusal.error) : t('sync.rejected')}</p>
+          <p>{t(`contractPage.refusal.${refusal.kind}Hint`)}</p>
+          {mode === 'view' && (
+            <Button intent="danger" icon="trash" data-testid="contract-refusal-discard" text={t(`contractPage.refusal.${refusal.kind}Discard`)} onClick={() => setDiscarding(true)} />
+          )}
+        </Callout>
+      )}
+      <RefusalDiscardAlert kind={refusal?.kind ?? 'update'} isOpen={discarding} loading={dismissing.isLoading} onCancel={() => setDiscarding(false)} onConfirm={() => void discard()} />
       {body}
       {scoring && <ContractScoreDialog contractId={contract.id} onClose={() => setScoring(false)} />}
     </section>

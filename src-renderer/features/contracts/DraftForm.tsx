@@ -13,6 +13,7 @@ export function DraftForm({
   fields,
   clauses,
   contractId,
+  contractTypeId,
   formRef,
   ...props
 }: Omit<ContractFormProps, 'fields' | 'clauses'> & {
@@ -20,11 +21,13 @@ export function DraftForm({
   fields: readonly FormField[];
   clauses: readonly Clause[];
   contractId: string | null;
+  /** The contract's type as stored, or a new draft's template's (none on a template's own preview). */
+  contractTypeId?: string | null;
   formRef: Ref<ContractFormHandle>;
 }) {
   return (
     <FormServicesProvider services={services}>
-      <FormContractProvider contractId={contractId}>
+      <FormContractProvider contractId={contractId} contractTypeId={contractTypeId}>
         <ContractForm ref={formRef} fields={fields} clauses={clauses} {...props} />
       </FormContractProvider>
     </FormServicesProvider>

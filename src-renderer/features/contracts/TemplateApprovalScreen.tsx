@@ -1,4 +1,4 @@
-import { Button, H2, HTMLTable, InputGroup, NonIdealState } from '@blueprintjs/core';
+import { Button, Callout, Card, H2, H4, HTMLTable, InputGroup, NonIdealState, Tag } from '@blueprintjs/core';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -6,6 +6,8 @@ import type { TemplateDetail } from '../../../src-shared/domain/contract-forms';
 import { useTemplateApprovalStepMutation, useTemplateListQuery, useTemplateOnlineQuery } from '../../api/api';
 import { LinkButton } from '../../app/LinkButton';
 import { formatDateTime } from '../../i18n/format';
+import { TemplateDocumentPreview } from '../contract-document/TemplateDocumentPreview';
+import { DocumentMapping } from '../contract-document/TemplateDocumentSection';
 import type { ContractFormHandle, FormServices } from '../contract-form';
 import { ContractStatusCell } from '../ledger/ContractStatusCell';
 import { ApprovalActions } from './ApprovalActions';
@@ -15,6 +17,31 @@ import { ScreenState } from './ScreenState';
 import { useBridgeFormServices } from './useBridgeFormServices';
 
 const route = '/templateApproval/detail';
+
+/** The template's Word document, what each bookmark shows and the document itself: approvers approve what gets printed. */
+function TemplateDocumentReview({ template }: { template: TemplateDetail }) {
+  const { t } = useTranslation();
+  const { document } = template;
+  return (
+    <Card compact className="template-approval__document" data-testid="template-approval-document">
+      <H4>{t('contractDocument.review.title')}</H4>
+      {document ? (
+        <>
+          <p className="bp6-text-muted">{t('contractDocument.review.hint')}</p>
+          <Tag large icon="document" data-testid="template-document-name">
+            {document.name} · {t('contractDocument.section.size', { size: Math.max(1, Math.round(document.size / 1024)) })}
+          </Tag>
+          <DocumentMapping fields={template.fields} clauses={template.clauses} document={document} />
+          <TemplateDocumentPreview fileId={document.fileId} />
+        </>
+      ) : (
+        <Callout intent="warning" icon="warning-sign" data-testid="template-approval-no-document">
+          {t('contractDocument.review.none')}
+        </Callout>
+      )}
+    </Card>
+  );
+}
 
 function TemplateReview({ template, services }: { template: TemplateDetail; services: FormServices }) {
   const { t } = useTranslation();
@@ -45,6 +72,7 @@ function TemplateReview({ template, services }: { template: TemplateDetail; serv
           </span>
         </div>
       </header>
+      <TemplateDocumentReview template={template} />
       {fields === null ? (
         <ScreenState error={{ code: 'bad_request', message: t('contracts.templateLoadFailed') }} title={t('contracts.templateLoadFailed')} />
       ) : fields.length === 0 ? (
@@ -119,8 +147,9 @@ function TemplateList() {
 }
 
 /**
- * /templateApproval/detail (spec 2): a template under review, `?id=…`, with its status, its fields
- * in the generic form's preview and the approval steps the user may take; without an id, the
+ * /templateApproval/detail (spec 2): a template under review, `?id=…`, with its status, its Word
+ * document (its bookmark mapping and its pages as written), its fields in the generic form's preview and the approval steps
+ * the user may take; without an id, the
  * templates to choose from. Templates are not replicated, so this screen needs the server: offline
  * it says so (UI.md "Offline") and its steps are refused at once.
  */

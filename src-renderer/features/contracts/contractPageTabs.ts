@@ -9,6 +9,8 @@ export const contractPageTabs = [
   { id: 'ATTACHMENT_TAB', label: 'attachments' },
   { id: 'COOPERATION_TAB', label: 'cooperation' },
   { id: 'HISTORY_TAB', label: 'history' },
+  // Last, so the positions `active` names stay those of the tabs before it.
+  { id: 'DOCUMENT_TAB', label: 'document' },
 ] as const satisfies readonly { id: string; label: keyof Catalog['contractPage']['tabs'] }[];
 
 export type ContractPageTab = (typeof contractPageTabs)[number]['id'];

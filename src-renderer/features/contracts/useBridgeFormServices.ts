@@ -7,8 +7,8 @@ import { fileUploadPath, type FilePurpose } from '../../../src-shared/api/files'
 import type { AppError } from '../../../src-shared/errors';
 import type { UploadValue } from '../../../src-shared/form/field-config';
 import type { Bridge, ChannelName, ChannelRequest, ChannelResponse } from '../../../src-shared/ipc/channels';
-import { maxUploadChunkBytes } from '../../../src-shared/ipc/files';
-import { api, useAppInfoQuery, useDraftingCatalogueQuery } from '../../api/api';
+import { maxUploadChunkBytes, type QueuedFiles } from '../../../src-shared/ipc/files';
+import { api, useAppInfoQuery, useDraftingCatalogueQuery, useSessionQuery } from '../../api/api';
 import type { StoreExtra } from '../../api/baseQuery';
 import { useAppDispatch } from '../../app/hooks';
 import { showFailure } from '../../app/toaster';
@@ -93,12 +93,17 @@ export function useBridgeFormServices(): { services: FormServices | undefined; e
   const { t } = useTranslation();
   const { data: catalogue, error: catalogueError } = useDraftingCatalogueQuery();
   const { data: appInfo, error: appInfoError } = useAppInfoQuery();
+  const { data: session } = useSessionQuery();
+  const organisationId = session?.signedIn ? session.user.organisationId : undefined;
   const services = useMemo(() => {
     if (!catalogue || !appInfo) return undefined;
     const services: FormServices = {
       catalogue,
       organizationShare: appInfo.organizationShare,
+      ...(organisationId !== undefined && { organisationId }),
       searchParties: (request) => dispatch(api.endpoints.searchParties.initiate(request, { subscribe: false })).unwrap(),
+      relatedCandidates: (q) => invoke(dispatch(bridgeOf), 'drafting.relatedCandidates', { q }),
+      checkDuplicate: (query) => invoke(dispatch(bridgeOf), 'drafting.checkDuplicate', query),
       onlineCall: async (endpoint, request) => {
         const data = await dispatch(
           api.endpoints.onlineCall.initiate({ endpoint, params: request.params ?? {}, query: request.query ?? {}, body: request.body }),
@@ -120,6 +125,19 @@ export function useBridgeFormServices(): { services: FormServices | undefined; e
         return { ...answer, value: parsed.data };
       },
       upload: (file, options) => uploadThroughCore(dispatch(bridgeOf), file, options),
+      watchQueuedFile: (id, onChange) => {
+        const bridge = dispatch(bridgeOf);
+        let live = true;
+        const pick = (queue: QueuedFiles) => onChange(queue.files.find((file) => file.id === id) ?? null);
+        void bridge.invoke('files.queue', {}).then((result) => {
+          if (live && result.ok) pick(result.data);
+        });
+        const off = bridge.on('files.queueChanged', pick);
+        return () => {
+          live = false;
+          off();
+        };
+      },
       directory: () => dispatch(api.endpoints.directory.initiate(undefined, { subscribe: false })).unwrap(),
       openRoute: (path, options) => {
         // A stored file (the upload field's 'view') needs the session's token: the core downloads
@@ -131,6 +149,6 @@ export function useBridgeFormServices(): { services: FormServices | undefined; e
       },
     };
     return services;
-  }, [catalogue, appInfo, dispatch, navigate, t]);
+  }, [catalogue, appInfo, organisationId, dispatch, navigate, t]);
   return { services, error: catalogueError ?? appInfoError };
 }

@@ -1,21 +1,19 @@
 import type { ReactNode } from 'react';
-import { Button, Checkbox, HTMLSelect, HTMLTable, InputGroup, TagInput } from '@blueprintjs/core';
+import { Button, Checkbox, HTMLSelect, HTMLTable, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { sheetColumnTypes, type FormField, type SheetColumn } from '../../../src-shared/domain/performance';
-import { choiceColumnTypes, choiceFieldTypes, completionFieldTypes, taskColumnTypes } from '../../../src-shared/rules/performance-definitions';
+import { choiceFieldTypes, completionFieldTypes, taskColumnTypes } from '../../../src-shared/rules/performance-definitions';
 import { performanceName } from '../fulfilment/performanceNames';
+import { ColumnSettings, configFor, NamedTags, newId } from './ColumnSettings';
 
 // The definitions editor's two tables: the sheet's columns and the completion form's fields, one
-// row each, in their order, with what each type needs (options of a choice, one person or many).
+// row each, in their order, with what each type needs (ColumnSettings: options, one person or
+// many, the contract field followed, the value range, the reference nodes).
 
 export type Keyed<T> = T & { key: string };
-type Option = { id: string; name: string };
 
 /** Columns the sheet cannot do without: the task's name and due date. */
 const keptColumns: readonly string[] = ['name', 'expirationTime'];
-
-/** A new id for a column, field or option (ids are data the server keeps, unique in their list). */
-const newId = (prefix: string) => `${prefix}-${crypto.randomUUID().slice(0, 8)}`;
 
 interface RowsProps<T> {
   issues: Record<string, string[]>;
@@ -55,24 +53,6 @@ function RowActions({ index, count, onMove, onRemove, kept }: { index: number; c
         onClick={onRemove}
       />
     </div>
-  );
-}
-
-/** A choice's options as tags: Enter adds one, the cross removes it; an option keeps its id while named alike. */
-function OptionsInput({ options, onChange, label }: { options: readonly Option[]; onChange(options: Option[]): void; label: string }) {
-  const { t } = useTranslation();
-  return (
-    <TagInput
-      fill
-      addOnBlur
-      values={options.map((option) => option.name)}
-      placeholder={t('definitions.optionsPlaceholder')}
-      inputProps={{ 'aria-label': label }}
-      // Enter adds the option; it does not also submit the dialog's form.
-      onKeyDown={(event) => event.key === 'Enter' && event.preventDefault()}
-      onAdd={(names) => onChange([...options, ...names.map((name) => name.trim()).filter((name) => name !== '').map((name) => ({ id: newId('option'), name }))])}
-      onRemove={(_value, index) => onChange(options.filter((_, i) => i !== index))}
-    />
   );
 }
 
@@ -128,7 +108,10 @@ export function ColumnsTable({ columns, onChange, issues, newRow }: RowsProps<Sh
                   value={column.type}
                   aria-label={t('definitions.type')}
                   disabled={bound || column.isState}
-                  onChange={(event) => change(index, { type: event.currentTarget.value as SheetColumn['type'] })}
+                  onChange={(event) => {
+                    const type = event.currentTarget.value as SheetColumn['type'];
+                    change(index, { type, config: configFor({ ...column, type }) });
+                  }}
                   options={sheetColumnTypes.map((value) => ({ value, label: t(`definitions.columnTypes.${value}`) }))}
                 />
               </td>
@@ -145,22 +128,7 @@ export function ColumnsTable({ columns, onChange, issues, newRow }: RowsProps<Sh
                 />
               </td>
               <td className="definitions__settings">
-                {choiceColumnTypes.includes(column.type) && !column.isState ? (
-                  <OptionsInput
-                    label={`${t('definitions.settings')}: ${name}`}
-                    options={column.config?.options ?? []}
-                    onChange={(options) => change(index, { config: { ...column.config, options } })}
-                  />
-                ) : column.type === 'people' ? (
-                  <Checkbox
-                    className="definitions__flag"
-                    label={t('definitions.singleSelect')}
-                    checked={column.config?.singleSelect ?? false}
-                    onChange={(event) => change(index, { config: { ...column.config, singleSelect: event.currentTarget.checked } })}
-                  />
-                ) : (
-                  '--'
-                )}
+                <ColumnSettings column={column} name={name} onChange={(config) => change(index, { config })} />
               </td>
               <td>
                 <RowActions
@@ -218,7 +186,13 @@ export function FieldsTable({ fields, onChange, issues, newRow }: RowsProps<Form
               </td>
               <td className="definitions__settings">
                 {choiceFieldTypes.includes(field.type) ? (
-                  <OptionsInput label={`${t('definitions.settings')}: ${name}`} options={field.options ?? []} onChange={(options) => change(index, { options })} />
+                  <NamedTags
+                    label={`${t('definitions.settings')}: ${name}`}
+                    prefix="option"
+                    placeholder={t('definitions.optionsPlaceholder')}
+                    items={field.options ?? []}
+                    onChange={(options) => change(index, { options })}
+                  />
                 ) : (
                   '--'
                 )}

@@ -7,6 +7,7 @@ import { periodicScheduleSchema, type Performance, type PeriodicSchedule, type P
 import type { ContractPerformance, PlanSheet } from '../../../src-shared/ipc/fulfilment';
 import { mayAddPlan } from '../../../src-shared/rules/fulfilment';
 import { generatePeriodicSchedule, scheduleCycles, type ScheduleCycle } from '../../../src-shared/rules/schedule';
+import { languageForLocale, type Language } from '../../../src-shared/i18n/languages';
 import { useCreatePlanMutation } from '../../api/api';
 import { showNotice } from '../../app/toaster';
 import { useActionFailure } from '../../app/useActionFailure';
@@ -58,14 +59,14 @@ interface ScheduleForm {
 /** Why the form is not a schedule yet: a key of the planCreate catalog, with the shared rule's words for a refused one. */
 type ScheduleProblem = { key: 'endBeforeStart' | 'amountRequired' } | { key: 'scheduleRefused'; why: string };
 
-/** The schedule the form describes, or why it is not one (null: not filled in yet). */
-function scheduleOf(form: ScheduleForm, direction: Direction): { schedule: PeriodicSchedule } | { problem: ScheduleProblem | null } {
+/** The schedule the form describes, its rows named in `language`, or why it is not one (null: not filled in yet). */
+function scheduleOf(form: ScheduleForm, direction: Direction, language: Language): { schedule: PeriodicSchedule } | { problem: ScheduleProblem | null } {
   if (form.startDate === '' || form.endDate === '') return { problem: null };
   if (form.endDate < form.startDate) return { problem: { key: 'endBeforeStart' } };
   const amount = Number(form.amount.trim());
   if (form.amount.trim() === '' || !Number.isFinite(amount) || amount <= 0) return { problem: { key: 'amountRequired' } };
   const parsed = periodicScheduleSchema.safeParse({
-    cycle: form.cycle, startDate: form.startDate, endDate: form.endDate, amount: { amount: toMinorUnits(form.amount.trim()), unit: form.unit }, direction, name: form.name,
+    cycle: form.cycle, startDate: form.startDate, endDate: form.endDate, amount: { amount: toMinorUnits(form.amount.trim()), unit: form.unit }, direction, name: form.name, language,
   });
   if (!parsed.success) return { problem: { key: 'scheduleRefused', why: parsed.error.issues[0]?.message ?? '' } };
   // The shared rule refuses a schedule of too many periods: said here, before saving.
@@ -79,7 +80,7 @@ function scheduleOf(form: ScheduleForm, direction: Direction): { schedule: Perio
 }
 
 function AddPlanForm({ contractId, performances, onClose }: { contractId: string; performances: Performance[]; onClose(): void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [performanceId, setPerformanceId] = useState(performances[0]!.id);
   const performance = performances.find((p) => p.id === performanceId) ?? performances[0]!;
   const [periodic, setPeriodic] = useState(false);
@@ -87,7 +88,7 @@ function AddPlanForm({ contractId, performances, onClose }: { contractId: string
   const [createPlan] = useCreatePlanMutation();
   const failed = useActionFailure();
   const direction = directionOf(performance);
-  const described = scheduleOf({ ...form, name: form.name.trim() || performance.name }, direction);
+  const described = scheduleOf({ ...form, name: form.name.trim() || performance.name }, direction, languageForLocale(i18n.language));
   const schedule = 'schedule' in described ? described.schedule : null;
   const problem = 'problem' in described ? described.problem : null;
   const change = (patch: Partial<ScheduleForm>) => setForm((current) => ({ ...current, ...patch }));

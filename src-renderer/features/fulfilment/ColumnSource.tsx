@@ -2,7 +2,7 @@ import { Button, Icon, Menu, MenuItem, Popover, Tooltip } from '@blueprintjs/cor
 import { useTranslation } from 'react-i18next';
 import { relatableColumnTypes, type SheetColumn } from '../../../src-shared/domain/performance';
 import type { FormField } from '../../../src-shared/form/field-config';
-import { sourceFieldsFor } from '../../../src-shared/rules/sheet-cells';
+import { sourceFieldsFor } from '../../../src-shared/rules/contract-sources';
 
 // Where a sheet column's cells may come from in the contract (spec 5): a column that follows a
 // contract field says which (its cells are that field's value, read-only); the others of the

@@ -1,8 +1,8 @@
-import { Button, Callout, HTMLTable, InputGroup } from '@blueprintjs/core';
+import { Button, Callout, HTMLSelect, HTMLTable, InputGroup } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScheduleConditionType, TaskState } from '../../../src-shared/domain/enums';
-import { toMinorUnits } from '../../../src-shared/domain/money';
+import { currencyUnits, toMinorUnits } from '../../../src-shared/domain/money';
 import type { PlanSave, SheetColumn } from '../../../src-shared/domain/performance';
 import { cellFromContract, sheetCellIssues, type CellProblem } from '../../../src-shared/rules/sheet-cells';
 import type { PlanSheet, SheetTask } from '../../../src-shared/ipc/fulfilment';
@@ -32,6 +32,8 @@ interface DraftRow {
   dueDate: string;
   /** Major units as typed, by amount column. */
   amounts: Partial<Record<AmountColumn, string>>;
+  /** The currency of the row's amounts (a task's amounts share one). */
+  unit: string;
   values: Record<string, unknown>;
   leaderUserId: string | null;
   locked: boolean;
@@ -39,13 +41,14 @@ interface DraftRow {
 
 const amountText = (task: SheetTask, column: AmountColumn) => (task[column] ? String(task[column].amount / 100) : '');
 
-function draftOf(task: SheetTask): DraftRow {
+function draftOf(task: SheetTask, unit: string): DraftRow {
   return {
     key: task.id,
     id: task.queuedNew ? undefined : task.id,
     name: task.name,
     dueDate: task.dueDate ?? '',
     amounts: Object.fromEntries(amountColumns.map((column) => [column, amountText(task, column)])),
+    unit: task.receivableAmount?.unit ?? task.payableAmount?.unit ?? unit,
     values: task.values,
     leaderUserId: task.leaderUserId,
     locked: task.state === TaskState.Success,
@@ -53,7 +56,7 @@ function draftOf(task: SheetTask): DraftRow {
 }
 
 let newRowCount = 0;
-const emptyRow = (): DraftRow => ({ key: `new-${(newRowCount += 1)}`, name: '', dueDate: '', amounts: {}, values: {}, leaderUserId: null, locked: false });
+const emptyRow = (unit: string): DraftRow => ({ key: `new-${(newRowCount += 1)}`, name: '', dueDate: '', amounts: {}, unit, values: {}, leaderUserId: null, locked: false });
 
 type PlanRow = PlanSave['rows'][number];
 
@@ -62,8 +65,8 @@ function amountOf(text: string): number {
   return /^\d+(\.\d{1,2})?$/.test(text) ? toMinorUnits(text) : -1;
 }
 
-function cellsOf(row: DraftRow, amounts: readonly AmountColumn[], unit: string): PlanRow {
-  const money = (text: string | undefined) => (text && text.trim() !== '' ? { amount: amountOf(text.trim()), unit } : null);
+function cellsOf(row: DraftRow, amounts: readonly AmountColumn[]): PlanRow {
+  const money = (text: string | undefined) => (text && text.trim() !== '' ? { amount: amountOf(text.trim()), unit: row.unit } : null);
   return {
     name: row.name.trim(),
     expirationTime: row.dueDate === '' ? null : row.dueDate,
@@ -81,12 +84,12 @@ const changed = (value: unknown, before: unknown) => JSON.stringify(value) !== J
  * cells the user changed (an untouched row stays as it is on the server; its values only the
  * changed columns, so that another user's edit of another cell merges), a finished one by its id alone.
  */
-function rowOf(row: DraftRow, original: DraftRow | undefined, amounts: readonly AmountColumn[], unit: string): PlanRow {
-  const cells = cellsOf(row, amounts, unit);
+function rowOf(row: DraftRow, original: DraftRow | undefined, amounts: readonly AmountColumn[]): PlanRow {
+  const cells = cellsOf(row, amounts);
   if (row.id === undefined || !original) return cells;
   if (row.locked) return { id: row.id };
   const { values, ...rest } = cells;
-  const before = cellsOf(original, amounts, unit) as Record<string, unknown>;
+  const before = cellsOf(original, amounts) as Record<string, unknown>;
   const changedValues = Object.fromEntries(Object.entries(values ?? {}).filter(([column, value]) => changed(value, original.values[column])));
   return {
     id: row.id,
@@ -110,8 +113,10 @@ interface SheetEditorProps {
 export function SheetEditor({ plan, contractId, contractForm, onDone, collect }: SheetEditorProps) {
   const { t } = useTranslation();
   const minRows = collect?.minRows ?? 1;
-  const [originals] = useState(() => new Map(plan.tasks.map((task) => [task.id, draftOf(task)])));
-  const [rows, setRows] = useState<DraftRow[]>(() => (originals.size > 0 ? [...originals.values()] : minRows > 0 ? [emptyRow()] : []));
+  // New rows start in the plan's currency (its first amount's), else the first one offered; each row may take another.
+  const unit = plan.tasks.map((task) => task.receivableAmount?.unit ?? task.payableAmount?.unit).find((u) => u !== undefined) ?? currencyUnits[0];
+  const [originals] = useState(() => new Map(plan.tasks.map((task) => [task.id, draftOf(task, unit)])));
+  const [rows, setRows] = useState<DraftRow[]>(() => (originals.size > 0 ? [...originals.values()] : minRows > 0 ? [emptyRow(unit)] : []));
   /** The cells' problems by row key and column id, once the user tried to save. */
   const [problems, setProblems] = useState<ReadonlyMap<string, ReadonlyMap<string, CellProblem>> | null>(null);
   const [savePlan, { isLoading }] = useSavePlanMutation();
@@ -122,7 +127,7 @@ export function SheetEditor({ plan, contractId, contractForm, onDone, collect }:
   const contractValues = contractForm?.values;
   /** A new row starts with the cells of the columns that follow the contract. */
   const newRow = (): DraftRow => {
-    const row = emptyRow();
+    const row = emptyRow(unit);
     return contractValues ? { ...row, values: Object.fromEntries(custom.flatMap((column) => (column.config?.relatedFieldId ? [[column.id, shownCell(column, {}, contractValues)]] : []))) } : row;
   };
   /** Extraction (spec 5): the contract's value of the field, once, in every row that can be edited. */
@@ -141,7 +146,6 @@ export function SheetEditor({ plan, contractId, contractForm, onDone, collect }:
       </div>
     ) : null;
   };
-  const unit = plan.tasks.map((task) => task.receivableAmount?.unit ?? task.payableAmount?.unit).find((u) => u !== undefined) ?? 'CNY';
   const change = (key: string, patch: Partial<DraftRow>) => setRows((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row)));
   const columnName = (id: string, fallback: string) => {
     const column = plan.columns.find((c) => c.id === id);
@@ -154,9 +158,9 @@ export function SheetEditor({ plan, contractId, contractForm, onDone, collect }:
   };
 
   function save() {
-    const sent = rows.map((row) => rowOf(row, originals.get(row.key), amounts, unit));
-    // The shared rules with required columns enforced: every cell of a new row, the changed cells of a saved one.
-    const issues = sheetCellIssues(plan.columns, sent, true);
+    const sent = rows.map((row) => rowOf(row, originals.get(row.key), amounts));
+    // The shared rules the core and the server enforce too: every cell of a new row, the changed cells of a saved one.
+    const issues = sheetCellIssues(plan.columns, sent);
     if (issues.length > 0) {
       const found = new Map<string, Map<string, CellProblem>>();
       for (const issue of issues) {
@@ -249,17 +253,29 @@ export function SheetEditor({ plan, contractId, contractForm, onDone, collect }:
                 </td>
                 {amounts.map((column) => (
                   <td key={column}>
-                    <InputGroup
-                      small
-                      inputMode="decimal"
-                      data-testid={`sheet-edit-${column}`}
-                      aria-label={columnName(column, column)}
-                      value={row.amounts[column] ?? ''}
-                      placeholder={t('form.enterPaymentAmount')}
-                      intent={problemOf(row, column) ? 'danger' : 'none'}
-                      disabled={row.locked}
-                      onChange={(event) => change(row.key, { amounts: { ...row.amounts, [column]: event.currentTarget.value } })}
-                    />
+                    <div className="fulfilment-editor__money">
+                      <InputGroup
+                        small
+                        inputMode="decimal"
+                        data-testid={`sheet-edit-${column}`}
+                        aria-label={columnName(column, column)}
+                        value={row.amounts[column] ?? ''}
+                        placeholder={t('form.enterPaymentAmount')}
+                        intent={problemOf(row, column) ? 'danger' : 'none'}
+                        disabled={row.locked}
+                        onChange={(event) => change(row.key, { amounts: { ...row.amounts, [column]: event.currentTarget.value } })}
+                      />
+                      {/* One currency per row: the task's amounts share it (the server refuses two). */}
+                      <HTMLSelect
+                        minimal
+                        data-testid={`sheet-edit-${column}-unit`}
+                        aria-label={t('fulfilment.currency', { column: columnName(column, column) })}
+                        value={row.unit}
+                        disabled={row.locked}
+                        options={[...new Set([...currencyUnits, row.unit])]}
+                        onChange={(event) => change(row.key, { unit: event.currentTarget.value })}
+                      />
+                    </div>
                     {problemNote(row, column)}
                   </td>
                 ))}

@@ -51,6 +51,7 @@ function KindPanel({ kind }: { kind: NumberingKind }) {
                   stored={stored}
                   abbrSettings={settings.list}
                   targetsOf={targetsOf}
+                  saved={preview.answer?.value.list ?? []}
                   canSave={canSave}
                 />
                 <AbbrSettings kind={kind} settings={settings.list} targetsOf={targetsOf} nameOf={nameOf} canSave={canSave} />

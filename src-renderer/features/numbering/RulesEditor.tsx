@@ -4,7 +4,7 @@ import type { SerializedError } from '@reduxjs/toolkit';
 import { useTranslation } from 'react-i18next';
 import { saveNumberingRulesSchema } from '../../../src-shared/api/numbering';
 import { ResetCycle, RuleScope } from '../../../src-shared/domain/enums';
-import { numberingRuleFormSchema, type AbbrSetting, type NumberingKind, type NumberingRuleForm, type NumberingRuleRow } from '../../../src-shared/domain/numbering';
+import { numberingRuleFormSchema, type AbbrSetting, type NumberingKind, type NumberingRuleForm, type NumberingRuleRow, type PreviewRule } from '../../../src-shared/domain/numbering';
 import type { AppError } from '../../../src-shared/errors';
 import { nextNumberPreview, prefixFor } from '../../../src-shared/rules/numbering-preview';
 import { showNotice } from '../../app/toaster';
@@ -45,12 +45,14 @@ interface RulesEditorProps {
   stored: { ruleScope: RuleScope | null; list: NumberingRuleRow[] };
   abbrSettings: readonly AbbrSetting[];
   targetsOf(scope: RuleScope): ScopeTarget[];
+  /** The saved rules' previews: a saved rule counts on from its counters, as the allocator does. */
+  saved: readonly PreviewRule[];
   /** Administrators save; everyone else reads. */
   canSave: boolean;
 }
 
 /** The rule scope in use and one rule per contract type or department under it, each with the next number it gives. */
-export function RulesEditor({ kind, stored, abbrSettings, targetsOf, canSave }: RulesEditorProps) {
+export function RulesEditor({ kind, stored, abbrSettings, targetsOf, saved, canSave }: RulesEditorProps) {
   const { t } = useTranslation();
   const write = useServerWrite();
   const [scope, setScope] = useState<RuleScope>(stored.ruleScope ?? RuleScope.Default);
@@ -59,6 +61,7 @@ export function RulesEditor({ kind, stored, abbrSettings, targetsOf, canSave }: 
   const [failure, setFailure] = useState<string | null>(null);
   const now = new Date();
   const targets = targetsOf(scope);
+  const countersOf = (scopeId: string | null) => saved.find((rule) => rule.conditionType === scope && (rule.values[0] ?? null) === scopeId)?.counters;
 
   function change(key: number, patch: Partial<NumberingRuleForm>) {
     setRules((current) => current.map((rule) => (rule.key === key ? { ...rule, ...patch } : rule)));
@@ -192,7 +195,7 @@ export function RulesEditor({ kind, stored, abbrSettings, targetsOf, canSave }: 
                   />
                 </td>
                 <td className="numbering__preview" data-testid="rule-preview">
-                  {Number.isFinite(rule.startNum) ? nextNumberPreview(rule, prefixFor(abbrSettings, scope, rule.scopeId), now) : '--'}
+                  {Number.isFinite(rule.startNum) ? nextNumberPreview(rule, prefixFor(abbrSettings, scope, rule.scopeId), now, countersOf(rule.scopeId)) : '--'}
                 </td>
                 {scope !== RuleScope.Default && canSave && (
                   <td>

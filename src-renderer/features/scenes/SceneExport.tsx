@@ -5,7 +5,7 @@ import type { LedgerSearch } from '../../../src-shared/domain/ledger';
 import { toAppError } from '../../../src-shared/errors';
 import type { SceneView } from '../../../src-shared/ipc/scenes';
 import { useAppDispatch } from '../../app/hooks';
-import { downloadFile, fromBase64 } from '../../app/download';
+import { downloadFile, readInPieces } from '../../app/download';
 import { showFailure, showNotice } from '../../app/toaster';
 import { errorText } from '../../i18n/errorText';
 import { bridgeOf, invoke } from '../contracts/useBridgeFormServices';
@@ -47,16 +47,7 @@ export function SceneExport({ scene, search, disabled }: SceneExportProps) {
     const bridge = dispatch(bridgeOf);
     try {
       const { rows } = await invoke(bridge, 'ledger.export', { exportId: id, search });
-      const first = await invoke(bridge, 'ledger.exportRead', { exportId: id, offset: 0 });
-      const bytes = new Uint8Array(first.size);
-      const head = fromBase64(first.data);
-      bytes.set(head);
-      for (let offset = head.length; offset < first.size; ) {
-        const piece = fromBase64((await invoke(bridge, 'ledger.exportRead', { exportId: id, offset })).data);
-        if (piece.length === 0) break;
-        bytes.set(piece, offset);
-        offset += piece.length;
-      }
+      const bytes = await readInPieces((offset) => invoke(bridge, 'ledger.exportRead', { exportId: id, offset }));
       const day = new Date().toISOString().slice(0, 10);
       downloadFile(bytes, `${sceneName(t, scene).replace(/[\\/:*?"<>|]/g, '_')}-${day}.xlsx`, xlsxType);
       showNotice(t('scenes.export.done', { count: rows }));

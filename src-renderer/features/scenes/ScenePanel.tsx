@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Callout, Collapse, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Collapse, Icon, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { defaultLedgerPageSize, type LedgerPageSize } from '../../../src-shared/domain/enums';
 import { nameFieldId, type FilterCondition, type LedgerField } from '../../../src-shared/domain/ledger';
@@ -15,12 +15,14 @@ import { batchRows, RowFinishDialog, useContractsOf, useRowSelection, type RowTa
 import { scenesApi, useLedgerSearchQuery, useUpdateSceneMutation } from './scenesApi';
 import { SceneExport } from './SceneExport';
 import { SceneTable, type SceneSort } from './SceneTable';
-import { sceneErrorText } from './sceneText';
+import { fieldLabel, sceneErrorText } from './sceneText';
 
 // One scene's tab: its filter drawer (starting from the scene's kept filter values, which the
-// search and the export apply from the start), table, pager, empty state and the chosen rows'
-// batch actions, answered by the replica. Mounted per scene (keyed by its id), so changing tab
-// starts from the scene's own filters, page 1 and no rows chosen.
+// search and the export apply from the start), table (sorted as the scene keeps it until a column
+// is sorted here, a sort kept in the scene by its own action as the filter values are), pager,
+// empty state and the chosen rows' batch actions, answered by the replica. Mounted per scene
+// (keyed by its id), so changing tab starts from the scene's own filters and sort, page 1 and no
+// rows chosen.
 
 interface ScenePanelProps {
   scene: SceneView;
@@ -34,6 +36,8 @@ interface Asked {
 
 const nothingAsked: Asked = { filterList: [], q: '' };
 
+const sameSort = (a: SceneSort | null, b: SceneSort | null) => a?.id === b?.id && a?.key === b?.key;
+
 export function ScenePanel({ scene, fields }: ScenePanelProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -43,11 +47,13 @@ export function ScenePanel({ scene, fields }: ScenePanelProps) {
   const [drawerKey, setDrawerKey] = useState(0);
   const [keyword, setKeyword] = useState('');
   const [asked, setAsked] = useState<Asked>(nothingAsked);
-  const [sort, setSort] = useState<SceneSort | null>(null);
+  // undefined: the scene's kept sort, which the core applies when the search names none.
+  const [askedSort, setAskedSort] = useState<SceneSort | null | undefined>(undefined);
   const [pageNum, setPageNum] = useState(1);
   const [pageSize, setPageSize] = useState<LedgerPageSize>(defaultLedgerPageSize);
   const [target, setTarget] = useState<RowTarget | null>(null);
   const [updateScene, keeping] = useUpdateSceneMutation();
+  const [updateSort, keepingSort] = useUpdateSceneMutation();
   const selection = useRowSelection();
 
   const byId = useMemo(() => new Map(fields.map((field) => [field.id, field])), [fields]);
@@ -55,8 +61,12 @@ export function ScenePanel({ scene, fields }: ScenePanelProps) {
   // The drawer shows the filter fields and every field the scene keeps a value of.
   const filterFields = [...new Set([...scene.filterIDs, ...kept])].flatMap((id) => byId.get(id) ?? []);
   const columns = [nameFieldId, ...scene.titleIDs.filter((id) => id !== nameFieldId)].flatMap((id) => byId.get(id) ?? []);
+  const keptSort = scene.sortField && { id: scene.sortField.id, key: scene.sortField.key };
+  const sort = askedSort === undefined ? keptSort : askedSort;
+  const sortChanged = askedSort !== undefined && !sameSort(askedSort, keptSort);
+  const sortedBy = sort && byId.get(sort.id);
   // The question as shown; the export asks it whole.
-  const shown = { standingBookID: scene.id, filterList: asked.filterList, ...(asked.q ? { q: asked.q } : {}), ...(sort ? { sortField: sort } : {}) };
+  const shown = { standingBookID: scene.id, filterList: asked.filterList, ...(asked.q ? { q: asked.q } : {}), ...(askedSort !== undefined ? { sortField: askedSort } : {}) };
   const { data: page, error, isFetching } = useLedgerSearchQuery({ ...shown, pageNum, pageSize });
   const rows = useMemo(() => page?.list ?? [], [page]);
   const contracts = useContractsOf(selection, rows);
@@ -85,6 +95,11 @@ export function ScenePanel({ scene, fields }: ScenePanelProps) {
     // The kept values are now the scene's own: the search asks nothing beyond them.
     setAsked({ filterList: [], q: keyword.trim() });
     setPageNum(1);
+  };
+  const keepSort = async () => {
+    const result = await updateSort({ id: scene.id, patch: { sortField: sort } });
+    if ('error' in result) return showFailure(sceneErrorText(t, result.error!));
+    showNotice(t(sort ? 'scenes.sortSaved' : 'scenes.sortCleared'));
   };
   const batchFinish = () => {
     const picked = batchRows(selection.selected.values());
@@ -117,7 +132,7 @@ export function ScenePanel({ scene, fields }: ScenePanelProps) {
           sort={sort}
           stale={isFetching}
           onSort={(next) => {
-            setSort(next);
+            setAskedSort(next);
             setPageNum(1);
           }}
           selection={selection}
@@ -151,6 +166,24 @@ export function ScenePanel({ scene, fields }: ScenePanelProps) {
           text={t('scenes.filters')}
           onClick={() => setFiltersOpen((open) => !open)}
         />
+        {sort && sortedBy && (
+          // Said beside the filters too: the sorted column may be scrolled out of view.
+          <span className="scene-panel__sort bp6-text-muted" data-testid="scene-sort-shown">
+            <Icon icon={sort.key === 1 ? 'sort-asc' : 'sort-desc'} size={12} />
+            {t(sort.key === 1 ? 'scenes.sortedAscending' : 'scenes.sortedDescending', { field: fieldLabel(t, sortedBy) })}
+          </span>
+        )}
+        {sortChanged && (
+          <Button
+            data-testid="scene-keep-sort"
+            icon="floppy-disk"
+            variant="minimal"
+            intent="primary"
+            text={t('scenes.saveSort')}
+            loading={keepingSort.isLoading}
+            onClick={() => void keepSort()}
+          />
+        )}
         <span className="scene-panel__spacer" />
         <Button
           data-testid="scene-batch-finish"

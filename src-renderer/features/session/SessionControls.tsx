@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import type { AppError } from '../../../src-shared/errors';
 import { signOut, useSessionQuery } from '../../api/api';
 import { useAppDispatch } from '../../app/hooks';
@@ -15,6 +16,7 @@ export function SessionControls() {
   const [leaving, setLeaving] = useState(false);
   const [cacheOpen, setCacheOpen] = useState(false);
   const onFailure = useActionFailure();
+  const navigate = useNavigate();
   const leave = () => {
     setLeaving(true);
     // Once signed out this control is gone (the sign-in screen replaces the app): only a failure comes back here.
@@ -26,6 +28,7 @@ export function SessionControls() {
   const menu = (
     <Menu aria-label={t('mainWindow.userMenu')}>
       <ArchiveCacheMenuItem onOpen={() => setCacheOpen(true)} />
+      <MenuItem data-testid="my-devices-menu" icon="mobile-phone" text={t('app.myDevices')} onClick={() => void navigate('/devices')} />
       <MenuItem data-testid="sign-out" icon="log-out" text={t('app.signOut')} disabled={leaving} onClick={leave} />
     </Menu>
   );

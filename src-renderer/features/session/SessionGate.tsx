@@ -1,9 +1,11 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSessionQuery } from '../../api/api';
 import { AppErrorScreen, LoadingScreen } from '../../app/StatusScreens';
-import { errorText } from '../../i18n/errorText';
+import { showWarning } from '../../app/toaster';
+import { errorText, reasonText } from '../../i18n/errorText';
+import { DeviceRevokedScreen } from '../devices/DeviceRevokedScreen';
 import { SignInScreen } from './SignInScreen';
 
 /**
@@ -17,11 +19,23 @@ export function SessionGate({ children }: { children: ReactNode }) {
   const { data: session, error } = useSessionQuery();
   const signedIn = session?.signedIn;
   const wasSignedIn = useRef(false);
+  const notice = session?.signedIn ? session.notice : undefined;
+  const shownNotice = useRef<string | null>(null);
+  const [revocationRead, setRevocationRead] = useState(false);
+  // Told once per window: the local data was rebuilt (its key was lost), with the unsent edits that went with it.
+  useEffect(() => {
+    if (!notice || shownNotice.current === notice.code) return;
+    shownNotice.current = notice.code;
+    showWarning([t(`errors.${notice.code}`, { defaultValue: notice.message }), notice.reason ? reasonText(t, notice.reason) : null].filter(Boolean).join(' '));
+  }, [notice, t]);
   useEffect(() => {
     if (signedIn === undefined) return;
     if (wasSignedIn.current && !signedIn) void navigate('/', { replace: true });
     wasSignedIn.current = signedIn;
   }, [signedIn, navigate]);
   if (!session) return error ? <AppErrorScreen message={errorText(t, error)} /> : <LoadingScreen />;
-  return session.signedIn ? children : <SignInScreen lastServerUrl={session.serverUrl} problem={session.problem} />;
+  if (session.signedIn) return children;
+  // A revoked device says why on a screen of its own before the sign-in screen (which would refuse it again).
+  if (session.problem?.code === 'device_revoked' && !revocationRead) return <DeviceRevokedScreen refusal={session.problem} onContinue={() => setRevocationRead(true)} />;
+  return <SignInScreen lastServerUrl={session.serverUrl} problem={session.problem} />;
 }

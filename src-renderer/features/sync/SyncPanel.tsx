@@ -1,5 +1,8 @@
 import { Button, ButtonGroup, Callout, H5, HTMLTable, ProgressBar, Tag } from '@blueprintjs/core';
+import { RefusalDiscardAlert } from './RefusalDiscardAlert';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import type { SyncProblem, SyncStatus } from '../../../src-shared/ipc/channels';
 import { useApplyMineAgainMutation, useDismissProblemMutation, useKeepTheirsMutation } from '../../api/api';
 import { useActionFailure } from '../../app/useActionFailure';
@@ -8,8 +11,13 @@ import { formatAge, formatDateTime } from '../../i18n/format';
 import { fieldLabel, fieldValue, problemSubject } from './problemFields';
 import { firstSyncProgress } from './syncView';
 
+/** Refused edits the user corrects in their screen (the contract's form) rather than only dismisses. */
+const correctedInForm = new Set(['contract.create', 'contract.update']);
+
 function ProblemItem({ problem }: { problem: SyncProblem }) {
   const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [discarding, setDiscarding] = useState(false);
   const onFailure = useActionFailure();
   const [dismiss, dismissing] = useDismissProblemMutation();
   const [keepTheirs, keeping] = useKeepTheirsMutation();
@@ -18,6 +26,9 @@ function ProblemItem({ problem }: { problem: SyncProblem }) {
   // The server named the fields both sides changed: each row says whether it is one of them.
   const perField = conflict && problem.conflicting.length > 0;
   const busy = dismissing.isLoading || keeping.isLoading || applying.isLoading;
+  // A refused draft or form save stays the user's: opened in the form to correct and re-send, or discarded knowingly.
+  const correctable = !conflict && problem.rowId !== null && correctedInForm.has(problem.name);
+  const draft = problem.name === 'contract.create';
   return (
     <Callout data-testid="sync-problem" data-state={problem.state} intent={conflict ? 'warning' : 'danger'} className="sync-panel__problem" compact>
       <div className="sync-panel__problem-title">
@@ -58,10 +69,22 @@ function ProblemItem({ problem }: { problem: SyncProblem }) {
             <Button size="small" disabled={busy} text={t('sync.keepTheirs')} onClick={() => void keepTheirs({ id: problem.id }).unwrap().catch(onFailure)} />
             <Button size="small" intent="primary" disabled={busy} text={t('sync.applyMineAgain')} onClick={() => void applyMineAgain({ id: problem.id }).unwrap().catch(onFailure)} />
           </>
+        ) : correctable ? (
+          <>
+            <Button size="small" intent="primary" icon="edit" data-testid="sync-problem-open" text={t('sync.correct')} onClick={() => navigate(`/myContract/detail?contractId=${problem.rowId}`)} />
+            <Button size="small" disabled={busy} data-testid="sync-problem-discard" text={t(draft ? 'contractPage.refusal.createDiscard' : 'contractPage.refusal.updateDiscard')} onClick={() => setDiscarding(true)} />
+          </>
         ) : (
           <Button size="small" disabled={busy} text={t('sync.dismiss')} onClick={() => void dismiss({ id: problem.id }).unwrap().catch(onFailure)} />
         )}
       </ButtonGroup>
+      <RefusalDiscardAlert
+        kind={draft ? 'create' : 'update'}
+        isOpen={discarding}
+        loading={dismissing.isLoading}
+        onCancel={() => setDiscarding(false)}
+        onConfirm={() => void dismiss({ id: problem.id }).unwrap().then(() => setDiscarding(false), onFailure)}
+      />
     </Callout>
   );
 }

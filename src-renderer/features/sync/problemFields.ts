@@ -121,6 +121,10 @@ function entityValue(t: TFunction, entity: Entity, field: string, value: unknown
     case 'scene':
       if ((field === 'titleIDs' || field === 'filterIDs') && Array.isArray(value)) return ledgerFields(t, value);
       if (field === 'filter' && Array.isArray(value)) return t('syncMerge.values.conditions', { count: value.length });
+      if (field === 'sortField' && isRecord(value)) {
+        const column = ledgerFields(t, [value.id]);
+        return value.key === -1 ? t('syncMerge.values.sortDescending', { field: column }) : t('syncMerge.values.sortAscending', { field: column });
+      }
       if (field === 'order' && Array.isArray(value)) return t('syncMerge.values.scenes', { count: value.length });
       return undefined;
     case 'reminderSettings':
@@ -131,7 +135,13 @@ function entityValue(t: TFunction, entity: Entity, field: string, value: unknown
 /** A field's value as the screens would show it; "--" when it has none. */
 export function fieldValue(t: TFunction, problem: ProblemValues, field: string, value: unknown, language: string): string {
   if (value === null || value === undefined) return t('contractStatus.missing');
-  if (typeof value === 'string' && problem.entity && idFields[problem.entity]?.includes(field)) return problem.valueNames[field]?.[value] ?? t('syncMerge.values.unknownName');
+  // An id the replica knows a name for (a type chosen in a form field too) shows by that name.
+  const named = typeof value === 'string' ? problem.valueNames[field]?.[value] : undefined;
+  if (named) return named;
+  if (typeof value === 'string' && problem.entity && idFields[problem.entity]?.includes(field)) return t('syncMerge.values.unknownName');
   if (typeof value === 'boolean') return value ? t('syncMerge.values.yes') : t('syncMerge.values.no');
+  // A form's money value ({unit, amount} in hundredths) with its unit, as the form shows it.
+  const money = moneySchema.safeParse(value);
+  if (money.success) return formatMoney(money.data);
   return (problem.entity && entityValue(t, problem.entity, field, value, language)) ?? cellText(value);
 }

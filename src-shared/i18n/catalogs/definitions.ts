@@ -1,4 +1,5 @@
 import type { sheetColumnTypes } from '../../domain/performance';
+import type { BasicContractFieldId } from '../../rules/contract-sources';
 import type { completionFieldTypes, definitionMessages } from '../../rules/performance-definitions';
 
 // Performance definitions (Settings, issue 28): the organisation's performances with their sheet
@@ -41,6 +42,27 @@ export const definitionsEn = {
   remove: 'Remove',
   kept: 'The sheet needs this column',
   checkRows: 'Some columns or fields need attention: see the marked rows.',
+  relatedField: 'Follows contract field',
+  relatedNone: 'None (typed in)',
+  contractFields: {
+    contractName: 'Contract name',
+    counterparty: 'Counterparty',
+    amount: 'Contract amount',
+    signDate: 'Signing date',
+    subject: 'Contract subject',
+    remark: 'Remark',
+  } satisfies Record<BasicContractFieldId, string>,
+  valueRange: 'Value range',
+  addRange: 'Add value range',
+  rangeMode: 'Conditions combined by',
+  rangeModes: { and: 'And: all of them', or: 'Or: any of them' },
+  comparator: 'Comparison',
+  rangeValue: 'Value',
+  addCondition: 'Add condition',
+  removeCondition: 'Remove condition',
+  referenceNodes: 'Reference nodes',
+  nodesPlaceholder: 'Type a node, press Enter',
+  nodesDefault: 'None typed: the contract signing, effective and expiry dates.',
   columnTypes: {
     textarea: 'Multi-line text',
     date: 'Date',
@@ -76,6 +98,10 @@ export const definitionsEn = {
     oneStateColumn: 'At most one column holds the task state',
     duplicateFieldName: 'Field names must be different',
     duplicateFieldId: 'Field ids must be different',
+    relatedFieldKind: 'The contract field holds another kind of value than this column',
+    emptyNode: 'Please enter the reference node',
+    duplicateNode: 'Reference nodes must be different',
+    valueRangeInvalid: 'Value range invalid',
     noColumns: 'The sheet needs at least one column',
   } satisfies Record<keyof typeof definitionMessages | 'enterName' | 'noColumns', string>,
 };
@@ -115,6 +141,27 @@ export const definitionsZh: typeof definitionsEn = {
   remove: '移除',
   kept: '履约表需要此列',
   checkRows: '部分列或字段需要修改，请查看标出的行。',
+  relatedField: '关联合同字段',
+  relatedNone: '不关联（手动填写）',
+  contractFields: {
+    contractName: '合同名称',
+    counterparty: '相对方',
+    amount: '合同金额',
+    signDate: '签订日期',
+    subject: '合同标的',
+    remark: '备注',
+  },
+  valueRange: '取值范围',
+  addRange: '添加取值范围',
+  rangeMode: '条件组合方式',
+  rangeModes: { and: '且：全部满足', or: '或：满足其一' },
+  comparator: '比较方式',
+  rangeValue: '值',
+  addCondition: '添加条件',
+  removeCondition: '删除条件',
+  referenceNodes: '参照节点',
+  nodesPlaceholder: '输入节点后按回车',
+  nodesDefault: '不填则为合同签订、生效、到期日期。',
   columnTypes: {
     textarea: '多行文本',
     date: '日期',
@@ -150,6 +197,10 @@ export const definitionsZh: typeof definitionsEn = {
     oneStateColumn: '最多只能有一列为任务状态',
     duplicateFieldName: '字段名称不能重复',
     duplicateFieldId: '字段标识不能重复',
+    relatedFieldKind: '该合同字段的值与此列类型不符',
+    emptyNode: '请输入参照节点',
+    duplicateNode: '参照节点不能重复',
+    valueRangeInvalid: '取值范围无效',
     noColumns: '履约表至少需要一列',
   },
 };

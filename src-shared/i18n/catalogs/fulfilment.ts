@@ -51,6 +51,7 @@ export const fulfilmentEn = {
   saved: 'Saved successfully',
   addRow: '+ Add a row',
   removeRow: 'Remove this row',
+  currency: 'Currency of {{column}}',
   lastRowKept: 'The sheet keeps at least one row',
   rowNameRequired: 'Please enter the performance content of every row.',
   /** A performance's columns and completion fields by id, while their names are still the defaults. */
@@ -118,6 +119,7 @@ export const fulfilmentZh: typeof fulfilmentEn = {
   saved: '保存成功',
   addRow: '+增加一行',
   removeRow: '删除此行',
+  currency: '{{column}}币种',
   lastRowKept: '履约表至少保留一行',
   rowNameRequired: '请输入每一行的履约内容',
   defaultNames: {

@@ -62,6 +62,7 @@ export const scenesEn = {
     'filter scene name duplicated': 'Filter scene name duplicated',
     'system scenes cannot be deleted': 'System scenes cannot be deleted',
     'minimum cannot be greater than maximum': 'Minimum cannot be greater than maximum',
+    'a scene is sorted by one of its columns': 'A scene is sorted by one of its columns',
   },
   sceneNames: {
     'all performance records': 'All performance records',
@@ -100,6 +101,11 @@ export const scenesEn = {
   sortWithinCurrency: 'Sorted within each currency: amounts in different currencies are not compared',
   saveFilters: 'Keep in scene',
   filtersSaved: 'The filter values are kept in the scene',
+  saveSort: 'Keep sort in scene',
+  sortedAscending: 'Sorted by {{field}}, ascending',
+  sortedDescending: 'Sorted by {{field}}, descending',
+  sortSaved: 'The sort is kept in the scene',
+  sortCleared: 'The scene is no longer sorted by a column',
   rows: {
     operation: 'Actions',
     view: 'View',
@@ -175,6 +181,7 @@ export const scenesZh: typeof scenesEn = {
     'filter scene name duplicated': '筛选场景名称重复',
     'system scenes cannot be deleted': '系统场景不能删除',
     'minimum cannot be greater than maximum': '最小值不能大于最大值',
+    'a scene is sorted by one of its columns': '场景只能按其显示的列排序',
   },
   sceneNames: {
     'all performance records': '全部履约记录',
@@ -213,6 +220,11 @@ export const scenesZh: typeof scenesEn = {
   sortWithinCurrency: '按币种分别排序：不同币种的金额不相互比较',
   saveFilters: '保存到场景',
   filtersSaved: '筛选值已保存到场景',
+  saveSort: '保存排序到场景',
+  sortedAscending: '按{{field}}升序',
+  sortedDescending: '按{{field}}降序',
+  sortSaved: '排序已保存到场景',
+  sortCleared: '场景已取消按列排序',
   rows: {
     operation: '操作',
     view: '查看',

@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fieldConfigSchema } from '../../../src-shared/domain/contract-forms';
 import { formFieldSchema, type PartyValue } from '../../../src-shared/form/field-config';
+import type { PartySearchResult } from '../../../src-shared/ipc/drafting';
+import type { FormServices } from '../../../src-renderer/features/contract-form/types';
 import { fakeServices, field, renderField } from './support';
 
 const outer = field({ id: 'p', name: 'counterparty', type: 'inputSelect', partyType: 2 });
@@ -13,6 +15,13 @@ afterEach(() => {
   cleanup();
   vi.useRealTimers();
 });
+
+/** Acme Ltd's external detail, as the server answers it. */
+const acmeDetail = {
+  id: 'a1', type: 2, subtype: 1, subType: 'organization', name: 'Acme Ltd', keyword: null, idNumber: '91310000', address: 'Shanghai',
+  contactInfo: null, email: null, fax: null, rating: 40, ratingRemark: null, isConnectedTransaction: false, banks: [], contacts: [],
+  registration: null, updaterName: null, createTime: '2026-01-01', updateTime: '2026-01-01', version: 1, riskCount: 3, refreshTime: null, cooperationCount: 0, totalAmount: [], averageScore: null, cooperationContracts: [],
+};
 
 describe('party picker', () => {
   it('searches 750 ms after typing stops, then adds the chosen party', async () => {
@@ -39,13 +48,48 @@ describe('party picker', () => {
     expect(screen.getByRole('alert').textContent).toBe('At most 10 parties can be added');
   });
 
-  it('keeps only the first party when counterpartMultiple is 1, through the parsed field config', async () => {
+  it('holds one party when counterpartMultiple is 1: a new party takes the place of the chosen one, through the parsed field config', async () => {
     const config = fieldConfigSchema.parse({ id: 'p', name: 'counterparty', type: 'inputSelect', partyType: 2, counterpartMultiple: 1 });
     const single = formFieldSchema.parse(config);
     expect(single.counterpartMultiple).toBe(1);
     const view = renderField(single, { value: [acme] });
     await userEvent.click(screen.getByRole('button', { name: 'New party' }));
-    expect(view.value()).toEqual([acme]);
+    expect(view.value()).toEqual([{ id: 0, name: '' }]);
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Name of the new party' }));
+  });
+
+  it('adds a new party beside the chosen ones in a field of several', async () => {
+    const view = renderField(outer, { value: [acme] });
+    await userEvent.click(screen.getByRole('button', { name: 'New party' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Name of the new party' }), 'Newco');
+    expect(view.value()).toEqual([acme, { id: 0, name: 'Newco' }]);
+  });
+
+  it('warns when a blacklisted or risky counterparty is chosen, and fills the party from its details', async () => {
+    const results: PartySearchResult[] = [
+      { id: 'b1', name: 'Shady Ltd', partyType: 2 as const, creditCode: null, fieldDetailMap: { rating: 40, riskCount: 0, keyword: 'SHADY' }, contactItemList: [{ name: 'Li Si', phone: '139', email: null, title: null }] },
+      { id: 'r1', name: 'Risky Co', partyType: 2 as const, creditCode: null, fieldDetailMap: { rating: 20, riskCount: 3 } },
+    ];
+    const services = fakeServices({ searchParties: vi.fn(() => Promise.resolve({ list: results, count: 2 })) });
+    const view = renderField(outer, { services, value: [] });
+    await userEvent.type(screen.getByRole('textbox', { name: 'counterparty' }), 'S');
+    await userEvent.click(await screen.findByText('Shady Ltd', {}, { timeout: 2000 }));
+    expect(view.value()).toEqual([{ id: 'b1', name: 'Shady Ltd', keyword: 'SHADY', contactsName: 'Li Si', contactsPhone: '139' }]);
+    expect(screen.getByTestId('party-risk-p').textContent).toBe('Shady Ltd is on the blacklist (credit rating: blacklist). Check before contracting with it.');
+    await userEvent.type(screen.getByRole('textbox', { name: 'counterparty' }), 'R');
+    await userEvent.click(await screen.findByText('Risky Co', {}, { timeout: 2000 }));
+    expect(screen.getByTestId('party-risk-p').textContent).toBe('Risky Co has 3 reported risks. Check its credit risk before contracting with it.');
+  });
+
+  it('fills the detail fields grouped under the party field or under the party key of the user’s organisation (spec 6)', async () => {
+    const result: PartySearchResult = { id: 'c1', name: 'Cedar Ltd', partyType: 2 as const, creditCode: null, fieldDetailMap: { address: '1 Harbour Road' }, bankItemList: [{ name: 'Bank of Ningbo', account: '6222000011112222', accountName: 'Cedar Ltd' }] };
+    const alongside = [field({ id: 'address', name: 'address', type: 'text', tag: 'address', subjectGroup: 'counterpart_org-7' }), field({ id: 'bank', name: 'bank', type: 'text', tag: 'bankName', subjectGroup: 'p' }), field({ id: 'other', name: 'other', type: 'text', tag: 'address', subjectGroup: 'counterpart_org-8' })];
+    const services = fakeServices({ organisationId: 'org-7', searchParties: vi.fn(() => Promise.resolve({ list: [result], count: 1 })) });
+    const view = renderField(outer, { services, value: [], alongside });
+    await userEvent.type(screen.getByRole('textbox', { name: 'counterparty' }), 'C');
+    await userEvent.click(await screen.findByText('Cedar Ltd', {}, { timeout: 2000 }));
+    expect(view.values()).toMatchObject({ address: '1 Harbour Road', bank: 'Bank of Ningbo' });
+    expect(view.values()).not.toHaveProperty('other');
   });
 
   it('adds a new blank party with id 0, not invalid while it is filled in; please enter + name once the field is left empty', async () => {
@@ -76,21 +120,29 @@ describe('party picker', () => {
 
   it('shows the external party detail, and no data without an id', async () => {
     const services = fakeServices({}, {
-      counterpartExternalDetail: () => ({
-        id: 'a1', type: 2, subtype: 1, subType: 'organization', name: 'Acme Ltd', keyword: null, idNumber: '91310000', address: 'Shanghai',
-        contactInfo: null, email: null, fax: null, rating: 40, ratingRemark: null, isConnectedTransaction: false, banks: [], contacts: [],
-        registration: null, updaterName: null, createTime: '2026-01-01', updateTime: '2026-01-01', version: 1, riskCount: 3, refreshTime: null, cooperationCount: 0, totalAmount: [], averageScore: null, cooperationContracts: [],
-      }),
+      counterpartExternalDetail: () => acmeDetail,
     });
     renderField(outer, { services, value: [acme, { id: 0, name: 'Draft Co' }], mode: 'preview' });
     await userEvent.click(screen.getByRole('button', { name: 'Acme Ltd' }));
     expect(await screen.findByText('91310000')).toBeTruthy();
     expect(screen.getByText('Blacklisted')).toBeTruthy();
-    expect(services.onlineCall).toHaveBeenCalledWith('counterpartExternalDetail', { params: { id: 'a1' }, query: { refresh: true } });
+    expect(services.cachedRead).toHaveBeenCalledWith('counterpartExternalDetail', { params: { id: 'a1' }, query: { refresh: true } });
+    // The server's answer: nothing says "as of".
+    expect(screen.queryByTestId('party-detail-as-of')).toBeNull();
     cleanup();
     renderField(outer, { services, value: [{ id: 0, name: 'Draft Co' }], mode: 'preview' });
     await userEvent.click(screen.getByRole('button', { name: 'Draft Co' }));
     expect(screen.getByRole('status').textContent).toBe('No data');
+  });
+
+  it('shows the kept party detail offline as of when it was read', async () => {
+    const services = fakeServices({
+      cachedRead: vi.fn(() => Promise.resolve({ value: acmeDetail, asOf: '2026-11-20T08:00:00.000Z', offline: true })) as FormServices['cachedRead'],
+    });
+    renderField(outer, { services, value: [acme], mode: 'preview' });
+    await userEvent.click(screen.getByRole('button', { name: 'Acme Ltd' }));
+    expect(await screen.findByText('91310000')).toBeTruthy();
+    expect(screen.getByTestId('party-detail-as-of').textContent).toMatch(/^Offline: as last read on .*2026/);
   });
 
   it('asks to save a new contract before scoring it, and to sync one the server does not know yet', async () => {
@@ -146,6 +198,27 @@ describe('party picker', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(submit).toHaveBeenCalledWith({ params: { id: 'c1' }, body: { comment: 'good', version: 2, resultItems: [{ id: 'g1', children: [{ id: 'k1', actualScore: 8 }] }] } });
     expect(screen.getByRole('status').textContent).toBe('Operation successful');
+  });
+
+  it('keeps a score as typed and says what is wrong with it: 1.5, 12.5 and -3 are never rewritten', async () => {
+    const detail = {
+      contractId: 'c1', counterpartyId: 'a1', counterpartyName: 'Acme Ltd', comment: '', totalScore: null, maxTotalScore: 15,
+      updateTime: null, version: 2,
+      resultItems: [{ id: 'g1', name: 'delivery', children: [{ id: 'k1', name: 'on time', criterion: 'days late', maxScore: 15, actualScore: null }] }],
+    };
+    const submit = vi.fn(() => ({ message: 'Operation successful', detail }));
+    renderField(outer, { services: fakeServices({}, { scoreDetail: () => detail, scoreSubmit: submit }), value: [acme] });
+    await userEvent.click(screen.getByRole('button', { name: 'Score' }));
+    const score = await screen.findByRole('textbox', { name: 'on time' });
+    for (const typed of ['1.5', '12.5', '-3']) {
+      await userEvent.clear(score);
+      await userEvent.type(score, typed);
+      await userEvent.tab();
+      expect((score as HTMLInputElement).value).toBe(typed);
+      expect(screen.getByText('The score must be a whole number, zero or more')).toBeTruthy();
+    }
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(submit).not.toHaveBeenCalled();
   });
 
   it('renders read-only in preview and locked when disabled', () => {

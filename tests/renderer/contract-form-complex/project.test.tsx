@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { FormServices } from '../../../src-renderer/features/contract-form/types';
 import { fakeServices, field, renderField } from './support';
 
 const projectField = field({ id: 'pj', name: 'project', type: 'relationProject' });
@@ -18,7 +19,8 @@ describe('relationProject field', () => {
   it("chooses one of the server's projects as {id, name}, and clears it", async () => {
     const view = renderField(projectField, { services: online() });
     await screen.findByRole('option', { name: 'Metro line 4' });
-    expect(view.services.onlineCall).toHaveBeenCalledWith('projectListAll', {});
+    expect(view.services.cachedRead).toHaveBeenCalledWith('projectListAll', {});
+    expect(screen.queryByTestId('project-as-of')).toBeNull();
     expect(screen.queryByText(/engine|unsupported/)).toBeNull();
     await userEvent.selectOptions(select(), 'p2');
     expect(view.value()).toEqual({ id: 'p2', name: 'Metro line 4' });
@@ -33,7 +35,16 @@ describe('relationProject field', () => {
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Please select project', 'Closed project', 'Harbour expansion', 'Metro line 4']);
   });
 
-  it('offline: shows the kept project and says that choosing needs a connection', async () => {
+  it('offline: offers the kept projects as of when they were read', async () => {
+    const services = fakeServices({ cachedRead: vi.fn(() => Promise.resolve({ value: { list: projects }, asOf: '2026-11-20T08:00:00.000Z', offline: true })) as FormServices['cachedRead'] });
+    const view = renderField(projectField, { services });
+    await screen.findByRole('option', { name: 'Metro line 4' });
+    expect(screen.getByTestId('project-as-of').textContent).toMatch(/^Offline: as last read on .*2026/);
+    await userEvent.selectOptions(select(), 'p1');
+    expect(view.value()).toEqual({ id: 'p1', name: 'Harbour expansion' });
+  });
+
+  it('offline and never read: shows the kept project and says that choosing needs a connection', async () => {
     const view = renderField(projectField, { value: { id: 'p1', name: 'Harbour expansion' } });
     expect((await screen.findByRole('status')).textContent).toBe('This needs the contract server, which cannot be reached now. It works again once you are back online.');
     expect(select().value).toBe('p1');

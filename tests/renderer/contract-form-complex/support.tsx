@@ -22,6 +22,8 @@ export type OnlineAnswers = Record<string, (request: Parameters<FormServices['on
 export function fakeServices(overrides: Partial<FormServices> = {}, answers: OnlineAnswers = {}): FormServices {
   return {
     searchParties: vi.fn(() => Promise.resolve({ list: [], count: 0 })),
+    relatedCandidates: vi.fn(() => Promise.resolve({ list: [], offline: false, asOf: null })),
+    checkDuplicate: vi.fn(() => Promise.reject({ code: 'offline', message: 'offline' })),
     onlineCall: vi.fn((endpoint: string, request: Parameters<FormServices['onlineCall']>[1]) => {
       const answer = answers[endpoint];
       if (!answer) return Promise.reject({ code: 'server_unreachable', message: 'offline' });
@@ -61,6 +63,8 @@ interface Options {
   clauses?: readonly Clause[];
   templateApproval?: boolean;
   contractId?: string | null;
+  /** Other fields of the form beside it (a party's detail fields). */
+  alongside?: readonly FormField[];
 }
 
 /** One field inside the engine's ContractForm, as a screen hosts it. */
@@ -68,8 +72,9 @@ export function renderField(formField: FormField, options: Options = {}) {
   const services = options.services ?? fakeServices();
   const ref = createRef<ContractFormHandle>();
   // Kept stable: the engine builds its calculation graph once per fields array.
-  const fields = [formField];
+  const fields = [formField, ...(options.alongside ?? [])];
   let current: unknown = options.value;
+  let all: Record<string, unknown> = {};
   function Harness() {
     const [values, setValues] = useState<Record<string, unknown>>(options.value === undefined ? {} : { [formField.id]: options.value });
     return (
@@ -82,6 +87,7 @@ export function renderField(formField: FormField, options: Options = {}) {
         values={values}
         onValuesChange={(next) => {
           current = next[formField.id];
+          all = next;
           setValues(next);
         }}
       />
@@ -99,6 +105,8 @@ export function renderField(formField: FormField, options: Options = {}) {
     services,
     /** The value the field last reported. */
     value: () => current,
+    /** Every value of the form as last reported. */
+    values: () => all,
     /** Every issue the engine's validation finds now (field rules and registered validators). */
     issues: () => ref.current?.issues() ?? [],
     submit: () => ref.current!.submit(),

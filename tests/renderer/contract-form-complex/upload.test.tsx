@@ -6,6 +6,7 @@ import { FormServicesProvider } from '../../../src-renderer/features/contract-fo
 import { UploadField } from '../../../src-renderer/features/contract-form/fields/complex/upload/UploadField';
 import type { FormServices } from '../../../src-renderer/features/contract-form/types';
 import type { UploadValue } from '../../../src-shared/form/field-config';
+import type { QueuedFile } from '../../../src-shared/ipc/files';
 import { fakeServices, field, renderField } from './support';
 
 const uploadField = field({ id: 'u', name: 'attachment', type: 'upload' });
@@ -56,6 +57,32 @@ describe('upload field', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     expect(view.value()).toBeNull();
     expect(screen.getByRole('button', { name: 'Choose a file or drop it here' })).toBeTruthy();
+  });
+
+  it('shows a file kept on the device as waiting to upload, with its name, until the server has it; a refusal says why', async () => {
+    const listeners: ((file: QueuedFile | null) => void)[] = [];
+    const watchQueuedFile = vi.fn((_id: string, onChange: (file: QueuedFile | null) => void) => {
+      listeners.push(onChange);
+      return () => undefined;
+    });
+    const value = { id: '0192a000-0000-7000-8000-0000000000f1', name: 'signed scan.pdf', file: '/api/v1/files/0192a000-0000-7000-8000-0000000000f1' };
+    const queued: QueuedFile = { id: value.id, name: value.name, size: 1000, sent: 0, purpose: 'attachment', contractId: null, state: 'waiting', error: null };
+    const view = renderField(uploadField, { services: fakeServices({ watchQueuedFile }), value });
+    expect(watchQueuedFile).toHaveBeenCalledWith(value.id, expect.any(Function));
+    expect(screen.queryByTestId('upload-queued')).toBeNull();
+    act(() => listeners.at(-1)!(queued));
+    expect(screen.getByText('signed scan.pdf')).toBeTruthy();
+    expect(screen.getByTestId('upload-queued').textContent).toBe('Waiting to upload');
+    act(() => listeners.at(-1)!({ ...queued, sent: 420 }));
+    expect(screen.getByTestId('upload-queued').textContent).toBe('Waiting to upload (42% sent)');
+    // 'view' opens the file as its value names it: the core opens the kept copy.
+    await userEvent.click(screen.getByRole('button', { name: 'View' }));
+    expect(view.services.openRoute).toHaveBeenCalledWith(value.file, { newWindow: true });
+    act(() => listeners.at(-1)!({ ...queued, state: 'refused', error: { code: 'bad_request', message: 'x', reason: { key: 'fileContentMismatch' } } }));
+    expect(screen.getByTestId('upload-queued').textContent).toBe('Upload refused: Wrong file format. Please upload it again.');
+    act(() => listeners.at(-1)!(null));
+    expect(screen.queryByTestId('upload-queued')).toBeNull();
+    expect(screen.getByText('signed scan.pdf')).toBeTruthy();
   });
 
   it('binds the file to the saved contract being edited, and to none on a new draft', async () => {

@@ -340,11 +340,14 @@ describe('dynamic select', () => {
   const page = (from: number, count: number) => ({ list: Array.from({ length: 2 }, (_, i) => ({ id: String(from + i), name: `Option ${from + i}` })), count });
 
   it('loads the first page when focused and appends the next pages', async () => {
-    const onlineCall = vi.fn((_endpoint: string, request: { query?: Record<string, unknown> }) => Promise.resolve(page(request.query!.pageNum === 1 ? 1 : 3, 4)));
-    const { lastValues } = renderForm({ fields: [dynamic], services: fakeServices({ onlineCall: onlineCall as never }) });
+    const cachedRead = vi.fn((_endpoint: string, request: { query?: Record<string, unknown> }) =>
+      Promise.resolve({ value: page(request.query!.pageNum === 1 ? 1 : 3, 4), asOf: '2026-11-28T08:00:00.000Z', offline: false }),
+    );
+    const { lastValues } = renderForm({ fields: [dynamic], services: fakeServices({ cachedRead: cachedRead as never }) });
     await userEvent.click(screen.getByLabelText('Project'));
     await waitFor(() => expect(within(screen.getByLabelText('Project')).getAllByRole('option')).toHaveLength(3));
-    expect(onlineCall).toHaveBeenCalledWith('dynamicSelect', { params: { fieldId: 'd' }, query: { pageNum: 1, pageSize: 20 } });
+    expect(cachedRead).toHaveBeenCalledWith('dynamicSelect', { params: { fieldId: 'd' }, query: { pageNum: 1, pageSize: 20 } });
+    expect(screen.queryByTestId('options-as-of-d')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(within(screen.getByLabelText('Project')).getAllByRole('option')).toHaveLength(5));
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
@@ -352,9 +355,17 @@ describe('dynamic select', () => {
     expect(lastValues()).toEqual({ d: { id: '4', name: 'Option 4' } });
   });
 
-  it('says why when the server cannot be reached', async () => {
-    const onlineCall = vi.fn(() => Promise.reject({ code: 'server_unreachable', message: 'offline' }));
-    renderForm({ fields: [dynamic], services: fakeServices({ onlineCall }) });
+  it('offers the options read before offline, as of when they were read', async () => {
+    const cachedRead = vi.fn(() => Promise.resolve({ value: page(1, 2), asOf: '2026-11-20T08:00:00.000Z', offline: true }));
+    renderForm({ fields: [dynamic], services: fakeServices({ cachedRead: cachedRead as never }) });
+    await userEvent.click(screen.getByLabelText('Project'));
+    await waitFor(() => expect(within(screen.getByLabelText('Project')).getAllByRole('option')).toHaveLength(3));
+    expect(screen.getByTestId('options-as-of-d').textContent).toMatch(/^Offline: as last read on .*2026/);
+  });
+
+  it('says why when the server cannot be reached and the options were never read', async () => {
+    const cachedRead = vi.fn(() => Promise.reject({ code: 'server_unreachable', message: 'offline' }));
+    renderForm({ fields: [dynamic], services: fakeServices({ cachedRead }) });
     await userEvent.click(screen.getByLabelText('Project'));
     expect((await screen.findByTestId('options-error-d')).textContent).toBe(
       'The contract server cannot be reached. Check the address, or work offline after a first sign-in.',

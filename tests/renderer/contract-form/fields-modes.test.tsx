@@ -49,7 +49,7 @@ const cases: Case[] = [
     name: 'money with unit and words',
     config: { type: 'money', fieldConfig: { money: { isWithUnit: true, isWordAmount: true } } },
     value: { amount: 123450, unit: 'USD' },
-    preview: '1,234.50 USDIn words: 壹仟贰佰叁拾肆元伍角',
+    preview: '1,234.50 USDIn words: 壹仟贰佰叁拾肆美元伍拾美分',
   },
   { name: 'date', config: { type: 'date' }, value: '2026-03-04', preview: '4 Mar 2026' },
   { name: 'date with dateFormat', config: { type: 'date', fieldConfig: { date: { dateFormat: 'YYYY/MM/DD' } } }, value: '2026-03-04', preview: '2026/03/04' },

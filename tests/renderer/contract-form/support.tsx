@@ -22,6 +22,8 @@ export const emptyCatalogue: DraftingCatalogue = { refreshedAt: null, templates:
 export function fakeServices(overrides: Partial<FormServices> = {}): FormServices {
   return {
     searchParties: vi.fn(() => Promise.reject(new Error('not used'))),
+    relatedCandidates: vi.fn(() => Promise.reject(new Error('not used'))),
+    checkDuplicate: vi.fn(() => Promise.reject(new Error('not used'))),
     onlineCall: vi.fn(() => Promise.reject(new Error('not used'))),
     cachedRead: vi.fn(() => Promise.reject(new Error('not used'))),
     upload: vi.fn(() => Promise.reject(new Error('not used'))),

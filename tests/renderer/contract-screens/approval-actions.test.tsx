@@ -28,7 +28,7 @@ function contract(status: ContractStatus): ReplicaContractDetail {
   return {
     id, name: 'Steel supply', contractNumber: 'HT-0001', contractNumberAuto: false, status, contractTypeId: null, templateId: null, formValues: {},
     responsibleUserId: null, departmentId: null, counterpartName: null, amount: null, signDate: null, responsibleUserName: null, departmentName: null,
-    templateName: null, archiveFileId: null, createTime: '2026-11-21T10:00:00.000Z', updateTime: '2026-11-21T10:00:00.000Z', version: 1, numberProvisional: false, pending: false,
+    templateName: null, archiveFileId: null, createTime: '2026-11-21T10:00:00.000Z', updateTime: '2026-11-21T10:00:00.000Z', version: 1, numberProvisional: false, pending: false, refusal: null, archivePending: false,
   };
 }
 
@@ -78,12 +78,13 @@ describe('approval actions', () => {
     await waitFor(() => expect(offered()).toEqual(expected));
   });
 
-  it('submits after confirming, and says it is queued', async () => {
+  it('submits after confirming, its comment optional, and says it is queued', async () => {
     const { steps } = renderActions('staff', 1);
     const user = userEvent.setup();
     await user.click(await screen.findByTestId('approval-submit'));
     expect(screen.getByTestId('approval-confirm').textContent).toContain('Submit “Steel supply” for approval?');
-    expect(screen.queryByTestId('approval-comment')).toBeNull();
+    // The submitter may leave a word for the approver in the trail; without one the step carries none.
+    expect(screen.getByTestId('approval-comment')).toHaveProperty('value', '');
     await user.click(screen.getByTestId('approval-confirm-button'));
     await toastText('Submitted for approval on this device');
     expect(steps()).toEqual([{ id, action: 'submit' }]);
@@ -102,6 +103,16 @@ describe('approval actions', () => {
     await user.click(screen.getByTestId('approval-confirm-button'));
     await toastText('Rejected on this device');
     expect(steps()).toEqual([{ id, action: 'reject', comment: 'The annex is missing.' }]);
+  });
+
+  it('approves with a trimmed comment, as it rejects', async () => {
+    const { steps } = renderActions('admin', 2);
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('approval-approve'));
+    fireEvent.change(screen.getByTestId('approval-comment'), { target: { value: ' Terms checked. ' } });
+    await user.click(screen.getByTestId('approval-confirm-button'));
+    await toastText('Approved on this device');
+    expect(steps()).toEqual([{ id, action: 'approve', comment: 'Terms checked.' }]);
   });
 
   it('shows why the core refused a step', async () => {

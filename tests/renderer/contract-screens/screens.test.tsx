@@ -9,7 +9,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { clearNotices } from '../../../src-renderer/app/toaster';
 import { fileUploadPath } from '../../../src-shared/api/files';
 import type { TemplateDetail } from '../../../src-shared/domain/contract-forms';
-import type { Bridge, ChannelResponse } from '../../../src-shared/ipc/channels';
+import type { Bridge, ChannelResponse, SessionInfo } from '../../../src-shared/ipc/channels';
 import type { CooperativeInfo, NumberNotice, ReplicaContractDetail } from '../../../src-shared/ipc/drafting';
 import type { SheetTask } from '../../../src-shared/ipc/fulfilment';
 import { createAppStore } from '../../../src-renderer/app/store';
@@ -17,6 +17,7 @@ import { ContractHistory } from '../../../src-renderer/features/contracts/Contra
 import { ContractPage } from '../../../src-renderer/features/contracts/ContractPage';
 import { CreateContractScreen } from '../../../src-renderer/features/contracts/CreateContractScreen';
 import { NumberNotices } from '../../../src-renderer/features/contracts/NumberNotices';
+import { TemplateApprovalScreen } from '../../../src-renderer/features/contracts/TemplateApprovalScreen';
 import { TemplateDetailScreen } from '../../../src-renderer/features/contracts/TemplateDetailScreen';
 import { i18n, initI18n } from '../../../src-renderer/i18n/i18n';
 import { fakeBridge as fakeBridgeWith, Refusal, syncStatus, type Answers } from '../support/fake-bridge';
@@ -75,6 +76,8 @@ function contract(overrides: Partial<ReplicaContractDetail> = {}): ReplicaContra
     version: 1,
     numberProvisional: true,
     pending: true,
+    refusal: null,
+    archivePending: false,
     ...overrides,
   };
 }
@@ -113,6 +116,7 @@ function renderScreens(bridge: Bridge, path: string) {
     [
       { path: '/standingBook/create', element: withNotices(<CreateContractScreen />) },
       { path: '/template/detail', element: withNotices(<TemplateDetailScreen />) },
+      { path: '/templateApproval/detail', element: withNotices(<TemplateApprovalScreen />) },
       { path: '/standingBook/detail', element: withNotices(<ContractPage />) },
       { path: '/myContract/detail', element: withNotices(<ContractPage />) },
       { path: '/contractApproval/detail', element: withNotices(<ContractPage approvalActions={(c) => <button data-testid="approval-slot">{c.name}</button>} />) },
@@ -198,6 +202,40 @@ describe('drafting a contract', () => {
   });
 });
 
+describe('the template approval page', () => {
+  const underApproval: TemplateDetail = {
+    ...template,
+    status: 2,
+    fields: [...template.fields.map((field) => (field.id === 'price' ? { ...field, bookmarkNames: ['bm_price'] } : field)), { id: 'payment', name: 'payment', type: 'clause' }],
+    clauses: [{ labelID: 'payment', name: 'payment', isNullable: false, bookmarkName: 'bm_payment', statementList: [{ id: 1, name: 'at once', content: [[{ type: 'text', text: 'Paid at once.' }]], fieldList: [], labelItemList: [] }] }],
+    document: { fileId: '0190c0de-0000-7000-8000-0000000000f1', name: 'supply.docx', size: 20_480, bookmarks: ['bm_price', 'bm_payment', 'bm_seal'] },
+  };
+
+  it("shows the template's document and what each bookmark prints, so the approver approves what gets printed", async () => {
+    const { bridge, calls } = fakeBridge({
+      'template.detail': () => underApproval,
+      'contractDocument.template': () => new Refusal({ code: 'offline', message: 'the template document is not kept on this device', reason: { key: 'documentNotKept' } }),
+    });
+    renderScreens(bridge, `/templateApproval/detail?id=${templateId}`);
+    const review = await screen.findByTestId('template-approval-document');
+    expect(within(review).getByTestId('template-document-name').textContent).toContain('supply.docx · 20 KB');
+    const rows = within(review).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual(['bm_priceField: price', 'bm_paymentClause: payment', 'bm_sealNothing']);
+    expect(within(review).getByTestId('template-document-warnings').textContent).toContain('Bookmarks that map to nothing: bm_seal');
+    // Read-only: nothing to upload or choose here.
+    expect(within(review).queryAllByRole('combobox')).toEqual([]);
+    expect(document.querySelector('#template-document-file')).toBeNull();
+    // The document itself, as written, is asked of the core; why it cannot be shown is said.
+    expect(calls('contractDocument.template')).toEqual([expect.objectContaining({ fileId: underApproval.document!.fileId })]);
+    expect((await within(review).findByTestId('template-document-preview-failed')).textContent).toContain('The document could not be shown');
+  });
+
+  it('says so when the template has no document', async () => {
+    renderScreens(fakeBridge({ 'template.detail': () => ({ ...underApproval, document: null }) }).bridge, `/templateApproval/detail?id=${templateId}`);
+    expect((await screen.findByTestId('template-approval-no-document')).textContent).toBe('This template has no document: contracts drafted from it have nothing to print or sign.');
+  });
+});
+
 describe('a drafting screen opened before the templates came', () => {
   const empty = { refreshedAt: null, templates: [], contractTypes: [], numberingPreview: [], isNumberEditor: false };
   const fetched = () => screenDefaults['drafting.catalogue']!({}) as ChannelResponse<'drafting.catalogue'>;
@@ -267,6 +305,36 @@ describe('a contract’s detail', () => {
     await waitFor(() => expect(calls('contract.alter')).toEqual([{ id: contractId, formValues: { price: '15' }, reason: 'price agreed again' }]));
   });
 
+  it('reopens a refused draft with the reason on the field it names until corrected, re-sends it, or discards it once confirmed', async () => {
+    const refusal = {
+      id: 'm-refused', kind: 'create' as const, name: 'Steel supply', contractNumber: null, formValues: { contractName: 'Steel supply', price: '10' },
+      error: { code: 'validation_failed' as const, message: 'validation failed: formValues.price: too much', issues: [{ path: 'formValues.price', message: 'too much' }] },
+    };
+    const { bridge, calls } = fakeBridge({ 'contract.detail': () => contract({ pending: false, refusal }), 'contract.saveForm': () => ({ mutationId: 'm-again' }), 'sync.dismiss': () => syncStatus() });
+    renderScreens(bridge, `/myContract/detail?contractId=${contractId}`);
+    const user = userEvent.setup();
+    const callout = await screen.findByTestId('contract-refusal');
+    expect(callout.textContent).toContain('The contract server refused this draft');
+    expect(callout.textContent).not.toContain('too much');
+    await user.click(await screen.findByTestId('contract-edit'));
+    const price = () => screen.getByTestId('field-price').textContent;
+    expect(price()).toContain('The contract server refused this value.');
+    expect(screen.getByTestId('field-remark').textContent).not.toContain('refused');
+    await user.clear(screen.getByLabelText(/price/));
+    await user.type(screen.getByLabelText(/price/), '9');
+    expect(price()).not.toContain('refused');
+    await user.click(screen.getByTestId('contract-save'));
+    await waitFor(() => expect(calls('contract.saveForm')).toEqual([{ id: contractId, name: 'Steel supply', contractTypeId: null, formValues: { contractName: 'Steel supply', price: '9' } }]));
+
+    await waitFor(() => expect(screen.getByTestId('contract-detail').getAttribute('data-mode')).toBe('view'));
+    await user.click(screen.getByTestId('contract-refusal-discard'));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(confirm.textContent).toContain('Discard this draft?');
+    expect(calls('sync.dismiss')).toEqual([]);
+    await user.click(within(confirm).getByRole('button', { name: 'Discard the draft' }));
+    await waitFor(() => expect(calls('sync.dismiss')).toEqual([{ id: 'm-refused' }]));
+  });
+
   it('says so when the contract is not in the replica', async () => {
     const { bridge } = fakeBridge({ 'contract.detail': () => new Refusal({ code: 'not_found', message: 'No data' }) });
     renderScreens(bridge, `/standingBook/detail?id=${contractId}`);
@@ -300,14 +368,35 @@ describe('the contract page', () => {
     expect(term('amount')).toBe('Amount--');
     expect(term('signDate')).toBe('Signing date--');
     expect(screen.queryByTestId('contract-score')).toBeNull();
-    expect(screen.getByTestId('contract-edit')).toBeTruthy();
+    // Offered once the contract's form is known (its template read through the form's services).
+    expect(await screen.findByTestId('contract-edit')).toBeTruthy();
   });
 
-  it('says so when the contract has no form (drafted without a template)', async () => {
-    const { bridge, calls } = fakeBridge({ 'contract.detail': () => contract({ templateId: null, formValues: {} }) });
+  it('shows a contract drafted without a template on the built-in blank form, labelled in the user’s language', async () => {
+    const formValues = { signDate: '2026-11-20', amount: { amount: 1234500, unit: 'USD' } };
+    const { bridge, calls } = fakeBridge({ 'contract.detail': () => contract({ templateId: null, formValues }) });
     renderScreens(bridge, `/standingBook/detail?id=${contractId}`);
-    expect((await screen.findByTestId('contract-no-form')).textContent).toContain('drafted without a template');
+    const form = await screen.findByTestId('contract-form');
+    for (const label of ['Contract type', 'Contract number', 'Counterparty', 'Contract amount', 'Signing date', 'Contract period', 'Responsible person', 'Department', 'Attachments']) {
+      expect(form.textContent).toContain(label);
+    }
+    expect(form.textContent).toContain('12,345.00');
+    expect(screen.queryByTestId('contract-no-form')).toBeNull();
     expect(calls('drafting.template')).toEqual([]);
+  });
+
+  it('keeps every tab when the form cannot be had offline: the basic tab says why, the terms and other tabs stay', async () => {
+    const notKept = new Refusal({ code: 'offline', message: 'not kept', reason: { key: 'templateNotKept' } });
+    const { bridge } = fakeBridge({ 'contract.detail': () => contract(), 'drafting.template': () => notKept, 'contract.alterations': () => new Refusal({ code: 'offline', message: 'offline' }) });
+    renderScreens(bridge, `/standingBook/detail?id=${contractId}`);
+    const unavailable = await screen.findByTestId('contract-form-unavailable');
+    expect(unavailable.textContent).toContain('The form cannot be shown yet');
+    expect(unavailable.textContent).toContain('is fetched once the contract server is reachable');
+    expect(term('amount')).toBe('Amount10,000.00 CNY');
+    // Without the form there is nothing to edit, but the page's other tabs are there.
+    expect(screen.queryByTestId('contract-edit')).toBeNull();
+    for (const tab of ['PERFORMANCE_TAB', 'ATTACHMENT_TAB', 'HISTORY_TAB']) expect(screen.getByTestId(`contract-tab-${tab}`)).toBeTruthy();
+    expect(screen.queryByText('The template could not be read.')).toBeNull();
   });
 
   it("opens the form's scoring dialog for the contract's counterparty", async () => {
@@ -316,6 +405,25 @@ describe('the contract page', () => {
     await userEvent.setup().click(await screen.findByTestId('contract-score'));
     expect(await screen.findByRole('dialog', { name: 'Counterparty scoring' })).toBeTruthy();
     await waitFor(() => expect(calls('online.call')).toMatchObject([{ endpoint: 'scoreDetail', params: { id: contractId } }]));
+  });
+
+  it("shows 'archive pending' for a contract archived on this device until the server applies it, and its kept PDF instead of the archive step", async () => {
+    const admin: SessionInfo = {
+      signedIn: true,
+      serverUrl: 'http://127.0.0.1:8787',
+      user: { id: 'u-admin', username: 'admin', displayName: 'Admin', role: 'admin', departmentId: 'd-sales', departmentName: 'Sales' },
+    };
+    const pending = contract({ status: 4, numberProvisional: false, pending: true, archivePending: true });
+    const { bridge } = fakeBridge({ 'session.get': () => admin, 'contract.detail': () => pending });
+    renderScreens(bridge, `/standingBook/detail?id=${contractId}`);
+    expect((await screen.findByTestId('contract-archive-pending')).textContent).toBe('Archive pending');
+    expect(screen.getByTestId('archive-view')).toBeTruthy();
+    expect(screen.queryByTestId('archive-open')).toBeNull();
+    cleanup();
+    const applied = fakeBridge({ 'session.get': () => admin, 'contract.detail': () => ({ ...pending, pending: false, archivePending: false }) });
+    renderScreens(applied.bridge, `/standingBook/detail?id=${contractId}`);
+    expect(await screen.findByTestId('archive-open')).toBeTruthy();
+    expect(screen.queryByTestId('contract-archive-pending')).toBeNull();
   });
 
   it('offers no edit, alteration or approval step the status does not allow', async () => {
@@ -368,7 +476,7 @@ describe('the contract page', () => {
     expect(tasks.map((row) => row.textContent)).toEqual(['1First payment1 Dec 20262,500.00 CNYRelateOverdueFinishDelete', '2Delivery----CompletedViewRestore']);
     expect(screen.getByTestId('approval-slot').textContent).toBe('Steel supply');
     // Editing brings the form's tab forward, and the approval steps wait until the form is left.
-    await userEvent.setup().click(screen.getByTestId('contract-edit'));
+    await userEvent.setup().click(await screen.findByTestId('contract-edit'));
     expect(selectedTab()).toBe('contract-tab-BASIC_TAB');
     expect(location()).toBe(`/contractApproval/detail?id=${contractId}&flowId=0&tab=BASIC_TAB&active=0`);
     expect(screen.queryByTestId('approval-slot')).toBeNull();
@@ -503,7 +611,7 @@ describe('a contract’s cooperation information', () => {
     expect(screen.queryByRole('button', { name: 'View' })).toBeNull();
 
     // Editing opens the form's tab; the cooperation tab then shows every row with its action.
-    await user.click(screen.getByTestId('contract-edit'));
+    await user.click(await screen.findByTestId('contract-edit'));
     expect(location()).toContain('tab=BASIC_TAB');
     await user.click(screen.getByTestId('contract-tab-COOPERATION_TAB'));
     expect(bodyRows()).toHaveLength(3);
@@ -570,10 +678,11 @@ describe('the contract history', () => {
   }
 
   it("lists the server's alterations with each change before and after, formatted by the field's type", async () => {
-    const calls = renderHistory({ alterations: [alteration], fetchedAt: time, offline: false, localChanges: [] });
+    const calls = renderHistory({ alterations: [alteration], approvalTrail: [], fetchedAt: time, offline: false, localChanges: [] });
     const table = await screen.findByTestId('contract-history-alterations');
     await waitFor(() => expect(table.textContent).toContain('contract amount: 10,000.00 CNY → 123,456.78 USD'));
-    expect(table.textContent).toContain('term: -- → 2026年01月01日 ~ 2026年12月31日');
+    // Days as the English form shows them.
+    expect(table.textContent).toContain('term: -- → 1 Jan 2026 ~ 31 Dec 2026');
     expect(table.textContent).toContain('payment method: bank transfer → draft');
     expect(table.textContent).toContain('Alice Wang');
     expect(table.textContent).toContain('price agreed again');
@@ -584,9 +693,10 @@ describe('the contract history', () => {
   it('says offline that the list is as of its fetch time, and shows the edits waiting on this device', async () => {
     renderHistory({
       alterations: [alteration],
+      approvalTrail: [],
       fetchedAt: time,
       offline: true,
-      localChanges: [{ id: 'm1', name: 'contract.alter', state: 'pending', createdAt: time, reason: 'typed offline', changes: { remark: 'on the plane' }, error: null }],
+      localChanges: [{ id: 'm1', name: 'contract.alter', state: 'pending', createdAt: time, reason: 'typed offline', step: null, changes: { remark: 'on the plane' }, error: null }],
     });
     expect((await screen.findByTestId('contract-history-offline')).textContent).toMatch(/^Offline: the alterations as the server listed them on .*2026/);
     const device = screen.getByTestId('contract-history-device');
@@ -596,8 +706,31 @@ describe('the contract history', () => {
   });
 
   it('says when nothing was ever fetched and there are no alterations', async () => {
-    renderHistory({ alterations: [], fetchedAt: null, offline: true, localChanges: [] });
+    renderHistory({ alterations: [], approvalTrail: [], fetchedAt: null, offline: true, localChanges: [] });
     expect((await screen.findByTestId('contract-history-offline')).textContent).toBe('Offline: the alterations have not been fetched from the server yet.');
     expect(screen.getByText('No alterations yet.')).toBeTruthy();
+    expect(screen.getByText('No approval steps yet.')).toBeTruthy();
+  });
+
+  it('shows every approval step with who, the comment and when, newest first; a step taken offline with the time it reached the server; a queued step with its comment', async () => {
+    const submitted = { action: 'submit', fromStatus: 1, toStatus: 2, userId: 'u-2', userName: 'Li Hua', comment: 'drafted on the train', takenAt: '2026-11-20T08:00:00.000Z', appliedAt: '2026-11-20T09:30:00.000Z' } as const;
+    const approved = { action: 'approve', fromStatus: 2, toStatus: 4, userId: 'u-1', userName: 'Alice Wang', comment: 'terms fine', takenAt: '2026-11-21T10:00:00.000Z', appliedAt: '2026-11-21T10:00:00.000Z' } as const;
+    renderHistory({
+      alterations: [],
+      approvalTrail: [submitted, approved],
+      fetchedAt: time,
+      offline: false,
+      localChanges: [{ id: 'm2', name: 'contract.approvalStep', state: 'pending', createdAt: time, reason: null, step: { action: 'reject', comment: 'wrong amount' }, changes: {}, error: null }],
+    });
+    const rows = within(await screen.findByTestId('contract-history-approvals')).getAllByTestId('approval-trail-entry');
+    expect(rows.map((row) => row.dataset.action)).toEqual(['approve', 'submit']);
+    expect(rows[0]!.textContent).toContain('Alice Wang');
+    expect(rows[0]!.textContent).toContain('Approved');
+    expect(rows[0]!.textContent).toContain('terms fine');
+    expect(rows[0]!.textContent).not.toContain('Reached the server');
+    expect(rows[1]!.textContent).toContain('Submitted for approval');
+    expect(rows[1]!.textContent).toContain('drafted on the train');
+    expect(rows[1]!.textContent).toMatch(/Reached the server .*2026/);
+    expect(screen.getByTestId('contract-history-device').textContent).toContain('Rejected: wrong amount');
   });
 });

@@ -66,6 +66,24 @@ describe('amount in words', () => {
   ])('%i hundredths → %s', (amount, words) => {
     expect(amountInWords(amount)).toBe(words);
   });
+
+  it.each([
+    [10000, 'CNY', '壹佰元整'],
+    [10000, 'USD', '壹佰美元整'],
+    [12345, 'USD', '壹佰贰拾叁美元肆拾伍美分'],
+    [5, 'USD', '伍美分'],
+    [0, 'USD', '零美元整'],
+    [100050, 'EUR', '壹仟欧元伍拾欧分'],
+    [-2000, 'HKD', '负贰拾港元整'],
+    [300, 'JPY', '叁日元整'],
+    [100, 'XYZ', '壹XYZ整'],
+  ])('%i hundredths of %s in its own words → %s', (amount, unit, words) => {
+    expect(amountInWords(amount, unit)).toBe(words);
+  });
+
+  it('shows the words of the value’s own currency in preview', () => {
+    expect(moneyDisplay({ amount: 10000, unit: 'USD' }, { fieldConfig: { money: { isWordAmount: true } } }).words).toBe('壹佰美元整');
+  });
 });
 
 describe('number format and rounding way', () => {

@@ -4,7 +4,12 @@ import {
   addParty,
   counterpartSearchQuery,
   newBlankParty,
+  newPartiesIn,
   partyDetailId,
+  partyDetailValues,
+  partyRisk,
+  withNewPartyIds,
+  withoutNewMarks,
   partyFieldKey,
   partyFromSearchResult,
   partyToScore,
@@ -116,5 +121,83 @@ describe('score dialog and detail guards', () => {
   it('keys a party field by the organisation id', () => {
     expect(partyFieldKey(42)).toBe('counterpart_42');
     expect(partyFieldKey('org-1')).toBe('counterpart_org-1');
+  });
+});
+
+describe('parties as the spec has them (issue 29)', () => {
+  const fields = [
+    { id: 'counterparty', type: 'inputSelectV2', partyType: 2 },
+    { id: 'ourSide', type: 'inputSelect', partyType: 1 },
+    { id: 'remark', type: 'textarea' },
+  ];
+
+  it('puts an added party in place of the one a single-party field holds, and beside chosen ones otherwise', () => {
+    const chosen = [{ id: 'c-1', name: 'Acme' }];
+    expect(addParty(chosen, newBlankParty(), 1)).toEqual({ ok: true, value: [{ id: 0, name: '' }] });
+    expect(addParty(chosen, { id: 'c-2', name: 'Beta' }, 1)).toEqual({ ok: true, value: [{ id: 'c-2', name: 'Beta' }] });
+    expect(addParty(chosen, newBlankParty())).toEqual({ ok: true, value: [...chosen, { id: 0, name: '' }] });
+  });
+
+  it('gives each named party typed in an id of its own and the new mark; blank ones, chosen ones and other fields stay', () => {
+    let next = 0;
+    const values = withNewPartyIds(
+      fields,
+      { counterparty: [{ id: 'c-1', name: 'Acme' }, { id: 0, name: '  Newco  ' }, { id: 0, name: '' }], ourSide: [{ id: 0, name: 'Our branch' }], remark: 'x' },
+      () => `new-${++next}`,
+    );
+    expect(values).toEqual({
+      counterparty: [{ id: 'c-1', name: 'Acme' }, { id: 'new-1', name: 'Newco', isNew: true }, { id: 0, name: '' }],
+      ourSide: [{ id: 'new-2', name: 'Our branch', isNew: true }],
+      remark: 'x',
+    });
+    // Saved again before it synced: the party keeps the id it was given.
+    expect(withNewPartyIds(fields, values, () => 'again')).toEqual(values);
+  });
+
+  it('lists the new parties once each with their field party type, and drops the marks once they are made', () => {
+    const values = {
+      counterparty: [{ id: 'n-1', name: 'Newco', isNew: true }, { id: 'c-1', name: 'Acme' }],
+      ourSide: [{ id: 'n-2', name: 'Our branch', isNew: true }, { id: 'n-1', name: 'Newco', isNew: true }],
+    };
+    expect(newPartiesIn(fields, values)).toEqual([
+      { fieldId: 'counterparty', partyType: 2, party: { id: 'n-1', name: 'Newco', isNew: true } },
+      { fieldId: 'ourSide', partyType: 1, party: { id: 'n-2', name: 'Our branch', isNew: true } },
+    ]);
+    expect(withoutNewMarks(fields, values)).toEqual({
+      counterparty: [{ id: 'n-1', name: 'Newco' }, { id: 'c-1', name: 'Acme' }],
+      ourSide: [{ id: 'n-2', name: 'Our branch' }, { id: 'n-1', name: 'Newco' }],
+    });
+  });
+
+  it('warns of a blacklisted counterparty (rating 40) and of one with risks reported', () => {
+    expect(partyRisk({ rating: 40, riskCount: 0 })).toBe('blacklisted');
+    expect(partyRisk({ rating: 20, riskCount: 3 })).toBe('risky');
+    expect(partyRisk({ rating: 10, riskCount: 0 })).toBeNull();
+    expect(partyRisk(undefined)).toBeNull();
+  });
+
+  const result = {
+    id: 'c-9',
+    name: 'Acme',
+    fieldDetailMap: { keyword: 'ACME', subtype: 1, address: 'Shanghai', rating: 20 },
+    bankItemList: [{ name: 'ICBC', account: '6222000011112222', accountName: 'Acme Ltd' }],
+    contactItemList: [{ name: 'Zhang San', phone: '13800000000', email: 'z@acme.test', title: null }],
+  };
+
+  it("fills the party's own details from the search result", () => {
+    expect(partyFromSearchResult(result)).toEqual({ id: 'c-9', name: 'Acme', keyword: 'ACME', subtype: 1, contactsName: 'Zhang San', contactsPhone: '13800000000' });
+  });
+
+  it("fills the party's detail fields (its subject group) by their tags, and a bank account field with the first bank's account", () => {
+    const form = [
+      { id: 'address', type: 'text', tag: 'address', subjectGroup: 'counterparty' },
+      { id: 'account', type: 'bankAccount', subjectGroup: 'counterparty' },
+      { id: 'bank', type: 'text', tag: 'bankName', subjectGroup: 'counterparty' },
+      { id: 'contact', type: 'text', tag: 'contactEmail', subjectGroup: 'counterparty' },
+      { id: 'fax', type: 'text', tag: 'fax', subjectGroup: 'counterparty' },
+      { id: 'elsewhere', type: 'text', tag: 'address', subjectGroup: 'ourSide' },
+      { id: 'untagged', type: 'text', subjectGroup: 'counterparty' },
+    ] as const;
+    expect(partyDetailValues(form, ['counterparty'], result)).toEqual({ address: 'Shanghai', account: '6222000011112222', bank: 'ICBC', contact: 'z@acme.test' });
   });
 });

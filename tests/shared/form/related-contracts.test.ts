@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sanitizeBankAccount, validateBankAccount } from '../../../src-shared/form/bank-account';
-import { validateRelatedContracts } from '../../../src-shared/form/related-contracts';
+import { defaultRelationships, relationshipChoices, validateRelatedContracts } from '../../../src-shared/form/related-contracts';
 
 const row = (contractName: string, relationshipID: number) => ({ contractName, relationshipID });
 
@@ -51,5 +51,17 @@ describe('bank account', () => {
     ['1234 56789', 'Only letters, digits, hyphens, dashes and underscores are allowed'],
   ])('%j → %j', (value, message) => {
     expect(validateBankAccount(value)?.text ?? null).toBe(message);
+  });
+});
+
+describe('relationships to choose from', () => {
+  it("offers the built-in relationships when the field lists none, and the field's own options when it does", () => {
+    expect(relationshipChoices(undefined)).toEqual(defaultRelationships.map(({ id, key }) => ({ id, key })));
+    expect(relationshipChoices([])).toHaveLength(defaultRelationships.length);
+    expect(relationshipChoices([{ id: '7', name: 'sub-contract' }, { id: '0', name: 'none' }, { id: 'x', name: 'not a number' }])).toEqual([{ id: 7, name: 'sub-contract' }]);
+  });
+
+  it('never offers 0, the id of a row with no relationship (spec 5)', () => {
+    expect(relationshipChoices(undefined).every((choice) => choice.id !== 0)).toBe(true);
   });
 });

@@ -9,6 +9,7 @@ import {
 } from '../../../../src-shared/domain/reminders';
 import { catalogs } from '../../../../src-shared/i18n/catalogs';
 import type { Language } from '../../../../src-shared/i18n/languages';
+import { formatDayIn } from '../../../../src-shared/i18n/days';
 import type { ReminderLog } from '../reminder-log';
 import type { Clock, Logger } from '../../ports';
 import { instantAt, lastDueWithRemindersBefore, remindersDue, type DueReminder, type ReminderRule } from './rules';
@@ -109,7 +110,7 @@ export function reminderNotification(reminder: DueReminder, language: Language):
   return {
     id: reminder.id,
     title: text.title[reminderHeading(reminder.rule)],
-    body: interpolate(text.body, { kind: text.kinds[reminder.kind], task: reminder.taskName, dueDate: reminder.dueDate }),
+    body: interpolate(text.body, { kind: text.kinds[reminder.kind], task: reminder.taskName, dueDate: formatDayIn(reminder.dueDate, language) }),
     route: taskRoute(reminder.contractId),
     snoozeLabels: { oneHour: text.snoozeOneHour, tomorrow: text.snoozeTomorrow },
     reminder,

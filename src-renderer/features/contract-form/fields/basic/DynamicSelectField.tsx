@@ -5,7 +5,9 @@ import { endpoints } from '../../../../../src-shared/api/endpoints';
 import { toAppError } from '../../../../../src-shared/errors';
 import type { FieldOption, FormField } from '../../../../../src-shared/form/field-config';
 import { appendOptionPage } from '../../../../../src-shared/form/options';
+import type { CachedAnswer } from '../../../../../src-shared/ipc/cached-reads';
 import { errorText } from '../../../../i18n/errorText';
+import { AsOfNote } from '../../../cached-reads/AsOfNote';
 import { useFormServices } from '../../FormServicesContext';
 import type { FieldProps } from '../../types';
 import { fieldInputId, OptionSelect, PreviewText, usePlaceholder } from './shared';
@@ -29,6 +31,8 @@ interface Pages {
   page: number;
   loading: boolean;
   error: string | null;
+  /** Offline, the first page answered from the kept copy: when it was read. */
+  asOf: CachedAnswer<unknown> | undefined;
 }
 
 const asChoice = (value: unknown): DynamicSelectValue | null => {
@@ -41,17 +45,18 @@ export function DynamicSelectField(props: FieldProps<DynamicSelectValue>) {
   const { t } = useTranslation();
   const services = useFormServices();
   const placeholder = usePlaceholder(props.field, 'pleaseSelect');
-  const [pages, setPages] = useState<Pages>({ options: [], count: 0, page: 0, loading: false, error: null });
+  const [pages, setPages] = useState<Pages>({ options: [], count: 0, page: 0, loading: false, error: null, asOf: undefined });
   const chosen = asChoice(props.value);
   if (props.mode === 'preview') return <PreviewText field={props.field} text={chosen?.name} />;
 
   const loadPage = (page: number) => {
     setPages((p) => ({ ...p, loading: true, error: null }));
+    // Each page is kept when read: offline the pages read before are offered "as of" then.
     services
-      .onlineCall('dynamicSelect', { params: { fieldId: props.field.id }, query: { pageNum: page, pageSize: dynamicSelectPageSize } })
-      .then((response) => {
-        const { list, count } = endpoints.dynamicSelect.response.parse(response);
-        setPages((p) => ({ options: appendOptionPage(p.options, list), count, page, loading: false, error: null }));
+      .cachedRead('dynamicSelect', { params: { fieldId: props.field.id }, query: { pageNum: page, pageSize: dynamicSelectPageSize } })
+      .then((answer) => {
+        const { list, count } = endpoints.dynamicSelect.response.parse(answer.value);
+        setPages((p) => ({ options: appendOptionPage(p.options, list), count, page, loading: false, error: null, asOf: answer.offline ? (p.asOf ?? answer) : p.asOf }));
       })
       .catch((error: unknown) => setPages((p) => ({ ...p, loading: false, error: errorText(t, toAppError(error)) })));
   };
@@ -73,6 +78,7 @@ export function DynamicSelectField(props: FieldProps<DynamicSelectValue>) {
         />
         {more && props.mode === 'edit' && <Button text={t('contractForm.loadMore')} loading={pages.loading} onClick={() => loadPage(pages.page + 1)} />}
       </ControlGroup>
+      <AsOfNote answer={pages.asOf} testId={`options-as-of-${props.field.id}`} />
       {pages.error && (
         <div className="contract-form__field-message" role="alert" data-testid={`options-error-${props.field.id}`}>
           {pages.error}

@@ -82,7 +82,7 @@ export function MoneyField({ field, value, mode, error, onChange, onBlur }: Fiel
       )}
       {field.fieldConfig?.money?.isWordAmount && money && (
         <div className="contract-form__words" data-testid={`words-${field.id}`}>
-          {t('contractForm.amountInWords', { words: amountInWords(money.amount) })}
+          {t('contractForm.amountInWords', { words: amountInWords(money.amount, money.unit) })}
         </div>
       )}
     </>

@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { toAppError } from '../../../../../src-shared/errors';
 import { errorText } from '../../../../i18n/errorText';
@@ -11,18 +11,24 @@ export { useRegisterValidator } from '../../validators';
 export { formMessageText } from '../../messageText';
 export { useContractFormContext } from '../../formContext';
 
-const FormContractContext = createContext<string | null>(null);
+const FormContractContext = createContext<{ contractId: string | null; contractTypeId: string | null }>({ contractId: null, contractTypeId: null });
 
 /**
  * The contract the form edits, placed around ContractForm by the screen; without it (a new draft)
- * the score dialog, which scores a saved contract, says 'no data'.
+ * the score dialog, which scores a saved contract, says 'no data'. Its type (the stored one, or a
+ * new draft's template's) numbers it when the form has no contract type field of its own.
  */
-export function FormContractProvider({ contractId, children }: { contractId: string | null; children: ReactNode }) {
-  return <FormContractContext.Provider value={contractId}>{children}</FormContractContext.Provider>;
+export function FormContractProvider({ contractId, contractTypeId = null, children }: { contractId: string | null; contractTypeId?: string | null; children: ReactNode }) {
+  const value = useMemo(() => ({ contractId, contractTypeId }), [contractId, contractTypeId]);
+  return <FormContractContext.Provider value={value}>{children}</FormContractContext.Provider>;
 }
 
 export function useContractId(): string | null {
-  return useContext(FormContractContext);
+  return useContext(FormContractContext).contractId;
+}
+
+export function useContractTypeId(): string | null {
+  return useContext(FormContractContext).contractTypeId;
 }
 
 /** The core answers 'offline' for a server-only call while the server is away; 'server_unreachable' when a call got that far. */

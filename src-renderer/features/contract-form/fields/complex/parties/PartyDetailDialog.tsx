@@ -5,10 +5,12 @@ import type { z } from 'zod';
 import { externalDetailSchema } from '../../../../../../src-shared/api/counterparties';
 import type { PartyValue } from '../../../../../../src-shared/form/field-config';
 import { partyDetailId } from '../../../../../../src-shared/form/parties';
+import type { CachedAnswer } from '../../../../../../src-shared/ipc/cached-reads';
+import { AsOfNote } from '../../../../cached-reads/AsOfNote';
 import { callFailureText, formMessageText, useFormServices } from '../services';
 
 type ExternalDetail = z.infer<typeof externalDetailSchema>;
-type Loaded = { status: 'loading' } | { status: 'loaded'; detail: ExternalDetail } | { status: 'failed'; text: string };
+type Loaded = { status: 'loading' } | { status: 'loaded'; detail: ExternalDetail; answer: CachedAnswer<unknown> } | { status: 'failed'; text: string };
 
 /** The party detail preview: the basic-information panel of an external party (spec 2). */
 export function PartyDetailDialog({ party, onClose }: { party: PartyValue; onClose: () => void }) {
@@ -31,10 +33,11 @@ function ExternalDetailPanel({ id }: { id: string }) {
 
   useEffect(() => {
     let live = true;
-    services.onlineCall('counterpartExternalDetail', { params: { id }, query: { refresh: true } }).then(
+    // Kept when read, so a party opened once online opens on the train "as of" then.
+    services.cachedRead('counterpartExternalDetail', { params: { id }, query: { refresh: true } }).then(
       (answer) => {
-        const parsed = externalDetailSchema.safeParse(answer);
-        if (live) setLoaded(parsed.success ? { status: 'loaded', detail: parsed.data } : { status: 'failed', text: t('form.noData') });
+        const parsed = externalDetailSchema.safeParse(answer.value);
+        if (live) setLoaded(parsed.success ? { status: 'loaded', detail: parsed.data, answer } : { status: 'failed', text: t('form.noData') });
       },
       (failure: unknown) => live && setLoaded({ status: 'failed', text: callFailureText(t, failure) }),
     );
@@ -61,15 +64,18 @@ function ExternalDetailPanel({ id }: { id: string }) {
     [labels.isConnectedTransaction, detail.isConnectedTransaction ? labels.yes : labels.no],
   ];
   return (
-    <HTMLTable compact className="party-detail" data-testid="party-detail" aria-label={t('form.partyDetail')}>
-      <tbody>
-        {rows.map(([label, text]) => (
-          <tr key={label}>
-            <th scope="row">{label}</th>
-            <td>{text}</td>
-          </tr>
-        ))}
-      </tbody>
-    </HTMLTable>
+    <>
+      <AsOfNote answer={loaded.answer} testId="party-detail-as-of" />
+      <HTMLTable compact className="party-detail" data-testid="party-detail" aria-label={t('form.partyDetail')}>
+        <tbody>
+          {rows.map(([label, text]) => (
+            <tr key={label}>
+              <th scope="row">{label}</th>
+              <td>{text}</td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, InputGroup, Menu, MenuItem, Tag } from '@blueprintjs/core';
+import { Button, Callout, InputGroup, Menu, MenuItem, Tag } from '@blueprintjs/core';
 import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PartyType } from '../../../../../../src-shared/domain/enums';
@@ -11,15 +11,19 @@ import {
   maxPartiesPerField,
   newBlankParty,
   newPartyId,
+  partyDetailValues,
+  partyFieldKey,
   partyFromSearchResult,
+  partyRisk,
   partyToScore,
   selectCounterparts,
   showsPartyDetailLink,
   validateRequiredParty,
 } from '../../../../../../src-shared/form/parties';
+import type { PartySearchResult } from '../../../../../../src-shared/ipc/drafting';
 import { fieldInputId } from '../../../ids';
 import type { FieldProps } from '../../../types';
-import { callFailureText, formMessageText, useFormServices, useRegisterValidator } from '../services';
+import { callFailureText, formMessageText, useContractFormContext, useFormServices, useRegisterValidator } from '../services';
 import { PartyDetailDialog } from './PartyDetailDialog';
 import { ScoreDialog } from './ScoreDialog';
 
@@ -38,11 +42,12 @@ export function partyIssues(field: FormField, value: unknown): FormIssue[] {
 /** A link acting as a button opens with the keys a button does. */
 const opensWithKey = (key: string) => key === 'Enter' || key === ' ';
 
-type SearchState = { status: 'idle' } | { status: 'searching' } | { status: 'done'; results: PartyValue[] } | { status: 'failed'; text: string };
+type SearchState = { status: 'idle' } | { status: 'searching' } | { status: 'done'; results: PartySearchResult[] } | { status: 'failed'; text: string };
 
 export function PartyPicker({ field, value, mode, onChange, onBlur }: FieldProps<PartyValue[]>) {
   const { t } = useTranslation();
   const services = useFormServices();
+  const form = useContractFormContext();
   const parties = value ?? [];
   const partyType = field.partyType ?? PartyType.Outer;
   const external = partyType === PartyType.Outer;
@@ -52,6 +57,8 @@ export function PartyPicker({ field, value, mode, onChange, onBlur }: FieldProps
   const [detailOf, setDetailOf] = useState<PartyValue | null>(null);
   const [scoring, setScoring] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  /** The warning about the counterparty just chosen (blacklisted or with risks), until another is chosen. */
+  const [riskWarning, setRiskWarning] = useState<string | null>(null);
   /** The row 'new party' just added, where its name is typed next. */
   const [typingNameAt, setTypingNameAt] = useState<number | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -64,13 +71,18 @@ export function PartyPicker({ field, value, mode, onChange, onBlur }: FieldProps
     const selected = selectCounterparts(next, field.counterpartMultiple);
     if (!selected.ok) return setMessage(selected.message);
     setMessage(null);
+    setRiskWarning(null);
     onChange(selected.value);
   }
 
-  function add(party: PartyValue) {
-    const added = addParty(parties, party);
-    if (!added.ok) return setMessage(added.message);
+  function add(party: PartyValue): boolean {
+    const added = addParty(parties, party, field.counterpartMultiple);
+    if (!added.ok) {
+      setMessage(added.message);
+      return false;
+    }
     change(added.value);
+    return true;
   }
 
   function type(text: string) {
@@ -83,16 +95,21 @@ export function PartyPicker({ field, value, mode, onChange, onBlur }: FieldProps
       const id = ++latestSearch.current;
       setSearch({ status: 'searching' });
       services.searchParties({ keyword: query.abbr, partyType: query.type, pageNum: 1, pageSize: maxPartiesPerField }).then(
-        (page) => id === latestSearch.current && setSearch({ status: 'done', results: page.list.map(partyFromSearchResult) }),
+        (page) => id === latestSearch.current && setSearch({ status: 'done', results: page.list }),
         (failure: unknown) => id === latestSearch.current && setSearch({ status: 'failed', text: callFailureText(t, failure) }),
       );
     }, counterpartSearchDebounceMs);
   }
 
-  function choose(party: PartyValue) {
+  /** A chosen counterpart: its details fill the party and its detail fields; a blacklisted or risky one is named in a warning. */
+  function choose(result: PartySearchResult) {
     setTyped('');
     setSearch({ status: 'idle' });
-    add(party);
+    if (!add(partyFromSearchResult(result))) return;
+    const groups = services.organisationId === undefined ? [field.id] : [field.id, partyFieldKey(services.organisationId)];
+    form.changeValues(partyDetailValues(form.fields, groups, result));
+    const risk = partyRisk(result.fieldDetailMap);
+    setRiskWarning(risk && t(`contractFormComplex.parties.risk.${risk}`, { name: result.name, count: Number(result.fieldDetailMap?.riskCount ?? 0) }));
   }
 
   function rename(at: number, name: string) {
@@ -161,7 +178,8 @@ export function PartyPicker({ field, value, mode, onChange, onBlur }: FieldProps
               disabled={!editing}
               text={t('contractFormComplex.parties.addNew')}
               onClick={() => {
-                setTypingNameAt(parties.length);
+                // A field of one party takes the new one in its place.
+                setTypingNameAt(field.counterpartMultiple === 1 ? 0 : parties.length);
                 add(newBlankParty());
               }}
             />
@@ -173,8 +191,13 @@ export function PartyPicker({ field, value, mode, onChange, onBlur }: FieldProps
       {editing && search.status === 'done' && (
         <Menu aria-label={t('contractFormComplex.parties.results')}>
           {search.results.length === 0 && <MenuItem disabled text={t('form.noData')} />}
-          {search.results.map((party) => (
-            <MenuItem key={String(party.id)} text={party.name} onClick={() => choose(party)} />
+          {search.results.map((result) => (
+            <MenuItem
+              key={String(result.id)}
+              text={result.name}
+              label={partyRisk(result.fieldDetailMap) ? t(`contractFormComplex.parties.riskLabel.${partyRisk(result.fieldDetailMap)!}`) : undefined}
+              onClick={() => choose(result)}
+            />
           ))}
         </Menu>
       )}
@@ -182,6 +205,11 @@ export function PartyPicker({ field, value, mode, onChange, onBlur }: FieldProps
         <Button variant="minimal" icon="star" text={t('contractFormComplex.score.open')} disabled={mode === 'disabled'} onClick={openScore} />
       )}
       {message && <p className="form-field__error" role="alert">{formMessageText(t, message)}</p>}
+      {editing && riskWarning && (
+        <Callout intent="warning" icon="warning-sign" compact role="alert" data-testid={`party-risk-${field.id}`}>
+          {riskWarning}
+        </Callout>
+      )}
       {detailOf && <PartyDetailDialog party={detailOf} onClose={() => setDetailOf(null)} />}
       {scoring && <ScoreDialog onClose={() => setScoring(false)} onSaved={setNotice} />}
       {notice && <p role="status">{notice}</p>}

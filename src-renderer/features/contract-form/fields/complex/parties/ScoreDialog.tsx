@@ -141,7 +141,8 @@ function ScoreForm({ contractId, onClose, onSaved }: ScoreDialogProps & { contra
                     min={0}
                     max={c.maxScore}
                     value={scores[c.id] ?? ''}
-                    onValueChange={(text) => setScores((s) => ({ ...s, [c.id]: text.replace(/\D/g, '') }))}
+                    // Kept as typed ('1.5' stays '1.5'): the rules say what is wrong with it, nothing rewrites it.
+                    onValueChange={(text) => setScores((s) => ({ ...s, [c.id]: text }))}
                     onBlur={() => setTouched((s) => ({ ...s, [c.id]: true }))}
                   />
                 </FormGroup>

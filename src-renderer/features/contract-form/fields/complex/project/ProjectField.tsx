@@ -3,15 +3,18 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { projectValueSchema, type ProjectValue } from '../../../../../../src-shared/form/field-config';
+import type { CachedAnswer } from '../../../../../../src-shared/ipc/cached-reads';
+import { AsOfNote } from '../../../../cached-reads/AsOfNote';
 import type { FieldProps } from '../../../types';
 import { fieldInputId, OptionSelect, PreviewText, usePlaceholder } from '../../basic/shared';
 import { callFailureText, isOfflineFailure, useFormServices } from '../services';
 
 // The relationProject field: one project ({id, name}) of the server's projects (spec 7
-// "Projects", GET project/list/all). Choosing needs the server; offline the kept value still
-// shows, and the field says that choosing needs a connection.
+// "Projects", GET project/list/all). The list is kept by the core (read ahead at sign-in and on
+// reconnect), so offline the field offers it "as of" when it was read; never read, the kept
+// value still shows and the field says that choosing needs a connection.
 
-type Load = { status: 'loading' } | { status: 'loaded'; list: ProjectValue[] } | { status: 'failed'; text: string };
+type Load = { status: 'loading' } | { status: 'loaded'; list: ProjectValue[]; answer: CachedAnswer<unknown> } | { status: 'failed'; text: string };
 
 const projectsAnswer = z.object({ list: z.array(projectValueSchema) });
 
@@ -28,11 +31,11 @@ export function ProjectField(props: FieldProps<ProjectValue>) {
   useEffect(() => {
     if (!editing) return;
     let live = true;
-    services.onlineCall('projectListAll', {}).then(
+    services.cachedRead('projectListAll', {}).then(
       (answer) => {
         if (!live) return;
-        const projects = projectsAnswer.safeParse(answer);
-        setLoad(projects.success ? { status: 'loaded', list: projects.data.list } : { status: 'failed', text: callFailureText(t, { code: 'server_error', message: projects.error.message }) });
+        const projects = projectsAnswer.safeParse(answer.value);
+        setLoad(projects.success ? { status: 'loaded', list: projects.data.list, answer } : { status: 'failed', text: callFailureText(t, { code: 'server_error', message: projects.error.message }) });
       },
       (failure: unknown) => live && setLoad({ status: 'failed', text: isOfflineFailure(failure) ? t('errors.offline') : callFailureText(t, failure) }),
     );
@@ -59,6 +62,7 @@ export function ProjectField(props: FieldProps<ProjectValue>) {
       />
       {editing && load.status === 'loading' && <Spinner size={16} aria-label={t('contractFormComplex.project.loading')} />}
       {editing && load.status === 'failed' && <p role="status">{load.text}</p>}
+      {editing && load.status === 'loaded' && <AsOfNote answer={load.answer} testId="project-as-of" />}
     </div>
   );
 }

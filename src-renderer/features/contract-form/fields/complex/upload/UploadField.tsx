@@ -1,9 +1,11 @@
-import { Button, ProgressBar } from '@blueprintjs/core';
+import { Button, ProgressBar, Tag, Tooltip } from '@blueprintjs/core';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UploadValue } from '../../../../../../src-shared/form/field-config';
 import { maxUploadBytes } from '../../../../../../src-shared/ipc/files';
 import type { FormMessage } from '../../../../../../src-shared/form/messages';
+import type { QueuedFile } from '../../../../../../src-shared/ipc/files';
+import { errorText } from '../../../../../i18n/errorText';
 import {
   checkDroppedFiles,
   checkUploadFile,
@@ -30,6 +32,26 @@ import { formMessageText, useContractId, useFormServices } from '../services';
  */
 export const uploadRules: UploadRules = { accept: Object.keys(extensionMimeTypes), maxSize: maxUploadBytes };
 
+/** A queued file's state beside its name: waiting (with the share the server acknowledged), or refused with why. */
+function QueuedTag({ file }: { file: QueuedFile }) {
+  const { t } = useTranslation();
+  if (file.state === 'refused') {
+    return (
+      <Tag minimal intent="danger" icon="error" className="upload-field__queued" data-testid="upload-queued" role="alert">
+        {t('contractFormComplex.upload.refused', { reason: file.error ? errorText(t, file.error) : '' })}
+      </Tag>
+    );
+  }
+  const percent = file.size === 0 ? 0 : Math.floor((file.sent / file.size) * 100);
+  return (
+    <Tooltip content={t('contractFormComplex.upload.waitingHint')}>
+      <Tag minimal icon="cloud-upload" className="upload-field__queued" data-testid="upload-queued">
+        {percent > 0 ? t('contractFormComplex.upload.waitingSent', { percent }) : t('contractFormComplex.upload.waiting')}
+      </Tag>
+    </Tooltip>
+  );
+}
+
 export function UploadField({ field, value, mode, onChange }: FieldProps<UploadValue | null>) {
   const { t } = useTranslation();
   const services = useFormServices();
@@ -42,6 +64,12 @@ export function UploadField({ field, value, mode, onChange }: FieldProps<UploadV
   const picker = useRef<HTMLInputElement>(null);
 
   useEffect(() => () => controller.current?.abort(), []);
+
+  // A file kept on the device until the server has it shows as waiting (issue 30).
+  const [queued, setQueued] = useState<QueuedFile | null>(null);
+  const valueId = value?.id;
+  // What it says of another file than the value's is never shown (compared by id where it is used).
+  useEffect(() => (valueId === undefined ? undefined : services.watchQueuedFile?.(valueId, setQueued)), [valueId, services]);
 
   // Between uploads the field shows its value, whoever set it (a loaded contract, a reset form).
   const settled = (current: UploadState): UploadState =>
@@ -130,6 +158,7 @@ export function UploadField({ field, value, mode, onChange }: FieldProps<UploadV
         </div>
       )}
       {state.status === 'success' && <span className="upload-field__name">{state.file.name}</span>}
+      {state.status === 'success' && queued?.id === state.file.id && <QueuedTag file={queued} />}
       {state.status === 'error' && (
         <span className="upload-field__name">
           {state.fileName} <span role="alert">{formMessageText(t, state.message)}</span>

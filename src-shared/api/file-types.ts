@@ -1,21 +1,22 @@
-import type { acceptedExtensions } from '../../src-shared/api/files';
+import type { acceptedExtensions } from './files';
 
 // What each accepted extension's content must look like: the first bytes are sniffed, so a file
-// renamed to another extension is refused.
+// renamed to another extension is refused — by the server, and by the desktop at once, offline too.
 
 type Extension = (typeof acceptedExtensions)[number];
 
-const startsWith = (signature: number[]) => (head: Buffer) => signature.every((byte, i) => head[i] === byte);
+const startsWith = (signature: number[]) => (head: Uint8Array) => signature.every((byte, i) => head[i] === byte);
 const pdf = startsWith([0x25, 0x50, 0x44, 0x46, 0x2d]); // %PDF-
 const zip = startsWith([0x50, 0x4b, 0x03, 0x04]); // PK.. (OOXML documents are zip archives)
 const ole = startsWith([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]); // legacy Office
 const png = startsWith([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const jpeg = startsWith([0xff, 0xd8, 0xff]);
-const gif = (head: Buffer) => head.subarray(0, 6).toString('latin1') === 'GIF87a' || head.subarray(0, 6).toString('latin1') === 'GIF89a';
+const latin1 = (bytes: Uint8Array) => String.fromCharCode(...bytes);
+const gif = (head: Uint8Array) => latin1(head.subarray(0, 6)) === 'GIF87a' || latin1(head.subarray(0, 6)) === 'GIF89a';
 /** Plain text: no NUL byte and no known binary signature in the first bytes. */
-const text = (head: Buffer) => !head.includes(0) && ![pdf, zip, ole, png, jpeg, gif].some((binary) => binary(head));
+const text = (head: Uint8Array) => !head.includes(0) && ![pdf, zip, ole, png, jpeg, gif].some((binary) => binary(head));
 
-export const fileTypes: Record<Extension, { mimeType: string; matches: (head: Buffer) => boolean }> = {
+export const fileTypes: Record<Extension, { mimeType: string; matches: (head: Uint8Array) => boolean }> = {
   pdf: { mimeType: 'application/pdf', matches: pdf },
   doc: { mimeType: 'application/msword', matches: ole },
   docx: { mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', matches: zip },

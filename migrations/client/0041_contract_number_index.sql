@@ -1,0 +1,1 @@
+CREATE INDEX `contracts_contract_number` ON `contracts` (`contract_number`);

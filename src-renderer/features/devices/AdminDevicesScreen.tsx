@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, TextArea } from '@blueprintjs/core';
+import type { SerializedError } from '@reduxjs/toolkit';
+import { useTranslation } from 'react-i18next';
+import type { Device } from '../../../src-shared/api/devices';
+import type { AppError } from '../../../src-shared/errors';
+import { showFailure, showNotice } from '../../app/toaster';
+import { failureText } from '../manage/issues';
+import { ReadState } from '../manage/ReadState';
+import { useServerRead, useServerWrite } from '../manage/serverData';
+import { useCurrentUser } from '../manage/useCurrentUser';
+import { DevicesTable } from './DevicesTable';
+
+/** Asks for the reason the device will show before revoking it. */
+function RevokeAlert({ device, onClose, onRevoked }: { device: Device; onClose(): void; onRevoked(): void }) {
+  const { t } = useTranslation();
+  const write = useServerWrite();
+  const [reason, setReason] = useState('');
+  const [sending, setSending] = useState(false);
+  async function revoke() {
+    setSending(true);
+    try {
+      await write('deviceRevoke', { params: { id: device.id }, body: { reason } });
+      showNotice(t('devices.revoked', { name: device.name }));
+      onRevoked();
+      onClose();
+    } catch (cause) {
+      showFailure(failureText(t, cause as AppError | SerializedError));
+      setSending(false);
+    }
+  }
+  return (
+    <Dialog isOpen icon="disable" title={t('devices.revokeTitle', { name: device.name, user: device.userDisplayName })} onClose={onClose} data-testid="device-revoke-dialog">
+      <DialogBody>
+        <p>{t('devices.revokeBody')}</p>
+        <FormGroup label={t('devices.revokeReason')} labelFor="device-revoke-reason">
+          <TextArea id="device-revoke-reason" fill maxLength={500} value={reason} onChange={(event) => setReason(event.currentTarget.value)} data-testid="device-revoke-reason" />
+        </FormGroup>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text={t('devices.cancel')} onClick={onClose} />
+            {/* The reason is what the user of the device reads: it may not be empty. */}
+            <Button intent="danger" text={t('devices.revokeConfirm')} loading={sending} disabled={reason.trim() === ''} onClick={() => void revoke()} data-testid="device-revoke-confirm" />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}
+
+/** The organisation's devices (settings, administrators): filter by user, revoke one after confirming. */
+export function AdminDevicesScreen() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const isAdmin = user?.role === 'admin';
+  const [userId, setUserId] = useState('');
+  const all = useServerRead('adminDevices', {}, { skip: !isAdmin });
+  const read = useServerRead('adminDevices', { query: { userId } }, { skip: !isAdmin });
+  const [revoking, setRevoking] = useState<Device | null>(null);
+  const users = new Map((all.answer?.value ?? []).map((device) => [device.userId, device.userDisplayName]));
+
+  return (
+    <section className="manage" data-testid="admin-devices">
+      <h2 className="manage__title">{t('devices.adminTitle')}</h2>
+      {!isAdmin ? (
+        <Callout compact icon="lock">{t('devices.adminsOnly')}</Callout>
+      ) : (
+        <>
+          <FormGroup inline label={t('devices.filterUser')} labelFor="devices-user-filter">
+            <HTMLSelect id="devices-user-filter" value={userId} onChange={(event) => setUserId(event.currentTarget.value)} data-testid="devices-user-filter">
+              <option value="">{t('devices.allUsers')}</option>
+              {[...users].map(([id, name]) => (
+                <option key={id} value={id}>
+                  {name}
+                </option>
+              ))}
+            </HTMLSelect>
+          </FormGroup>
+          <ReadState answer={read.answer} error={read.error}>
+            {(devices) => (
+              <DevicesTable
+                devices={devices}
+                showUser
+                actions={(device) =>
+                  device.revokedAt ? null : (
+                    <Button size="small" intent="danger" icon="disable" text={t('devices.revoke')} onClick={() => setRevoking(device)} data-testid="device-revoke" />
+                  )
+                }
+              />
+            )}
+          </ReadState>
+          {revoking && (
+            <RevokeAlert
+              device={revoking}
+              onClose={() => setRevoking(null)}
+              onRevoked={() => {
+                void read.refetch();
+                void all.refetch();
+              }}
+            />
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Core } from '../../src-main/core/core';
+import { seedDemoData } from '../../src-server';
+import { stoppableServer } from '../support/stoppable-server';
+import { call, settledSync, testCore, waitFor } from '../support/core';
+import { tempDir } from '../support/temp';
+import { lawFirmPage } from '../../src-shared/form/parties';
+
+// Issue 30, item 3 against the real contract server: the reads a drafter meets answer offline
+// from what this device keeps, each with the time it is "as of"; online they are the server's.
+
+const serverDir = tempDir('contract-desk-server-');
+const aliceDir = tempDir('contract-desk-alice-');
+const server = stoppableServer(serverDir.path);
+let alice: Core;
+
+/** The server is back (a test before stopped it): wait until the core reaches it again. */
+const online = (read: () => Promise<{ offline: boolean }>) => waitFor(async () => ((await read().catch(() => ({ offline: true }))).offline ? undefined : true));
+
+beforeAll(async () => {
+  await seedDemoData({ contracts: 30, seed: 30, dataDir: serverDir.path });
+  await server.start();
+  alice = testCore(aliceDir.path, { syncSoonMs: 20, connectivityProbeMs: 100, syncBackoffMs: 50, catalogueStaleMs: 3_600_000 });
+  await call(alice, 'session.signIn', { serverUrl: server.url(), username: 'alice', password: 'alice123' });
+  await settledSync(alice);
+  // The drafting catalogue, fetched once the first sync ended, as a drafter has it before the train.
+  await waitFor(async () => ((await call(alice, 'drafting.catalogue', {})).refreshedAt === null ? undefined : true));
+}, 300_000);
+
+afterEach(async () => {
+  if (!server.running()) await server.start();
+});
+
+afterAll(async () => {
+  await alice?.close();
+  await server.stop().catch(() => undefined);
+  for (const dir of [serverDir, aliceDir]) dir.cleanup();
+});
+
+describe('kept reads of a drafter, offline', () => {
+  it('checks duplicate numbers against the replica offline, as of the last sync, as the server does online', async () => {
+    const [seeded] = (await call(alice, 'ledger.contractPage', { pageNum: 1, pageSize: 5 })).list;
+    const number = seeded!.contractNumber!;
+    const queries = [{ contractNumber: number }, { contractNumber: number, excludeId: seeded!.id }, { checkAll: 'true' as const }, { contractNumber: 'NO-SUCH-NUMBER' }];
+    await online(() => call(alice, 'drafting.checkDuplicate', { contractNumber: number }));
+    const fromServer = [];
+    for (const query of queries) fromServer.push(await call(alice, 'drafting.checkDuplicate', query));
+    expect(fromServer.map((answer) => answer.offline)).toEqual([false, false, false, false]);
+    expect(fromServer[0]!.value.list).toEqual([{ contractNumber: number, contractList: [{ id: seeded!.id, name: seeded!.name }] }]);
+
+    await server.stop();
+    const { lastSyncAt } = await call(alice, 'sync.status', {});
+    for (const [index, query] of queries.entries()) {
+      expect(await call(alice, 'drafting.checkDuplicate', query)).toEqual({ value: fromServer[index]!.value, asOf: lastSyncAt, offline: true });
+    }
+    // A draft made here offline counts: its number is this device's too.
+    const drafted = await call(alice, 'contract.create', { name: 'train draft', templateId: null, contractTypeId: null, contractNumber: 'TRAIN-0001', formValues: {} });
+    expect((await call(alice, 'drafting.checkDuplicate', { contractNumber: 'TRAIN-0001' })).value.list).toEqual([
+      { contractNumber: 'TRAIN-0001', contractList: [{ id: drafted.id, name: 'train draft' }] },
+    ]);
+    expect((await call(alice, 'drafting.checkDuplicate', { contractNumber: 'TRAIN-0001', excludeId: drafted.id })).value.list).toEqual([]);
+  });
+
+  it('offers the projects offline though the picker was never opened: kept ahead at sign-in', async () => {
+    await server.stop();
+    const kept = await call(alice, 'cached.read', { endpoint: 'projectListAll' });
+    expect(kept.offline).toBe(true);
+    expect((kept.value as { list: unknown[] }).list.length).toBeGreaterThan(0);
+    await server.start();
+    await online(() => call(alice, 'cached.read', { endpoint: 'projectListAll' }));
+    expect((await call(alice, 'cached.read', { endpoint: 'projectListAll' })).value).toEqual(kept.value);
+  });
+
+  it("offers the law firms offline though the agent field was never opened, under the field's own query", async () => {
+    await server.stop();
+    const kept = await call(alice, 'cached.read', { endpoint: 'lawFirmList', query: { ...lawFirmPage } });
+    expect(kept.offline).toBe(true);
+    expect((kept.value as { list: unknown[] }).list.length).toBeGreaterThan(0);
+  });
+
+  it('opens a party detail read once online from the kept copy offline, as of that read', async () => {
+    const [party] = (await call(alice, 'drafting.searchParties', { keyword: '', partyType: 2, pageNum: 1, pageSize: 1 })).list;
+    const read = { endpoint: 'counterpartExternalDetail' as const, params: { id: party!.id }, query: { refresh: true } };
+    await online(() => call(alice, 'cached.read', read));
+    const fromServer = await call(alice, 'cached.read', read);
+    expect(fromServer).toMatchObject({ offline: false, value: { id: party!.id, name: party!.name } });
+    await server.stop();
+    expect(await call(alice, 'cached.read', read)).toEqual({ ...fromServer, offline: true });
+  });
+});

@@ -1,0 +1,51 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { Provider } from 'react-redux';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AuditEvent } from '../../src-shared/api/audit';
+import type { ChannelRequest } from '../../src-shared/ipc/channels';
+import { createAppStore } from '../../src-renderer/app/store';
+import { ContractAuditEvents } from '../../src-renderer/features/audit/ContractAuditEvents';
+import { i18n, initI18n } from '../../src-renderer/i18n/i18n';
+import { fakeBridge, Refusal } from './support/fake-bridge';
+
+// A contract's audit events on its history tab (issue 32, item 4): read online, newest first;
+// offline the tab says the trail shows once the server can be reached.
+
+initI18n('en');
+afterEach(cleanup);
+beforeEach(() => i18n.changeLanguage('en'));
+
+const contractId = '0190c0de-0000-7000-8000-0000000000c1';
+const event = (seq: number, action: string): AuditEvent => ({
+  seq, userId: 'u-alice', userName: 'Alice', device: 'laptop-7', entity: 'contract', entityId: contractId, action,
+  changes: { name: { before: 'a', after: 'b' } }, editedAt: null, appliedAt: '2026-11-20T08:00:00.000Z', mutationId: null, requestId: 'r', prevHash: '0', hash: '1',
+});
+
+function renderEvents(onlineCall: (request: ChannelRequest<'online.call'>) => unknown) {
+  const { bridge, calls } = fakeBridge({ 'online.call': onlineCall as never });
+  render(
+    <Provider store={createAppStore(bridge)}>
+      <I18nextProvider i18n={i18n}>
+        <ContractAuditEvents contractId={contractId} />
+      </I18nextProvider>
+    </Provider>,
+  );
+  return calls;
+}
+
+describe('contract audit events', () => {
+  it('lists the contract\'s events from the server, newest first', async () => {
+    const calls = renderEvents(() => ({ list: [event(3, 'contract.create'), event(9, 'contract.update')] }));
+    const rows = await screen.findAllByTestId('contract-audit-event');
+    expect(rows.map((row) => row.textContent)).toEqual([expect.stringContaining('contract.update'), expect.stringContaining('contract.create')]);
+    expect(calls('online.call')).toMatchObject([{ endpoint: 'contractAuditEvents', params: { id: contractId } }]);
+  });
+
+  it('says the trail shows once the server can be reached, while offline', async () => {
+    renderEvents(() => new Refusal({ code: 'offline', message: 'offline' }));
+    expect((await screen.findByTestId('contract-audit-unavailable')).textContent).toBe('The audit trail is read from the server: it shows once the server can be reached.');
+    expect(screen.queryByTestId('contract-audit-event')).toBeNull();
+  });
+});
