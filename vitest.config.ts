@@ -7,6 +7,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    globalSetup: ['tests/support/data-cache-setup.ts'],
     reporters: ['default'],
+    // A poll's 1 s default is a flake on a loaded two-core CI machine; a failing poll just waits longer.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

@@ -1,6 +1,9 @@
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { buildContractServer } from './app';
 import { defaultDataDir, openDatabase, type DatabaseOptions } from './db/database';
+import { fromDataCache } from './db/data-cache';
 import { resolveFileStoreOptions } from './files/routes';
 import { ensureUserScenes } from './ledger/scenes';
 import { maintenanceIntervalMs, startMaintenance } from './maintenance';
@@ -77,6 +80,27 @@ export async function startContractServer(options: StartOptions = {}): Promise<R
  * A PGlite data directory must not be open in a running server at the same time.
  */
 export async function seedDemoData(options: DatabaseOptions & { contracts: number; seed: number }): Promise<SeedSummary> {
+  // Seeded files go under the data directory unless the environment sends them elsewhere.
+  if (!options.databaseUrl && !process.env.CONTRACT_SERVER_FILES_DIR) {
+    const dir = path.resolve(options.dataDir ?? defaultDataDir);
+    const summaryFile = path.join(dir, seedSummaryFile);
+    const copied = await fromDataCache(`seed-${options.contracts}-${options.seed}`, dir, async (scratch) => {
+      const summary = await seedInto({ ...options, dataDir: scratch });
+      await writeFile(path.join(scratch, seedSummaryFile), JSON.stringify(summary));
+    });
+    if (copied) {
+      const summary = JSON.parse(await readFile(summaryFile, 'utf8')) as SeedSummary;
+      await rm(summaryFile);
+      return summary;
+    }
+  }
+  return seedInto(options);
+}
+
+/** Kept in a cached seed's copy only, for the summary a seed resolves to. */
+const seedSummaryFile = 'seed-summary.json';
+
+async function seedInto(options: DatabaseOptions & { contracts: number; seed: number }): Promise<SeedSummary> {
   const database = await openDatabase(options);
   try {
     // The seeded templates' documents go where this data's server keeps uploads.

@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { fromDataCache } from './data-cache';
 
 /** The one database type the server code sees, whichever driver is underneath. */
 export type ServerDb = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -44,11 +45,20 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const dir = path.resolve(dataDir);
   await mkdir(dir, { recursive: true });
+  await fromDataCache('migrated', dir, async (scratch) => {
+    const made = await openMigratedPglite(scratch);
+    await made.close();
+  });
+  const { client, db } = await openMigratedPglite(dir);
+  return { db, description: `PGlite at ${dir}`, close: () => client.close() };
+}
+
+async function openMigratedPglite(dir: string): Promise<{ client: PGlite; db: ServerDb; close(): Promise<void> }> {
   const client = await PGlite.create({ dataDir: dir });
   try {
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });
-    return { db, description: `PGlite at ${dir}`, close: () => client.close() };
+    return { client, db, close: () => client.close() };
   } catch (error) {
     await client.close();
     throw error;
