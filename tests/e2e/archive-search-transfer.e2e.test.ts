@@ -7,7 +7,7 @@ import { createContractServerClient } from '../../src-main/core/contract-server/
 import { ContractStatus } from '../../src-shared/domain/enums';
 import { contracts, users } from '../../src-server/db/schema';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
-import { chooseLanguage, inEachLanguageAndSize, keepScreenshot, uiLanguages } from '../support/e2e-views';
+import { chooseLanguage, inEachLanguageAndSize, keepScreenshot, uiLanguages, setChecked } from '../support/e2e-views';
 import { replicaPathFor } from '../../src-main/core/session/session-service';
 
 // Issue 14 in the browser edition against a real server: archive an approved contract with a
@@ -195,7 +195,7 @@ describe('batch transfer of the responsible person', () => {
     await toasted('Please select the ledger list to transfer');
     expect(await page.locator('.transfer-dialog').count()).toBe(0);
 
-    await page.getByTestId('ledger-row').filter({ hasText: aliceOnly[0]!.name }).getByTestId('transfer-select-row').check({ force: true });
+    await setChecked(page.getByTestId('ledger-row').filter({ hasText: aliceOnly[0]!.name }).getByTestId('transfer-select-row'));
     await page.getByTestId('transfer-open').click();
     await page.locator('.transfer-dialog').waitFor();
     await page.getByTestId('transfer-person').selectOption(bobId);
@@ -210,7 +210,7 @@ describe('batch transfer of the responsible person', () => {
   }, 120_000);
 
   it('transfers the chosen contracts; they leave this replica with the pull', async () => {
-    await page.getByTestId('ledger-row').filter({ hasText: aliceOnly[1]!.name }).getByTestId('transfer-select-row').check({ force: true });
+    await setChecked(page.getByTestId('ledger-row').filter({ hasText: aliceOnly[1]!.name }).getByTestId('transfer-select-row'));
     await page.getByTestId('transfer-open').click();
     const dialog = page.locator('.transfer-dialog');
     await dialog.waitFor();

@@ -7,7 +7,7 @@ import type { PlanSheet, SheetTask } from '../../src-shared/ipc/fulfilment';
 import { formatDay } from '../../src-renderer/i18n/format';
 import { call } from '../support/core';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
-import { inEachLanguageAndSize, keepScreenshot } from '../support/e2e-views';
+import { inEachLanguageAndSize, keepScreenshot, setChecked } from '../support/e2e-views';
 
 // The performance tab in the browser edition (issue 13): with the server stopped, a task is
 // finished through the finish dialog with its extra fields, two are finished in a batch, a row is
@@ -117,7 +117,7 @@ describe('the performance tab offline', () => {
     await screenshot('performance-tab-offline-1280x800-en');
 
     await openTab(picked.batch.contractId);
-    for (const task of picked.batch.tasks) await row(task.id).getByRole('checkbox').check({ force: true });
+    for (const task of picked.batch.tasks) await setChecked(row(task.id).getByRole('checkbox'));
     await page.locator('[data-testid=performance-plan]', { has: row(picked.batch.tasks[0]!.id) }).getByTestId('batch-finish').click();
     await confirmFinish();
     for (const task of picked.batch.tasks) await expect.poll(() => row(task.id).getAttribute('data-state')).toBe(String(TaskState.Success));

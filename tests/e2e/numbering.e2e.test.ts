@@ -1,3 +1,4 @@
+import { setChecked } from '../support/e2e-views';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
@@ -39,7 +40,7 @@ describe('numbering settings', () => {
     await expect.poll(() => page.getByTestId('saved-preview').first().innerText()).toContain('MB-009');
     await setNumber('Digits', '5');
     await expect.poll(() => preview().innerText()).toBe('MB-00009');
-    await templateRules().locator('input[type=checkbox]').first().check({ force: true });
+    await setChecked(templateRules().locator('input[type=checkbox]').first());
     await expect.poll(() => preview().innerText()).toBe('MB-9');
     // An edited rule keeps its counter: a new start number does not restart it.
     await setNumber('Start number', '7');

@@ -1,3 +1,4 @@
+import { setChecked } from '../support/e2e-views';
 import { readFileSync } from 'node:fs';
 import { and, eq, isNotNull, or } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
@@ -119,22 +120,18 @@ describe('the performance dashboard in the browser edition', () => {
     await page.getByTestId('reminder-settings-open').click();
     const kind = page.getByTestId('reminder-settings-receivableTask');
     await expect.poll(() => kind.count()).toBe(1);
-    // The boxes are clicked through their labels (forced): a click while the dialog still opens can be lost.
-    await page.locator('.bp6-overlay-backdrop.bp6-overlay-enter-done').first().waitFor();
     // Untick every time node: refused with the spec's message.
     for (const label of ['3 days before', '1 week before', 'On the due date', 'Other']) {
-      const box = kind.getByLabel(label, { exact: true });
-      // Blueprint draws its own box over the input: the label takes the click.
-      await box.setChecked(false, { force: true });
+      await setChecked(kind.getByLabel(label, { exact: true }), false);
     }
     await expect.poll(() => kind.getByText('Please set the reminder for the date or the node time of performance').count()).toBe(1);
     expect(await page.getByTestId('reminder-settings-save').isDisabled()).toBe(true);
-    await kind.getByLabel('1 week before', { exact: true }).check({ force: true });
-    await kind.getByLabel('Other', { exact: true }).check({ force: true });
+    await setChecked(kind.getByLabel('1 week before', { exact: true }));
+    await setChecked(kind.getByLabel('Other', { exact: true }));
     for (const label of ['1 day before', '2 days before', '5 days before', '2 weeks before', '1 month before', '1 quarter before']) {
-      await kind.getByLabel(label, { exact: true }).setChecked(false, { force: true });
+      await setChecked(kind.getByLabel(label, { exact: true }), false);
     }
-    await kind.getByLabel('2 months before', { exact: true }).check({ force: true });
+    await setChecked(kind.getByLabel('2 months before', { exact: true }));
     await page.getByTestId('reminder-settings-save').click();
     await expect.poll(() => page.getByText('Reminder settings saved: reminders follow them now').count()).toBe(1);
     await expect.poll(() => queued()).toBe('2');

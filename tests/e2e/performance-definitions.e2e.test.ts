@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { counterpartyMonitoringResults } from '../../src-server/counterparties/schema';
 import { counterparties } from '../../src-server/db/schema';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
-import { chooseLanguage, inEachLanguageAndSize, keepScreenshot, uiLanguages } from '../support/e2e-views';
+import { chooseLanguage, inEachLanguageAndSize, keepScreenshot, uiLanguages, setChecked } from '../support/e2e-views';
 import { onServer, signInOnPage, untilOffline } from '../support/manage-e2e';
 
 // Performance definitions and the credit platform switch against the real server (issue 28 items
@@ -47,11 +47,6 @@ afterAll(() => stage?.close());
 async function openDefinitions() {
   await page.getByTestId('nav-performances').click();
   await expect.poll(() => rows().count(), { timeout: 20_000 }).toBeGreaterThan(0);
-}
-
-/** Ticks a Blueprint checkbox (its input is drawn over by the indicator). */
-async function tick(box: Locator) {
-  await box.setChecked(true, { force: true });
 }
 
 /** Adds a column named `name` of the type labelled `type`; the new row. */
@@ -103,7 +98,7 @@ describe('performance definitions', () => {
       await options.press('Enter');
     }
     const retention = await addColumn('Retention amount', 'Amount');
-    await tick(retention.getByRole('checkbox', { name: 'Required: Retention amount' }));
+    await setChecked(retention.getByRole('checkbox', { name: 'Required: Retention amount' }));
     await page.getByTestId('dialog-submit').click();
     await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0);
     await expect.poll(() => row('E2E acceptance payment').count()).toBe(1);

@@ -8,7 +8,7 @@ import { boardRange } from '../../src-shared/rules/dashboard';
 import { organisationDay } from '../../src-shared/rules/performance';
 import { formatDay } from '../../src-renderer/i18n/format';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
-import { chooseLanguage, keepScreenshot, screenSizes, uiLanguages } from '../support/e2e-views';
+import { chooseLanguage, keepScreenshot, screenSizes, uiLanguages, setChecked } from '../support/e2e-views';
 import { onServer, signInOnPage, untilOffline } from '../support/manage-e2e';
 
 // Journey 2 (and the scene part of journey 3) of JOURNEYS.md as issue 28's Tests section walks
@@ -135,7 +135,7 @@ describe('journey 2: performance tracking from the start', () => {
     const dialog = page.getByTestId('plan-create-dialog');
     await dialog.waitFor();
     await dialog.locator('#plan-create-performance').selectOption({ label: '付款履约' });
-    await dialog.locator('.bp6-switch input').check({ force: true });
+    await setChecked(dialog.locator('.bp6-switch input'));
     await dialog.locator('#plan-create-cycle').selectOption('month');
     for (const [testId, day] of [['plan-create-start', schedule.start], ['plan-create-end', schedule.end]] as const) {
       await dialog.getByTestId(testId).locator('input').fill(formatDay(day, 'en'));
@@ -235,7 +235,7 @@ describe('journey 2: performance tracking from the start', () => {
     const [first, second] = tasks.filter((task) => task.taskName !== invoiceName);
     expect(ownAmount(first!)).not.toBe(ownAmount(second!));
     await toScene();
-    for (const task of [first!, second!]) await sceneRow(task.id).getByTestId('scene-select-row').check({ force: true });
+    for (const task of [first!, second!]) await setChecked(sceneRow(task.id).getByTestId('scene-select-row'));
     await page.getByTestId('scene-batch-finish').click();
     const dialog = page.getByTestId('finish-dialog');
     await dialog.waitFor({ timeout: 20_000 });
@@ -271,7 +271,7 @@ describe('journey 2: performance tracking from the start', () => {
     const relate = page.getByTestId('relate-dialog');
     await relate.waitFor();
     await relate.getByTestId('relate-search').fill(third!.taskName);
-    await relate.locator(`[data-testid=relate-candidate][data-task-id="${third!.id}"]`).getByRole('checkbox').check({ force: true });
+    await setChecked(relate.locator(`[data-testid=relate-candidate][data-task-id="${third!.id}"]`).getByRole('checkbox'));
     await relate.getByTestId('relate-confirm').click();
     await relate.waitFor({ state: 'detached' });
     await expect.poll(() => tabRow(fourth!.id).locator(`[data-testid=task-predecessor][data-front-id="${third!.id}"]`).count()).toBe(1);

@@ -7,7 +7,7 @@ import { formatDay } from '../../src-renderer/i18n/format';
 import { call } from '../support/core';
 import { signInOnPage } from '../support/manage-e2e';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
-import { chooseLanguage, inEachLanguageAndSize, keepScreenshot, uiLanguages } from '../support/e2e-views';
+import { chooseLanguage, inEachLanguageAndSize, keepScreenshot, uiLanguages, setChecked } from '../support/e2e-views';
 
 // Journey 2, step 1 (issue 28 item 2) in the browser edition: an approved contract with no plan;
 // with the server stopped, a payment plan of 12 monthly periods with prorated ends and an invoice
@@ -67,7 +67,7 @@ async function fillSchedule(performance: string, language: string) {
   const dialog = page.getByTestId('plan-create-dialog');
   await dialog.waitFor();
   await dialog.locator('#plan-create-performance').selectOption({ label: performance });
-  await dialog.locator('.bp6-switch input').check({ force: true });
+  await setChecked(dialog.locator('.bp6-switch input'));
   await dialog.locator('#plan-create-cycle').selectOption('month');
   await typeDay('plan-create-start', '2027-01-15', language);
   await typeDay('plan-create-end', '2027-12-20', language);

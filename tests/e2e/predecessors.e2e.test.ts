@@ -4,7 +4,7 @@ import { TaskState } from '../../src-shared/domain/enums';
 import type { SheetTask } from '../../src-shared/ipc/fulfilment';
 import { call, settledSync } from '../support/core';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
-import { inEachLanguageAndSize, keepScreenshot } from '../support/e2e-views';
+import { inEachLanguageAndSize, keepScreenshot, setChecked } from '../support/e2e-views';
 import { onServer, signInOnPage } from '../support/manage-e2e';
 
 // Predecessor tasks in the browser edition (issue 28 item 4, journey 2 step 3): a task is related
@@ -41,7 +41,7 @@ async function relate(task: SheetTask, front: SheetTask, shot?: string) {
   await dialog.waitFor();
   await expect.poll(() => dialog.getByTestId('relate-candidate').count()).toBeGreaterThan(0);
   await dialog.getByTestId('relate-search').fill(front.name);
-  await dialog.locator(`[data-testid=relate-candidate][data-task-id="${front.id}"]`).getByRole('checkbox').check({ force: true });
+  await setChecked(dialog.locator(`[data-testid=relate-candidate][data-task-id="${front.id}"]`).getByRole('checkbox'));
   if (shot) await screenshot(shot);
   await dialog.getByTestId('relate-confirm').click();
   await dialog.waitFor({ state: 'detached' });
@@ -145,7 +145,7 @@ describe('predecessor tasks on the performance tab', () => {
       await row(third.id).getByTestId('task-relate').click();
       const dialog = page.getByTestId('relate-dialog');
       await expect.poll(() => dialog.getByTestId('relate-candidate').count()).toBeGreaterThanOrEqual(2);
-      await dialog.locator(`[data-testid=relate-candidate][data-task-id="${first.id}"]`).getByRole('checkbox').check({ force: true });
+      await setChecked(dialog.locator(`[data-testid=relate-candidate][data-task-id="${first.id}"]`).getByRole('checkbox'));
       if (code === 'zh-CN') expect(await dialog.getByTestId('relate-confirm').innerText()).toBe('关联（1）');
       await screenshot(`relate-dialog-${width}x${height}-${code}`);
       await dialog.getByTestId('relate-cancel').click();

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
-import { cellsOnMoreThanOneLine, chooseLanguage, inEachLanguageAndSize, keepScreenshot, uiLanguages } from '../support/e2e-views';
+import { cellsOnMoreThanOneLine, chooseLanguage, inEachLanguageAndSize, keepScreenshot, uiLanguages, setChecked } from '../support/e2e-views';
 import { onServer, signInOnPage, untilOffline } from '../support/manage-e2e';
 
 // Projects against the real server (issue 15): the list with its search and pages, create with
@@ -101,15 +101,7 @@ describe('projects', () => {
     await page.getByTestId('project-add-contracts').click();
     await expect.poll(() => dialog().getByTestId('visible-contract').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     const contractName = await dialog().getByTestId('visible-contract').first().locator('td').nth(1).innerText();
-    // A click while the dialog still opens can be lost (Blueprint's overlay): tick once it has opened, until it holds.
-    await page.locator('.bp6-overlay-backdrop.bp6-overlay-enter-done').first().waitFor();
-    const box = dialog().getByTestId('visible-contract').first().getByRole('checkbox');
-    await expect
-      .poll(async () => {
-        if (!(await box.isChecked())) await box.setChecked(true, { force: true }).catch(() => undefined);
-        return box.isChecked();
-      })
-      .toBe(true);
+    await setChecked(dialog().getByTestId('visible-contract').first().getByRole('checkbox'));
     await page.getByTestId('dialog-submit').click();
     await expect.poll(() => page.getByTestId('project-contract').count()).toBe(1);
     expect(await page.getByTestId('project-contract').innerText()).toContain(contractName);

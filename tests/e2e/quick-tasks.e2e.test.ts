@@ -12,7 +12,7 @@ import { organisationDay } from '../../src-shared/rules/performance';
 import { formatDay } from '../../src-renderer/i18n/format';
 import { call } from '../support/core';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
-import { inEachLanguageAndSize, keepScreenshot } from '../support/e2e-views';
+import { inEachLanguageAndSize, keepScreenshot, setChecked } from '../support/e2e-views';
 
 // Quick tasks without dead ends and batch finish amounts (issue 28 items 5 and 8), in the browser
 // edition against a real server: a quick task without a contract is made on the dashboard,
@@ -151,7 +151,7 @@ describe('a batch finish of tasks with different amounts', () => {
     batch = candidates[0]!;
     const [first, second] = batch.tasks;
     await openTab(batch.contractId);
-    for (const task of batch.tasks) await page.locator(`[data-testid=contract-task][data-task-id="${task.id}"]`).getByRole('checkbox').check({ force: true });
+    for (const task of batch.tasks) await setChecked(page.locator(`[data-testid=contract-task][data-task-id="${task.id}"]`).getByRole('checkbox'));
     await page.locator('[data-testid=performance-plan]', { has: page.locator(`[data-task-id="${first!.id}"]`) }).getByTestId('batch-finish').click();
     const dialog = page.getByTestId('finish-dialog');
     await dialog.waitFor();
@@ -187,7 +187,7 @@ describe('a batch finish of tasks with different amounts', () => {
     };
     await inEachLanguageAndSize(page, async ({ code }, { width, height }) => {
       await openTab(other.contractId);
-      for (const task of other.tasks) await page.locator(`[data-testid=contract-task][data-task-id="${task.id}"]`).getByRole('checkbox').check({ force: true });
+      for (const task of other.tasks) await setChecked(page.locator(`[data-testid=contract-task][data-task-id="${task.id}"]`).getByRole('checkbox'));
       await page.locator('[data-testid=performance-plan]', { has: page.locator(`[data-task-id="${other.tasks[0]!.id}"]`) }).getByTestId('batch-finish').click();
       const dialog = page.getByTestId('finish-dialog');
       await expect.poll(() => dialog.getByTestId('finish-amounts-note').count()).toBe(1);

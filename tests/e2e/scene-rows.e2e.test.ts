@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createContractServerClient } from '../../src-main/core/contract-server/client';
 import { formatDay } from '../../src-renderer/i18n/format';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
-import { cellsOnMoreThanOneLine, chooseLanguage, inEachLanguageAndSize, keepScreenshot, sceneColumnTexts, uiLanguages } from '../support/e2e-views';
+import { cellsOnMoreThanOneLine, chooseLanguage, inEachLanguageAndSize, keepScreenshot, sceneColumnTexts, uiLanguages, setChecked } from '../support/e2e-views';
 
 // The ledger as a workplace (JOURNEYS.md journey 3, issue 28 items 6 and 8) in the browser edition
 // against the real server: a scene's rows with their actions — 'view' opens the contract in a new
@@ -133,14 +133,14 @@ describe('a scene as a workplace', () => {
     const performances = await finishable.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-performance-id')));
     const performance = performances.find((id, i) => id !== null && performances.indexOf(id) !== i)!;
     const chosen = page.locator(`[data-testid=scene-row][data-performance-id="${performance}"]`).filter({ has: page.getByTestId('scene-row-finish') });
-    for (const i of [0, 1]) await chosen.nth(i).getByTestId('scene-select-row').check({ force: true });
+    for (const i of [0, 1]) await setChecked(chosen.nth(i).getByTestId('scene-select-row'));
     await page.getByTestId('scene-batch-finish').click();
     const dialog = page.getByTestId('finish-dialog');
     await dialog.waitFor({ timeout: 20_000 });
     expect(await page.locator('.bp6-dialog-header').last().innerText()).toContain('Finish 2 tasks');
     await dialog.getByTestId('finish-cancel').click();
     await dialog.waitFor({ state: 'detached' });
-    for (const i of [0, 1]) await chosen.nth(i).getByTestId('scene-select-row').uncheck({ force: true });
+    for (const i of [0, 1]) await setChecked(chosen.nth(i).getByTestId('scene-select-row'), false);
   }, 60_000);
 
   it('asks for rows before a transfer, then transfers the contracts of two chosen rows', async () => {
@@ -156,7 +156,7 @@ describe('a scene as a workplace', () => {
       const id = new URL(href, stage.edition.host.url).searchParams.get('contractId')!;
       if (!contracts.has(id)) contracts.set(id, row);
     }
-    for (const row of contracts.values()) await row.getByTestId('scene-select-row').check({ force: true });
+    for (const row of contracts.values()) await setChecked(row.getByTestId('scene-select-row'));
     await page.getByTestId('transfer-open').click();
     const dialog = page.locator('.transfer-dialog');
     await dialog.waitFor();

@@ -69,3 +69,14 @@ export async function sceneColumnTexts(page: Page, id: string): Promise<string[]
   const index = headers.indexOf(`scene-column-${id}`) + 1;
   return page.locator(`[data-testid=scene-row] td:nth-child(${index})`).allInnerTexts();
 }
+
+/**
+ * Ticks (or clears) a Blueprint checkbox, switch or radio given its input. The input lies under
+ * the drawn box, so its label is clicked, with Playwright's checks that it stands still: a forced
+ * click during a dialog's opening transition lands beside it on a loaded machine.
+ */
+export async function setChecked(input: Locator, checked = true): Promise<void> {
+  if ((await input.isChecked()) === checked) return;
+  await input.locator('xpath=..').click();
+  await input.page().waitForFunction(([element, wanted]) => (element as HTMLInputElement).checked === wanted, [await input.elementHandle(), checked] as const, { timeout: 10_000 });
+}
