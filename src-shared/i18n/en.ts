@@ -541,6 +541,7 @@ export const en = {
     replica_corrupt: 'The local data file is damaged and cannot be opened. Sign in again to download a fresh copy.',
     replica_newer_schema: 'The local data file was written by a newer version of this app. Please update the app.',
     device_revoked: 'An administrator revoked this device. Its local data has been erased and it can no longer sign in.',
+    offline_locked: 'This device has not reached the contract server for too long: enter your password to open it.',
     replica_key_lost: 'The key of the local data file is gone, so it could not be opened. It was set aside and your data is being downloaded again.',
     unknown_channel: 'This action is not known to the app core.',
     internal: 'Something went wrong inside the app.',

@@ -581,6 +581,7 @@ export const zhCN: Catalog = {
     replica_corrupt: '本地数据文件已损坏，无法打开。请重新登录以下载新的副本。',
     replica_newer_schema: '本地数据文件由更新版本的应用写入，请升级应用。',
     device_revoked: '管理员已吊销此设备。其本地数据已被清除，且无法再登录。',
+    offline_locked: '本机已太久未连接合同服务器：请输入密码打开。',
     replica_key_lost: '本地数据文件的密钥已丢失，无法打开。该文件已被搁置，正在重新下载您的数据。',
     unknown_channel: '应用核心不认识此操作。',
     internal: '应用内部出错。',

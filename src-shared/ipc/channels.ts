@@ -96,6 +96,12 @@ export const sessionInfoSchema = z.discriminatedUnion('signedIn', [
     user: userSchema,
     /** What the user must know about this session's local data (its key was lost and it was synced afresh). */
     notice: appErrorSchema.optional(),
+    /**
+     * The offline lock (issue 32): the server has not been reached for too long, so the password
+     * is asked before anything opens. `retryAt`: no try before then (after a wrong one);
+     * `canUnlock` false: no password was kept here, only signing in opens it.
+     */
+    locked: z.object({ retryAt: z.string().nullable(), canUnlock: z.boolean() }).optional(),
   }),
 ]);
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
@@ -212,6 +218,7 @@ export const channels = {
     sessionInfoSchema,
   ),
   'session.signOut': channel(empty, sessionInfoSchema),
+  'session.unlock': channel(z.object({ password: z.string().min(1, 'please enter the password').max(256) }).strict(), sessionInfoSchema),
   'ledger.contractStatistics': channel(empty, contractStatisticsSchema),
   'ledger.contractPage': channel(ledgerContractPageRequestSchema, pageSchema(contractSchema)),
   'sync.status': channel(empty, syncStatusSchema),
