@@ -13,14 +13,17 @@ export const offlineLockDaysSchema = z.number().int().min(1).max(maxOfflineLockD
 export const organisationSettingsSchema = z.object({
   /** The counterparty credit platform configuration is on. */
   creditPlatformEnabled: z.boolean(),
-  /** A replica that has not reached the server for this many days asks for the password. */
-  offlineLockDays: offlineLockDaysSchema,
+  /**
+   * A replica that has not reached the server for this many days asks for the password. An answer
+   * kept offline by a build before the lock has none: it reads as the default.
+   */
+  offlineLockDays: offlineLockDaysSchema.default(defaultOfflineLockDays),
 });
 export type OrganisationSettings = z.infer<typeof organisationSettingsSchema>;
 
 /** The settings to change: each is set on its own (two administrators' screens edit different ones). */
-export const organisationSettingsUpdateSchema = organisationSettingsSchema
-  .partial()
+export const organisationSettingsUpdateSchema = z
+  .object({ creditPlatformEnabled: z.boolean().optional(), offlineLockDays: offlineLockDaysSchema.optional() })
   .strict()
   .refine((update) => Object.keys(update).length > 0, 'nothing to change');
 

@@ -42,6 +42,16 @@ export const en = {
     submit: 'Sign in',
     demoHint: 'Demo users are listed in the README.',
   },
+  offlineLock: {
+    title: 'Locked',
+    body: 'This device has not reached the contract server for more than {{days}} days. Enter the password of {{name}} ({{username}}) to open it.',
+    bodySignIn: 'This device has not reached the contract server for more than {{days}} days, and no password was kept on it. Sign in again to open it.',
+    password: 'Password',
+    unlock: 'Unlock',
+    wrong: 'Wrong password.',
+    wait: 'Try again in {{seconds}} s.',
+    signOutInstead: 'Sign out instead',
+  },
   sync: {
     online: 'Online',
     offline: 'Offline',

@@ -41,6 +41,16 @@ export const zhCN: Catalog = {
     submit: '登录',
     demoHint: '演示账号见 README。',
   },
+  offlineLock: {
+    title: '已锁定',
+    body: '本机已超过 {{days}} 天未连接合同服务器。请输入 {{name}}（{{username}}）的密码以打开。',
+    bodySignIn: '本机已超过 {{days}} 天未连接合同服务器，且本机未保存密码校验信息。请重新登录以打开。',
+    password: '密码',
+    unlock: '解锁',
+    wrong: '密码错误。',
+    wait: '请 {{seconds}} 秒后重试。',
+    signOutInstead: '改为退出登录',
+  },
   sync: {
     online: '在线',
     offline: '离线',

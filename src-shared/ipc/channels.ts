@@ -98,10 +98,11 @@ export const sessionInfoSchema = z.discriminatedUnion('signedIn', [
     notice: appErrorSchema.optional(),
     /**
      * The offline lock (issue 32): the server has not been reached for too long, so the password
-     * is asked before anything opens. `retryAt`: no try before then (after a wrong one);
+     * is asked before anything opens. `days`: the limit passed; `waitSeconds`: no try before that
+     * many seconds from now (after a wrong one; counted by the core's clock, not the window's);
      * `canUnlock` false: no password was kept here, only signing in opens it.
      */
-    locked: z.object({ retryAt: z.string().nullable(), canUnlock: z.boolean() }).optional(),
+    locked: z.object({ days: z.number().int(), waitSeconds: z.number().int().min(0), canUnlock: z.boolean() }).optional(),
   }),
 ]);
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;

@@ -112,13 +112,14 @@ export function createOfflineLock({ state: initial, clock, save }: OfflineLockOp
     if (now.getTime() - Date.parse(state.latestSeenAt) >= keptGrainMs) keep({ ...state, latestSeenAt: now.toISOString() });
   }
 
-  const waitSeconds = (now: Date) => Math.max(1, Math.ceil((Date.parse(state.retryAt ?? '') - now.getTime()) / 1000));
+  /** Whole seconds until the next try is allowed; 0 when it is now. */
+  const waitSeconds = (now: Date) => (state.retryAt ? Math.max(0, Math.ceil((Date.parse(state.retryAt) - now.getTime()) / 1000)) : 0);
 
   return {
     state: () => state,
     locked: () => locked,
-    /** When the next try is allowed (after a wrong one), or null. */
-    retryAt: () => (state.retryAt && Date.parse(state.retryAt) > clock.now().getTime() ? state.retryAt : null),
+    /** Seconds until the next try is allowed (after a wrong one); 0 when it is now. */
+    waitSeconds: () => waitSeconds(clock.now()),
     /** Locks when past the limit; true when this check locked it. */
     check(): boolean {
       const now = clock.now();
@@ -147,7 +148,7 @@ export function createOfflineLock({ state: initial, clock, save }: OfflineLockOp
       if (!locked) return;
       if (!state.verifier) throw new AppFailure('not_signed_in', undefined, undefined, reason('offlineLockSignIn'));
       const now = clock.now();
-      if (state.retryAt && Date.parse(state.retryAt) > now.getTime()) {
+      if (waitSeconds(now) > 0) {
         throw new AppFailure('rate_limited', undefined, undefined, reason('unlockWait', { seconds: waitSeconds(now) }));
       }
       if (await passwordMatches(state.verifier, password)) {

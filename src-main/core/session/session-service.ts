@@ -225,7 +225,7 @@ export function createSessionService(options: SessionServiceOptions) {
     info(): SessionInfo {
       if (active) {
         const { lock } = active;
-        const locked = lock.locked() ? { locked: { retryAt: lock.retryAt(), canUnlock: lock.state().verifier !== null } } : {};
+        const locked = lock.locked() ? { locked: { days: lock.state().days, waitSeconds: lock.waitSeconds(), canUnlock: lock.state().verifier !== null } } : {};
         return { signedIn: true, serverUrl: active.serverUrl, user: active.user, ...(notice ? { notice } : {}), ...locked };
       }
       return { signedIn: false, serverUrl: null, ...(problem ? { problem } : {}) };
