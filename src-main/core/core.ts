@@ -264,7 +264,7 @@ export function createCore(options: CoreOptions) {
       await stopSession();
       const info = await sessions.signIn(request);
       settings.update({ serverUrl: request.serverUrl });
-      startSession(signedIn());
+      startSession(signedInEvenLocked());
       hub.emit('session.changed', info);
       return info;
     },
@@ -299,7 +299,7 @@ export function createCore(options: CoreOptions) {
 
   const dispatch = createDispatcher(handlers, logger);
   const restored = sessions.restore();
-  if (restored.signedIn) startSession(signedIn());
+  if (restored.signedIn) startSession(signedInEvenLocked());
 
   return {
     invoke: dispatch,

@@ -128,16 +128,20 @@ export function createOfflineLock({ state: initial, clock, save }: OfflineLockOp
       locked = true;
       return true;
     },
-    /** The server answered: the lock's clock starts again, and a locked replica opens. True when it was locked. */
-    noteContact(days?: number): boolean {
-      const now = clock.now();
-      const moved = now.getTime() - Date.parse(state.lastContactAt) >= keptGrainMs;
+    /**
+     * The server answered a call sent at `sentAt`: the lock's clock starts again from then, with
+     * the days it gave (if it did), and a replica locked since opens. True when it opened it.
+     */
+    noteContact(sentAt: Date, days?: number): boolean {
+      const moved = sentAt.getTime() - Date.parse(state.lastContactAt) >= keptGrainMs;
       if (moved || (days !== undefined && days !== state.days) || state.failedTries > 0) {
-        keep({ ...state, lastContactAt: now.toISOString(), latestSeenAt: new Date(Math.max(now.getTime(), Date.parse(state.latestSeenAt))).toISOString(), days: days ?? state.days, failedTries: 0, retryAt: null });
+        const lastContactAt = new Date(Math.max(sentAt.getTime(), Date.parse(state.lastContactAt)));
+        keep({ ...state, lastContactAt: lastContactAt.toISOString(), days: days ?? state.days, failedTries: 0, retryAt: null });
       }
-      const was = locked;
+      noteClock(sentAt);
+      if (!locked || isPastLimit(state, clock.now(), unlockedAt)) return false;
       locked = false;
-      return was;
+      return true;
     },
     /**
      * Opens a locked replica with the password. Refused without a check while a wait runs

@@ -73,14 +73,16 @@ const isDeviceRevoked = (cause: unknown): cause is AppFailure => cause instanceo
  * sync, an upload, a screen's read) reports it, and still fails as it did; every answered call but
  * the health check (which needs no session) is a contact of the offline lock.
  */
-function watchedContacts(client: ContractServerClient, revoked: (refusal: AppError) => void, reached: () => void): ContractServerClient {
+function watchedContacts(client: ContractServerClient, clock: Clock, revoked: (refusal: AppError) => void, reached: (sentAt: Date) => void): ContractServerClient {
   const watched = { ...client };
   for (const [name, value] of Object.entries(client)) {
     if (typeof value !== 'function') continue;
     (watched as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+      // The contact counts from when the call was sent: its answer proves the server was there then.
+      const sentAt = clock.now();
       try {
         const answer: unknown = await (value as (...a: unknown[]) => Promise<unknown>).apply(client, args);
-        if (!(name === 'call' && args[0] === 'health')) reached();
+        if (!(name === 'call' && args[0] === 'health')) reached(sentAt);
         return answer;
       } catch (cause) {
         if (isDeviceRevoked(cause)) revoked(cause.error);
@@ -179,15 +181,15 @@ export function createSessionService(options: SessionServiceOptions) {
       if (active === session) secrets.write(JSON.stringify({ serverUrl: stored.serverUrl, user: stored.user, tokens, lock: lock.state() } satisfies StoredSession));
     };
     const lock = createOfflineLock({ state: lockState, clock, save: persist });
-    const reached = (days?: number) => {
-      if (lock.noteContact(days)) options.onContactUnlocked(session);
+    const reached = (sentAt: Date, days?: number) => {
+      if (lock.noteContact(sentAt, days)) options.onContactUnlocked(session);
     };
     const revoked = (refusal: AppError) => {
       if (reported) return;
       reported = true;
       options.onDeviceRevoked(session, refusal);
     };
-    const client = watchedContacts(createContractServerClient(stored.serverUrl, { fetch: options.fetch }), revoked, () => reached());
+    const client = watchedContacts(createContractServerClient(stored.serverUrl, { fetch: options.fetch }), clock, revoked, reached);
     const session: ActiveSession = {
       serverUrl: stored.serverUrl,
       user: stored.user,
@@ -200,11 +202,12 @@ export function createSessionService(options: SessionServiceOptions) {
       lock,
       token: () => tokens.token,
       async refreshTokens() {
+        const sentAt = clock.now();
         try {
           const { offlineLockDays, ...pair } = await client.call('refresh', { body: { refreshToken: tokens.refreshToken } });
           tokens = pair;
           // The days may have changed (the organisation's, or this device's own).
-          reached(offlineLockDays);
+          reached(sentAt, offlineLockDays);
         } catch (cause) {
           if (cause instanceof AppFailure && (cause.error.code === 'server_unreachable' || cause.error.code === 'device_revoked')) throw cause;
           throw new AppFailure('unauthorized');
@@ -247,7 +250,10 @@ export function createSessionService(options: SessionServiceOptions) {
       }
       try {
         const keyed = openKeyedReplica(replicaPathFor(dataDir, stored.serverUrl, stored.user.id));
-        active = activate(stored, keyed, stored.lock ?? freshLockState(clock.now()));
+        const lock = stored.lock ?? freshLockState(clock.now());
+        // Kept at once: the lock of a session from an earlier build counts from its first start here, not each start.
+        if (!stored.lock) secrets.write(JSON.stringify({ ...stored, lock } satisfies StoredSession));
+        active = activate(stored, keyed, lock);
         problem = null;
         notice = keyed.notice;
         active.lock.check();
