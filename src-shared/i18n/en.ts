@@ -43,7 +43,7 @@ export const en = {
     demoHint: 'Demo users are listed in the README.',
   },
   offlineLock: {
-    title: 'Locked',
+    title: 'Contract Desk is locked',
     body: 'This device has not reached the contract server for more than {{days}} days. Enter the password of {{name}} ({{username}}) to open it.',
     bodySignIn: 'This device has not reached the contract server for more than {{days}} days, and no password was kept on it. Sign in again to open it.',
     password: 'Password',

@@ -42,7 +42,7 @@ export const zhCN: Catalog = {
     demoHint: '演示账号见 README。',
   },
   offlineLock: {
-    title: '已锁定',
+    title: '合同台已锁定',
     body: '本机已超过 {{days}} 天未连接合同服务器。请输入 {{name}}（{{username}}）的密码以打开。',
     bodySignIn: '本机已超过 {{days}} 天未连接合同服务器，且本机未保存密码校验信息。请重新登录以打开。',
     password: '密码',

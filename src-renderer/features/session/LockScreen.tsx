@@ -70,11 +70,11 @@ export function LockScreen({ session }: { session: LockedSession }) {
 
   return (
     <div className="app-centered" data-testid="offline-lock">
-      <Card className="sign-in" elevation={2}>
+      <Card className="sign-in offline-lock" elevation={2}>
         <div className="sign-in__header">
           <H3>
             <Icon icon="lock" className="offline-lock__icon" />
-            {`${t('app.name')} · ${t('offlineLock.title')}`}
+            {t('offlineLock.title')}
           </H3>
           <LanguageMenu />
         </div>
