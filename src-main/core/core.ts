@@ -268,12 +268,11 @@ export function createCore(options: CoreOptions) {
       hub.emit('session.changed', info);
       return info;
     },
+    // The password opens the offline lock (see offline-lock.ts for its refusals).
     'session.unlock': async ({ password }) => {
       const session = signedInEvenLocked();
-      const wasLocked = session.lock.locked();
-      const info = await sessions.unlock(password);
-      if (wasLocked && !session.lock.locked()) opened(session);
-      return info;
+      if (await session.lock.unlock(password)) opened(session);
+      return sessions.info();
     },
     'session.signOut': async () => {
       await stopSession();

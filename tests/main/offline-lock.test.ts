@@ -86,8 +86,9 @@ describe('a session lock', () => {
     expect(lock.locked()).toBe(true);
     expect(saved.at(-1)).toMatchObject({ failedTries: 2 });
 
-    await lock.unlock('alice123');
+    expect(await lock.unlock('alice123')).toBe(true);
     expect(lock.locked()).toBe(false);
+    expect(await lock.unlock('alice123')).toBe(false);
     expect(lock.state()).toMatchObject({ failedTries: 0, retryAt: null });
     // Open for this run until the limit passes again from the unlock.
     clock.advance(29 * day);

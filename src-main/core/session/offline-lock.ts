@@ -144,22 +144,23 @@ export function createOfflineLock({ state: initial, clock, save }: OfflineLockOp
       return true;
     },
     /**
-     * Opens a locked replica with the password. Refused without a check while a wait runs
-     * ('rate_limited'); a wrong password makes the next wait longer ('invalid_credentials'). Both
-     * say how many seconds to wait.
+     * Opens a locked replica with the password; true when this call opened it (not a contact
+     * meanwhile). Refused without a check while a wait runs ('rate_limited'); a wrong password
+     * makes the next wait longer ('invalid_credentials'). Both say how many seconds to wait.
      */
-    async unlock(password: string): Promise<void> {
-      if (!locked) return;
+    async unlock(password: string): Promise<boolean> {
+      if (!locked) return false;
       if (!state.verifier) throw new AppFailure('not_signed_in', undefined, undefined, reason('offlineLockSignIn'));
       const now = clock.now();
       if (waitSeconds(now) > 0) {
         throw new AppFailure('rate_limited', undefined, undefined, reason('unlockWait', { seconds: waitSeconds(now) }));
       }
       if (await passwordMatches(state.verifier, password)) {
+        if (!locked) return false;
         keep({ ...state, failedTries: 0, retryAt: null });
         unlockedAt = clock.now();
         locked = false;
-        return;
+        return true;
       }
       const failedTries = state.failedTries + 1;
       const at = clock.now();

@@ -299,13 +299,6 @@ export function createSessionService(options: SessionServiceOptions) {
       return this.info();
     },
 
-    /** Opens the locked session with its user's password (see offline-lock.ts for the refusals). */
-    async unlock(password: string): Promise<SessionInfo> {
-      if (!active) throw new AppFailure('not_signed_in');
-      await active.lock.unlock(password);
-      return this.info();
-    },
-
     async signOut(): Promise<SessionInfo> {
       const session = active;
       close();
