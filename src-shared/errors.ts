@@ -28,6 +28,8 @@ export const errorCodes = [
   'replica_key_lost',
   /** An administrator revoked this device: it is refused on every call and wipes what it keeps. */
   'device_revoked',
+  /** The replica has not reached the server for longer than its offline lock allows: the password opens it. */
+  'offline_locked',
   'unknown_channel',
   'internal',
 ] as const;

@@ -71,6 +71,8 @@ export interface CoreOptions {
   timeZone?: () => string;
   /** Organisation-share (external) environment: the party detail link is hidden (spec). */
   organizationShare?: boolean;
+  /** How often an open app checks its offline lock (tests shorten it). */
+  offlineLockCheckMs?: number;
   /** How old the drafting catalogue may get before a sync round fetches it again. */
   catalogueStaleMs?: number;
   /** Opens a downloaded file with the system's application (the Electron shell); 'files.open' needs it. */
@@ -97,6 +99,7 @@ export function createCore(options: CoreOptions) {
     features: replicaFeatures,
     appVersion: options.version,
     onDeviceRevoked: (session, refusal) => void wipeRevokedDevice(session, refusal),
+    onContactUnlocked: (session) => opened(session),
     fetch: options.fetch,
   });
   // Upload and download temporary files (removed at start, sign-out and close).
@@ -110,9 +113,18 @@ export function createCore(options: CoreOptions) {
     return settings.get().language ?? languageForLocale(options.systemLocale);
   }
 
+  function signedInEvenLocked(): ActiveSession {
+    const session = sessions.active();
+    if (!session) throw new AppFailure('not_signed_in');
+    return session;
+  }
+
+  /** The signed-in session, for the data channels: none answers while the offline lock holds. */
   function signedIn(): ActiveSession {
     const session = sessions.active();
     if (!session) throw new AppFailure('not_signed_in');
+    if (session.lock.check()) lockedNow();
+    if (session.lock.locked()) throw new AppFailure('offline_locked');
     return session;
   }
 
@@ -164,6 +176,23 @@ export function createCore(options: CoreOptions) {
     recordQueuedEdits(session.replica.path, queued);
   });
 
+  // The offline lock (issue 32). While locked, the session's sync and queued files keep trying the
+  // server (an answer opens it, a revocation wipes it), but the features' own work (reminders that
+  // name contracts, prefetches) stops until the password or the server opens it again.
+  let lockTimer: NodeJS.Timeout | null = null;
+
+  function lockedNow() {
+    for (const feature of features) feature.stop?.();
+    hub.emit('session.changed', sessions.info());
+    logger.info('the offline lock closed the session: the server has not been reached for too long');
+  }
+
+  function opened(session: ActiveSession) {
+    if (sessions.active() !== session || !sync) return;
+    for (const feature of features) feature.start?.(session);
+    hub.emit('session.changed', sessions.info());
+  }
+
   function startSession(session: ActiveSession) {
     const queue = createUploadQueue({
       session,
@@ -190,10 +219,17 @@ export function createCore(options: CoreOptions) {
       sendFiles: () => queue.sendAll(),
     });
     void sync.syncNow();
-    for (const feature of features) feature.start?.(session);
+    if (!session.lock.locked()) for (const feature of features) feature.start?.(session);
+    // An app left open past the limit locks too, without waiting for a channel to be called.
+    lockTimer = setInterval(() => {
+      if (sessions.active() === session && session.lock.check()) lockedNow();
+    }, options.offlineLockCheckMs ?? 60_000);
+    lockTimer.unref();
   }
 
   async function stopSession() {
+    if (lockTimer) clearInterval(lockTimer);
+    lockTimer = null;
     await files.clear();
     for (const feature of features) feature.stop?.();
     const running = sync;
@@ -228,9 +264,15 @@ export function createCore(options: CoreOptions) {
       await stopSession();
       const info = await sessions.signIn(request);
       settings.update({ serverUrl: request.serverUrl });
-      startSession(signedIn());
+      startSession(signedInEvenLocked());
       hub.emit('session.changed', info);
       return info;
+    },
+    // The password opens the offline lock (see offline-lock.ts for its refusals).
+    'session.unlock': async ({ password }) => {
+      const session = signedInEvenLocked();
+      if (await session.lock.unlock(password)) opened(session);
+      return sessions.info();
     },
     'session.signOut': async () => {
       await stopSession();
@@ -256,7 +298,7 @@ export function createCore(options: CoreOptions) {
 
   const dispatch = createDispatcher(handlers, logger);
   const restored = sessions.restore();
-  if (restored.signedIn) startSession(signedIn());
+  if (restored.signedIn) startSession(signedInEvenLocked());
 
   return {
     invoke: dispatch,

@@ -55,6 +55,11 @@ export const api = createApi({
       onQueryStarted: (_, { dispatch, queryFulfilled }) =>
         onFulfilled(queryFulfilled, (session) => dispatch(sessionReceived(session))),
     }),
+    unlock: build.mutation<ChannelResponse<'session.unlock'>, ChannelRequest<'session.unlock'>>({
+      query: (request) => call('session.unlock', request),
+      onQueryStarted: (_, { dispatch, queryFulfilled }) =>
+        onFulfilled(queryFulfilled, (session) => dispatch(sessionReceived(session))),
+    }),
     contractStatistics: build.query<ChannelResponse<'ledger.contractStatistics'>, void>({
       query: () => call('ledger.contractStatistics', {}),
       providesTags: ['Contract'],
@@ -226,8 +231,11 @@ type ApiThunk = ThunkAction<void, ApiState, unknown, UnknownAction>;
 export function sessionReceived(session: SessionInfo): ApiThunk {
   return (dispatch, getState) => {
     const current = api.endpoints.session.select()(getState()).data;
-    // Leaving a signed-in user drops every cached answer, so the next user never sees theirs.
-    if (current?.signedIn && !(session.signedIn && session.user.id === current.user.id)) {
+    // Leaving a signed-in user drops every cached answer, so the next user never sees theirs; so
+    // does the offline lock closing, so nothing of the user's data stays behind the lock screen.
+    const left = current?.signedIn && !(session.signedIn && session.user.id === current.user.id);
+    const locked = current?.signedIn && !current.locked && session.signedIn && session.locked;
+    if (left || locked) {
       dispatch(api.util.resetApiState());
     }
     dispatch(api.util.upsertQueryEntries([{ endpointName: 'session', arg: undefined, value: session }]));
@@ -257,6 +265,7 @@ export const {
   useUpdateSettingsMutation,
   useSessionQuery,
   useSignInMutation,
+  useUnlockMutation,
   useContractStatisticsQuery,
   useContractPageQuery,
   useSyncStatusQuery,

@@ -1,12 +1,12 @@
 import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { DeviceDescription } from '../../src-shared/api/devices';
-import type { LoginResponse, TokenPair } from '../../src-shared/api/endpoints';
+import type { LoginResponse, SessionGrant } from '../../src-shared/api/endpoints';
 import type { User } from '../../src-shared/domain/user';
 import { AppFailure, defaultErrorMessages } from '../../src-shared/errors';
 import type { ServerDb } from '../db/database';
 import { authSessions, departments, devices, users } from '../db/schema';
-import { deviceAtSignIn, deviceRevokedFailure, noteDeviceContact } from '../devices/service';
+import { deviceAtSignIn, deviceRevokedFailure, effectiveOfflineLockDays, noteDeviceContact } from '../devices/service';
 import { decoyPasswordHash, verifyPassword } from './password';
 import { admitLoginAttempt, clearLoginAttempts } from './throttle';
 import { newToken, tokenHash } from './tokens';
@@ -45,7 +45,7 @@ function issueTokens(now: Date) {
     refreshTokenHash: tokenHash(refreshToken),
     refreshExpiresAt: new Date(now.getTime() + refreshTokenTtlMs),
   };
-  const pair: TokenPair = { token, refreshToken, expiresAt: accessExpiresAt.toISOString() };
+  const pair = { token, refreshToken, expiresAt: accessExpiresAt.toISOString() };
   return { columns, pair };
 }
 
@@ -71,11 +71,11 @@ export async function login(db: ServerDb, input: { username: string; password: s
   const { columns, pair } = issueTokens(now);
   await db.insert(authSessions).values({ id: uuidv7(), userId: found.id, deviceId, ...columns, createdAt: now, updatedAt: now });
   const { passwordHash: _hash, ...user } = found;
-  return { ...pair, user };
+  return { ...pair, offlineLockDays: await effectiveOfflineLockDays(db, found.id, deviceId), user };
 }
 
 /** Rotates both tokens; the old refresh token stops working in the same statement. */
-export async function refresh(db: ServerDb, refreshToken: string, now: Date): Promise<TokenPair> {
+export async function refresh(db: ServerDb, refreshToken: string, now: Date): Promise<SessionGrant> {
   const hash = tokenHash(refreshToken);
   const [revoked] = await db
     .select({ revokedReason: devices.revokedReason })
@@ -94,9 +94,10 @@ export async function refresh(db: ServerDb, refreshToken: string, now: Date): Pr
         gt(authSessions.refreshExpiresAt, now),
       ),
     )
-    .returning({ id: authSessions.id });
-  if (rotated.length === 0) throw new AppFailure('unauthorized');
-  return pair;
+    .returning({ userId: authSessions.userId, deviceId: authSessions.deviceId });
+  const [session] = rotated;
+  if (!session) throw new AppFailure('unauthorized');
+  return { ...pair, offlineLockDays: await effectiveOfflineLockDays(db, session.userId, session.deviceId) };
 }
 
 export async function logout(db: ServerDb, sessionId: string, now: Date): Promise<void> {

@@ -38,6 +38,8 @@ export const organisations = pgTable('organisations', {
   creditPlatformEnabled: boolean('credit_platform_enabled').notNull().default(false),
   /** Audit events older than this many days are pruned by the server's maintenance (src-server/audit). */
   auditRetentionDays: integer('audit_retention_days').notNull().default(3650),
+  /** A replica that has not reached the server for this many days asks for its user's password (issue 32). */
+  offlineLockDays: integer('offline_lock_days').notNull().default(30),
   createdAt: createdAt(),
 });
 
@@ -107,6 +109,8 @@ export const devices = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedBy: text('revoked_by').references(() => users.id, { onDelete: 'set null' }),
     revokedReason: text('revoked_reason'),
+    /** An administrator's shorter offline lock for this device; null follows the organisation's. */
+    offlineLockDays: integer('offline_lock_days'),
   },
   (t) => [uniqueIndex('devices_user_device_key').on(t.userId, t.deviceId)],
 );

@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Device, DeviceDescription } from '../../src-shared/api/devices';
 import { AppFailure, reason } from '../../src-shared/errors';
 import type { ServerDb } from '../db/database';
-import { authSessions, devices, users } from '../db/schema';
+import { authSessions, devices, organisations, users } from '../db/schema';
 import type { OrgViewer } from '../http/feature-helpers';
 
 // Devices (issue 32): a row per user and installation, made or refreshed at sign-in; its sessions
@@ -67,6 +67,7 @@ function deviceRows(db: ServerDb, now: Date) {
       openSessions: sql<number>`coalesce(${open.open}, 0)::int`,
       revokedAt: devices.revokedAt,
       revokedReason: devices.revokedReason,
+      offlineLockDays: devices.offlineLockDays,
     })
     .from(devices)
     .innerJoin(users, eq(users.id, devices.userId))
@@ -137,5 +138,41 @@ export async function revokeDevice(db: ServerDb, viewer: DeviceViewer, id: strin
       .set({ revokedAt: now, updatedAt: now })
       .where(and(eq(authSessions.deviceId, id), isNull(authSessions.revokedAt)));
   });
+  return oneDevice(db, viewer, id, now, inOrganisation);
+}
+
+/**
+ * The offline lock that applies to a user's device (issue 32): the organisation's days, or the
+ * device's own when an administrator shortened them. A session of no device gets the organisation's.
+ */
+export async function effectiveOfflineLockDays(db: ServerDb, userId: string, deviceId: string | null): Promise<number> {
+  const [row] = await db
+    .select({ organisation: organisations.offlineLockDays, device: devices.offlineLockDays })
+    .from(users)
+    .innerJoin(organisations, eq(organisations.id, users.organisationId))
+    .leftJoin(devices, and(eq(devices.id, deviceId ?? ''), eq(devices.userId, users.id)))
+    .where(eq(users.id, userId));
+  if (!row) throw new AppFailure('not_found', `user ${userId} not found`);
+  // An organisation's limit lowered below a device's own applies to that device too.
+  return Math.min(row.organisation, row.device ?? row.organisation);
+}
+
+/**
+ * Sets a device's own offline lock (null follows the organisation's again). It may only shorten
+ * the organisation's: a longer one would let a lost laptop stay open past the organisation's rule.
+ */
+export async function setDeviceOfflineLock(db: ServerDb, viewer: DeviceViewer, id: string, days: number | null, now: Date): Promise<Device> {
+  requireAdmin(viewer);
+  const inOrganisation = eq(users.organisationId, viewer.organisationId);
+  await oneDevice(db, viewer, id, now, inOrganisation);
+  if (days !== null) {
+    const [organisation] = await db.select({ days: organisations.offlineLockDays }).from(organisations).where(eq(organisations.id, viewer.organisationId));
+    const limit = organisation?.days ?? days;
+    if (days > limit) {
+      const message = `a device's offline lock may only be shorter than the organisation's ${limit} days`;
+      throw new AppFailure('validation_failed', message, [{ path: 'offlineLockDays', message }], reason('offlineLockLonger', { days: limit }));
+    }
+  }
+  await db.update(devices).set({ offlineLockDays: days }).where(eq(devices.id, id));
   return oneDevice(db, viewer, id, now, inOrganisation);
 }

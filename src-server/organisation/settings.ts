@@ -9,9 +9,11 @@ import { ifMatchVersion, type Headers } from '../http/write-safety';
 // Organisation settings: one row per organisation (the organisations table), read by every user
 // of it and changed by its administrators.
 
+const settingsColumns = { creditPlatformEnabled: organisations.creditPlatformEnabled, offlineLockDays: organisations.offlineLockDays };
+
 export async function organisationSettings(db: ServerDb, viewer: Pick<OrgViewer, 'organisationId'>): Promise<OrganisationSettings> {
   const [row] = await db
-    .select({ creditPlatformEnabled: organisations.creditPlatformEnabled })
+    .select(settingsColumns)
     .from(organisations)
     .where(eq(organisations.id, viewer.organisationId));
   if (!row) throw new AppFailure('not_found', `organisation ${viewer.organisationId} not found`);
@@ -19,17 +21,18 @@ export async function organisationSettings(db: ServerDb, viewer: Pick<OrgViewer,
 }
 
 /**
- * The settings are one whole value with no version of their own: the last write wins. An If-Match
- * header is still read as every write reads it, so a malformed one is refused (400) as elsewhere.
+ * Each setting sent is set, the others kept. They have no version of their own: the last write
+ * wins. An If-Match header is still read as every write reads it, so a malformed one is refused
+ * (400) as elsewhere.
  */
-export async function updateOrganisationSettings(db: ServerDb, viewer: OrgViewer, settings: OrganisationSettings, headers: Headers): Promise<OrganisationSettings> {
+export async function updateOrganisationSettings(db: ServerDb, viewer: OrgViewer, settings: Partial<OrganisationSettings>, headers: Headers): Promise<OrganisationSettings> {
   ifMatchVersion(headers);
   if (viewer.role !== 'admin') throw new AppFailure('forbidden', 'only administrators may change the organisation settings', undefined, reason('adminsOnly'));
   const [row] = await db
     .update(organisations)
-    .set({ creditPlatformEnabled: settings.creditPlatformEnabled })
+    .set(settings)
     .where(eq(organisations.id, viewer.organisationId))
-    .returning({ creditPlatformEnabled: organisations.creditPlatformEnabled });
+    .returning(settingsColumns);
   if (!row) throw new AppFailure('not_found', `organisation ${viewer.organisationId} not found`);
   return row;
 }

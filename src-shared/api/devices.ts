@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiPrefix, endpoint, idParams, none, trimmed, type Endpoint } from './endpoint';
+import { offlineLockDaysSchema } from './organisation';
 
 // Devices (issue 32): the server knows each signed-in installation. The desktop core names itself
 // at sign-in; each session belongs to its device. Users see theirs and sign any of them out;
@@ -38,6 +39,8 @@ export const deviceSchema = z.object({
   openSessions: z.number().int(),
   revokedAt: z.string().nullable(),
   revokedReason: z.string().nullable(),
+  /** An administrator's shorter offline lock for this device; null follows the organisation's. */
+  offlineLockDays: z.number().int().nullable(),
 });
 export type Device = z.infer<typeof deviceSchema>;
 
@@ -46,6 +49,9 @@ export const adminDeviceListQuerySchema = z.object({ userId: z.string().min(1).m
 export const deviceRevokeRequestSchema = z
   .object({ reason: trimmed(500).pipe(z.string().min(1, 'please give the reason the user will see')) })
   .strict();
+
+/** Null gives the device the organisation's offline lock again. */
+export const deviceOfflineLockRequestSchema = z.object({ offlineLockDays: offlineLockDaysSchema.nullable() }).strict();
 
 export const devicesEndpoints = {
   /** The signed-in user's own devices. */
@@ -63,5 +69,9 @@ export const devicesEndpoints = {
   /** Administrators only: refuses the device on every call and at sign-in, for good. */
   deviceRevoke: endpoint({
     method: 'POST', path: `${apiPrefix}/admin/devices/:id/revoke`, auth: true, params: idParams, query: none, body: deviceRevokeRequestSchema, response: deviceSchema,
+  }),
+  /** Administrators only: the device's own offline lock, never longer than the organisation's. */
+  deviceOfflineLock: endpoint({
+    method: 'PUT', path: `${apiPrefix}/admin/devices/:id/offline-lock`, auth: true, params: idParams, query: none, body: deviceOfflineLockRequestSchema, response: deviceSchema,
   }),
 } as const satisfies Record<string, Endpoint>;

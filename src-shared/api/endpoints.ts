@@ -4,7 +4,7 @@ import { userSchema } from '../domain/user';
 import { pageSchema } from './envelope';
 import { counterpartiesEndpoints } from './counterparties';
 import { directoryEndpoints } from './directory';
-import { organisationEndpoints } from './organisation';
+import { offlineLockDaysSchema, organisationEndpoints } from './organisation';
 import { deviceDescriptionSchema, devicesEndpoints } from './devices';
 import { auditEndpoints } from './audit';
 import { intellectualPropertyEndpoints } from './intellectual-property';
@@ -40,7 +40,14 @@ export const tokenPairSchema = z.object({
 });
 export type TokenPair = z.infer<typeof tokenPairSchema>;
 
-export const loginResponseSchema = tokenPairSchema.extend({ user: userSchema });
+/**
+ * What sign-in and refresh answer: the tokens, and the offline lock that applies to the device
+ * (the organisation's days, or its device's shorter ones), which the core keeps (issue 32).
+ */
+export const sessionGrantSchema = tokenPairSchema.extend({ offlineLockDays: offlineLockDaysSchema });
+export type SessionGrant = z.infer<typeof sessionGrantSchema>;
+
+export const loginResponseSchema = sessionGrantSchema.extend({ user: userSchema });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const contractListQuerySchema = z
@@ -66,7 +73,7 @@ const coreEndpoints = {
   refresh: endpoint({
     method: 'POST', path: `${apiPrefix}/auth/refresh`, auth: false, query: none,
     body: z.object({ refreshToken: z.string().min(1).max(512) }).strict(),
-    response: tokenPairSchema,
+    response: sessionGrantSchema,
   }),
   logout: endpoint({
     method: 'POST', path: `${apiPrefix}/auth/logout`, auth: true, query: none, body: none,

@@ -96,6 +96,13 @@ export const sessionInfoSchema = z.discriminatedUnion('signedIn', [
     user: userSchema,
     /** What the user must know about this session's local data (its key was lost and it was synced afresh). */
     notice: appErrorSchema.optional(),
+    /**
+     * The offline lock (issue 32): the server has not been reached for too long, so the password
+     * is asked before anything opens. `days`: the limit passed; `waitSeconds`: no try before that
+     * many seconds from now (after a wrong one; counted by the core's clock, not the window's);
+     * `canUnlock` false: no password was kept here, only signing in opens it.
+     */
+    locked: z.object({ days: z.number().int(), waitSeconds: z.number().int().min(0), canUnlock: z.boolean() }).optional(),
   }),
 ]);
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
@@ -212,6 +219,7 @@ export const channels = {
     sessionInfoSchema,
   ),
   'session.signOut': channel(empty, sessionInfoSchema),
+  'session.unlock': channel(z.object({ password: z.string().min(1, 'please enter the password').max(256) }).strict(), sessionInfoSchema),
   'ledger.contractStatistics': channel(empty, contractStatisticsSchema),
   'ledger.contractPage': channel(ledgerContractPageRequestSchema, pageSchema(contractSchema)),
   'sync.status': channel(empty, syncStatusSchema),

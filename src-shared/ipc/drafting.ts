@@ -244,6 +244,7 @@ export const onlineCallNames = [
   'organisationSettingsUpdate',
   'deviceSignOut',
   'deviceRevoke',
+  'deviceOfflineLock',
   // Templates (issue 29): written online only; approval steps go through 'template.approvalStep'.
   'createTemplate',
   'updateTemplate',

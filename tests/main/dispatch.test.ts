@@ -14,6 +14,7 @@ function handlers(overrides: Partial<ChannelHandlers> = {}): ChannelHandlers {
     'session.get': () => ({ signedIn: false, serverUrl: null }),
     'session.signIn': fail,
     'session.signOut': fail,
+    'session.unlock': fail,
     'ledger.contractStatistics': fail,
     'ledger.contractPage': fail,
     'sync.status': fail,

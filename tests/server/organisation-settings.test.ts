@@ -36,7 +36,7 @@ describeOnDatabases('organisation settings', (fixture) => {
   ];
 
   it('is on in the demo data, and the credit-platform reads answer', async () => {
-    expect(okData('organisationSettings', await callEndpoint(app, 'organisationSettings', { token: alice }))).toEqual({ creditPlatformEnabled: true });
+    expect(okData('organisationSettings', await callEndpoint(app, 'organisationSettings', { token: alice }))).toEqual({ creditPlatformEnabled: true, offlineLockDays: 30 });
     for (const result of await Promise.all(creditReads())) expect(result.status).toBe(200);
     failure(await callEndpoint(app, 'organisationSettings'), 401, 'unauthorized');
   });
@@ -56,12 +56,12 @@ describeOnDatabases('organisation settings', (fixture) => {
     }
     expect(okData('organisationSettings', await callEndpoint(app, 'organisationSettings', { token: alice })).creditPlatformEnabled).toBe(true);
     const kept = okData('organisationSettingsUpdate', await callEndpoint(app, 'organisationSettingsUpdate', { token: admin, body: { creditPlatformEnabled: true }, headers: { 'if-match': '"1"' } }));
-    expect(kept).toEqual({ creditPlatformEnabled: true });
+    expect(kept).toEqual({ creditPlatformEnabled: true, offlineLockDays: 30 });
   });
 
   it('off: every user reads it off and the credit-platform reads are refused; on again: they answer', async () => {
     expect(okData('organisationSettingsUpdate', await callEndpoint(app, 'organisationSettingsUpdate', { token: admin, body: { creditPlatformEnabled: false } })))
-      .toEqual({ creditPlatformEnabled: false });
+      .toEqual({ creditPlatformEnabled: false, offlineLockDays: 30 });
     expect(okData('organisationSettings', await callEndpoint(app, 'organisationSettings', { token: alice })).creditPlatformEnabled).toBe(false);
     for (const result of await Promise.all(creditReads())) {
       expect(failure(result, 403, 'forbidden').message).toBe('the counterparty credit platform is not configured');

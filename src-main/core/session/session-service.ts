@@ -15,8 +15,10 @@ import { metaReader, replicaWriter, type MetaReader, type ReplicaWriter } from '
 import { createContractServerClient, type ContractServerClient } from '../contract-server/client';
 import type { Clock, KeyWrapper, Logger, SecretStore } from '../ports';
 import { deviceIdentity } from './device-identity';
+import { createOfflineLock, freshLockState, makeVerifier, offlineLockStateSchema, type OfflineLock, type OfflineLockState } from './offline-lock';
 
-const storedSessionSchema = z.object({ serverUrl: z.string(), user: userSchema, tokens: tokenPairSchema });
+/** A session kept by a build before the offline lock has none: its lock counts from its first start here. */
+const storedSessionSchema = z.object({ serverUrl: z.string(), user: userSchema, tokens: tokenPairSchema, lock: offlineLockStateSchema.optional() });
 type StoredSession = z.infer<typeof storedSessionSchema>;
 
 /** Everything that exists only while someone is signed in: their replica and their server. */
@@ -31,6 +33,8 @@ export interface ActiveSession {
   readonly features: ReplicaFeatures;
   readonly meta: MetaReader;
   readonly writer: ReplicaWriter;
+  /** The offline lock: while locked, no data channel answers (src-main/core/core.ts). */
+  readonly lock: OfflineLock;
   /** The current access token, read at send time. */
   token(): string;
   /** Rotates the tokens with the refresh token; fails with `unauthorized` when that is refused. */
@@ -57,22 +61,29 @@ export interface SessionServiceOptions {
    * work and calls `wipeRevoked`. Called once per session.
    */
   onDeviceRevoked(session: ActiveSession, refusal: AppError): void;
+  /** The server answered a locked session: it is open again (issue 32, the offline lock). */
+  onContactUnlocked(session: ActiveSession): void;
   fetch?: typeof fetch;
 }
 
 const isDeviceRevoked = (cause: unknown): cause is AppFailure => cause instanceof AppFailure && cause.error.code === 'device_revoked';
 
 /**
- * The client with every contact watched for the device's revocation: whichever call meets it
- * first (a sync, an upload, a screen's read) reports it, and still fails as it did.
+ * The client with every contact watched: whichever call meets the device's revocation first (a
+ * sync, an upload, a screen's read) reports it, and still fails as it did; every answered call but
+ * the health check (which needs no session) is a contact of the offline lock.
  */
-function watchedForRevocation(client: ContractServerClient, revoked: (refusal: AppError) => void): ContractServerClient {
+function watchedContacts(client: ContractServerClient, clock: Clock, revoked: (refusal: AppError) => void, reached: (sentAt: Date) => void): ContractServerClient {
   const watched = { ...client };
   for (const [name, value] of Object.entries(client)) {
     if (typeof value !== 'function') continue;
     (watched as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+      // The contact counts from when the call was sent: its answer proves the server was there then.
+      const sentAt = clock.now();
       try {
-        return await (value as (...a: unknown[]) => Promise<unknown>).apply(client, args);
+        const answer: unknown = await (value as (...a: unknown[]) => Promise<unknown>).apply(client, args);
+        if (!(name === 'call' && args[0] === 'health')) reached(sentAt);
+        return answer;
       } catch (cause) {
         if (isDeviceRevoked(cause)) revoked(cause.error);
         throw cause;
@@ -161,15 +172,24 @@ export function createSessionService(options: SessionServiceOptions) {
     }
   }
 
-  function activate(stored: StoredSession, { replica, fileKey }: KeyedReplica): ActiveSession {
+  function activate(stored: StoredSession, { replica, fileKey }: KeyedReplica, lockState: OfflineLockState): ActiveSession {
     let tokens: TokenPair = stored.tokens;
     setReplicaOwner(replica.db, stored.user);
     let reported = false;
-    const client = watchedForRevocation(createContractServerClient(stored.serverUrl, { fetch: options.fetch }), (refusal) => {
+    // Only the open session writes: a late answer after sign-out must not bring the stored session back.
+    const persist = () => {
+      if (active === session) secrets.write(JSON.stringify({ serverUrl: stored.serverUrl, user: stored.user, tokens, lock: lock.state() } satisfies StoredSession));
+    };
+    const lock = createOfflineLock({ state: lockState, clock, save: persist });
+    const reached = (sentAt: Date, days?: number) => {
+      if (lock.noteContact(sentAt, days)) options.onContactUnlocked(session);
+    };
+    const revoked = (refusal: AppError) => {
       if (reported) return;
       reported = true;
       options.onDeviceRevoked(session, refusal);
-    });
+    };
+    const client = watchedContacts(createContractServerClient(stored.serverUrl, { fetch: options.fetch }), clock, revoked, reached);
     const session: ActiveSession = {
       serverUrl: stored.serverUrl,
       user: stored.user,
@@ -179,15 +199,20 @@ export function createSessionService(options: SessionServiceOptions) {
       features: options.features,
       meta: metaReader(replica),
       writer: replicaWriter(replica, options.features),
+      lock,
       token: () => tokens.token,
       async refreshTokens() {
+        const sentAt = clock.now();
         try {
-          tokens = await client.call('refresh', { body: { refreshToken: tokens.refreshToken } });
+          const { offlineLockDays, ...pair } = await client.call('refresh', { body: { refreshToken: tokens.refreshToken } });
+          tokens = pair;
+          // The days may have changed (the organisation's, or this device's own).
+          reached(sentAt, offlineLockDays);
         } catch (cause) {
           if (cause instanceof AppFailure && (cause.error.code === 'server_unreachable' || cause.error.code === 'device_revoked')) throw cause;
           throw new AppFailure('unauthorized');
         }
-        secrets.write(JSON.stringify({ ...stored, tokens } satisfies StoredSession));
+        persist();
       },
     };
     return session;
@@ -201,7 +226,11 @@ export function createSessionService(options: SessionServiceOptions) {
 
   return {
     info(): SessionInfo {
-      if (active) return { signedIn: true, serverUrl: active.serverUrl, user: active.user, ...(notice ? { notice } : {}) };
+      if (active) {
+        const { lock } = active;
+        const locked = lock.locked() ? { locked: { days: lock.state().days, waitSeconds: lock.waitSeconds(), canUnlock: lock.state().verifier !== null } } : {};
+        return { signedIn: true, serverUrl: active.serverUrl, user: active.user, ...(notice ? { notice } : {}), ...locked };
+      }
       return { signedIn: false, serverUrl: null, ...(problem ? { problem } : {}) };
     },
 
@@ -221,9 +250,18 @@ export function createSessionService(options: SessionServiceOptions) {
       }
       try {
         const keyed = openKeyedReplica(replicaPathFor(dataDir, stored.serverUrl, stored.user.id));
-        active = activate(stored, keyed);
+        const lock = stored.lock ?? freshLockState(clock.now());
+        // Kept at once: the lock of a session from an earlier build counts from its first start here, not each start.
+        if (!stored.lock) secrets.write(JSON.stringify({ ...stored, lock } satisfies StoredSession));
+        active = activate(stored, keyed, lock);
         problem = null;
         notice = keyed.notice;
+        active.lock.check();
+        // Past the limit with no password to check it against: only a sign-in opens it.
+        if (active.lock.locked() && !active.lock.state().verifier) {
+          close();
+          problem = new AppFailure('offline_locked', undefined, undefined, reason('offlineLockSignIn')).error;
+        }
       } catch (cause) {
         problem = cause instanceof AppFailure ? cause.error : { code: 'internal', message: String(cause) };
         logger.error('could not open the replica of the stored session', cause);
@@ -234,6 +272,8 @@ export function createSessionService(options: SessionServiceOptions) {
     async signIn(request: { serverUrl: string; username: string; password: string }): Promise<SessionInfo> {
       const client = createContractServerClient(request.serverUrl, { fetch: options.fetch });
       const login = await client.call('login', { body: { username: request.username, password: request.password, device: describeDevice() } });
+      // The password the server just accepted, kept as a verifier only, opens the offline lock later.
+      const lockState = freshLockState(clock.now(), await makeVerifier(request.password), login.offlineLockDays);
       const stored: StoredSession = {
         serverUrl: request.serverUrl,
         user: login.user,
@@ -252,10 +292,10 @@ export function createSessionService(options: SessionServiceOptions) {
         keyed = openKeyedReplica(path);
       }
       close();
-      active = activate(stored, keyed);
+      active = activate(stored, keyed, lockState);
       problem = null;
       notice = keyed.notice;
-      secrets.write(JSON.stringify(stored));
+      secrets.write(JSON.stringify({ ...stored, lock: lockState } satisfies StoredSession));
       return this.info();
     },
 

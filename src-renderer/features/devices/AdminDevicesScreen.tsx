@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, TextArea } from '@blueprintjs/core';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import type { SerializedError } from '@reduxjs/toolkit';
 import { useTranslation } from 'react-i18next';
 import type { Device } from '../../../src-shared/api/devices';
@@ -50,7 +50,58 @@ function RevokeAlert({ device, onClose, onRevoked }: { device: Device; onClose()
   );
 }
 
-/** The organisation's devices (settings, administrators): filter by user, revoke one after confirming. */
+/**
+ * Sets a device's own offline lock: empty follows the organisation's, a number may only be shorter
+ * (the server refuses a longer one too, with the same words).
+ */
+function OfflineLockDialog({ device, organisationDays, onClose, onSaved }: { device: Device; organisationDays: number; onClose(): void; onSaved(): void }) {
+  const { t } = useTranslation();
+  const write = useServerWrite();
+  const [typed, setTyped] = useState(device.offlineLockDays === null ? '' : String(device.offlineLockDays));
+  const [sending, setSending] = useState(false);
+  const days = typed.trim() === '' ? null : Number(typed);
+  const invalid = days !== null && (!Number.isInteger(days) || days < 1 || days > organisationDays);
+  async function save() {
+    setSending(true);
+    try {
+      await write('deviceOfflineLock', { params: { id: device.id }, body: { offlineLockDays: days } });
+      showNotice(t('devices.offlineLock.saved', { name: device.name }));
+      onSaved();
+      onClose();
+    } catch (cause) {
+      showFailure(failureText(t, cause as AppError | SerializedError));
+      setSending(false);
+    }
+  }
+  return (
+    <Dialog isOpen icon="lock" title={t('devices.offlineLock.title', { name: device.name, user: device.userDisplayName })} onClose={onClose} data-testid="device-offline-lock-dialog">
+      <DialogBody>
+        <p>{t('devices.offlineLock.body', { days: organisationDays })}</p>
+        <FormGroup
+          label={t('devices.offlineLock.label')}
+          labelFor="device-offline-lock-days"
+          intent={invalid ? 'danger' : 'none'}
+          helperText={invalid ? t('devices.offlineLock.invalid', { days: organisationDays }) : undefined}
+        >
+          <InputGroup id="device-offline-lock-days" inputMode="numeric" value={typed} intent={invalid ? 'danger' : 'none'} onValueChange={setTyped} style={{ width: 90 }} data-testid="device-offline-lock-days" />
+        </FormGroup>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text={t('devices.cancel')} onClick={onClose} />
+            <Button intent="primary" text={t('devices.offlineLock.save')} loading={sending} disabled={invalid} onClick={() => void save()} data-testid="device-offline-lock-save" />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}
+
+/**
+ * The organisation's devices (settings, administrators): filter by user, revoke one after
+ * confirming, shorten one's offline lock.
+ */
 export function AdminDevicesScreen() {
   const { t } = useTranslation();
   const user = useCurrentUser();
@@ -59,6 +110,9 @@ export function AdminDevicesScreen() {
   const all = useServerRead('adminDevices', {}, { skip: !isAdmin });
   const read = useServerRead('adminDevices', { query: { userId } }, { skip: !isAdmin });
   const [revoking, setRevoking] = useState<Device | null>(null);
+  const [locking, setLocking] = useState<Device | null>(null);
+  const organisation = useServerRead('organisationSettings', {}, { skip: !isAdmin });
+  const organisationDays = organisation.answer?.value.offlineLockDays;
   const users = new Map((all.answer?.value ?? []).map((device) => [device.userId, device.userDisplayName]));
 
   return (
@@ -83,14 +137,23 @@ export function AdminDevicesScreen() {
               <DevicesTable
                 devices={devices}
                 showUser
+                organisationLockDays={organisationDays}
                 actions={(device) =>
                   device.revokedAt ? null : (
-                    <Button size="small" intent="danger" icon="disable" text={t('devices.revoke')} onClick={() => setRevoking(device)} data-testid="device-revoke" />
+                    <>
+                      {organisationDays !== undefined && (
+                        <Button size="small" icon="lock" text={t('devices.offlineLock.edit')} onClick={() => setLocking(device)} data-testid="device-offline-lock-edit" />
+                      )}
+                      <Button size="small" intent="danger" icon="disable" text={t('devices.revoke')} onClick={() => setRevoking(device)} data-testid="device-revoke" />
+                    </>
                   )
                 }
               />
             )}
           </ReadState>
+          {locking && organisationDays !== undefined && (
+            <OfflineLockDialog device={locking} organisationDays={organisationDays} onClose={() => setLocking(null)} onSaved={() => void read.refetch()} />
+          )}
           {revoking && (
             <RevokeAlert
               device={revoking}

@@ -5,8 +5,11 @@ import type { Device } from '../../../src-shared/api/devices';
 import { formatDateTime } from '../../i18n/format';
 import '../manage/manage.css';
 
-/** Devices as a table: this device marked, each one's state, and the actions a screen offers. */
-export function DevicesTable({ devices, showUser, actions }: { devices: Device[]; showUser: boolean; actions(device: Device): ReactNode }) {
+/**
+ * Devices as a table: this device marked, each one's state, and the actions a screen offers.
+ * `organisationLockDays`, when given, adds the offline lock each device follows (administrators).
+ */
+export function DevicesTable({ devices, showUser, organisationLockDays, actions }: { devices: Device[]; showUser: boolean; organisationLockDays?: number; actions(device: Device): ReactNode }) {
   const { t, i18n } = useTranslation();
   if (devices.length === 0) return <p className="manage__muted">{t('devices.none')}</p>;
   const state = (device: Device) =>
@@ -29,6 +32,7 @@ export function DevicesTable({ devices, showUser, actions }: { devices: Device[]
             <th>{t('devices.columns.firstSeen')}</th>
             <th>{t('devices.columns.lastSeen')}</th>
             <th>{t('devices.columns.state')}</th>
+            {organisationLockDays !== undefined && <th>{t('devices.columns.offlineLock')}</th>}
             <th>{t('devices.columns.actions')}</th>
           </tr>
         </thead>
@@ -49,6 +53,13 @@ export function DevicesTable({ devices, showUser, actions }: { devices: Device[]
               <td>{formatDateTime(device.firstSeenAt, i18n.language)}</td>
               <td>{formatDateTime(device.lastSeenAt, i18n.language)}</td>
               <td>{state(device)}</td>
+              {organisationLockDays !== undefined && (
+                <td data-testid="device-offline-lock">
+                  {device.offlineLockDays !== null && device.offlineLockDays < organisationLockDays
+                    ? t('devices.offlineLock.days', { days: device.offlineLockDays })
+                    : t('devices.offlineLock.organisation', { days: organisationLockDays })}
+                </td>
+              )}
               <td>
                 <div className="manage__row-actions">{actions(device)}</div>
               </td>

@@ -6,12 +6,14 @@ import { AppErrorScreen, LoadingScreen } from '../../app/StatusScreens';
 import { showWarning } from '../../app/toaster';
 import { errorText, reasonText } from '../../i18n/errorText';
 import { DeviceRevokedScreen } from '../devices/DeviceRevokedScreen';
+import { LockScreen } from './LockScreen';
 import { SignInScreen } from './SignInScreen';
 
 /**
- * The app proper only for a signed-in user; everyone else gets the sign-in screen. Leaving a
- * session goes back to the home screen, so the next user starts at the ledger, not at the deep
- * link (a contract of the previous user's) the window was showing.
+ * The app proper only for a signed-in user whose device is not locked (the offline lock); everyone
+ * else gets the sign-in screen. Leaving a session goes back to the home screen, so the next user
+ * starts at the ledger, not at the deep link (a contract of the previous user's) the window was
+ * showing.
  */
 export function SessionGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -34,7 +36,8 @@ export function SessionGate({ children }: { children: ReactNode }) {
     wasSignedIn.current = signedIn;
   }, [signedIn, navigate]);
   if (!session) return error ? <AppErrorScreen message={errorText(t, error)} /> : <LoadingScreen />;
-  if (session.signedIn) return children;
+  // The offline lock hides the whole app, its chrome included, until the password opens it.
+  if (session.signedIn) return session.locked ? <LockScreen session={{ ...session, locked: session.locked }} /> : children;
   // A revoked device says why on a screen of its own before the sign-in screen (which would refuse it again).
   if (session.problem?.code === 'device_revoked' && !revocationRead) return <DeviceRevokedScreen refusal={session.problem} onContinue={() => setRevocationRead(true)} />;
   return <SignInScreen lastServerUrl={session.serverUrl} problem={session.problem} />;

@@ -214,6 +214,11 @@ export const organisationEn = {
   off: 'Off',
   readOnly: 'Only administrators change the organisation settings.',
   saved: 'The organisation settings are saved.',
+  offlineLockDays: 'Offline lock (days)',
+  offlineLockHelp:
+    'A device that has not reached the contract server for this many days asks for its user\'s password before it opens. Administrators may shorten it per device under Devices.',
+  offlineLockInvalid: 'Enter a whole number of days from 1 to {{max}}.',
+  save: 'Save',
 };
 
 export const organisationZh: typeof organisationEn = {
@@ -224,4 +229,8 @@ export const organisationZh: typeof organisationEn = {
   off: '关闭',
   readOnly: '只有管理员可以修改组织设置。',
   saved: '组织设置已保存。',
+  offlineLockDays: '离线锁定（天）',
+  offlineLockHelp: '设备超过此天数未连接合同服务器时，打开前需输入用户密码。管理员可在“设备管理”中为单台设备缩短此期限。',
+  offlineLockInvalid: '请输入 1 到 {{max}} 之间的整数天数。',
+  save: '保存',
 };
