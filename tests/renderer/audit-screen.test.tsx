@@ -39,7 +39,7 @@ const event = (seq: number): AuditEvent => ({
 });
 
 const person = (id: string, name: string) => ({ id, name, department: { id: 'd-legal', name: 'Legal' } });
-const directory = { users: [person('u-alice', 'Alice Wang'), person('u-bob', 'Bob Li'), person('u-carol', 'Carol Chen')], departments: [], fetchedAt: '2026-11-20T08:00:00.000Z' };
+const directory = { users: [person('u-alice', 'Alice Wang'), person('u-bob', 'Bob Li'), person('u-carol', 'Carol Chen')], departments: [], fetchedAt: '2026-11-20T08:00:00.000Z', offline: false };
 const device = (id: string, name: string, userDisplayName: string): Device => ({
   id, deviceId: id, current: false, userId: 'u', username: 'u', userDisplayName, name, platform: 'win32', appVersion: '1.0.0',
   firstSeenAt: '2026-11-01T08:00:00.000Z', lastSeenAt: '2026-11-20T08:00:00.000Z', openSessions: 1, revokedAt: null, revokedReason: null, offlineLockDays: null,
