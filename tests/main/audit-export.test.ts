@@ -109,7 +109,7 @@ describe('the audit sheet', () => {
 
   it('refuses more events than the cap before writing anything, naming both numbers', async () => {
     const page = async () => ({ list: [event(1)], count: maxAuditExportRows + 1 });
-    await expect(auditSheet(page, {}, 'en')).rejects.toMatchObject({ error: { code: 'validation_failed', reason: { key: 'auditExportTooLarge', params: { matching: maxAuditExportRows + 1, max: maxAuditExportRows } } } });
+    await expect(auditSheet(page, {}, new Map(), 'en')).rejects.toMatchObject({ error: { code: 'validation_failed', reason: { key: 'auditExportTooLarge', params: { matching: maxAuditExportRows + 1, max: maxAuditExportRows } } } });
   });
 
   it('pages up to the first answer\'s newest event, so events recorded meanwhile neither shift nor join it', async () => {
@@ -120,10 +120,11 @@ describe('the audit sheet', () => {
       const from = (query.pageNum - 1) * query.pageSize;
       return { list: events.slice(from, from + query.pageSize), count: events.length };
     };
-    const sheet = await auditSheet(page, { entity: 'contract' }, 'en');
+    const sheet = await auditSheet(page, { entity: 'contract' }, new Map([['d', 'Alice laptop']]), 'en');
     const rows: unknown[][] = [];
     for await (const batch of sheet.batches) rows.push(...batch.map((row) => row.map((cell) => cell.value)));
     expect(rows.map((row) => row[0])).toEqual(events.map((e) => e.seq));
+    expect(rows[0]![4]).toBe('Alice laptop');
     expect(rows[0]![7]).toBe('name: (empty) → b');
     expect(asked.map((query) => [query.pageNum, query.untilSeq, query.entity])).toEqual([[1, undefined, 'contract'], [2, 1200, 'contract'], [3, 1200, 'contract']]);
   });

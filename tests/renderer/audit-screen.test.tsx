@@ -44,7 +44,7 @@ const device = (id: string, name: string, userDisplayName: string): Device => ({
   id, deviceId: id, current: false, userId: 'u', username: 'u', userDisplayName, name, platform: 'win32', appVersion: '1.0.0',
   firstSeenAt: '2026-11-01T08:00:00.000Z', lastSeenAt: '2026-11-20T08:00:00.000Z', openSessions: 1, revokedAt: null, revokedReason: null, offlineLockDays: null,
 });
-const devices = [device('dev-1', 'Alice laptop', 'Alice Wang'), device('dev-2', 'Bob desktop', 'Bob Li')];
+const devices = [device('dev-1', 'Alice laptop', 'Alice Wang'), device('dev-2', 'Bob desktop', 'Bob Li'), device('laptop-7', 'Alice tablet', 'Alice Wang')];
 
 function renderScreen(session: SessionInfo, onlineCall: (request: OnlineCallRequest) => unknown, more: Answers = {}) {
   const { bridge, calls } = fakeBridge({
@@ -77,6 +77,8 @@ describe('audit screen', () => {
     const calls = renderScreen(admin, serverAnswers);
     expect(await screen.findAllByTestId('audit-event')).toHaveLength(2);
     expect(screen.getAllByText('name, formValues.remark')).toHaveLength(2);
+    // A device is shown by its name where the devices list knows it.
+    await waitFor(() => expect(screen.getAllByText('Alice tablet')).toHaveLength(2));
     expect(screen.getByText('Page 1 of 3')).toBeTruthy();
     fireEvent.click(screen.getByTestId('audit-next'));
     await waitFor(() => expect(screen.getAllByTestId('audit-event')).toHaveLength(1));

@@ -29,8 +29,8 @@ function valueText(value: unknown, empty: string): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** One event's row, as the screen shows it but whole: the full record id and every change with its values. */
-function eventCells(event: AuditEvent, catalog: Catalog, language: Language, zone: string | undefined): WorkbookCell[] {
+/** One event's row, as the screen shows it but whole: the device by name, the full record id and every change with its values. */
+function eventCells(event: AuditEvent, catalog: Catalog, deviceNames: ReadonlyMap<string, string>, language: Language, zone: string | undefined): WorkbookCell[] {
   const empty = catalog.audit.export.empty;
   const changes = Object.entries(event.changes).map(([field, { before, after }]) => `${field}: ${valueText(before, empty)} → ${valueText(after, empty)}`);
   return [
@@ -38,7 +38,7 @@ function eventCells(event: AuditEvent, catalog: Catalog, language: Language, zon
     { value: formatInstantIn(event.appliedAt, language, zone) },
     { value: event.editedAt ? formatInstantIn(event.editedAt, language, zone) : null },
     { value: event.userName },
-    { value: event.device },
+    { value: deviceNames.get(event.device) ?? event.device },
     { value: event.entityId ? `${event.entity} ${event.entityId}` : event.entity },
     { value: event.action },
     { value: changes.join('\n') },
@@ -53,6 +53,7 @@ function eventCells(event: AuditEvent, catalog: Catalog, language: Language, zon
 export async function auditSheet(
   page: (query: AuditEventsQuery) => Promise<AuditPage>,
   filters: AuditFilters,
+  deviceNames: ReadonlyMap<string, string>,
   language: Language,
   zone?: string,
 ): Promise<WorkbookSheet> {
@@ -62,7 +63,7 @@ export async function auditSheet(
     throw new AppFailure('validation_failed', `${first.count} events match: an export holds at most ${maxAuditExportRows}`, undefined, reason('auditExportTooLarge', { matching: first.count, max: maxAuditExportRows }));
   }
   const untilSeq = first.list[0]?.seq;
-  const toRows = (list: AuditEvent[]) => list.map((event) => eventCells(event, catalog, language, zone));
+  const toRows = (list: AuditEvent[]) => list.map((event) => eventCells(event, catalog, deviceNames, language, zone));
   return {
     name: catalog.audit.export.sheet,
     columns: columns.map((column) => ({ header: catalog.audit.columns[column], width: widths[column] })),
@@ -97,7 +98,11 @@ export function createAuditFeature(host: FeatureHost, options: AuditOptions): Co
     handlers: {
       'audit.export': ({ exportId, filters }) => {
         const session = host.signedIn();
-        return exporter.write(exportId, () => auditSheet((query) => onlineCall(session, 'auditEvents', { query }), filters, options.language(), options.timeZone?.()));
+        return exporter.write(exportId, async () => {
+          const devices = await onlineCall(session, 'adminDevices', { query: {} });
+          const deviceNames = new Map(devices.map((device) => [device.id, device.name]));
+          return auditSheet((query) => onlineCall(session, 'auditEvents', { query }), filters, deviceNames, options.language(), options.timeZone?.());
+        });
       },
       'audit.exportRead': ({ exportId, offset }) => {
         host.signedIn();

@@ -77,6 +77,7 @@ export function AuditScreen() {
     () => (devices.answer?.value ?? []).map((device) => ({ id: device.id, label: device.name, detail: device.userDisplayName })),
     [devices.answer],
   );
+  const deviceNames = useMemo(() => new Map(deviceEntries.map((entry) => [entry.id, entry.label])), [deviceEntries]);
   const onExportProgress = useCallback((listener: (progress: ExportProgress) => void) => dispatch(bridgeOf).on('audit.exportProgress', listener), [dispatch]);
 
   const fail = useCallback((cause: unknown) => failureText(t, cause as AppError | SerializedError), [t]);
@@ -230,7 +231,7 @@ export function AuditScreen() {
                     <td>{formatDateTime(event.appliedAt, i18n.language)}</td>
                     <td>{event.editedAt ? formatDateTime(event.editedAt, i18n.language) : ''}</td>
                     <td>{event.userName}</td>
-                    <td className="audit__device">{event.device}</td>
+                    <td className="audit__device" title={event.device}>{deviceNames.get(event.device) ?? event.device}</td>
                     <td>{event.entity}{event.entityId ? ` ${event.entityId.slice(-8)}` : ''}</td>
                     <td>{event.action}</td>
                     <td><ChangesCell event={event} /></td>

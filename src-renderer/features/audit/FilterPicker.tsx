@@ -44,6 +44,7 @@ export function FilterPicker({ id, testId, entries, value, onChange, anyText, se
       onInteraction={setOpen}
       placement="bottom-start"
       minimal
+      fill
       content={
         <div className="audit__picker" data-testid={`${testId}-menu`}>
           <InputGroup autoFocus leftIcon="search" placeholder={searchText} value={typed} onChange={(event) => setTyped(event.currentTarget.value)} data-testid={`${testId}-search`} />
