@@ -17,6 +17,7 @@ import { createDirectoryFeature } from './directory';
 import { createCachedReadsFeature } from './cached-reads';
 import { createCounterpartiesFeature } from './counterparties';
 import { createDispatcher, type ChannelHandlers } from './ipc/dispatch';
+import { createAuditFeature } from './audit';
 import { createLedgerFeature } from './ledger';
 import { createArchiveFeature } from './archive';
 import { createContractDocumentFeature } from './contract-document';
@@ -156,12 +157,13 @@ export function createCore(options: CoreOptions) {
   const contracts = createContractsFeature(host, { catalogueStaleMs: options.catalogueStaleMs });
   const ledger = createLedgerFeature(host, { exportsDir: join(options.dataDir, 'exports'), catalog: () => catalogs[language()] });
   const directory = createDirectoryFeature(host);
+  const audit = createAuditFeature(host, { exportsDir: join(options.dataDir, 'audit-exports'), language, timeZone: options.timeZone });
   const archive = createArchiveFeature(host, { cacheBytes: keptFileBytes });
   const search = createSearchFeature(host);
   const transfer = createTransferFeature(host);
   const cachedReads = createCachedReadsFeature(host);
   const contractDocument = createContractDocumentFeature(host, { language });
-  const features = [performance, reminderInbox, contracts, ledger, archive, search, cachedReads, contractDocument];
+  const features = [performance, reminderInbox, contracts, ledger, audit, archive, search, cachedReads, contractDocument];
   const counterparties = createCounterpartiesFeature(host);
 
   // The outbox's size is kept outside the replica, so a replica whose key is lost can still say
@@ -294,7 +296,7 @@ export function createCore(options: CoreOptions) {
   } satisfies Partial<ChannelHandlers>;
 
   // Every channel has exactly one handler: a channel no map handles is a type error.
-  const handlers: ChannelHandlers = { ...coreHandlers, ...contracts.handlers, ...ledger.handlers, ...performance.handlers, ...directory.handlers, ...archive.handlers, ...search.handlers, ...transfer.handlers, ...cachedReads.handlers, ...counterparties.handlers, ...reminderInbox.handlers, ...contractDocument.handlers };
+  const handlers: ChannelHandlers = { ...coreHandlers, ...contracts.handlers, ...ledger.handlers, ...performance.handlers, ...directory.handlers, ...archive.handlers, ...search.handlers, ...transfer.handlers, ...cachedReads.handlers, ...counterparties.handlers, ...reminderInbox.handlers, ...contractDocument.handlers, ...audit.handlers };
 
   const dispatch = createDispatcher(handlers, logger);
   const restored = sessions.restore();

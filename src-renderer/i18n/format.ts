@@ -1,6 +1,5 @@
-import { DateTime } from 'luxon';
 import { formatDateDisplay, formatDateRangeDisplay } from '../../src-shared/form/dates';
-import { dayFormat, dayFormats, dayTimeFormat, timeSeparator } from '../../src-shared/i18n/days';
+import { dayFormat, dayTimeFormat, formatInstantIn } from '../../src-shared/i18n/days';
 import { languageForLocale } from '../../src-shared/i18n/languages';
 
 // Every date the app shows is formatted here, with luxon, per UI language (UI.md "Dates"), in the
@@ -23,10 +22,7 @@ export function formatDayRange(range: readonly [string, string], language: strin
 
 /** An ISO instant in this device's time zone, to the minute, e.g. "2025年03月04日 14:05" or "4 Mar 2025, 14:05". */
 export function formatDateTime(iso: string, language: string): string {
-  const instant = DateTime.fromISO(iso);
-  if (!instant.isValid) return iso;
-  const lang = languageForLocale(language);
-  return instant.setLocale(lang).toFormat(`${dayFormats[lang]}${timeSeparator[lang]}HH:mm`);
+  return formatInstantIn(iso, language);
 }
 
 /** How long ago an ISO instant was, in the UI language, e.g. "5 minutes ago" or "5分钟前". */

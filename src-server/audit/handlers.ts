@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, lte, type SQL } from 'drizzle-orm';
 import type { auditEndpoints, AuditEvent, AuditEventsQuery } from '../../src-shared/api/audit';
 import { AppFailure, reason } from '../../src-shared/errors';
 import type { ServerDb } from '../db/database';
@@ -29,6 +29,7 @@ function filters(viewer: OrgViewer, query: Omit<AuditEventsQuery, 'pageNum' | 'p
     query.entityId ? eq(auditEvents.entityId, query.entityId) : undefined,
     query.from ? gte(auditEvents.appliedAt, new Date(query.from)) : undefined,
     query.to ? lt(auditEvents.appliedAt, new Date(query.to)) : undefined,
+    query.untilSeq ? lte(auditEvents.seq, query.untilSeq) : undefined,
   );
 }
 

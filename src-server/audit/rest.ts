@@ -3,7 +3,7 @@ import { endpoints, type EndpointName } from '../../src-shared/api/endpoints';
 import type { SessionUser } from '../auth/service';
 import type { ServerDb } from '../db/database';
 import type { Headers } from '../http/write-safety';
-import { appendAuditEvents } from './chain';
+import { appendAuditEvents, type AuditEntry } from './chain';
 import { changedFields, restEntity, rowSnapshot, sentFields } from './record';
 
 // The audit of REST writes, hooked once in the route layer (src-server/http/routes.ts) around
@@ -52,6 +52,21 @@ const idIn = (value: unknown): string | null => {
   return typeof id === 'string' ? id : null;
 };
 
+/** The event of a signed-in REST write: the route layer's below, or a file route's outside the map (src-server/files). */
+export function restAuditEntry(user: SessionUser, headers: Headers, at: Date, write: Pick<AuditEntry, 'entity' | 'entityId' | 'action' | 'changes'>): AuditEntry {
+  return {
+    organisationId: user.organisationId,
+    userId: user.id,
+    userName: user.displayName,
+    device: auditDevice(user, header(headers, 'x-client-id')),
+    ...write,
+    editedAt: null,
+    appliedAt: at,
+    mutationId: null,
+    requestId: header(headers, 'idempotency-key') ?? header(headers, 'x-request-id') ?? randomUUID(),
+  };
+}
+
 /** Runs the write on `tx` and appends its event in the same transaction. */
 export async function auditedRestWrite<T>(tx: ServerDb, write: RestWrite<T>): Promise<T> {
   const { name, user, params, body, headers, at } = write;
@@ -61,19 +76,6 @@ export async function auditedRestWrite<T>(tx: ServerDb, write: RestWrite<T>): Pr
   const data = await write.run(tx);
   const entityId = named ?? idIn(data);
   const changes = table ? changedFields(before, await rowSnapshot(tx, table, entityId)) : sentFields(body);
-  await appendAuditEvents(tx, [{
-    organisationId: user.organisationId,
-    userId: user.id,
-    userName: user.displayName,
-    device: auditDevice(user, header(headers, 'x-client-id')),
-    entity,
-    entityId,
-    action: name,
-    changes,
-    editedAt: null,
-    appliedAt: at,
-    mutationId: null,
-    requestId: header(headers, 'idempotency-key') ?? header(headers, 'x-request-id') ?? randomUUID(),
-  }]);
+  await appendAuditEvents(tx, [restAuditEntry(user, headers, at, { entity, entityId, action: name, changes })]);
   return data;
 }

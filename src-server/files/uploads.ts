@@ -20,8 +20,13 @@ import {
   type UploadSession,
 } from '../../src-shared/api/files';
 import { AppFailure, reason, validationFailure } from '../../src-shared/errors';
+import { appendAuditEvents } from '../audit/chain';
+import { changedFields } from '../audit/record';
+import { restAuditEntry } from '../audit/rest';
+import type { SessionUser } from '../auth/service';
 import type { ServerDb } from '../db/database';
 import { notFound, type OrgViewer } from '../http/feature-helpers';
+import type { Headers } from '../http/write-safety';
 import { fileUploads, uploadedFiles } from './schema';
 import { fileTypes, isAcceptedExtension, sniffBytes } from '../../src-shared/api/file-types';
 
@@ -92,7 +97,13 @@ export async function removeExpiredUploads(db: ServerDb, dir: string, now: Date)
   return expired.length;
 }
 
-export function registerUploadRoutes(scope: FastifyInstance, db: ServerDb, now: () => Date, signedIn: (request: FastifyRequest) => Promise<OrgViewer>, options: UploadRoutesOptions): void {
+/** Who asked, for the audit event of a completion or a cancel. */
+interface Asker {
+  user: SessionUser;
+  headers: Headers;
+}
+
+export function registerUploadRoutes(scope: FastifyInstance, db: ServerDb, now: () => Date, signedIn: (request: FastifyRequest) => Promise<SessionUser>, options: UploadRoutesOptions): void {
   const expiry = () => new Date(now().getTime() + uploadSessionLifetimeMs);
 
   /** The viewer's upload of this id; a stored file of theirs with it; or not found (another's, expired, never begun). */
@@ -119,7 +130,7 @@ export function registerUploadRoutes(scope: FastifyInstance, db: ServerDb, now: 
    * extension promises; then it becomes the stored file of the same id. Runs again after a crash
    * part way (the stored row written, or the bytes renamed, already).
    */
-  async function complete(row: UploadRow): Promise<UploadSession> {
+  async function complete(row: UploadRow, asker: Asker): Promise<UploadSession> {
     const part = partOf(options.dir, row.id);
     const target = path.join(options.dir, row.id);
     const source = (await sizeOnDisk(part)) === row.size ? part : target;
@@ -138,17 +149,21 @@ export function registerUploadRoutes(scope: FastifyInstance, db: ServerDb, now: 
       mimeType: fileTypes[extension].mimeType, size: row.size, sha256: row.sha256, purpose: row.purpose, createTime: now(),
     };
     await db.transaction(async (tx) => {
-      await tx.insert(uploadedFiles).values(stored).onConflictDoNothing();
+      // A completion run again after a crash finds the file stored already, and its event recorded.
+      const [inserted] = await tx.insert(uploadedFiles).values(stored).onConflictDoNothing().returning();
       await tx.delete(fileUploads).where(eq(fileUploads.id, row.id));
+      if (inserted) {
+        await appendAuditEvents(tx, [restAuditEntry(asker.user, asker.headers, stored.createTime, { entity: 'file', entityId: row.id, action: 'fileUploadComplete', changes: changedFields(undefined, inserted) })]);
+      }
     });
     const [file] = await db.select().from(uploadedFiles).where(eq(uploadedFiles.id, row.id));
     return completeSession(file!);
   }
 
   /** Where the upload stands, completing one whose last byte is in (a crash before it was checked). */
-  async function standing(found: NonNullable<Awaited<ReturnType<typeof find>>>): Promise<UploadSession> {
+  async function standing(found: NonNullable<Awaited<ReturnType<typeof find>>>, asker: Asker): Promise<UploadSession> {
     if ('file' in found) return completeSession(found.file);
-    return found.row.received === found.row.size ? complete(found.row) : sessionOf(found.row);
+    return found.row.received === found.row.size ? complete(found.row, asker) : sessionOf(found.row);
   }
 
   const idOf = (request: FastifyRequest) => {
@@ -178,7 +193,7 @@ export function registerUploadRoutes(scope: FastifyInstance, db: ServerDb, now: 
       // The same id for another file is a client's mistake, never a resumption.
       if (kept.size !== begin.size || kept.sha256 !== begin.sha256) throw new AppFailure('conflict', `upload ${begin.id} was begun for another file`);
       if ('row' in found) await db.update(fileUploads).set({ expiresAt: expiry() }).where(eq(fileUploads.id, begin.id));
-      return send(await standing(found));
+      return send(await standing(found, { user: viewer, headers: request.headers }));
     }
     await mkdir(options.dir, { recursive: true });
     await writeFile(partOf(options.dir, begin.id), new Uint8Array(0), { flag: 'a', mode: 0o600 });
@@ -194,7 +209,7 @@ export function registerUploadRoutes(scope: FastifyInstance, db: ServerDb, now: 
     if (!row) {
       const again = await find(viewer, begin.id);
       if (!again) throw new AppFailure('conflict', `upload ${begin.id} was begun by someone else`);
-      return send(await standing(again));
+      return send(await standing(again, { user: viewer, headers: request.headers }));
     }
     return send(sessionOf(row));
   });
@@ -203,7 +218,7 @@ export function registerUploadRoutes(scope: FastifyInstance, db: ServerDb, now: 
     const viewer = await signedIn(request);
     const found = await find(viewer, idOf(request));
     if (!found) throw notFound('upload');
-    return send(await standing(found));
+    return send(await standing(found, { user: viewer, headers: request.headers }));
   });
 
   scope.patch(`${uploadSessionsPath}/:id`, async (request) => {
@@ -260,7 +275,7 @@ export function registerUploadRoutes(scope: FastifyInstance, db: ServerDb, now: 
       } finally {
         await handle.close();
       }
-      return send(claimed.received === claimed.size ? await complete(claimed) : sessionOf(claimed));
+      return send(claimed.received === claimed.size ? await complete(claimed, { user: viewer, headers: request.headers }) : sessionOf(claimed));
     } catch (error) {
       if (error instanceof AppFailure) throw error;
       const code = (error as { code?: unknown } | null)?.code;
@@ -278,7 +293,11 @@ export function registerUploadRoutes(scope: FastifyInstance, db: ServerDb, now: 
     if (!found) throw notFound('upload');
     // A stored file stays: what reached the server whole is bound where it is named.
     if ('file' in found) return send(completeSession(found.file));
-    await removeUpload(db, options.dir, id);
+    await db.transaction(async (tx) => {
+      const [dropped] = await tx.delete(fileUploads).where(eq(fileUploads.id, id)).returning();
+      if (dropped) await appendAuditEvents(tx, [restAuditEntry(viewer, request.headers, now(), { entity: 'upload', entityId: id, action: 'fileUploadCancel', changes: changedFields(dropped, undefined) })]);
+    });
+    await removeQuietly(partOf(options.dir, id));
     return send({ ...sessionOf(found.row), offset: 0, expiresAt: null });
   });
 }

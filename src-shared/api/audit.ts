@@ -47,6 +47,8 @@ export const auditEventsQuerySchema = z
     from: isoTime.optional(),
     /** Applied before. */
     to: isoTime.optional(),
+    /** Events up to this one: an export pages a list that new events do not shift. */
+    untilSeq: z.coerce.number().int().positive().optional(),
   })
   .strict();
 export type AuditEventsQuery = z.infer<typeof auditEventsQuerySchema>;
@@ -67,6 +69,9 @@ export const auditVerificationSchema = z.object({
     .nullable(),
 });
 export type AuditVerification = z.infer<typeof auditVerificationSchema>;
+
+/** The most events one Excel export writes: more are refused at once, asking for narrower filters. */
+export const maxAuditExportRows = 100_000;
 
 export const maxAuditRetentionDays = 36_500;
 export const auditSettingsSchema = z.object({

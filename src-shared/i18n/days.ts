@@ -38,6 +38,14 @@ export function formatDayIn(day: string, language: string): string {
   return formatDateDisplay(day, dayFormats[lang], lang);
 }
 
+/** An ISO instant to the minute as written in `language`, in `zone` (this device's by default), e.g. "2025年03月04日 14:05" or "4 Mar 2025, 14:05". */
+export function formatInstantIn(iso: string, language: string, zone?: string): string {
+  const instant = DateTime.fromISO(iso, zone ? { zone } : undefined);
+  if (!instant.isValid) return iso;
+  const lang = languageForLocale(language);
+  return instant.setLocale(lang).toFormat(`${dayFormats[lang]}${timeSeparator[lang]}HH:mm`);
+}
+
 /** Besides the language's own way of writing a day: ISO days (and times), and the slashes of a range's bounds. */
 const typedDayFormats = ['yyyy-M-d', 'yyyy/M/d', 'yyyy.M.d', 'yyyy年M月d日', 'yyyyMMdd'];
 const typedTimeFormats = ['yyyy-MM-dd HH:mm:ss', "yyyy-MM-dd'T'HH:mm:ss", 'yyyy-MM-dd HH:mm', "yyyy-MM-dd'T'HH:mm", 'yyyy/M/d HH:mm:ss', 'yyyy/M/d HH:mm'];

@@ -31,7 +31,8 @@ import {
 import { directorySchema } from './directory';
 import { contractPerformanceSchema, finishFormRequestSchema, finishFormSchema, planCreateRequestSchema, relateCandidatesSchema } from './fulfilment';
 import { ledgerFieldSchema, ledgerRowSchema, ledgerSearchSchema, sceneCreateSchema, transferSchema } from '../domain/ledger';
-import { sceneExportProgressSchema, sceneExportReadRequestSchema, sceneExportReadResponseSchema, sceneExportRequestSchema, sceneExportResponseSchema, sceneViewSchema } from './scenes';
+import { sceneExportRequestSchema, sceneViewSchema } from './scenes';
+import { auditExportRequestSchema, exportProgressSchema, exportReadRequestSchema, exportReadResponseSchema, exportResponseSchema } from './exports';
 import { cachedAnswerSchema, cachedReadRequestSchema } from './cached-reads';
 import { counterpartyListAnswerSchema, counterpartyListRequestSchema } from './counterparties';
 import { appReminderListSchema, reminderIdRequestSchema, remindersChangedEventSchema, snoozeReminderRequestSchema } from './reminders';
@@ -341,8 +342,11 @@ export const channels = {
   /** performances/search answered by the replica, with the server's rows, order and count. */
   'ledger.search': channel(ledgerSearchSchema, pageSchema(ledgerRowSchema)),
   /** The scene as shown, written to an Excel file in the core (progress: 'ledger.exportProgress'). */
-  'ledger.export': channel(sceneExportRequestSchema, sceneExportResponseSchema),
-  'ledger.exportRead': channel(sceneExportReadRequestSchema, sceneExportReadResponseSchema),
+  'ledger.export': channel(sceneExportRequestSchema, exportResponseSchema),
+  'ledger.exportRead': channel(exportReadRequestSchema, exportReadResponseSchema),
+  /** The audit events matching the audit screen's filters, paged from the server into an Excel file (progress: 'audit.exportProgress'); 'offline' at once while the server is away. */
+  'audit.export': channel(auditExportRequestSchema, exportResponseSchema),
+  'audit.exportRead': channel(exportReadRequestSchema, exportReadResponseSchema),
   // Contract archive, the local full-text search and the batch transfer (issue 14; see archive.ts).
   /** Contracts found by a word in their terms, form or archived PDF, best first, from the replica (works offline). */
   'search.fullText': channel(fullTextSearchRequestSchema, fullTextPageSchema),
@@ -389,7 +393,8 @@ export const events = {
   'data.changed': z.object({ entities: z.array(z.enum(['contract', 'performanceTask', 'reminderSettings', 'draftingCatalogue', 'numberNotice', 'performancePlan', 'scene'])) }),
   /** An archived PDF's text extraction advanced (its pages read so far). */
   'archive.indexing': archiveIndexingEventSchema,
-  'ledger.exportProgress': sceneExportProgressSchema,
+  'ledger.exportProgress': exportProgressSchema,
+  'audit.exportProgress': exportProgressSchema,
   /** The browser edition's reminder list changed (a reminder fell due, was snoozed, opened or dismissed). */
   'reminders.changed': remindersChangedEventSchema,
   /** A file was queued, sent further, uploaded, refused or removed. */

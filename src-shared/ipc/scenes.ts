@@ -26,9 +26,3 @@ export const sceneExportRequestSchema = z
     search: ledgerSearchSchema.omit({ pageNum: true, pageSize: true }),
   })
   .strict();
-export const sceneExportResponseSchema = z.object({ rows: z.number().int().nonnegative(), size: z.number().int().nonnegative() });
-/** A piece of the finished file (base64), from `offset`; the file is removed once its last piece is read. */
-export const sceneExportReadRequestSchema = z.object({ exportId: z.string().uuid(), offset: z.number().int().nonnegative() }).strict();
-export const sceneExportReadResponseSchema = z.object({ data: z.string(), size: z.number().int().nonnegative() });
-/** Rows written so far (an event: a large export shows its progress). */
-export const sceneExportProgressSchema = z.object({ exportId: z.string(), written: z.number().int().nonnegative(), total: z.number().int().nonnegative() });

@@ -78,6 +78,8 @@ function handlers(overrides: Partial<ChannelHandlers> = {}): ChannelHandlers {
     'ledger.search': fail,
     'ledger.export': fail,
     'ledger.exportRead': fail,
+    'audit.export': fail,
+    'audit.exportRead': fail,
     'search.fullText': fail,
     'archive.get': fail,
     'archive.confirm': fail,

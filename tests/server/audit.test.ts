@@ -1,22 +1,29 @@
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type EndpointName } from '../../src-shared/api/endpoints';
+import { fileUploadPath, uploadChunkContentType, uploadOffsetHeader, uploadSessionsPath } from '../../src-shared/api/files';
 import { syncProtocolVersion, syncSchemaVersion, type MutationEnvelope, type MutationResult } from '../../src-shared/api/sync';
 import { PartySubtype, PartyType } from '../../src-shared/domain/enums';
 import { mutations, rowKey, type MutationName } from '../../src-shared/sync/mutations';
 import { appendAuditEvents, pruneAuditEvents, verifyAuditChain } from '../../src-server/audit/chain';
 import { changedFields, redacted } from '../../src-server/audit/record';
 import { isAuditedWrite, notAudited } from '../../src-server/audit/rest';
+import { fileWriteRoutes } from '../../src-server/files/routes';
 import { demoUsers, seedDatabase } from '../../src-server/index';
 import { call, callEndpoint, describeOnDatabases, failure, okData, queryRows, signIn, TestClock } from './support';
 
-// The audit trail (issue 32, item 4): every write of the endpoint map and every mutation of the
-// sync registry records exactly one event when it applies and none when it is refused; the hash
-// chain detects an event changed or removed in the database.
+// The audit trail (issue 32, item 4): every write of the endpoint map, every write route outside
+// it (the file routes) and every mutation of the sync registry records exactly one event when it
+// applies and none when it is refused; the hash chain detects an event changed or removed in the
+// database.
 
 const password = (username: string) => demoUsers.find((u) => u.username === username)!.password;
 const missing = '01900000-0000-7000-8000-000000000000';
@@ -44,6 +51,9 @@ describeOnDatabases('audit trail', (fixture) => {
   let alice: string;
   let organisationId: string;
   let draftId: string;
+  let filesDir: string;
+  /** Every POST, PUT, PATCH and DELETE route the server registers, as "METHOD /path". */
+  const writeRoutes: string[] = [];
 
   const url = (name: EndpointName, params: Record<string, string> = {}) => endpoints[name].path.replace(/:(\w+)/g, (_, key: string) => params[key] ?? missing);
   const eventsOf = (column: 'request_id' | 'mutation_id', id: string) => queryRows<{ seq: number; action: string }>(fixture.db, sql`select seq, action from audit_events where ${sql.raw(column)} = ${id}`);
@@ -51,7 +61,12 @@ describeOnDatabases('audit trail', (fixture) => {
 
   beforeAll(async () => {
     await seedDatabase(fixture.db, { contracts: 30, seed: 12 });
-    app = fixture.server(clock);
+    filesDir = await mkdtemp(path.join(tmpdir(), 'contract-audit-files-'));
+    app = fixture.server(clock, { files: { dir: filesDir } });
+    // Every route is registered in a plugin, when the server first starts: this hook sees them all.
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) writeRoutes.push(`${method} ${route.url}`);
+    });
     admin = (await signIn(app, 'admin', password('admin'))).token;
     alice = (await signIn(app, 'alice', password('alice'))).token;
     [{ organisation_id: organisationId }] = await queryRows<{ organisation_id: string }>(fixture.db, sql`select organisation_id from users where username = 'admin'`) as [{ organisation_id: string }];
@@ -110,6 +125,71 @@ describeOnDatabases('audit trail', (fixture) => {
     const mine = okData('auditEvents', await callEndpoint(app, 'auditEvents', { token: admin, query: { userId: aliceId, pageSize: 500 } }));
     expect(mine.list.length).toBeGreaterThanOrEqual(2);
     expect(mine.list.every((event) => event.userId === aliceId)).toBe(true);
+  });
+
+  afterAll(() => rm(filesDir, { recursive: true, force: true }));
+
+  describe('every write route outside the endpoint map', () => {
+    const inMap = new Set(Object.values(endpoints).map((endpoint) => `${endpoint.method} ${endpoint.path}`));
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2000, 0x20), Buffer.from('\n%%EOF\n')]);
+    const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+    const multipart = (filename: string) => {
+      const boundary = '----audit-test-boundary';
+      const payload = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+        pdf,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+    };
+    /** Sends the request under a new request id; answers its status and the actions of the events it recorded. */
+    const audited = async (request: { method: 'POST' | 'PATCH' | 'DELETE'; url: string; headers?: Record<string, string>; payload?: unknown }) => {
+      const requestId = uuidv7();
+      const response = await app.inject({ ...request, headers: { authorization: `Bearer ${alice}`, 'x-request-id': requestId, ...request.headers }, payload: request.payload as never });
+      const events = await queryRows<{ action: string; entity: string; entity_id: string; changes: Record<string, unknown> }>(fixture.db, sql`select action, entity, entity_id, changes from audit_events where request_id = ${requestId}`);
+      return { status: response.statusCode, json: response.json() as { data?: { id?: string } }, events };
+    };
+
+    it('are all named with the event they record', () => {
+      const outside = [...new Set(writeRoutes)].filter((route) => !inMap.has(route)).sort();
+      expect(outside.length).toBeGreaterThan(0);
+      expect(outside).toEqual(Object.keys(fileWriteRoutes).sort());
+    });
+
+    it('a multipart upload records one event for the stored file, none when refused', async () => {
+      const stored = await audited({ method: 'POST', url: fileUploadPath, ...multipart('signed.pdf') });
+      expect(stored.status, JSON.stringify(stored.json)).toBe(200);
+      expect(stored.events).toEqual([expect.objectContaining({ action: 'fileUpload', entity: 'file', entity_id: stored.json.data?.id })]);
+      expect(stored.events[0]!.changes).toMatchObject({ name: { before: null, after: 'signed.pdf' }, size: { before: null, after: pdf.length } });
+      const refused = await audited({ method: 'POST', url: fileUploadPath, ...multipart('tool.exe') });
+      expect(refused.status).toBe(400);
+      expect(refused.events).toEqual([]);
+    });
+
+    it('a resumable upload records one event when it completes, one when an unfinished one is dropped, none otherwise', async () => {
+      const id = uuidv7();
+      const body = { id, name: 'resumed.pdf', size: pdf.length, sha256: sha256(pdf), purpose: 'archive' };
+      const begun = await audited({ method: 'POST', url: uploadSessionsPath, payload: body });
+      expect(begun.status, JSON.stringify(begun.json)).toBe(200);
+      expect(begun.events).toEqual([]);
+      const chunk = { method: 'PATCH' as const, url: `${uploadSessionsPath}/${id}`, headers: { 'content-type': uploadChunkContentType, [uploadOffsetHeader]: '0' }, payload: pdf };
+      const completed = await audited(chunk);
+      expect(completed.status, JSON.stringify(completed.json)).toBe(200);
+      expect(completed.events).toEqual([expect.objectContaining({ action: 'fileUploadComplete', entity: 'file', entity_id: id })]);
+      // Begun again or sent again once stored: nothing more is recorded.
+      expect((await audited({ method: 'POST', url: uploadSessionsPath, payload: body })).events).toEqual([]);
+      expect((await audited(chunk)).events).toEqual([]);
+      expect((await audited({ method: 'DELETE', url: `${uploadSessionsPath}/${id}` })).events).toEqual([]);
+
+      const dropped = uuidv7();
+      expect((await audited({ method: 'POST', url: uploadSessionsPath, payload: { ...body, id: dropped } })).status).toBe(200);
+      const cancelled = await audited({ method: 'DELETE', url: `${uploadSessionsPath}/${dropped}` });
+      expect(cancelled.status).toBe(200);
+      expect(cancelled.events).toEqual([expect.objectContaining({ action: 'fileUploadCancel', entity: 'upload', entity_id: dropped })]);
+      const again = await audited({ method: 'DELETE', url: `${uploadSessionsPath}/${dropped}` });
+      expect(again.status).toBe(404);
+      expect(again.events).toEqual([]);
+    });
   });
 
   describe('every mutation of the sync registry', () => {

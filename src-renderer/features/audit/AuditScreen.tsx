@@ -1,21 +1,29 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Button, Callout, Card, FormGroup, HTMLTable, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import type { SerializedError } from '@reduxjs/toolkit';
 import { useTranslation } from 'react-i18next';
-import { maxAuditRetentionDays, type AuditEvent, type AuditVerification } from '../../../src-shared/api/audit';
+import { maxAuditExportRows, maxAuditRetentionDays, type AuditEvent, type AuditVerification } from '../../../src-shared/api/audit';
 import type { AppError } from '../../../src-shared/errors';
+import { api } from '../../api/api';
+import { useAppDispatch } from '../../app/hooks';
 import { showFailure, showNotice } from '../../app/toaster';
+import { WorkbookExport, type ExportProgress } from '../../app/WorkbookExport';
+import { errorText } from '../../i18n/errorText';
 import { formatDateTime } from '../../i18n/format';
 import { DateInput } from '../../i18n/DateInput';
 import { useOnlineWrite } from '../cached-reads/useCachedRead';
+import { bridgeOf, invoke } from '../contracts/useBridgeFormServices';
 import { failureText } from '../manage/issues';
+import { useServerRead } from '../manage/serverData';
 import { useCurrentUser } from '../manage/useCurrentUser';
 import '../manage/manage.css';
+import { FilterPicker, type PickerEntry } from './FilterPicker';
 import './audit.css';
 
 // The audit trail (issue 32, item 4; System settings → Audit): the organisation's events for
-// administrators, filtered and paged on the server, the hash chain's check and the retention.
-// Online only: the events are not kept on the device.
+// administrators, filtered (users and devices picked from the organisation's) and paged on the
+// server, exported to Excel by the core, the hash chain's check and the retention. Online only:
+// the events are not kept on the device.
 
 const pageSize = 100;
 
@@ -31,11 +39,15 @@ interface Filters {
 const noFilters: Filters = { userId: '', device: '', entity: '', entityId: '', from: '', to: '' };
 
 /** The filters as the route's query: empty ones left out, dates as the start of that day (local time). */
-function eventsQuery(filters: Filters, pageNum: number): Record<string, string | number> {
-  const query: Record<string, string | number> = { pageNum, pageSize };
+function filterQuery(filters: Filters): Record<string, string> {
+  const query: Record<string, string> = {};
   for (const key of ['userId', 'device', 'entity', 'entityId'] as const) if (filters[key].trim()) query[key] = filters[key].trim();
   for (const key of ['from', 'to'] as const) if (filters[key]) query[key] = new Date(`${filters[key]}T00:00:00`).toISOString();
   return query;
+}
+
+function eventsQuery(filters: Filters, pageNum: number): Record<string, string | number> {
+  return { pageNum, pageSize, ...filterQuery(filters) };
 }
 
 function ChangesCell({ event }: { event: AuditEvent }) {
@@ -57,6 +69,16 @@ export function AuditScreen() {
   const [verification, setVerification] = useState<AuditVerification | null>(null);
   const [verifying, setVerifying] = useState(false);
   const [retention, setRetention] = useState('');
+  const dispatch = useAppDispatch();
+  const { data: directory } = api.endpoints.directory.useQuery(undefined, { skip: !isAdmin });
+  const devices = useServerRead('adminDevices', {}, { skip: !isAdmin });
+  const userEntries = useMemo<PickerEntry[]>(() => (directory?.users ?? []).map((person) => ({ id: person.id, label: person.name, detail: person.department?.name })), [directory]);
+  const deviceEntries = useMemo<PickerEntry[]>(
+    () => (devices.answer?.value ?? []).map((device) => ({ id: device.id, label: device.name, detail: device.userDisplayName })),
+    [devices.answer],
+  );
+  const deviceNames = useMemo(() => new Map(deviceEntries.map((entry) => [entry.id, entry.label])), [deviceEntries]);
+  const onExportProgress = useCallback((listener: (progress: ExportProgress) => void) => dispatch(bridgeOf).on('audit.exportProgress', listener), [dispatch]);
 
   const fail = useCallback((cause: unknown) => failureText(t, cause as AppError | SerializedError), [t]);
 
@@ -119,7 +141,18 @@ export function AuditScreen() {
 
   const field = (key: keyof Filters) => (
     <FormGroup label={t(`audit.filters.${key === 'userId' ? 'user' : key}`)} labelFor={`audit-filter-${key}`} className="audit__filter">
-      {key === 'from' || key === 'to' ? (
+      {key === 'userId' || key === 'device' ? (
+        <FilterPicker
+          id={`audit-filter-${key}`}
+          testId={`audit-filter-${key}`}
+          entries={key === 'userId' ? userEntries : deviceEntries}
+          value={draft[key]}
+          onChange={(id) => setDraft({ ...draft, [key]: id })}
+          anyText={t(key === 'userId' ? 'audit.filters.userAny' : 'audit.filters.deviceAny')}
+          searchText={t('audit.filters.userSearch')}
+          noMatchText={t('audit.filters.noMatch')}
+        />
+      ) : key === 'from' || key === 'to' ? (
         <DateInput id={`audit-filter-${key}`} label={t(`audit.filters.${key}`)} value={draft[key]} onChange={(day) => setDraft({ ...draft, [key]: day ?? '' })} />
       ) : (
         <InputGroup id={`audit-filter-${key}`} value={draft[key]} onChange={(e) => setDraft({ ...draft, [key]: e.currentTarget.value })} data-testid={`audit-filter-${key}`} />
@@ -128,6 +161,7 @@ export function AuditScreen() {
   );
   const page = answered?.query === JSON.stringify(eventsQuery(filters, pageNum)) ? answered : null;
   const pages = page ? Math.max(1, Math.ceil(page.count / pageSize)) : 1;
+  const tooMany = page !== null && page.count > maxAuditExportRows;
 
   return (
     <section className="manage audit" data-testid="audit-screen">
@@ -155,6 +189,28 @@ export function AuditScreen() {
         {field('to')}
         <Button type="submit" intent="primary" text={t('audit.filters.apply')} data-testid="audit-filter-apply" />
         <Button text={t('audit.filters.clear')} onClick={() => (setDraft(noFilters), setFilters(noFilters), setPageNum(1))} />
+        <div className="audit__export">
+          <WorkbookExport
+            testId="audit-export"
+            disabled={!page || page.count === 0 || tooMany || error !== null}
+            texts={{
+              button: t('audit.export.button'),
+              title: t('audit.export.title'),
+              preparing: t('audit.export.preparing'),
+              progress: ({ written, total }) => t('audit.export.progress', { written, total }),
+              done: (count) => t('audit.export.done', { count }),
+              failed: (failure) => (failure.code === 'offline' ? t('audit.export.offline') : `${t('audit.export.failed')} ${errorText(t, failure)}`),
+            }}
+            fileName={() => t('audit.export.fileName')}
+            onProgress={onExportProgress}
+            write={(exportId) => invoke(dispatch(bridgeOf), 'audit.export', { exportId, filters: filterQuery(filters) })}
+            read={(exportId, offset) => invoke(dispatch(bridgeOf), 'audit.exportRead', { exportId, offset })}
+          >
+            <span className={tooMany ? 'bp6-text-small audit__export-note--over' : 'bp6-text-small bp6-text-muted'} data-testid="audit-export-note">
+              {tooMany ? t('audit.export.tooMany', { matching: page?.count.toLocaleString(i18n.language), max: maxAuditExportRows.toLocaleString(i18n.language) }) : t('audit.export.note', { max: maxAuditExportRows.toLocaleString(i18n.language) })}
+            </span>
+          </WorkbookExport>
+        </div>
       </form>
       {error && <Callout intent="danger" icon="error" role="alert">{error}</Callout>}
       {!error && !page && <Spinner className="manage__loading" />}
@@ -175,7 +231,7 @@ export function AuditScreen() {
                     <td>{formatDateTime(event.appliedAt, i18n.language)}</td>
                     <td>{event.editedAt ? formatDateTime(event.editedAt, i18n.language) : ''}</td>
                     <td>{event.userName}</td>
-                    <td className="audit__device">{event.device}</td>
+                    <td className="audit__device" title={event.device}>{deviceNames.get(event.device) ?? event.device}</td>
                     <td>{event.entity}{event.entityId ? ` ${event.entityId.slice(-8)}` : ''}</td>
                     <td>{event.action}</td>
                     <td><ChangesCell event={event} /></td>

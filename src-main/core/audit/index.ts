@@ -1,0 +1,113 @@
+import { maxAuditExportRows, type AuditEvent, type AuditEventsQuery } from '../../../src-shared/api/audit';
+import { AppFailure, reason } from '../../../src-shared/errors';
+import { catalogs, type Catalog } from '../../../src-shared/i18n/catalogs';
+import { formatInstantIn } from '../../../src-shared/i18n/days';
+import type { Language } from '../../../src-shared/i18n/languages';
+import type { CoreFeature, FeatureHost } from '../feature';
+import { onlineCall } from '../session/online-call';
+import { createWorkbookExporter, type WorkbookCell, type WorkbookSheet } from '../workbook/workbook-export';
+
+// The audit trail's Excel export (issue 32, item 4): the events matching the audit screen's
+// filters, paged from the server (the trail is not kept on the device, so it is online only and
+// refused at once with 'offline' while the server is away) and written by the app's workbook
+// exporter with the screen's columns, in the user's language and time format.
+
+export type AuditChannel = 'audit.export' | 'audit.exportRead';
+
+/** Events asked of the server per page: the most its route gives. */
+const pageRows = 500;
+
+export type AuditFilters = Omit<AuditEventsQuery, 'pageNum' | 'pageSize' | 'untilSeq'>;
+type AuditPage = { list: AuditEvent[]; count: number };
+
+const columns = ['seq', 'appliedAt', 'editedAt', 'user', 'device', 'entity', 'action', 'changes'] as const;
+const widths: Record<(typeof columns)[number], number> = { seq: 8, appliedAt: 22, editedAt: 22, user: 16, device: 38, entity: 48, action: 24, changes: 80 };
+
+/** A recorded value as a person reads it: text as it is, nothing as the catalog's "(empty)", the rest as JSON. */
+function valueText(value: unknown, empty: string): string {
+  if (value === null || value === undefined || value === '') return empty;
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** One event's row, as the screen shows it but whole: the device by name, the full record id and every change with its values. */
+function eventCells(event: AuditEvent, catalog: Catalog, deviceNames: ReadonlyMap<string, string>, language: Language, zone: string | undefined): WorkbookCell[] {
+  const empty = catalog.audit.export.empty;
+  const changes = Object.entries(event.changes).map(([field, { before, after }]) => `${field}: ${valueText(before, empty)} → ${valueText(after, empty)}`);
+  return [
+    { value: event.seq },
+    { value: formatInstantIn(event.appliedAt, language, zone) },
+    { value: event.editedAt ? formatInstantIn(event.editedAt, language, zone) : null },
+    { value: event.userName },
+    { value: deviceNames.get(event.device) ?? event.device },
+    { value: event.entityId ? `${event.entity} ${event.entityId}` : event.entity },
+    { value: event.action },
+    { value: changes.join('\n') },
+  ];
+}
+
+/**
+ * The sheet of the events matching `filters`, newest first, read page by page through `page`.
+ * The first page fixes the newest event, so the events recorded meanwhile neither shift the pages
+ * nor join the export; more than `maxAuditExportRows` events are refused before anything is written.
+ */
+export async function auditSheet(
+  page: (query: AuditEventsQuery) => Promise<AuditPage>,
+  filters: AuditFilters,
+  deviceNames: ReadonlyMap<string, string>,
+  language: Language,
+  zone?: string,
+): Promise<WorkbookSheet> {
+  const catalog = catalogs[language];
+  const first = await page({ ...filters, pageNum: 1, pageSize: pageRows });
+  if (first.count > maxAuditExportRows) {
+    throw new AppFailure('validation_failed', `${first.count} events match: an export holds at most ${maxAuditExportRows}`, undefined, reason('auditExportTooLarge', { matching: first.count, max: maxAuditExportRows }));
+  }
+  const untilSeq = first.list[0]?.seq;
+  const toRows = (list: AuditEvent[]) => list.map((event) => eventCells(event, catalog, deviceNames, language, zone));
+  return {
+    name: catalog.audit.export.sheet,
+    columns: columns.map((column) => ({ header: catalog.audit.columns[column], width: widths[column] })),
+    total: first.count,
+    batches: (async function* () {
+      yield toRows(first.list);
+      if (untilSeq === undefined) return;
+      for (let pageNum = 2, read = first.list.length; read < first.count; pageNum += 1) {
+        const { list } = await page({ ...filters, pageNum, pageSize: pageRows, untilSeq });
+        if (list.length === 0) return;
+        read += list.length;
+        yield toRows(list);
+      }
+    })(),
+  };
+}
+
+export interface AuditOptions {
+  /** A folder of the core's own for finished exports (temporary: emptied at sign-out). */
+  exportsDir: string;
+  language(): Language;
+  /** The user's IANA time zone; the system's by default. */
+  timeZone?: () => string;
+}
+
+export function createAuditFeature(host: FeatureHost, options: AuditOptions): CoreFeature<AuditChannel> {
+  const exporter = createWorkbookExporter({ dir: options.exportsDir, onProgress: (progress) => host.hub.emit('audit.exportProgress', progress) });
+  const clearExports = () => void exporter.clear().catch((cause: unknown) => host.logger.warn('could not remove the finished audit exports', String(cause)));
+  return {
+    start: clearExports,
+    stop: clearExports,
+    handlers: {
+      'audit.export': ({ exportId, filters }) => {
+        const session = host.signedIn();
+        return exporter.write(exportId, async () => {
+          const devices = await onlineCall(session, 'adminDevices', { query: {} });
+          const deviceNames = new Map(devices.map((device) => [device.id, device.name]));
+          return auditSheet((query) => onlineCall(session, 'auditEvents', { query }), filters, deviceNames, options.language(), options.timeZone?.());
+        });
+      },
+      'audit.exportRead': ({ exportId, offset }) => {
+        host.signedIn();
+        return exporter.read(exportId, offset);
+      },
+    },
+  };
+}
