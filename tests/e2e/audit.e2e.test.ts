@@ -61,7 +61,7 @@ describe.each(uiLanguages)('audit screen in $code', (language: UiLanguage) => {
     const headers = (await page.locator('[data-testid=audit-events] thead th').allInnerTexts()).map((text) => text.trim());
     await keepScreenshot(page, `audit-export-${code}-1280x800`);
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByTestId('audit-export').click()]);
-    expect(download.suggestedFilename()).toMatch(new RegExp(`^${code === 'en' ? 'audit-trail' : '审计日志'}-\\d{4}-\\d{2}-\\d{2}\\.xlsx$`));
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^${code === 'en' ? 'Audit trail' : '审计日志'}-\\d{4}-\\d{2}-\\d{2}\\.xlsx$`));
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile((await download.path())!);
     const sheet = workbook.worksheets[0]!;
