@@ -11,24 +11,35 @@ import { useServerRead, useServerWrite } from '../manage/serverData';
 import { useCurrentUser } from '../manage/useCurrentUser';
 import { DevicesTable } from './DevicesTable';
 
-/** Asks for the reason the device will show before revoking it. */
-function RevokeAlert({ device, onClose, onRevoked }: { device: Device; onClose(): void; onRevoked(): void }) {
+/**
+ * One administrator's write about a device from its dialog: says it is done and closes, or says
+ * why not and keeps the dialog open to try again.
+ */
+function useDeviceWrite(onDone: () => void, onClose: () => void) {
   const { t } = useTranslation();
-  const write = useServerWrite();
-  const [reason, setReason] = useState('');
   const [sending, setSending] = useState(false);
-  async function revoke() {
+  async function send(write: () => Promise<unknown>, notice: string) {
     setSending(true);
     try {
-      await write('deviceRevoke', { params: { id: device.id }, body: { reason } });
-      showNotice(t('devices.revoked', { name: device.name }));
-      onRevoked();
+      await write();
+      showNotice(notice);
+      onDone();
       onClose();
     } catch (cause) {
       showFailure(failureText(t, cause as AppError | SerializedError));
       setSending(false);
     }
   }
+  return { sending, send };
+}
+
+/** Asks for the reason the device will show before revoking it. */
+function RevokeAlert({ device, onClose, onRevoked }: { device: Device; onClose(): void; onRevoked(): void }) {
+  const { t } = useTranslation();
+  const write = useServerWrite();
+  const [reason, setReason] = useState('');
+  const { sending, send } = useDeviceWrite(onRevoked, onClose);
+  const revoke = () => send(() => write('deviceRevoke', { params: { id: device.id }, body: { reason } }), t('devices.revoked', { name: device.name }));
   return (
     <Dialog isOpen icon="disable" title={t('devices.revokeTitle', { name: device.name, user: device.userDisplayName })} onClose={onClose} data-testid="device-revoke-dialog">
       <DialogBody>
@@ -58,21 +69,10 @@ function OfflineLockDialog({ device, organisationDays, onClose, onSaved }: { dev
   const { t } = useTranslation();
   const write = useServerWrite();
   const [typed, setTyped] = useState(device.offlineLockDays === null ? '' : String(device.offlineLockDays));
-  const [sending, setSending] = useState(false);
+  const { sending, send } = useDeviceWrite(onSaved, onClose);
   const days = typed.trim() === '' ? null : Number(typed);
   const invalid = days !== null && (!Number.isInteger(days) || days < 1 || days > organisationDays);
-  async function save() {
-    setSending(true);
-    try {
-      await write('deviceOfflineLock', { params: { id: device.id }, body: { offlineLockDays: days } });
-      showNotice(t('devices.offlineLock.saved', { name: device.name }));
-      onSaved();
-      onClose();
-    } catch (cause) {
-      showFailure(failureText(t, cause as AppError | SerializedError));
-      setSending(false);
-    }
-  }
+  const save = () => send(() => write('deviceOfflineLock', { params: { id: device.id }, body: { offlineLockDays: days } }), t('devices.offlineLock.saved', { name: device.name }));
   return (
     <Dialog isOpen icon="lock" title={t('devices.offlineLock.title', { name: device.name, user: device.userDisplayName })} onClose={onClose} data-testid="device-offline-lock-dialog">
       <DialogBody>
