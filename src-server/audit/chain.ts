@@ -4,6 +4,7 @@ import type { AuditChange, AuditVerification } from '../../src-shared/api/audit'
 import type { ServerDb } from '../db/database';
 import { organisations } from '../db/schema';
 import { auditEvents } from './schema';
+import { insertRows } from '../db/json-rows';
 
 // The hash chain of the audit trail. Each event stores the SHA-256 of its content (canonical JSON:
 // keys sorted, times as ISO strings) together with the previous event's hash, so an event changed
@@ -83,11 +84,11 @@ export async function appendAuditEvents(tx: ServerDb, entries: readonly AuditEnt
       rows.push({ ...event, hash });
       prevHash = hash;
     }
-    for (let at = 0; at < rows.length; at += insertChunk) await tx.insert(auditEvents).values(rows.slice(at, at + insertChunk));
+    for (let at = 0; at < rows.length; at += insertChunk) await insertRows(tx, auditEvents, rows.slice(at, at + insertChunk));
   }
 }
 
-/** Rows per insert: well under PostgreSQL's bound-parameter limit (14 columns). */
+/** Rows per insert: bounds one statement's JSON. */
 const insertChunk = 2000;
 /** Events read per page while verifying, so a long chain is walked in bounded memory. */
 const verifyPage = 2000;

@@ -24,6 +24,7 @@ import { planCreateRows, planExistsRefusal, planRemovalRefusal, planRows, planSt
 import { relatedCells, sheetCellRefusal } from '../../src-shared/rules/sheet-cells';
 import { contractValues, hasRelatedColumns } from './related-cells';
 import { toPerformance } from './definition';
+import { insertNewRows } from '../db/json-rows';
 import type { OrgViewer } from '../http/feature-helpers';
 import { basedOnVersion, checkIfMatch, ifMatchVersion } from '../http/write-safety';
 import type { ServerDb } from '../db/database';
@@ -193,8 +194,6 @@ export async function createPlan(tx: ServerDb, viewer: OrgViewer, performanceId:
   if (cellRefusal) throw cellRefusal;
   // Cells of columns that follow a contract field are the contract's, as in a sheet save.
   const related = hasRelatedColumns(columns) ? relatedCells(columns, await contractValues(tx, contract.id)) : {};
-  const [takenTask] = await tx.select({ id: performanceTasks.id }).from(performanceTasks).where(inArray(performanceTasks.id, rows.map((row) => row.id)));
-  if (takenTask) throw new AppFailure('conflict', `the task id ${takenTask.id} is taken already`);
   // The one plan per contract and performance (a unique index) decides between two creations at once.
   const [written] = await tx
     .insert(performancePlans)
@@ -211,11 +210,15 @@ export async function createPlan(tx: ServerDb, viewer: OrgViewer, performanceId:
   const firstIndex = await nextRowIndex(tx, contract.id);
   for (const [i, { leaderUserID }] of rows.entries()) if (leaderUserID) await checkLeader(tx, performance.organisationId, leaderUserID, `rows.${i}.leaderUserID`);
   // One statement for the plan's rows: a drain of many plans made offline is bounded by statements.
+  // A task id taken already inserts nothing and refuses the plan (the caller's savepoint takes the plan back).
   const newRows = rows.map(({ id, ...update }, i) => {
     const following = Object.keys(related).length === 0 ? update : { ...update, values: { ...update.values, ...related } };
     return planTaskRow(viewer, { id, planId, contractId: contract.id, performance, planVersion: written.version, rowIndex: firstIndex + i }, following, today);
   });
-  if (newRows.length > 0) await tx.insert(performanceTasks).values(newRows);
+  if (newRows.length === 0) return;
+  const inserted = await insertNewRows(tx, performanceTasks, newRows);
+  const taken = newRows.find((row) => !inserted.has(row.id));
+  if (taken) throw new AppFailure('conflict', `the task id ${taken.id} is taken already`);
 }
 
 /**

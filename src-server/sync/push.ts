@@ -47,6 +47,18 @@ function applyOf(name: MutationName) {
   return applyMutation[name] as (db: ServerDb, args: unknown, viewer: OrgViewer, at: Date, baseVersions: Readonly<Record<RowKey, number>>) => Promise<MutationOutcome | void>;
 }
 
+/** A new mutation's name and args as its schema parsed them, or why they do not parse; parsed once per push. */
+type Parsed = { name: MutationName; args: unknown } | AppFailure;
+
+function parseOnce(mutation: MutationEnvelope): Parsed {
+  try {
+    return parseArgs(mutation);
+  } catch (error) {
+    if (error instanceof AppFailure) return error;
+    throw error;
+  }
+}
+
 function parseArgs(mutation: MutationEnvelope): { name: MutationName; args: unknown } {
   if (!isMutationName(mutation.name)) {
     const message = `unknown mutation '${mutation.name}': this server does not implement it`;
@@ -144,7 +156,9 @@ function idsByEntity(keys: readonly RowKey[]): Map<EntityName, string[]> {
   const ids = new Map<EntityName, string[]>();
   for (const key of new Set(keys)) {
     const { entity, id } = parseRowKey(key);
-    ids.set(entity, [...(ids.get(entity) ?? []), id]);
+    const some = ids.get(entity);
+    if (some) some.push(id);
+    else ids.set(entity, [id]);
   }
   return ids;
 }
@@ -170,20 +184,29 @@ async function rowsAfter(tx: ServerDb, viewer: OrgViewer, keys: RowKey[]): Promi
  * Applies one new mutation inside a savepoint: a conflict or a refusal (any AppFailure: bad
  * args, permissions, business rules) rolls back whatever it began and becomes its result.
  */
-async function decide(tx: ServerDb, viewer: Pusher, mutation: MutationEnvelope, at: Date, audit: Audit): Promise<MutationResult> {
+async function decide(tx: ServerDb, viewer: Pusher, mutation: MutationEnvelope, parsed: Parsed, at: Date, audit: Audit): Promise<MutationResult> {
+  if (parsed instanceof AppFailure) return { id: mutation.id, status: 'rejected', error: parsed.error };
+  const { name, args } = parsed;
   try {
     return await tx.transaction(async (savepoint) => {
-      const { name, args } = parseArgs(mutation);
       const rows = rowsOf(name, args);
       const { touches, creates, moves } = rows;
       const movedOn = await checkTouchedRows(savepoint, viewer, mutation, rows);
       const audited = [...new Set([...touches, ...creates])];
-      const before = await snapshots(savepoint, audited);
+      // A row the edit creates is not there before it: its insert refuses an id taken already.
+      const made = new Set(creates);
+      const before = await snapshots(savepoint, audited.filter((key) => !made.has(key)));
       const outcome = await applyOf(name)(savepoint, args, viewer, at, mutation.baseVersions as Record<RowKey, number>);
-      const after = await rowsAfter(savepoint, viewer, [...touches, ...creates, ...moves]);
+      const after = await rowsAfter(savepoint, viewer, [...touches, ...moves].filter((key) => !made.has(key)));
       checkChangedFields(movedOn, fieldsOf(name, args), after);
-      audit.entries.push(auditEntry(viewer, audit.clientId, mutation, args, at, audited, before, await snapshots(savepoint, audited)));
+      const now = await snapshots(savepoint, audited);
+      audit.entries.push(auditEntry(viewer, audit.clientId, mutation, args, at, audited, before, now));
       const versions = Object.fromEntries([...after].map(([key, row]) => [key, row.version]));
+      // The created rows' versions come with their snapshots: new in this transaction, nobody else's to lock.
+      for (const key of made) {
+        const row = now.get(key);
+        if (row) versions[key] = row.version as number;
+      }
       return { id: mutation.id, status: 'applied' as const, versions, ...(outcome && { outcome }) };
     });
   } catch (error) {
@@ -199,23 +222,23 @@ interface Audit {
   entries: AuditEntry[];
 }
 
-/** The rows of `keys` as they are in the transaction (undefined where there is none), one statement per entity as in `rowsAfter`. */
-async function snapshots(tx: ServerDb, keys: readonly RowKey[]): Promise<(Record<string, unknown> | undefined)[]> {
+/** The rows of `keys` that exist, as they are in the transaction, one statement per entity as in `rowsAfter`. */
+async function snapshots(tx: ServerDb, keys: readonly RowKey[]): Promise<Map<RowKey, Record<string, unknown>>> {
   const found = new Map<RowKey, Record<string, unknown>>();
   for (const [entity, ids] of idsByEntity(keys)) {
     for (const row of await rowSnapshots(tx, entities[entity].table, ids)) found.set(rowKey(entity, row.id as string), row);
   }
-  return keys.map((key) => found.get(key));
+  return found;
 }
 
 /**
  * One event per applied mutation, about the first row it touches or creates. The fields of an
  * edit of several rows are named with their row (`performanceTask:…/status`).
  */
-function auditEntry(viewer: Pusher, clientId: string, mutation: MutationEnvelope, args: unknown, at: Date, keys: readonly RowKey[], before: readonly (Record<string, unknown> | undefined)[], after: readonly (Record<string, unknown> | undefined)[]): AuditEntry {
+function auditEntry(viewer: Pusher, clientId: string, mutation: MutationEnvelope, args: unknown, at: Date, keys: readonly RowKey[], before: ReadonlyMap<RowKey, Record<string, unknown>>, after: ReadonlyMap<RowKey, Record<string, unknown>>): AuditEntry {
   const changes = {};
-  keys.forEach((key, at) => {
-    const fields = changedFields(before[at], after[at]);
+  keys.forEach((key) => {
+    const fields = changedFields(before.get(key), after.get(key));
     Object.assign(changes, keys.length === 1 ? fields : Object.fromEntries(Object.entries(fields).map(([field, change]) => [`${key}/${field}`, change])));
   });
   const main = keys[0] && parseRowKey(keys[0]);
@@ -247,13 +270,11 @@ const lockChunk = 1000;
  * PostgreSQL ends by failing one of them). Ids sort alike in JavaScript and in the "C" collation.
  * A mutation whose args do not parse locks nothing: it is refused when its turn comes.
  */
-async function lockInOneOrder(tx: ServerDb, batch: readonly MutationEnvelope[]): Promise<void> {
+async function lockInOneOrder(tx: ServerDb, batch: readonly Parsed[]): Promise<void> {
   const ids = new Map<EntityName, Set<string>>();
-  for (const mutation of batch) {
-    if (!isMutationName(mutation.name)) continue;
-    const parsed = mutations[mutation.name].args.safeParse(mutation.args);
-    if (!parsed.success) continue;
-    const { touches, moves } = rowsOf(mutation.name, parsed.data);
+  for (const parsed of batch) {
+    if (parsed instanceof AppFailure) continue;
+    const { touches, moves } = rowsOf(parsed.name, parsed.args);
     for (const key of [...touches, ...moves]) {
       const { entity, id } = parseRowKey(key);
       ids.set(entity, (ids.get(entity) ?? new Set()).add(id));
@@ -349,14 +370,15 @@ async function pushOnce(db: ServerDb, viewer: Pusher, clientId: string, ordered:
     const decided = new Map<string, MutationResult>();
     const audit: Audit = { clientId, entries: [] };
     const claims = await claimAll(tx, viewer, clientId, ordered);
-    await lockInOneOrder(tx, claims.flatMap((claim) => (claim.stored || claim.repeat ? [] : [claim.mutation])));
+    const parsed = new Map(claims.flatMap((claim) => (claim.stored || claim.repeat ? [] : [[claim.mutation.id, parseOnce(claim.mutation)] as const])));
+    await lockInOneOrder(tx, [...parsed.values()]);
     for (const { mutation, stored, repeat } of claims) {
       const known = stored ?? (repeat && decided.get(mutation.id));
       if (known) {
         results.push(known);
         continue;
       }
-      const result = await decide(tx, viewer, mutation, at, audit);
+      const result = await decide(tx, viewer, mutation, parsed.get(mutation.id)!, at, audit);
       decided.set(mutation.id, result);
       results.push(result);
     }

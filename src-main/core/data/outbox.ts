@@ -262,16 +262,26 @@ export function createOutbox({ db }: OpenReplica, { clock, features, newId = uui
     else rebuildOverlay(tx, features, keys);
   }
 
-  /** A later pending edit of a row was made on top of this applied one: it now builds on its result. */
-  function rebase(tx: Db, seq: number, versions: Record<string, number>) {
-    for (const [key, version] of Object.entries(versions)) {
-      for (const later of liveSeqsTouching(tx, [key], gt(outbox.seq, seq))) {
-        const base = versionsSchema.safeParse(parseJson(later.baseVersions));
-        if (later.state !== 'pending' || !base.success) continue;
-        const next = { ...base.data, [key]: Math.max(base.data[key] ?? 0, version) };
-        tx.update(outbox).set({ baseVersions: JSON.stringify(next) }).where(eq(outbox.seq, later.seq)).run();
+  /**
+   * Later pending edits of rows made on top of these applied ones now build on their results. One
+   * read for a whole push answer: a batch never holds two edits of one row (nextBatch), so the
+   * later edits are outside it and keep their state while it settles.
+   */
+  function rebase(tx: Db, applied: readonly { seq: number; versions: Record<string, number> }[]) {
+    const keys = [...new Set(applied.flatMap(({ versions }) => Object.keys(versions)))];
+    if (keys.length === 0) return;
+    const first = Math.min(...applied.map(({ seq }) => seq));
+    const later = liveSeqsTouching(tx, keys, gt(outbox.seq, first)).filter((row) => row.state === 'pending');
+    const next = new Map<number, Record<string, number>>();
+    for (const { seq, versions } of applied) {
+      for (const row of later) {
+        const version = versions[row.rowKey];
+        if (version === undefined || row.seq <= seq) continue;
+        const base = next.get(row.seq) ?? versionsSchema.safeParse(parseJson(row.baseVersions)).data;
+        if (base) next.set(row.seq, { ...base, [row.rowKey]: Math.max(base[row.rowKey] ?? 0, version) });
       }
     }
+    for (const [seq, base] of next) tx.update(outbox).set({ baseVersions: JSON.stringify(base) }).where(eq(outbox.seq, seq)).run();
   }
 
   /** What the mutation's feature keeps of the server's answer (e.g. a replaced provisional number). */
@@ -281,7 +291,19 @@ export function createOutbox({ db }: OpenReplica, { clock, features, newId = uui
     return clientSide(features, parsed.name).applied?.(tx, parsed.args as never, outcome, clock.now().toISOString()) ?? [];
   }
 
-  function settleResult(tx: Db, row: OutboxRow, result: MutationResult | undefined, rebuild: Set<string>, changed: Set<DataEntity>) {
+  /**
+   * Whether an applied edit's rows must be rebuilt: their optimistic rows stay as they were (the
+   * edit is replayed alike once applied) unless its outcome changes the replay or the pulled rows
+   * already hold its result (then it is done and leaves the queue). A drain of many new plans then
+   * rebuilds none of their rows until the pull brings them.
+   */
+  function appliedChangesShown(tx: Db, row: OutboxRow, result: MutationResult & { status: 'applied' }): boolean {
+    if (result.outcome) return true;
+    const parsed = parseStored(row);
+    return isError(parsed) || parsed.shows.some((key) => (readBase(tx, features, key)?.version ?? -1) >= (result.versions[key] ?? 0));
+  }
+
+  function settleResult(tx: Db, row: OutboxRow, result: MutationResult | undefined, rebuild: Set<string>, changed: Set<DataEntity>, applied: { seq: number; versions: Record<string, number> }[]) {
     if (!result) {
       const attempts = row.attempts + 1;
       if (attempts < maxAttempts) tx.update(outbox).set({ attempts }).where(eq(outbox.seq, row.seq)).run();
@@ -289,11 +311,14 @@ export function createOutbox({ db }: OpenReplica, { clock, features, newId = uui
       return;
     }
     switch (result.status) {
-      case 'applied':
-        settle(tx, row.seq, { state: 'applied', appliedVersions: JSON.stringify(result.versions), outcome: result.outcome ? JSON.stringify(result.outcome) : null }, rebuild);
-        rebase(tx, row.seq, result.versions);
+      case 'applied': {
+        const values = { state: 'applied' as const, appliedVersions: JSON.stringify(result.versions), outcome: result.outcome ? JSON.stringify(result.outcome) : null };
+        if (appliedChangesShown(tx, row, result)) settle(tx, row.seq, values, rebuild);
+        else tx.update(outbox).set(values).where(eq(outbox.seq, row.seq)).run();
+        applied.push({ seq: row.seq, versions: result.versions });
         if (result.outcome) for (const entity of noteOutcome(tx, row, result.outcome)) changed.add(entity);
         return;
+      }
       case 'rejected':
         settle(tx, row.seq, { state: 'rejected', error: JSON.stringify(result.error) }, rebuild);
         return;
@@ -385,11 +410,13 @@ export function createOutbox({ db }: OpenReplica, { clock, features, newId = uui
       const changed = new Set<DataEntity>();
       db.transaction((tx) => {
         const rebuild = new Set<string>();
+        const applied: { seq: number; versions: Record<string, number> }[] = [];
         for (const mutation of sent) {
           const row = tx.select().from(outbox).where(eq(outbox.id, mutation.id)).get();
           // Only a pending row is settled: a duplicated answer finds it already settled.
-          if (row?.state === 'pending') settleResult(tx, row, byId.get(mutation.id), rebuild, changed);
+          if (row?.state === 'pending') settleResult(tx, row, byId.get(mutation.id), rebuild, changed, applied);
         }
+        rebase(tx, applied);
         rebuildOverlay(tx, features, rebuild);
       });
       return { malformed, answered: sent.filter((mutation) => byId.has(mutation.id)).length, changed: [...changed] };

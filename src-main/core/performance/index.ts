@@ -104,11 +104,17 @@ export function createPerformanceFeature(host: FeatureHost, options: Performance
     if (event !== 'data.changed' || editing || pendingRefresh !== null) return;
     const { entities } = payload as { entities: string[] };
     if (!entities.includes('performanceTask') && !entities.includes('reminderSettings')) return;
+    refreshSoon();
+  });
+  /** A sync round announces changes as its pushes settle and its pages come: the reminders wait for its end and are recomputed once. */
+  function refreshSoon() {
     pendingRefresh = timers.set(() => {
       pendingRefresh = null;
-      reminders?.scheduler.refresh();
+      if (!reminders) return;
+      if (host.sync().syncing()) refreshSoon();
+      else reminders.scheduler.refresh();
     }, reminderRefreshDelayMs);
-  });
+  }
 
   function current() {
     host.signedIn();

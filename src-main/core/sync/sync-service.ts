@@ -261,6 +261,8 @@ export function createSyncService(options: SyncServiceOptions) {
 
   return {
     status: () => status,
+    /** Whether a round is under way (pushing or pulling). */
+    syncing: () => engine.state().phase === 'syncing',
     syncNow,
     /** A local edit: its optimistic effect and its outbox row in one transaction. */
     edit<N extends MutationName>(name: N, args: MutationArgs<N>): { mutationId: string } {
