@@ -22,6 +22,7 @@ const issueKeys: Record<string, IssueKey> = {
   [registrationDateMessage]: 'registrationDate',
   'please enter the title': 'title',
   'please enter the owner organization': 'ownerOrganization',
+  'please choose the law firm': 'lawFirm',
 };
 
 /** The performance definition rules' messages (src-shared/rules/performance-definitions.ts) by catalog key. */
