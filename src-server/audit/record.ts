@@ -6,7 +6,8 @@ import type { SessionUser } from '../auth/service';
 import type { ServerDb } from '../db/database';
 import { contracts, counterparties, devices, organisations, templates } from '../db/schema';
 import { intellectualProperties, ipOrganizations } from '../intellectual-property/schema';
-import { ledgerScenes } from '../ledger/schema';
+import { lawFirms, lawyers } from '../law-firms/schema';
+import { caseTypes, ledgerScenes } from '../ledger/schema';
 import { performances, performanceTasks } from '../performance/schema';
 import { projects } from '../projects/schema';
 
@@ -101,6 +102,9 @@ const restEntities: [prefix: string, RestEntity][] = Object.entries({
   'performances/reminder_settings': { entity: 'reminderSettings' },
   performances: { entity: 'performance', table: performances },
   counterparties: { entity: 'counterparty', table: counterparties },
+  law_firms: { entity: 'lawFirm', table: lawFirms },
+  lawyers: { entity: 'lawyer', table: lawyers },
+  case_type: { entity: 'caseType', table: caseTypes },
   project: { entity: 'project', table: projects },
   intellectual_property_organizations: { entity: 'ipOrganization', table: ipOrganizations },
   intellectual_properties: { entity: 'intellectualProperty', table: intellectualProperties },

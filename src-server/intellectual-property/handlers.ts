@@ -23,6 +23,6 @@ export function intellectualPropertyHandlers(db: ServerDb, now: () => Date): Fea
     ipRecordUpdate: async ({ user, params, body, headers }) => register.updateRecord(db, user, params.id, params.recordId, based(body, headers), now()),
     ipRecordDelete: async ({ user, params, headers }) => register.deleteRecord(db, user, params.id, params.recordId, ifMatchVersion(headers), now()),
     ipImport: async ({ user, body }) => register.importProperties(db, user, body, uuidv7, now()),
-    ipTemplateUrl: async ({ query }) => register.templateUrl(query.type),
+    ipTemplateUrl: async ({ query }) => register.templateUrl(query.type, query.language),
   };
 }

@@ -1,6 +1,7 @@
 import { aliasedTable, and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { nextIpStatuses } from '../../src-shared/rules/intellectual-property';
-import { checkIpImportRows, ipImportRegistrationNumbers, ipImportRowsFromCsv, ipRegistrationKey } from '../../src-shared/rules/ip-import';
+import { checkIpImportRows, ipImportRegistrationNumbers, ipImportRowsFromCsv, ipImportTemplate, ipRegistrationKey } from '../../src-shared/rules/ip-import';
+import type { Language } from '../../src-shared/i18n/languages';
 import type { z } from 'zod';
 import {
   type ipImportSchema,
@@ -331,10 +332,9 @@ const templateExamples: Record<IpType, [string, string]> = {
   trade_secret: ['供应商评分模型', 'TS-2024-001'],
 };
 
-/** A data: URL of the CSV template, so the client can offer it without another download route. */
-export function templateUrl(type: IpType) {
-  const [name, number] = templateExamples[type];
-  const example = [name, type, number, '华辰科技有限公司', 'registered', '2023-03-01', '2024-01-15', '2043-03-01', ''];
-  const csv = `\uFEFF${ipImportColumns.join(',')}\r\n${example.join(',')}\r\n`;
-  return { url: `data:text/csv;charset=utf-8,${encodeURIComponent(csv)}`, fileName: `intellectual_property_${type}_template.csv`, columns: [...ipImportColumns] };
+/** A data: URL of the CSV template in the language, so the client can offer it without another download route. */
+export function templateUrl(type: IpType, language: Language) {
+  const [name, registrationNumber] = templateExamples[type];
+  const { csv, fileName } = ipImportTemplate(type, language, { name, registrationNumber, owner: '华辰科技有限公司' });
+  return { url: `data:text/csv;charset=utf-8,${encodeURIComponent(csv)}`, fileName, columns: [...ipImportColumns] };
 }

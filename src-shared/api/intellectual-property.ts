@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateSchema } from '../domain/dates';
 import { idSchema } from '../domain/contract';
 import { ipImportColumns, ipRecordKinds, ipStatuses, ipTypes } from '../domain/intellectual-property';
+import { languages } from '../i18n/languages';
 import { pageSchema } from './envelope';
 import { apiPrefix, endpoint, idParams, none, pageNum, trimmed, type Endpoint } from './endpoint';
 import { pageSizeParam } from './query';
@@ -10,8 +11,14 @@ import { pageSizeParam } from './query';
 // only the paths; the payloads are designed here (docs/api/intellectual-property.md).
 
 /** PUT replaces the whole record: an absent optional field is cleared. */
+/** A text longer than its column allows; the UI words it with the number (src-renderer/features/manage/issues.ts). */
+export const tooLongMessage = (max: number) => `at most ${max} characters`;
+export const ipTypeMessage = 'please choose a type of the list';
+export const ipStatusMessage = 'please choose a status of the list';
+
 const optionalText = (max: number) => trimmed(max).nullable().default(null);
-const required = (max: number, message: string) => z.string({ error: message }).trim().min(1, message).max(max);
+const required = (max: number, message: string) => z.string({ error: message }).trim().min(1, message).max(max, tooLongMessage(max));
+const longText = (max: number) => z.string().trim().max(max, tooLongMessage(max));
 const version = z.number().int().min(1).optional();
 
 export const ipOrganizationInputSchema = z
@@ -46,13 +53,13 @@ export const registrationDateMessage = 'please enter the registration date';
 export const ipFieldsSchema = z
   .object({
     name: required(200, 'please enter the name'),
-    type: z.enum(ipTypes),
+    type: z.enum(ipTypes, { error: ipTypeMessage }),
     registrationNumber: required(100, 'please enter the registration number'),
-    status: z.enum(ipStatuses).default('filed'),
+    status: z.enum(ipStatuses, { error: ipStatusMessage }).default('filed'),
     applicationDate: isoDateSchema.nullable().default(null),
     registrationDate: isoDateSchema.nullable().default(null),
     expirationDate: isoDateSchema.nullable().default(null),
-    remark: trimmed(2000).default(''),
+    remark: longText(2000).default(''),
   })
   .strict();
 
@@ -132,7 +139,7 @@ export const ipImportRowSchema = withCrossFieldRules(ipFieldsSchema.extend({ own
 
 export const ipImportSchema = z.union([
   z.object({ rows: z.array(z.record(z.string(), z.unknown())).min(1).max(5000) }).strict(),
-  /** CSV text with the template's header row (ipImportColumns). */
+  /** CSV text with the template's header row: the columns' codes (ipImportColumns) or their labels in either language. */
   z.object({ csv: z.string().min(1).max(2_000_000) }).strict(),
 ]);
 
@@ -200,8 +207,8 @@ export const intellectualPropertyEndpoints = {
     response: z.object({ imported: z.number().int() }),
   }),
   ipTemplateUrl: endpoint({
-    method: 'GET', path: `${base}/template_url`, auth: true, query: z.object({ type: z.enum(ipTypes) }).strict(), body: none,
-    /** A data: URL of the CSV import template for the type, its file name and columns. */
+    method: 'GET', path: `${base}/template_url`, auth: true, query: z.object({ type: z.enum(ipTypes), language: z.enum(languages).default('en') }).strict(), body: none,
+    /** A data: URL of the CSV import template for the type in the language (its header and codes as the user reads them), its file name and columns. */
     response: z.object({ url: z.string(), fileName: z.string(), columns: z.array(z.enum(ipImportColumns)) }),
   }),
 } as const satisfies Record<string, Endpoint>;

@@ -6,6 +6,8 @@ export interface Lawyer {
   id: string;
   name: string;
   lawFirmID: string;
+  /** 2 is disabled (spec 3's convention): kept where chosen, not offered anew. */
+  state?: number;
 }
 
 /** The lawyers offered: those of the chosen law firms. */

@@ -163,8 +163,9 @@ export type CounterpartSearchResult = z.infer<typeof counterpartSearchResultSche
 
 export const agentValueSchema = z.object({ lawFirmIDList: z.array(keySchema), lawyerIDList: z.array(keySchema) });
 export type AgentValue = z.infer<typeof agentValueSchema>;
-export const lawFirmSchema = z.object({ id: keySchema, name: z.string() });
-export const lawyerSchema = z.object({ id: keySchema, name: z.string(), lawFirmID: keySchema });
+/** `state` 2 is disabled (spec 3's convention): named where chosen already, not offered anew. */
+export const lawFirmSchema = z.object({ id: keySchema, name: z.string(), state: z.number().int().default(1) });
+export const lawyerSchema = z.object({ id: keySchema, name: z.string(), lawFirmID: keySchema, state: z.number().int().default(1) });
 /** A relationProject field's value: the one project chosen (spec 3 "Project" shows only the id). */
 export const projectValueSchema = z.object({ id: keySchema, name: z.string() });
 export type ProjectValue = z.infer<typeof projectValueSchema>;

@@ -237,6 +237,14 @@ export const onlineCallNames = [
   'ipRecordUpdate',
   'ipRecordDelete',
   'ipImport',
+  'ipCreate',
+  // Law firms, lawyers and case types (issue 31): their upkeep, online only.
+  'lawFirmCreate',
+  'lawFirmUpdate',
+  'lawyerCreate',
+  'lawyerUpdate',
+  'caseTypeCreate',
+  'caseTypeUpdate',
   // Performance definitions and the organisation's settings (issue 28): administration writes, online only.
   'performanceCreate',
   'performanceUpdate',

@@ -2,12 +2,14 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
+import { chooseLanguage, inEachLanguageAndSize, keepScreenshot, uiLanguages } from '../support/e2e-views';
 import { onServer, signInOnPage, untilOffline } from '../support/manage-e2e';
 
 // Intellectual property against the real server (issue 15): the organisations (create with the
 // name required, edit, delete), the rights list with pages, a right's page: edit with the
 // server's messages, status change, transfer, history entries (add, edit, delete), delete;
-// offline, the list as last read with its time and a write refused at once.
+// offline, the list as last read with its time and a write refused at once. Issue 31: a right
+// created, edited and deleted in the app; the import's template and errors in the user's language.
 
 let stage: E2eStage;
 let page: Page;
@@ -152,8 +154,8 @@ describe('intellectual property', () => {
     await page.getByTestId('ip-import').click();
     await page.selectOption('#ip-import-template-type', 'trademark');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('ip-import-template').click()]);
-    expect(download.suggestedFilename()).toBe('intellectual_property_trademark_template.csv');
-    expect(readFileSync((await download.path())!, 'utf8')).toMatch(/^\uFEFFname,type,registrationNumber,ownerOrganizationName,status,.*\r\n.*,trademark,/);
+    expect(download.suggestedFilename()).toBe('Intellectual property import template (Trademark).csv');
+    expect(readFileSync((await download.path())!, 'utf8')).toMatch(/^\uFEFFName,Type,Registration number,Owner,Status,.*\r\n.*,Trademark,/);
     await page.setInputFiles('#ip-import-file', { name: 'rights.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${csv}`) });
     await expect.poll(() => page.getByTestId('ip-import-row').count()).toBe(4);
     expect(await page.getByTestId('ip-import-summary').innerText()).toBe('4 rows: 2 ready, 2 with errors. Rows with errors are not imported.');
@@ -180,6 +182,89 @@ describe('intellectual property', () => {
     expect(await page.getByTestId('ip-import-confirm').isDisabled()).toBe(true);
     expect(await imported()).toEqual(['E2E-IMP-1', 'E2E-IMP-4']);
     await page.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('creates a right in the app (the owner is required), edits it on its page and deletes it', { timeout: 90_000 }, async () => {
+    const owner = (await onServer(stage, admin, 'ipOrganizationList')).list[0]!.name;
+    await page.getByRole('tab', { name: 'Rights' }).click();
+    await page.getByTestId('ip-create').click();
+    await page.fill('#ip-name', 'E2E created patent');
+    await page.fill('#ip-registrationNumber', 'E2E-NEW-1');
+    await submit();
+    await expect.poll(() => dialog().getByText('Please select an organization').count()).toBeGreaterThan(0);
+    await page.selectOption('#ip-owner', { label: owner });
+    await page.selectOption('#ip-type', 'utility_model');
+    await typeDate('ip-applicationDate', '1 Feb 2025');
+    await submit();
+    await expect.poll(() => page.getByTestId('ip-name').innerText(), { timeout: 10_000 }).toBe('E2E created patent');
+    const [created] = (await onServer(stage, admin, 'ipList', { query: { q: 'E2E-NEW-1' } })).list;
+    expect(created).toMatchObject({ name: 'E2E created patent', type: 'utility_model', ownerOrganizationName: owner, status: 'filed', applicationDate: '2025-02-01' });
+    expect(page.url()).toMatch(new RegExp(`/ip/${created!.id}$`));
+
+    await page.getByTestId('ip-edit').click();
+    await page.fill('#ip-name', 'E2E created patent (renamed)');
+    await submit();
+    await expect.poll(() => page.getByTestId('ip-name').innerText()).toBe('E2E created patent (renamed)');
+    expect((await onServer(stage, admin, 'ipGet', { params: { id: created!.id } })).name).toBe('E2E created patent (renamed)');
+
+    await page.getByTestId('ip-delete').click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => page.url()).toMatch(/\/ip$/);
+    expect((await onServer(stage, admin, 'ipList', { query: { q: 'E2E-NEW-1' } })).count).toBe(0);
+  });
+
+  it('in Chinese: the template has Chinese headers and labels, a Chinese file is read, and each row’s errors are Chinese', { timeout: 90_000 }, async () => {
+    const owner = (await onServer(stage, admin, 'ipOrganizationList')).list[0]!.name;
+    await chooseLanguage(page, uiLanguages[1]);
+    await page.getByRole('tab').first().click();
+    await page.getByTestId('ip-import').click();
+    await page.selectOption('#ip-import-template-type', 'patent');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('ip-import-template').click()]);
+    expect(download.suggestedFilename()).toBe('知识产权导入模板（发明专利）.csv');
+    const template = readFileSync((await download.path())!, 'utf8');
+    expect(template).toMatch(/^\uFEFF名称,类型,登记号,权利人,状态,申请日期,登记日期,到期日期,备注\r\n.*,发明专利,.*,已登记,/);
+    const csv = [
+      template.replace(/^\uFEFF/, '').split('\r\n')[0],
+      `中文导入一,商标,E2E-ZH-1,${owner},已申请,2024-01-10,,,`,
+      `中文导入二,软件,E2E-ZH-2,${owner},审查中,2024-13-01,,,`,
+    ].join('\r\n');
+    await page.setInputFiles('#ip-import-file', { name: '权利.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await expect.poll(() => page.getByTestId('ip-import-row').count()).toBe(2);
+    const bad = page.locator('[data-testid="ip-import-row"][data-valid="false"]');
+    await expect.poll(() => bad.getByTestId('ip-import-issues').innerText()).toContain('类型：请从列表中选择类型');
+    const issues = await bad.getByTestId('ip-import-issues').innerText();
+    expect(issues).toContain('状态：请从列表中选择状态');
+    expect(issues).toContain('申请日期：请按 2024-01-31 的格式填写日期');
+    expect(issues).not.toMatch(/[A-Za-z]{2,}/);
+    expect(await page.locator('[data-testid="ip-import-row"][data-valid="true"]').innerText()).toContain('商标');
+    await page.getByTestId('ip-import-confirm').click();
+    await expect.poll(() => page.getByTestId('ip-import-result').innerText(), { timeout: 20_000 }).toBe('已导入 1 项权利；跳过 1 行有错误的数据。');
+    expect((await onServer(stage, admin, 'ipList', { query: { q: 'E2E-ZH' } })).list).toEqual([expect.objectContaining({ type: 'trademark', status: 'filed' })]);
+    await page.getByTestId('ip-import-close').click();
+    await chooseLanguage(page, uiLanguages[0]);
+  });
+
+  it('shows the new right and import dialogs whole in both languages at both sizes', { timeout: 120_000 }, async () => {
+    const viewport = page.viewportSize()!;
+    const badFile = 'name,type,registrationNumber\r\nx,nonsense,N-1';
+    await inEachLanguageAndSize(page, async (language, { width, height }) => {
+      await page.getByRole('tab').first().click();
+      await page.getByTestId('ip-create').click();
+      await submit();
+      await expect.poll(() => dialog().locator('.bp6-form-helper-text').count()).toBeGreaterThan(0);
+      const box = (await dialog().boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(height);
+      await keepScreenshot(page, `ip-create-dialog-${language.code}-${width}x${height}`);
+      await dialog().getByRole('button').filter({ hasText: language.code === 'en' ? 'Cancel' : '取消' }).click();
+      await page.getByTestId('ip-import').click();
+      await page.setInputFiles('#ip-import-file', { name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(badFile) });
+      await expect.poll(() => page.getByTestId('ip-import-issues').count()).toBe(1);
+      await keepScreenshot(page, `ip-import-dialog-${language.code}-${width}x${height}`);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => dialog().count()).toBe(0);
+    });
+    await chooseLanguage(page, uiLanguages[0]);
+    await page.setViewportSize(viewport);
   });
 
   it('offline: shows the rights as last read with the time, and refuses a new organisation at once', { timeout: 60_000 }, async () => {

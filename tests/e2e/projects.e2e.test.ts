@@ -120,6 +120,51 @@ describe('projects', () => {
     expect((await onServer(stage, alice, 'projectList', { query: { q: 'E2E warehouse' } })).count).toBe(0);
   });
 
+  it('searches the add-contracts dialog as the user types and on Enter, keeping the dialog and the URL', { timeout: 90_000 }, async () => {
+    await page.getByTestId('projects-create').click();
+    await page.fill('#project-name', 'E2E search project');
+    await page.getByTestId('dialog-submit').click();
+    await expect.poll(() => dialog().count()).toBe(0);
+    await searchProjects('E2E search project');
+    await expect.poll(() => rows().count()).toBe(1);
+    await rows().first().getByRole('button', { name: 'E2E search project' }).click();
+    await page.getByTestId('project-add-contracts').click();
+    const offered = dialog().getByTestId('visible-contract');
+    await expect.poll(() => offered.count(), { timeout: 20_000 }).toBeGreaterThan(1);
+    const all = await onServer(stage, alice, 'contractListVisible', { query: { pageSize: '50', withoutProject: 'true' } });
+    const wanted = all.list.find((contract) => all.list.filter((other) => other.name.includes(contract.name)).length === 1)!;
+    const url = page.url();
+
+    // Typing alone filters, once typing pauses.
+    await dialog().getByTestId('visible-search').pressSequentially(wanted.name, { delay: 20 });
+    await expect.poll(() => offered.allInnerTexts(), { timeout: 10_000 }).toEqual([expect.stringContaining(wanted.name)]);
+    // Enter searches again and neither submits the dialog nor leaves the page.
+    await dialog().getByTestId('visible-search').fill('');
+    await dialog().getByTestId('visible-search').press('Enter');
+    await expect.poll(() => offered.count(), { timeout: 10_000 }).toBeGreaterThan(1);
+    await dialog().getByTestId('visible-search').fill(wanted.name);
+    await dialog().getByTestId('visible-search').press('Enter');
+    await expect.poll(() => offered.allInnerTexts(), { timeout: 10_000 }).toEqual([expect.stringContaining(wanted.name)]);
+    expect(page.url()).toBe(url);
+    expect(page.url()).not.toContain('?');
+    expect(await dialog().count()).toBe(1);
+    expect((await onServer(stage, alice, 'projectList', { query: { q: 'E2E search project' } })).list[0]?.contractCount).toBe(0);
+
+    const viewport = page.viewportSize()!;
+    await dialog().getByRole('button', { name: 'Cancel' }).click();
+    await inEachLanguageAndSize(page, async (language, { width, height }) => {
+      await page.getByTestId('project-add-contracts').click();
+      await dialog().getByTestId('visible-search').fill(wanted.name);
+      await expect.poll(() => offered.count(), { timeout: 10_000 }).toBe(1);
+      await keepScreenshot(page, `projects-add-contracts-${language.code}-${width}x${height}`);
+      await dialog().getByTestId('visible-search').press('Escape');
+      await expect.poll(() => dialog().count()).toBe(0);
+    });
+    await chooseLanguage(page, uiLanguages[0]);
+    await page.setViewportSize(viewport);
+    await page.getByTestId('nav-projects').click();
+  });
+
   it('offline: shows the list as last read, with its time, and refuses a new project at once', { timeout: 60_000 }, async () => {
     await searchProjects('');
     await expect.poll(() => rows().count()).toBe(20);

@@ -161,8 +161,18 @@ describeOnDatabases('intellectual property register', (fixture) => {
     ].join('\r\n');
     const { template } = { template: okData('ipTemplateUrl', await callEndpoint(app, 'ipTemplateUrl', { token: alice, query: { type: 'trademark' } })) };
     expect(template.url.startsWith('data:text/csv;charset=utf-8,')).toBe(true);
-    expect(decodeURIComponent(template.url.split(',').slice(1).join(','))).toContain('name,type,registrationNumber');
+    expect(decodeURIComponent(template.url.split(',').slice(1).join(','))).toMatch(/^\uFEFFName,Type,Registration number,Owner,Status,.*\r\n.*,Trademark,.*,Registered,/);
+    expect(template.fileName).toBe('Intellectual property import template (Trademark).csv');
+    const zhTemplate = okData('ipTemplateUrl', await callEndpoint(app, 'ipTemplateUrl', { token: alice, query: { type: 'trademark', language: 'zh-CN' } }));
+    const zhCsv = decodeURIComponent(zhTemplate.url.split(',').slice(1).join(','));
+    expect(zhCsv).toMatch(/^\uFEFF名称,类型,登记号,权利人,状态,申请日期,登记日期,到期日期,备注\r\n.*,商标,.*,已登记,/);
+    expect(zhTemplate.fileName).toBe('知识产权导入模板（商标）.csv');
+    failure(await callEndpoint(app, 'ipTemplateUrl', { token: alice, query: { type: 'trademark', language: 'fr' } }), 400, 'validation_failed');
     expect(okData('ipImport', await callEndpoint(app, 'ipImport', { token: alice, body: { csv } }))).toEqual({ imported: 2 });
+    // The Chinese template filled in comes back in Chinese: headers, type and status by their labels.
+    const zhRow = '华辰标识,商标,第90000012号,测试控股集团,已申请,2024-02-01,,,';
+    expect(okData('ipImport', await callEndpoint(app, 'ipImport', { token: alice, body: { csv: `${zhCsv.split('\r\n')[0]}\r\n${zhRow}` } }))).toEqual({ imported: 1 });
+    expect(okData('ipList', await callEndpoint(app, 'ipList', { token: alice, query: { q: '第90000012号' } })).list[0]).toMatchObject({ type: 'trademark', status: 'filed' });
     const imported = okData('ipList', await callEndpoint(app, 'ipList', { token: alice, query: { q: '第90000011号' } }));
     expect(imported.list[0]).toMatchObject({ name: '华辰, 合同', remark: '含"引号"', status: 'registered' });
 
@@ -175,7 +185,7 @@ describeOnDatabases('intellectual property register', (fixture) => {
     failure(await callEndpoint(app, 'ipImport', { body: { rows: [good] } }), 401, 'unauthorized');
     failure(await callEndpoint(app, 'ipTemplateUrl', { token: alice, query: { type: 'x' } }), 400, 'validation_failed');
     failure(await callEndpoint(app, 'ipTemplateUrl', { query: { type: 'patent' } }), 401, 'unauthorized');
-    expect(await propertyCount()).toBe(before + 2);
+    expect(await propertyCount()).toBe(before + 3);
   });
 
   it('deletes rights and unused organisations, hiding other organisations’ rows', async () => {

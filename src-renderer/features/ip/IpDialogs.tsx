@@ -23,33 +23,40 @@ function Field({ id, label, issue, required, children }: { id: string; label: st
   );
 }
 
-/** Edits a right's fields and owner (a PUT replaces the whole right). */
-export function IpEditDialog({ right, onClose }: { right: IpDetail; onClose(): void }) {
+/**
+ * Creates a right (`right` null; `onCreated` gets the new right) or edits one: its fields and
+ * owner (a PUT replaces the whole right).
+ */
+export function IpEditDialog({ right, onClose, onCreated }: { right: IpDetail | null; onClose(): void; onCreated?(created: IpDetail): void }) {
   const { t } = useTranslation();
   const labels = ipLabels(t);
   const write = useServerWrite();
   const organizations = useServerRead('ipOrganizationList');
   const [fields, setFields] = useState({
-    name: right.name,
-    type: right.type,
-    registrationNumber: right.registrationNumber,
-    ownerOrganizationId: right.ownerOrganizationId,
-    status: right.status,
-    applicationDate: right.applicationDate,
-    registrationDate: right.registrationDate,
-    expirationDate: right.expirationDate,
-    remark: right.remark,
+    name: right?.name ?? '',
+    type: right?.type ?? ipTypes[0],
+    registrationNumber: right?.registrationNumber ?? '',
+    ownerOrganizationId: right?.ownerOrganizationId ?? '',
+    status: right?.status ?? ipStatuses[0],
+    applicationDate: right?.applicationDate ?? null,
+    registrationDate: right?.registrationDate ?? null,
+    expirationDate: right?.expirationDate ?? null,
+    remark: right?.remark ?? '',
   });
   const [issues, setIssues] = useState<Record<string, string>>({});
   const set = <K extends keyof typeof fields>(name: K) => (value: (typeof fields)[K]) => setFields((current) => ({ ...current, [name]: value }));
+  const owners = organizations.answer?.value.list ?? (right ? [{ id: right.ownerOrganizationId, name: right.ownerOrganizationName }] : []);
 
   async function submit(): Promise<boolean> {
-    const checked = ipInputSchema.safeParse({ ...fields, version: right.version });
+    const checked = ipInputSchema.safeParse({ ...fields, version: right?.version });
     if (!checked.success) {
-      setIssues(fieldIssues(checked.error, t));
+      const found = fieldIssues(checked.error, t);
+      // An owner not chosen yet is no UUID: the dialog asks for one in words.
+      setIssues(found.ownerOrganizationId ? { ...found, ownerOrganizationId: t('manage.ip.chooseOrganization') } : found);
       return false;
     }
-    await write('ipUpdate', { params: { id: right.id }, body: checked.data });
+    if (right) await write('ipUpdate', { params: { id: right.id }, body: checked.data });
+    else onCreated?.(await write('ipCreate', { body: checked.data }));
     return true;
   }
 
@@ -60,7 +67,7 @@ export function IpEditDialog({ right, onClose }: { right: IpDetail; onClose(): v
   );
 
   return (
-    <FormDialog title={t('manage.ip.editRight')} width={600} onClose={onClose} onSubmit={submit}>
+    <FormDialog title={right ? t('manage.ip.editRight') : t('manage.ip.createRight')} width={600} onClose={onClose} onSubmit={submit}>
       <Field id="ip-name" label={t('manage.ip.name')} issue={issues.name} required>
         <InputGroup id="ip-name" value={fields.name} maxLength={200} onValueChange={set('name')} />
       </Field>
@@ -70,12 +77,12 @@ export function IpEditDialog({ right, onClose }: { right: IpDetail; onClose(): v
       <Field id="ip-registrationNumber" label={t('manage.ip.registrationNumber')} issue={issues.registrationNumber} required>
         <InputGroup id="ip-registrationNumber" value={fields.registrationNumber} maxLength={100} onValueChange={set('registrationNumber')} />
       </Field>
-      <Field id="ip-owner" label={t('manage.ip.owner')}>
+      <Field id="ip-owner" label={t('manage.ip.owner')} issue={issues.ownerOrganizationId} required>
         <HTMLSelect
           id="ip-owner"
           fill
           value={fields.ownerOrganizationId}
-          options={(organizations.answer?.value.list ?? [{ id: right.ownerOrganizationId, name: right.ownerOrganizationName }]).map((o) => ({ value: o.id, label: o.name }))}
+          options={[...(right ? [] : [{ value: '', label: t('manage.ip.chooseOrganization') }]), ...owners.map((o) => ({ value: o.id, label: o.name }))]}
           onChange={(event) => set('ownerOrganizationId')(event.currentTarget.value)}
         />
       </Field>

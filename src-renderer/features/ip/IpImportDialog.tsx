@@ -1,18 +1,18 @@
 import { useMemo, useState } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FileInput, FormGroup, HTMLSelect, ProgressBar } from '@blueprintjs/core';
 import type { SerializedError } from '@reduxjs/toolkit';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ipTypes, type IpType } from '../../../src-shared/domain/intellectual-property';
 import { toAppError, type AppError, type FieldIssue } from '../../../src-shared/errors';
-import { checkIpImportRows, ipImportIssueField, ipImportIssueRow, ipImportRowsFromCsv, type IpImportRowCheck } from '../../../src-shared/rules/ip-import';
+import { languageForLocale } from '../../../src-shared/i18n/languages';
+import { checkIpImportRows, ipImportIssueRow, ipImportRowsFromCsv, type IpImportRowCheck } from '../../../src-shared/rules/ip-import';
 import { errorText } from '../../i18n/errorText';
 import { Pager } from '../ledger/Pager';
-import { issueText } from '../manage/issues';
 import { ManagedTable } from '../manage/ManagedList';
 import { useServerRead, useServerWrite } from '../manage/serverData';
 import { useCachedFetch } from '../cached-reads/useCachedRead';
 import { usePaging } from '../manage/usePaging';
+import { fileIssueText, rowIssueText } from './importText';
 import { ipLabels } from './ipLabels';
 
 // The import of rights from the server's CSV template (issue 15, item 5). The server takes a
@@ -23,36 +23,9 @@ import { ipLabels } from './ipLabels';
 
 type Phase = { kind: 'preview' } | { kind: 'writing' } | { kind: 'done'; imported: number } | { kind: 'refused'; message: string };
 
-/** A row's issue in the UI language: the shared rules' words, with the column's label. */
-function rowIssueText(t: TFunction, issue: FieldIssue): string {
-  const field = ipImportIssueField(issue.path);
-  const columns: Record<string, string> = {
-    name: t('manage.ip.name'),
-    type: t('manage.ip.type'),
-    registrationNumber: t('manage.ip.registrationNumber'),
-    ownerOrganizationName: t('manage.ip.owner'),
-    status: t('manage.ip.status'),
-    applicationDate: t('manage.ip.applicationDate'),
-    registrationDate: t('manage.ip.registrationDate'),
-    expirationDate: t('manage.ip.expirationDate'),
-    remark: t('manage.ip.remark'),
-  };
-  const label = columns[field] ?? field;
-  const unknown = /^unknown organization (.*)$/.exec(issue.message);
-  const duplicate = /^duplicates row (\d+)$/.exec(issue.message);
-  const message = unknown
-    ? t('manage.ip.import.unknownOrganization', { name: unknown[1] })
-    : duplicate
-      ? t('manage.ip.import.duplicatesRow', { row: duplicate[1] })
-      : issue.message === 'already registered'
-        ? t('manage.ip.import.alreadyRegistered')
-        : issueText(t, issue.message);
-  return `${label}: ${message}`;
-}
-
 /** Downloads the template of the chosen type (the server gives it as a data: URL). */
 function TemplateDownload() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const labels = ipLabels(t);
   const fetchRead = useCachedFetch();
   const [type, setType] = useState<IpType>('patent');
@@ -61,7 +34,7 @@ function TemplateDownload() {
   async function download() {
     setFailure(null);
     try {
-      const { value } = await fetchRead('ipTemplateUrl', { query: { type } });
+      const { value } = await fetchRead('ipTemplateUrl', { query: { type, language: languageForLocale(i18n.language) } });
       const text = decodeURIComponent(value.url.slice(value.url.indexOf(',') + 1));
       const link = document.createElement('a');
       link.href = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
@@ -84,7 +57,7 @@ function TemplateDownload() {
 }
 
 export function IpImportDialog({ onClose }: { onClose(): void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const labels = ipLabels(t);
   const write = useServerWrite();
   const organisations = useServerRead('ipOrganizationList');
@@ -106,7 +79,7 @@ export function IpImportDialog({ onClose }: { onClose(): void }) {
     setFileName(file.name);
     const read = ipImportRowsFromCsv(await file.text());
     if ('issue' in read) {
-      setFileIssue(read.issue.message);
+      setFileIssue(fileIssueText(t, i18n.language, read.issue));
       return;
     }
     const list = organisations.answer?.value.list ?? [];
@@ -190,7 +163,7 @@ export function IpImportDialog({ onClose }: { onClose(): void }) {
                     ) : (
                       <ul className="ip-import__issues" data-testid="ip-import-issues">
                         {row.issues.map((issue) => (
-                          <li key={`${issue.path}-${issue.message}`}>{rowIssueText(t, issue)}</li>
+                          <li key={`${issue.path}-${issue.message}`}>{rowIssueText(t, i18n.language, issue)}</li>
                         ))}
                       </ul>
                     ),

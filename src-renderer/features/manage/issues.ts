@@ -1,7 +1,7 @@
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import { expirationBeforeApplicationMessage, registrationDateMessage } from '../../../src-shared/api/intellectual-property';
+import { expirationBeforeApplicationMessage, ipStatusMessage, ipTypeMessage, registrationDateMessage } from '../../../src-shared/api/intellectual-property';
 import { projectNameMessage } from '../../../src-shared/api/projects';
 import { definitionMessages } from '../../../src-shared/rules/performance-definitions';
 import { toAppError, type AppError } from '../../../src-shared/errors';
@@ -22,6 +22,10 @@ const issueKeys: Record<string, IssueKey> = {
   [registrationDateMessage]: 'registrationDate',
   'please enter the title': 'title',
   'please enter the owner organization': 'ownerOrganization',
+  'please choose the law firm': 'lawFirm',
+  [ipTypeMessage]: 'ipType',
+  [ipStatusMessage]: 'ipStatus',
+  'must be a date yyyy-MM-dd': 'date',
 };
 
 /** The performance definition rules' messages (src-shared/rules/performance-definitions.ts) by catalog key. */
@@ -30,6 +34,8 @@ const definitionKeys = new Map(Object.entries(definitionMessages).map(([key, mes
 export function issueText(t: TFunction, message: string): string {
   const key = issueKeys[message];
   if (key) return t(`manage.issues.${key}`);
+  const tooLong = /^at most (\d+) characters$/.exec(message);
+  if (tooLong) return t('manage.issues.tooLong', { max: Number(tooLong[1]) });
   const definitionKey = definitionKeys.get(message);
   return definitionKey ? t(`definitions.issues.${definitionKey}`) : message;
 }

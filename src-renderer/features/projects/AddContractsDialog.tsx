@@ -33,7 +33,7 @@ export function AddContractsDialog({ projectId, onClose }: { projectId: string; 
 
   return (
     <FormDialog title={t('manage.projects.addTitle')} width={800} onClose={onClose} onSubmit={submit} submitText={t('manage.projects.addChosen', { count: chosen.size })}>
-      <SearchBox placeholder={t('manage.projects.searchContracts')} onSearch={paging.search} testId="visible-search" />
+      <SearchBox placeholder={t('manage.projects.searchContracts')} onSearch={paging.search} testId="visible-search" asYouType />
       <ReadState answer={answer} error={error}>
         {(page) =>
           page.count === 0 ? (

@@ -58,4 +58,26 @@ describe('agent information', () => {
     renderField(agentField, { services: services(), value, mode: 'disabled' });
     expect(((await screen.findByRole('checkbox', { name: 'Fangda' })) as HTMLInputElement).disabled).toBe(true);
   });
+
+  it('offers a disabled law firm or lawyer (state 2) only where it is chosen already, and names it in preview', async () => {
+    const withDisabled = () =>
+      fakeServices({}, {
+        lawFirmList: () => ({ list: [{ id: 'f1', name: 'King & Wood', state: 1 }, { id: 'f3', name: 'Closed LLP', state: 2 }], count: 2 }),
+        lawyersByLawFirms: () => ({ list: [{ id: 'l1', name: 'Li Lei', lawFirmID: 'f1', state: 1 }, { id: 'l3', name: 'Retired Wu', lawFirmID: 'f1', state: 2 }] }),
+      });
+    renderField(agentField, { services: withDisabled() });
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'King & Wood' }));
+    expect(await screen.findByRole('checkbox', { name: 'Li Lei' })).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: 'Closed LLP' })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: 'Retired Wu' })).toBeNull();
+    cleanup();
+    const chosen = { lawFirmIDList: ['f1', 'f3'], lawyerIDList: ['l3'] };
+    renderField(agentField, { services: withDisabled(), value: chosen });
+    expect(((await screen.findByRole('checkbox', { name: 'Closed LLP' })) as HTMLInputElement).checked).toBe(true);
+    expect(((await screen.findByRole('checkbox', { name: 'Retired Wu' })) as HTMLInputElement).checked).toBe(true);
+    cleanup();
+    renderField(agentField, { services: withDisabled(), value: chosen, mode: 'preview' });
+    expect(await screen.findByText('King & Wood、Closed LLP')).toBeTruthy();
+    expect(await screen.findByText('Retired Wu')).toBeTruthy();
+  });
 });

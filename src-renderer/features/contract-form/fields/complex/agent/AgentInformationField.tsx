@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { changeLawFirms, lawyersOfFirms, type Lawyer } from '../../../../../../src-shared/form/agent';
+import { disabledState } from '../../../../../../src-shared/api/law-firms';
 import { lawFirmSchema, lawyerSchema, type AgentValue } from '../../../../../../src-shared/form/field-config';
 import { lawFirmPage } from '../../../../../../src-shared/form/parties';
 import { formatDateTime } from '../../../../../i18n/format';
@@ -51,7 +52,9 @@ export function AgentInformationField({ field, value, mode, onChange }: FieldPro
 
   const firms = useKeptList<LawFirm>('lawFirmList', lawFirmQuery, lawFirmsAnswer);
   const lawyers = useKeptList<Lawyer>('lawyersByLawFirms', firmIds.length === 0 ? null : { lawFirmIDs: firmIds.join(',') }, lawyersAnswer);
-  const offered = lawyers.status === 'loaded' ? lawyersOfFirms(lawyers.list, firmIds) : [];
+  // A disabled firm or lawyer is offered only where it is chosen already (so it can be unticked).
+  const offered = lawyers.status === 'loaded' ? lawyersOfFirms(lawyers.list, firmIds).filter((l) => l.state !== disabledState || agent.lawyerIDList.includes(l.id)) : [];
+  const offeredFirms = firms.status === 'loaded' ? firms.list.filter((f) => f.state !== disabledState || firmIds.includes(f.id)) : [];
 
   function toggleFirm(id: string, on: boolean) {
     const next = on ? [...firmIds, id] : firmIds.filter((f) => f !== id);
@@ -81,16 +84,15 @@ export function AgentInformationField({ field, value, mode, onChange }: FieldPro
     <div className="agent-field" data-testid={`agent-${field.id}`}>
       <FormGroup label={t('contractFormComplex.agent.lawFirms')}>
         <ListState load={firms} />
-        {firms.status === 'loaded' &&
-          firms.list.map((firm) => (
-            <Checkbox
-              key={firm.id}
-              label={firm.name}
-              disabled={disabled}
-              checked={firmIds.includes(firm.id)}
-              onChange={(event) => toggleFirm(firm.id, event.currentTarget.checked)}
-            />
-          ))}
+        {offeredFirms.map((firm) => (
+          <Checkbox
+            key={firm.id}
+            label={firm.name}
+            disabled={disabled}
+            checked={firmIds.includes(firm.id)}
+            onChange={(event) => toggleFirm(firm.id, event.currentTarget.checked)}
+          />
+        ))}
       </FormGroup>
       {firmIds.length > 0 && (
         <FormGroup label={t('contractFormComplex.agent.lawyers')}>
