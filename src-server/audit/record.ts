@@ -46,7 +46,12 @@ function plain(value: unknown): unknown {
 const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date);
 
 function sameValue(a: unknown, b: unknown): boolean {
-  return JSON.stringify(plain(a)) === JSON.stringify(plain(b));
+  const was = plain(a);
+  const is = plain(b);
+  if (was === is) return true;
+  // A created or removed row's fields: nothing to stringify.
+  if ((was === null) !== (is === null)) return false;
+  return JSON.stringify(was) === JSON.stringify(is);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { AuditChange } from '../../src-shared/api/audit';
 import type { MutationEnvelope, MutationOutcome, MutationResult, SyncChange, SyncPushRequest, SyncPushResponse } from '../../src-shared/api/sync';
 import { AppFailure, validationFailure, reason } from '../../src-shared/errors';
 import { fieldsOf, isMutationName, missingRow, mutations, retiredReason, rowKey, rowsOf, type MutationName, type RowKey } from '../../src-shared/sync/mutations';
@@ -236,11 +237,12 @@ async function snapshots(tx: ServerDb, keys: readonly RowKey[]): Promise<Map<Row
  * edit of several rows are named with their row (`performanceTask:…/status`).
  */
 function auditEntry(viewer: Pusher, clientId: string, mutation: MutationEnvelope, args: unknown, at: Date, keys: readonly RowKey[], before: ReadonlyMap<RowKey, Record<string, unknown>>, after: ReadonlyMap<RowKey, Record<string, unknown>>): AuditEntry {
-  const changes = {};
-  keys.forEach((key) => {
+  let changes: Record<string, AuditChange> = {};
+  for (const key of keys) {
     const fields = changedFields(before.get(key), after.get(key));
-    Object.assign(changes, keys.length === 1 ? fields : Object.fromEntries(Object.entries(fields).map(([field, change]) => [`${key}/${field}`, change])));
-  });
+    if (keys.length === 1) changes = fields;
+    else for (const field in fields) changes[`${key}/${field}`] = fields[field]!;
+  }
   const main = keys[0] && parseRowKey(keys[0]);
   const takenAt = (args as { takenAt?: unknown }).takenAt;
   const editedAt = typeof takenAt === 'string' ? takenAt : mutation.createdAt;
