@@ -69,6 +69,14 @@ const isError = (parsed: ParsedMutation | AppError): parsed is AppError => 'code
 /** The client side of a mutation whose name and args were checked together against the shared registry. */
 const clientSide = (features: ReplicaFeatures, name: MutationName) => features.mutations[name] as unknown as ClientMutation<MutationName>;
 
+/** The base row's version of `key`; -1 when the replica has none or holds no such entity. */
+function readBaseVersion(db: Db, features: ReplicaFeatures, key: string): number {
+  const found = overlayOf(features, key);
+  if (!found) return -1;
+  const version = found.overlay.baseVersion ? found.overlay.baseVersion(db, found.id) : (found.overlay.base(db, found.id)?.version ?? null);
+  return version ?? -1;
+}
+
 /** The base row of `key`; null when the replica has none or holds no such entity. */
 function readBase(db: Db, features: ReplicaFeatures, key: string): VersionedRow | null {
   const found = overlayOf(features, key);
@@ -162,6 +170,7 @@ export function rebuildOverlay(db: Db, features: ReplicaFeatures, keys: Iterable
   const working = new Map<string, unknown>();
   const rows: WorkingRows = { get: (key) => working.get(key) ?? baseOf(key), put: (key, row) => working.set(key, row) };
   const shown = new Set<string>();
+  const done: number[] = [];
   let owner: User | null | undefined;
   const live = seqs.size === 0 ? [] : db.select().from(outbox).where(inArray(outbox.seq, [...seqs])).orderBy(asc(outbox.seq)).all();
   for (const row of live) {
@@ -174,9 +183,9 @@ export function rebuildOverlay(db: Db, features: ReplicaFeatures, keys: Iterable
     if (row.state === 'applied') {
       const applied = versionsSchema.safeParse(parseJson(row.appliedVersions));
       // A row not pulled yet has no base: the edit stays shown (and known to later edits) until it is.
-      const inBase = !applied.success || parsed.shows.every((key) => (baseOf(key)?.version ?? -1) >= (applied.data[key] ?? 0));
+      const inBase = !applied.success || parsed.shows.every((key) => (base.has(key) ? (base.get(key)?.version ?? -1) : readBaseVersion(db, features, key)) >= (applied.data[key] ?? 0));
       if (inBase) {
-        db.delete(outbox).where(eq(outbox.seq, row.seq)).run();
+        done.push(row.seq);
         continue;
       }
     }
@@ -186,6 +195,7 @@ export function rebuildOverlay(db: Db, features: ReplicaFeatures, keys: Iterable
     clientSide(features, parsed.name).apply(parsed.args as never, rows, context);
     for (const key of parsed.shows) shown.add(key);
   }
+  for (let at = 0; at < done.length; at += keysPerQuery) db.delete(outbox).where(inArray(outbox.seq, done.slice(at, at + keysPerQuery))).run();
   for (const key of closure) {
     const found = overlayOf(features, key);
     const row = working.get(key);
@@ -300,7 +310,7 @@ export function createOutbox({ db }: OpenReplica, { clock, features, newId = uui
   function appliedChangesShown(tx: Db, row: OutboxRow, result: MutationResult & { status: 'applied' }): boolean {
     if (result.outcome) return true;
     const parsed = parseStored(row);
-    return isError(parsed) || parsed.shows.some((key) => (readBase(tx, features, key)?.version ?? -1) >= (result.versions[key] ?? 0));
+    return isError(parsed) || parsed.shows.some((key) => readBaseVersion(tx, features, key) >= (result.versions[key] ?? 0));
   }
 
   function settleResult(tx: Db, row: OutboxRow, result: MutationResult | undefined, rebuild: Set<string>, changed: Set<DataEntity>, applied: { seq: number; versions: Record<string, number> }[]) {

@@ -85,6 +85,8 @@ export type ClientMutations<N extends MutationName> = { [K in N]: ClientMutation
 export interface OverlayEntity {
   /** The synced row, or null when the replica has none. */
   base(db: ReplicaTx, id: string): VersionedRow | null;
+  /** The synced row's version alone (null: none), where reading the whole row costs more: a drain's pull checks thousands. */
+  baseVersion?(db: ReplicaTx, id: string): number | null;
   /** Sets (null: removes) the optimistic row that screens read instead of the base one. */
   setLocal(db: ReplicaTx, id: string, row: unknown): void;
   /** The name the user knows the row by (local row first); null when the replica has neither row. */

@@ -91,6 +91,10 @@ const fulfilmentQueries = preparedPerDatabase((db) => ({
   baseTask: db.select().from(performanceTasks).where(eq(performanceTasks.id, sql.placeholder('id'))).prepare(),
   localTask: db.select().from(performanceTasksLocal).where(eq(performanceTasksLocal.id, sql.placeholder('id'))).prepare(),
   basePlan: db.select().from(performancePlans).where(eq(performancePlans.id, sql.placeholder('id'))).prepare(),
+  baseTaskVersion: db.select({ version: performanceTasks.version }).from(performanceTasks).where(eq(performanceTasks.id, sql.placeholder('id'))).prepare(),
+  basePlanVersion: db.select({ version: performancePlans.version }).from(performancePlans).where(eq(performancePlans.id, sql.placeholder('id'))).prepare(),
+  dropLocalTask: db.delete(performanceTasksLocal).where(eq(performanceTasksLocal.id, sql.placeholder('id'))).prepare(),
+  dropLocalPlan: db.delete(performancePlansLocal).where(eq(performancePlansLocal.id, sql.placeholder('id'))).prepare(),
   localPlan: db.select().from(performancePlansLocal).where(eq(performancePlansLocal.id, sql.placeholder('id'))).prepare(),
   contractBaseTasks: db.select().from(performanceTasks).where(eq(performanceTasks.contractId, sql.placeholder('contractId'))).prepare(),
   contractLocalTasks: db.select().from(performanceTasksLocal).where(eq(performanceTasksLocal.contractId, sql.placeholder('contractId'))).prepare(),
@@ -122,8 +126,9 @@ export function currentPlan(db: ReplicaTx, id: string): ReplicaPlan | null {
 
 export const taskOverlay: OverlayEntity = {
   base: baseTask,
+  baseVersion: (db, id) => fulfilmentQueries(db).baseTaskVersion.get({ id })?.version ?? null,
   setLocal(db, id, row) {
-    db.delete(performanceTasksLocal).where(eq(performanceTasksLocal.id, id)).run();
+    fulfilmentQueries(db).dropLocalTask.run({ id });
     if (row) db.insert(performanceTasksLocal).values(taskRow(row as ReplicaTask)).run();
   },
   name: (db, id) => currentTask(db, id)?.name ?? null,
@@ -158,8 +163,9 @@ export function taskFieldGroups(task: SyncTask): Record<string, unknown> {
 
 export const planOverlay: OverlayEntity = {
   base: basePlan,
+  baseVersion: (db, id) => fulfilmentQueries(db).basePlanVersion.get({ id })?.version ?? null,
   setLocal(db, id, row) {
-    db.delete(performancePlansLocal).where(eq(performancePlansLocal.id, id)).run();
+    fulfilmentQueries(db).dropLocalPlan.run({ id });
     if (!row) return;
     const plan = row as ReplicaPlan;
     db.insert(performancePlansLocal)
