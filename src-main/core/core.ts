@@ -80,6 +80,9 @@ export interface CoreOptions {
   openFile?: (path: string) => Promise<void>;
 }
 
+/** How often a changing count of queued edits is written outside the replica (see recordQueuedEdits). */
+const queuedRecordMs = 1000;
+
 /**
  * The main core: everything the app does, with no Electron in it. Hosts hand it IPC calls through
  * `invoke` and forward its events to windows or sockets.
@@ -167,15 +170,30 @@ export function createCore(options: CoreOptions) {
   const counterparties = createCounterpartiesFeature(host);
 
   // The outbox's size is kept outside the replica, so a replica whose key is lost can still say
-  // how many unsent edits went with it.
+  // how many unsent edits went with it. Whether any wait is written at once; a count that only
+  // grows or shrinks is written at most once a second (a file written per edit cost a plan added
+  // offline more than its rows), and when the session stops.
   let recordedQueued: { path: string; queued: number } | null = null;
+  let latestQueued: { path: string; queued: number } | null = null;
+  let queuedWrite: NodeJS.Timeout | null = null;
+  function writeQueued() {
+    if (queuedWrite) clearTimeout(queuedWrite);
+    queuedWrite = null;
+    if (!latestQueued || (recordedQueued?.path === latestQueued.path && recordedQueued.queued === latestQueued.queued)) return;
+    recordedQueued = latestQueued;
+    recordQueuedEdits(latestQueued.path, latestQueued.queued);
+  }
   hub.subscribe((event, payload) => {
     const session = sessions.active();
     if (event !== 'sync.statusChanged' || !session) return;
     const { queued } = payload as EventPayload<'sync.statusChanged'>;
-    if (recordedQueued?.path === session.replica.path && recordedQueued.queued === queued) return;
-    recordedQueued = { path: session.replica.path, queued };
-    recordQueuedEdits(session.replica.path, queued);
+    latestQueued = { path: session.replica.path, queued };
+    const anyChanged = recordedQueued?.path !== session.replica.path || (recordedQueued.queued === 0) !== (queued === 0);
+    if (anyChanged) writeQueued();
+    else if (!queuedWrite) {
+      queuedWrite = setTimeout(writeQueued, queuedRecordMs);
+      queuedWrite.unref();
+    }
   });
 
   // The offline lock (issue 32). While locked, the session's sync and queued files keep trying the
@@ -240,6 +258,7 @@ export function createCore(options: CoreOptions) {
     uploads = null;
     await queue?.stop();
     await running?.stop();
+    writeQueued();
   }
 
   /** Stops the session's work before its data goes: nothing of it is sent or written afterwards. */

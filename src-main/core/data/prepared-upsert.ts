@@ -1,6 +1,7 @@
-import { getTableColumns, getTableName } from 'drizzle-orm';
+import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { ReplicaConnection } from './replica';
+import type { ReplicaTx } from './replica-features';
 
 /**
  * One prepared "insert, or on a primary-key conflict take every pulled column" for `table`, run
@@ -29,5 +30,21 @@ export function preparedUpsert<T extends SQLiteTable>(sqlite: ReplicaConnection,
         return value === null || value === undefined ? null : column.mapToDriverValue(value);
       }),
     );
+  };
+}
+
+/**
+ * One prepared insert of every column of `table`, for a transaction's hot path (an optimistic row
+ * per task of a plan added offline): a column a row leaves out takes its declared default.
+ */
+export function preparedInsert<T extends SQLiteTable>(db: ReplicaTx, table: T): (row: T['$inferInsert']) => void {
+  const columns = Object.entries(getTableColumns(table));
+  const statement = db
+    .insert(table)
+    .values(Object.fromEntries(columns.map(([key]) => [key, sql.placeholder(key)])) as T['$inferInsert'])
+    .prepare();
+  return (row) => {
+    const values = row as Record<string, unknown>;
+    statement.run(Object.fromEntries(columns.map(([key, column]) => [key, values[key] === undefined ? (column.default ?? null) : values[key]])));
   };
 }

@@ -9,7 +9,7 @@ import { defaultPerformanceForm, effectiveState, openStateFor, stateAfterEdit } 
 import { mutations } from '../../../src-shared/sync/mutations';
 import { z } from 'zod';
 import type { OpenReplica } from '../data/replica';
-import { preparedUpsert } from '../data/prepared-upsert';
+import { preparedInsert, preparedUpsert } from '../data/prepared-upsert';
 import { preparedPerDatabase, splitRowKey, type OverlayEntity, type PullWriter, type ReplicaTx } from '../data/replica-features';
 import { valueFieldGroup } from '../../../src-shared/sync/field-versions';
 import { outbox, outboxTouches, performancePlans, performancePlansLocal, performanceTasks, performanceTasksLocal } from '../data/schema';
@@ -94,6 +94,7 @@ const fulfilmentQueries = preparedPerDatabase((db) => ({
   baseTaskVersion: db.select({ version: performanceTasks.version }).from(performanceTasks).where(eq(performanceTasks.id, sql.placeholder('id'))).prepare(),
   basePlanVersion: db.select({ version: performancePlans.version }).from(performancePlans).where(eq(performancePlans.id, sql.placeholder('id'))).prepare(),
   dropLocalTask: db.delete(performanceTasksLocal).where(eq(performanceTasksLocal.id, sql.placeholder('id'))).prepare(),
+  insertLocalTask: preparedInsert(db, performanceTasksLocal),
   dropLocalPlan: db.delete(performancePlansLocal).where(eq(performancePlansLocal.id, sql.placeholder('id'))).prepare(),
   localPlan: db.select().from(performancePlansLocal).where(eq(performancePlansLocal.id, sql.placeholder('id'))).prepare(),
   contractBaseTasks: db.select().from(performanceTasks).where(eq(performanceTasks.contractId, sql.placeholder('contractId'))).prepare(),
@@ -128,8 +129,9 @@ export const taskOverlay: OverlayEntity = {
   base: baseTask,
   baseVersion: (db, id) => fulfilmentQueries(db).baseTaskVersion.get({ id })?.version ?? null,
   setLocal(db, id, row) {
-    fulfilmentQueries(db).dropLocalTask.run({ id });
-    if (row) db.insert(performanceTasksLocal).values(taskRow(row as ReplicaTask)).run();
+    const queries = fulfilmentQueries(db);
+    queries.dropLocalTask.run({ id });
+    if (row) queries.insertLocalTask(taskRow(row as ReplicaTask));
   },
   name: (db, id) => currentTask(db, id)?.name ?? null,
   fields: (row) => taskFieldGroups(row as SyncTask),
