@@ -6,7 +6,7 @@ import { appErrorSchema, AppFailure, reason } from '../../../src-shared/errors';
 import type { ContractPerformance, FinishForm, PlanSheet, RelateCandidates, SheetTask, TaskRefusal } from '../../../src-shared/ipc/fulfilment';
 import { blockingPredecessors, contractInChange, hasRelateCandidate, planRows, relateCandidates, rowIndexAfter, sheetBefore } from '../../../src-shared/rules/fulfilment';
 import { defaultPerformanceForm, effectiveState, openStateFor, stateAfterEdit } from '../../../src-shared/rules/performance';
-import { mutations } from '../../../src-shared/sync/mutations';
+import { mutations, rowKey } from '../../../src-shared/sync/mutations';
 import { z } from 'zod';
 import type { OpenReplica } from '../data/replica';
 import { preparedInsert, preparedUpsert } from '../data/prepared-upsert';
@@ -95,6 +95,14 @@ const fulfilmentQueries = preparedPerDatabase((db) => ({
   basePlanVersion: db.select({ version: performancePlans.version }).from(performancePlans).where(eq(performancePlans.id, sql.placeholder('id'))).prepare(),
   dropLocalTask: db.delete(performanceTasksLocal).where(eq(performanceTasksLocal.id, sql.placeholder('id'))).prepare(),
   insertLocalTask: preparedInsert(db, performanceTasksLocal),
+  planRemovalQueued: db
+    .select({ seq: outbox.seq })
+    .from(outboxTouches)
+    .innerJoin(outbox, eq(outbox.seq, outboxTouches.seq))
+    // `+state`: the plan's key leads, not the walk of every queued edit the state index would start.
+    .where(and(eq(outboxTouches.rowKey, sql.placeholder('key')), eq(outbox.name, 'performance.deletePlan'), sql`+${outbox.state} in ('pending', 'applied')`))
+    .limit(1)
+    .prepare(),
   dropLocalPlan: db.delete(performancePlansLocal).where(eq(performancePlansLocal.id, sql.placeholder('id'))).prepare(),
   localPlan: db.select().from(performancePlansLocal).where(eq(performancePlansLocal.id, sql.placeholder('id'))).prepare(),
   contractBaseTasks: db.select().from(performanceTasks).where(eq(performanceTasks.contractId, sql.placeholder('contractId'))).prepare(),
@@ -222,22 +230,17 @@ export function contractTasks(db: ReplicaTx, contractId: string): { task: Replic
 }
 
 /** The plans this device queued removals of (performance.deletePlan, sent or not), gone from its screens until the pull confirms it. */
-function plansBeingRemoved(db: ReplicaTx): Set<string> {
-  const rows = db
-    .select({ planId: sql<string>`json_extract(${outbox.args}, '$.planId')` })
-    .from(outbox)
-    .where(sql`${outbox.name} = 'performance.deletePlan' and ${outbox.state} in ('pending', 'applied')`)
-    .all();
-  return new Set(rows.map((row) => row.planId));
+/** Whether the plan's removal is queued (or applied and not pulled yet): looked up by the plan's row key, never by a walk of the queue. */
+function removalQueued(db: ReplicaTx, planId: string): boolean {
+  return fulfilmentQueries(db).planRemovalQueued.get({ key: rowKey('performancePlan', planId) }) !== undefined;
 }
 
 /** The contract's plans as shown, by performance name: optimistic rows, and base rows without one; none whose removal is queued. */
 export function contractPlans(db: ReplicaTx, contractId: string): ReplicaPlan[] {
   const local = fulfilmentQueries(db).contractLocalPlans.all({ contractId });
   const edited = new Set(local.map((row) => row.id));
-  const removed = plansBeingRemoved(db);
   const base = fulfilmentQueries(db).contractBasePlans.all({ contractId }).filter((row) => !edited.has(row.id));
-  return [...local, ...base].filter((row) => !removed.has(row.id)).map(toReplicaPlan).sort((a, b) => a.performanceName.localeCompare(b.performanceName) || a.id.localeCompare(b.id));
+  return [...local, ...base].filter((row) => !removalQueued(db, row.id)).map(toReplicaPlan).sort((a, b) => a.performanceName.localeCompare(b.performanceName) || a.id.localeCompare(b.id));
 }
 
 const money = (amount: number | null, unit: string | null) => (amount !== null && unit !== null ? { amount, unit } : null);
