@@ -37,7 +37,10 @@ export async function freshDatabase(adminUrl: string, name: string): Promise<str
 const tsxNode = (script: string, args: string[], env: Record<string, string>, nodeFlags: string[] = []) =>
   spawn(process.execPath, [...nodeFlags, '--import', 'tsx', join(repoRoot, script), ...args], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
 
-/** The flags `npm run server` starts the server with (package.json): a young generation of 64 MB, so a feed's short-lived rows are collected cheaply. */
+/**
+ * The flags `npm run server` starts the server with (package.json): a young generation of 64 MB, so a
+ * feed's short-lived rows are collected cheaply. BENCH_PROF=<dir> also writes the server's CPU profile there.
+ */
 const serverNodeFlags = ['--max-semi-space-size=64', ...(process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [])];
 
 /** Seeds demo data in a child process (`npm run seed`), keeping this process's memory clean. */
