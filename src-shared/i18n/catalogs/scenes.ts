@@ -28,6 +28,7 @@ export const scenesEn = {
     progress: '{{written}} of {{total}} rows written',
     done: 'Exported {{count}} rows to Excel',
     failed: 'The export failed.',
+    sheet: 'Contract ledger',
   },
   manageDialog: {
     title: 'Manage filter scenes',
@@ -147,6 +148,7 @@ export const scenesZh: typeof scenesEn = {
     progress: '已写入 {{written}} / {{total}} 行',
     done: '已导出 {{count}} 行到 Excel',
     failed: '导出失败。',
+    sheet: '合同台账',
   },
   manageDialog: {
     title: '管理筛选场景',
