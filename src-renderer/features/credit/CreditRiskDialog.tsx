@@ -14,6 +14,7 @@ import { ScreenState } from '../contracts/ScreenState';
 import { MonitoringDialog } from './MonitoringDialog';
 import { useCreditPlatform } from './useCreditPlatform';
 import './credit.css';
+import { dimensionText } from './dimensionText';
 
 // The credit-risk preview (spec 2, a ledger dialog 1000 px wide): the contract's external party
 // with its credit code, rating, risk count and risks; its details open in a new window with
@@ -86,7 +87,7 @@ export function CreditRiskDialog({ contractId, onClose }: { contractId: string; 
                       <tbody>
                         {party.risks.map((risk) => (
                           <tr key={risk.id} data-testid="credit-risk-row">
-                            <td>{risk.dimensionName}</td>
+                            <td>{dimensionText(t, risk.dimensionName)}</td>
                             <td className="credit-table__text">{risk.description}</td>
                             <td className="credit-table__date">{formatDay(risk.occurredOn, i18n.language)}</td>
                           </tr>
