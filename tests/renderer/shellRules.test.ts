@@ -57,7 +57,7 @@ describe('reconnect backoff', () => {
 
 describe('sync panel rules', () => {
   const status = (patch: Partial<SyncStatus>): SyncStatus => ({
-    online: true, phase: 'idle', lastSyncAt: null, pulled: 0, remaining: null, firstSync: false, queued: 0, oldestQueuedAt: null, problems: [], error: null, ...patch,
+    online: true, phase: 'idle', lastSyncAt: null, pulled: 0, remaining: null, firstSync: false, queued: 0, oldestQueuedAt: null, waiting: [], problems: [], error: null, ...patch,
   });
 
   it('shows the first-sync progress bar only while a pull from nothing runs with a known size', () => {
