@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppInfoQuery, useSettingsQuery } from '../api/api';
 import { LoadingScreen } from '../app/StatusScreens';
+import { useBlueprintCloseLabel } from './blueprintLabels';
 import { uiLanguage } from './language';
 
 /**
@@ -20,6 +21,8 @@ export function LanguageGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (language) void i18n.changeLanguage(language).then(() => setApplied(true));
   }, [i18n, language]);
+
+  useBlueprintCloseLabel(t('app.close'));
 
   useEffect(() => {
     document.documentElement.lang = i18n.language;

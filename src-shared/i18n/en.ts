@@ -30,6 +30,7 @@ export const en = {
     signOut: 'Sign out',
     myDevices: 'My devices',
     reload: 'Reload',
+    close: 'Close',
     notFound: 'There is no screen at {{path}}.',
     backToLedger: 'Back to the ledger',
     ledger: 'Contract ledger',

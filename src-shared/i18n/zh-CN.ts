@@ -28,6 +28,7 @@ export const zhCN: Catalog = {
     languageNames: { en: 'English', 'zh-CN': '简体中文' },
     signOut: '退出登录',
     myDevices: '我的设备',
+    close: '关闭',
     reload: '重新加载',
     notFound: '{{path}} 没有对应的页面。',
     backToLedger: '返回台账',

@@ -5,6 +5,10 @@ import { errorCodes } from '../../src-shared/errors';
 import { reasonsEn, reasonsZh } from '../../src-shared/i18n/catalogs/reasons';
 import { riskDimensionWord } from '../../src-shared/rules/credit';
 import { riskDimensions } from '../../src-server/counterparties/seed';
+import { isAuditedWrite } from '../../src-server/audit/rest';
+import { endpoints, type EndpointName } from '../../src-shared/api/endpoints';
+import { auditActionText } from '../../src-shared/i18n/audit-words';
+import { mutations } from '../../src-shared/sync/mutations';
 import { catalogs } from '../../src-shared/i18n/catalogs';
 import { en } from '../../src-shared/i18n/en';
 import { zhCN } from '../../src-shared/i18n/zh-CN';
@@ -124,6 +128,14 @@ describe('i18n catalogs', () => {
       expect(en.credit.dimensions[word!], name).not.toMatch(cjk);
       expect(zhCN.credit.dimensions[word!]).toBe(name);
     }
+  });
+
+  it('names every action the audit trail records (a REST write, a synced change, a file route) in both languages', () => {
+    const actions = [...(Object.keys(endpoints) as EndpointName[]).filter(isAuditedWrite), ...Object.keys(mutations), ...raised(/action: '(file[A-Za-z]+)'/g)];
+    expect(actions.length).toBeGreaterThan(80);
+    const unnamed = actions.filter((action) => auditActionText(en, action) === action || auditActionText(zhCN, action) === action);
+    expect(unnamed).toEqual([]);
+    for (const action of actions) expect(auditActionText(zhCN, action), action).toMatch(cjk);
   });
 
   it('answers "I know" with something meaningful', () => {

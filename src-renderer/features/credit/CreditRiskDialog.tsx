@@ -45,9 +45,9 @@ export function CreditRiskDialog({ contractId, onClose }: { contractId: string; 
             preview.list.map((party) => (
               <Card compact key={party.counterpartyID} className="credit-dialog__party" data-testid="credit-risk-party">
                 <div className="credit-dialog__facts">
-                  <strong data-testid="credit-risk-name">{party.name}</strong>
+                  <strong data-testid="credit-risk-name" data-user-data>{party.name}</strong>
                   <span>
-                    {t('credit.creditRisk.idNumber')}: {party.idNumber || '--'}
+                    {t('credit.creditRisk.idNumber')}: <span data-user-data>{party.idNumber || '--'}</span>
                   </span>
                   <span>
                     {t('credit.creditRisk.rating')}:{' '}

@@ -32,7 +32,10 @@ function SceneRow({ scene, onEdit, onDelete, onSetDefault }: { scene: SceneView;
       <button type="button" ref={setActivatorNodeRef} className="manage-scenes__handle" aria-label={t('scenes.manageDialog.dragHandle')} {...attributes} {...listeners}>
         <Icon icon="drag-handle-vertical" />
       </button>
-      <span className="manage-scenes__name">{sceneName(t, scene)}</span>
+      {/* A system scene is named in the catalog; the user's own as written (data). */}
+      <span className="manage-scenes__name" data-user-data={scene.isSystem ? undefined : true}>
+        {sceneName(t, scene)}
+      </span>
       <Tag minimal intent={scene.isSystem ? 'primary' : 'none'}>
         {scene.isSystem ? t('scenes.manageDialog.system') : t('scenes.manageDialog.custom')}
       </Tag>
