@@ -174,7 +174,7 @@ describe('counterparties in the browser edition', () => {
     await page.getByTestId('nav-counterparties').click();
     await page.getByTestId('tab-outer').click();
     await search('Harbour');
-    await expect.poll(() => page.getByTestId(`counterparty-row-${outer.id}`).locator('td').nth(9).innerText(), { timeout: 20_000 }).toBe('0.0');
+    await expect.poll(() => page.getByTestId(`counterparty-row-${outer.id}`).locator('td').nth(11).innerText(), { timeout: 20_000 }).toBe('0.0');
   });
 
   it('shows the cooperation figures on the detail and scores a contract from it; the figures follow', { timeout: 90_000 }, async () => {
