@@ -2,6 +2,7 @@ import { Intent } from '@blueprintjs/core';
 import { DateInput as BlueprintDateInput, TimePrecision } from '@blueprintjs/datetime';
 import { enUS, zhCN } from 'date-fns/locale';
 import { DateTime } from 'luxon';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateTimeValueFormat, dateValueFormat } from '../../src-shared/form/dates';
 import { dayFormat, dayTimeFormat, parseTypedDay } from '../../src-shared/i18n/days';
@@ -35,7 +36,16 @@ export function DateInput({ id, label, value, withTime = false, disabled, invali
   const display = withTime ? dayTimeFormat(language) : dayFormat(language);
   const valueFormat = withTime ? dateTimeValueFormat : dateValueFormat;
   const day = DateTime.fromFormat(value, valueFormat);
+  // Escape while the picker is open closes the picker only: the dialog around it (which closes on
+  // Escape too) stays open with what was typed.
+  const pickerOpen = useRef(false);
   return (
+    <span
+      className="date-input"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && pickerOpen.current) event.stopPropagation();
+      }}
+    >
     <BlueprintDateInput
       value={day.isValid ? value.replace(' ', 'T') : null}
       onChange={(iso) => onChange(iso ? DateTime.fromISO(iso, { setZone: true }).toFormat(valueFormat) : null)}
@@ -55,7 +65,12 @@ export function DateInput({ id, label, value, withTime = false, disabled, invali
       // A hint, never an example day: an example reads as a value already chosen.
       placeholder={placeholder ?? t(withTime ? 'dateInput.placeholderWithTime' : 'dateInput.placeholder')}
       inputProps={{ id, 'aria-label': label, intent: invalid ? Intent.DANGER : Intent.NONE, onBlur, ...(small && { size: 'small' as const }) }}
-      popoverProps={{ placement: 'bottom-start' }}
+      popoverProps={{
+        placement: 'bottom-start',
+        onOpening: () => (pickerOpen.current = true),
+        onClosed: () => (pickerOpen.current = false),
+      }}
     />
+    </span>
   );
 }

@@ -93,6 +93,12 @@ const typeDetails: Record<string, { extras: FieldConfig[]; clauses: Clause[] }> 
   咨询服务合同: { extras: [], clauses: [paymentClause, disputeClause] },
 };
 
+/** A contract type's standard template's fields (with their document bookmarks) and clauses. */
+export function standardTemplateForm(type: ContractType): Pick<SeededTemplate, 'fields' | 'clauses'> {
+  const details = typeDetails[type.name] ?? { extras: [], clauses: [disputeClause] };
+  return { fields: withDocumentBookmarks(type.name, templateFields(type, details.extras, details.clauses)), clauses: details.clauses };
+}
+
 /** A seeded template, as the contracts drafted from it need it. */
 export interface SeededTemplate {
   id: string;
@@ -126,13 +132,9 @@ export async function seedContractForms(tx: ServerDb, data: DemoData, numbering:
   );
   await tx.insert(archiveOfflineSettings).values(['总部档案室', '上海分公司档案室', '深圳分公司档案室'].map((name, sortOrder) => ({ id: newId(), organisationId, name, sortOrder })));
 
-  const seeded = contractTypeCatalogue.map((type, i): SeededTemplate => {
-    const details = typeDetails[type.name] ?? { extras: [], clauses: [disputeClause] };
-    return {
-      id: newId(), name: `${type.name}标准模板`, contractTypeId: numbering.contractTypeIds[i]!, typeName: type.name,
-      fields: withDocumentBookmarks(type.name, templateFields(type, details.extras, details.clauses)), clauses: details.clauses,
-    };
-  });
+  const seeded = contractTypeCatalogue.map((type, i): SeededTemplate => ({
+    id: newId(), name: `${type.name}标准模板`, contractTypeId: numbering.contractTypeIds[i]!, typeName: type.name, ...standardTemplateForm(type),
+  }));
   await tx.insert(templates).values(
     seeded.map((template, i) => ({
       id: template.id, organisationId, name: template.name, status: 4 as const, fields: template.fields, createdBy: adminId, createTime: at, updateTime: at,

@@ -21,7 +21,7 @@ const banks = ['中国工商银行', '中国建设银行', '中国银行', '中�
 const foreignBanks = ['HSBC', 'Citibank', 'Standard Chartered', 'Deutsche Bank', 'DBS Bank'];
 const roads = ['人民路', '中山路', '解放路', '建设路', '科技园路', '滨江大道', '世纪大道', '长江路'];
 const enterpriseTypes = ['有限责任公司(自然人投资或控股)', '股份有限公司(非上市)', '有限责任公司(法人独资)', '外商独资企业', '股份有限公司(上市)'];
-const riskDimensions = ['司法风险', '经营风险', '税务风险', '行政处罚', '股权出质', '失信被执行'];
+export const riskDimensions = ['司法风险', '经营风险', '税务风险', '行政处罚', '股权出质', '失信被执行'];
 const riskTexts: Record<string, string[]> = {
   司法风险: ['新增买卖合同纠纷立案信息', '被列为民事诉讼被告', '新增开庭公告'],
   经营风险: ['被列入经营异常名录', '注册地址变更', '法定代表人变更'],

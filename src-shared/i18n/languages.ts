@@ -5,3 +5,12 @@ export type Language = (typeof languages)[number];
 export function languageForLocale(locale: string | null | undefined): Language {
   return locale && /^zh\b/i.test(locale) ? 'zh-CN' : 'en';
 }
+
+/**
+ * The UI language for a browser's preferred locales (navigator.languages), best first: the first
+ * that names Chinese or English decides; none of them, English.
+ */
+export function languageForLocales(locales: readonly string[]): Language {
+  const decided = locales.find((locale) => /^(zh|en)\b/i.test(locale));
+  return languageForLocale(decided);
+}

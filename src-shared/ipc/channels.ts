@@ -147,6 +147,19 @@ export const syncProblemSchema = z.object({
 });
 export type SyncProblem = z.infer<typeof syncProblemSchema>;
 
+/** An edit waiting to reach the server, as the sync details list it: its kind and what it is about. */
+export const waitingChangeSchema = z.object({
+  id: z.string(),
+  /** The mutation name, e.g. "performance.savePlan" (its kind). */
+  name: z.string(),
+  createdAt: z.string(),
+  /** The row's name as shown locally (a contract's, a plan's), when known. */
+  subject: z.string().nullable(),
+});
+export type WaitingChange = z.infer<typeof waitingChangeSchema>;
+/** At most this many waiting edits are listed; the rest are counted. */
+export const waitingListed = 20;
+
 export const syncStatusSchema = z.object({
   /** Whether the contract server answered the last attempt. */
   online: z.boolean(),
@@ -160,6 +173,8 @@ export const syncStatusSchema = z.object({
   /** Local edits waiting to reach the server, and when the oldest was made. */
   queued: z.number().int().nonnegative(),
   oldestQueuedAt: z.string().nullable(),
+  /** The oldest of them (at most waitingListed), oldest first. */
+  waiting: z.array(waitingChangeSchema),
   problems: z.array(syncProblemSchema),
   error: appErrorSchema.nullable(),
 });

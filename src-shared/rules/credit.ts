@@ -3,6 +3,26 @@ import { partyDetailRoute } from '../routes';
 // The counterparty credit views (spec 2, 6, 9): where their links lead and how often the
 // dashboard asks the credit platform again.
 
+/**
+ * The credit platform's risk dimensions, by the names it gives them, and the catalog word of each
+ * (`credit.dimensions.<word>`): the names are the platform's vocabulary, shown in the user's
+ * language. A name the platform adds later is shown as it comes.
+ */
+export const riskDimensionWords = {
+  司法风险: 'judicial',
+  经营风险: 'operating',
+  税务风险: 'tax',
+  行政处罚: 'administrativePenalty',
+  股权出质: 'equityPledge',
+  失信被执行: 'dishonestDebtor',
+} as const;
+export type RiskDimensionWord = (typeof riskDimensionWords)[keyof typeof riskDimensionWords];
+
+/** The catalog word of a dimension the platform names, or null for one this app does not know. */
+export function riskDimensionWord(name: string): RiskDimensionWord | null {
+  return Object.prototype.hasOwnProperty.call(riskDimensionWords, name) ? riskDimensionWords[name as keyof typeof riskDimensionWords] : null;
+}
+
 /** Spec 9: the dashboard's risk reminders are asked for again every 10 minutes while online. */
 export const riskReminderPollMs = 10 * 60 * 1000;
 

@@ -20,7 +20,7 @@ const textWidth = (text: string) =>
   }, text);
 
 beforeAll(async () => {
-  stage = await openE2eStage({ contracts: 5, seed: 3, core: { systemLocale: 'zh-CN' } });
+  stage = await openE2eStage({ contracts: 5, seed: 3, core: { systemLocale: 'zh-CN' }, locale: 'zh-CN' });
   page = stage.page;
 });
 

@@ -67,8 +67,8 @@ describe('counterparties in the browser edition', () => {
   it('lists outer parties with the cooperation columns, searched and paged', { timeout: 60_000 }, async () => {
     await page.getByTestId('tab-outer').click();
     await expect.poll(() => table().locator('th').allInnerTexts(), { timeout: 20_000 }).toEqual([
-      'Name', 'ID number / credit code', 'Address', 'Bank', 'Account', 'Updater', 'Update time',
-      'Cooperation count', 'Total amount', 'Average score', 'Rating', 'Risk count', 'Actions',
+      'Name', 'Rating', 'Risk count', 'ID number / credit code', 'Address', 'Bank', 'Account', 'Updater', 'Update time',
+      'Cooperation count', 'Total amount', 'Average score', 'Actions',
     ]);
     await search('Harbour');
     await expect.poll(() => table().locator('tbody tr').count(), { timeout: 20_000 }).toBe(1);
@@ -174,7 +174,7 @@ describe('counterparties in the browser edition', () => {
     await page.getByTestId('nav-counterparties').click();
     await page.getByTestId('tab-outer').click();
     await search('Harbour');
-    await expect.poll(() => page.getByTestId(`counterparty-row-${outer.id}`).locator('td').nth(9).innerText(), { timeout: 20_000 }).toBe('0.0');
+    await expect.poll(() => page.getByTestId(`counterparty-row-${outer.id}`).locator('td').nth(11).innerText(), { timeout: 20_000 }).toBe('0.0');
   });
 
   it('shows the cooperation figures on the detail and scores a contract from it; the figures follow', { timeout: 90_000 }, async () => {

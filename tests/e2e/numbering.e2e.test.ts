@@ -115,6 +115,12 @@ describe('numbering settings', () => {
     await page.getByTestId('nav-numbering').click();
     await expect.poll(() => page.getByTestId('as-of-note').first().innerText(), { timeout: 20_000 }).toMatch(/^Offline: as last read on .*\d/);
     expect(await page.getByTestId('rules-contract').getByTestId('numbering-rule').count()).toBeGreaterThan(0);
+    // Once for the screen, not once per read (issue 31): the rules, abbreviations and preview share one note.
+    await page.getByTestId('saved-preview').first().waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('as-of-note').count()).toBe(1);
+    await page.getByRole('tab', { name: 'Number editors and departments' }).click();
+    await expect.poll(() => page.getByTestId('editor-list').innerText()).toMatch(/Alice/i);
+    expect(await page.getByTestId('as-of-note').count()).toBe(1);
     await stage.startServer();
   });
 });

@@ -19,11 +19,11 @@ let server: RunningServer;
 let browser: Browser;
 const opened: { core: Core; host: WebHost; dir: ReturnType<typeof tempDir> }[] = [];
 
-async function openApp(options: Partial<CoreOptions> = {}, dir = tempDir('contract-desk-e2e-desktop-')): Promise<Page> {
+async function openApp(options: Partial<CoreOptions> = {}, dir = tempDir('contract-desk-e2e-desktop-'), locale = 'en-US'): Promise<Page> {
   const core = testCore(dir.path, { serverUrl: server.url, ...options });
   const host = await startWebHost({ core, rendererDir: rendererDistDir, port: 0 });
   opened.push({ core, host, dir });
-  const page = await browser.newPage();
+  const page = await browser.newPage({ locale });
   await page.goto(host.url);
   return page;
 }
@@ -103,10 +103,13 @@ describe('sign-in problems in the browser edition', () => {
     await expect.poll(() => page.getByTestId('signin-error').innerText()).toContain('written by a newer version of this app');
   });
 
-  it('follows the operating system language', async () => {
-    const page = await openApp({ systemLocale: 'zh-CN' });
+  it("follows the browser's language in the web edition, not the host process's (issue 31)", async () => {
+    const chinese = await openApp({ systemLocale: 'en-US' }, undefined, 'zh-CN');
     // Wait for the button itself: polling a locator that is not attached yet stalls for long.
-    await page.getByTestId('signin-submit').waitFor();
-    await expect.poll(() => page.getByTestId('signin-submit').innerText()).toBe('登录');
+    await chinese.getByTestId('signin-submit').waitFor();
+    await expect.poll(() => chinese.getByTestId('signin-submit').innerText()).toBe('登录');
+    const english = await openApp({ systemLocale: 'zh-CN' }, undefined, 'en-GB');
+    await english.getByTestId('signin-submit').waitFor();
+    await expect.poll(() => english.getByTestId('signin-submit').innerText()).toBe('Sign in');
   });
 });

@@ -69,8 +69,8 @@ describe('audit export through the core', () => {
     expect(newest.getCell(2).value).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/);
     expect(newest.getCell(3).value).toBeNull();
     expect(newest.getCell(4).value).toBe(expected.list[0]!.userName);
-    expect(newest.getCell(6).value).toBe(`organisation ${expected.list[0]!.entityId}`);
-    expect(newest.getCell(7).value).toBe('auditSettingsUpdate');
+    expect(newest.getCell(6).value).toBe(`Organisation ${expected.list[0]!.entityId}`);
+    expect(newest.getCell(7).value).toBe('Change audit retention');
     expect(newest.getCell(8).value).toBe('auditRetentionDays: 500 → 600');
   }, 60_000);
 

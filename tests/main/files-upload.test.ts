@@ -81,13 +81,14 @@ describe('file upload through the core', () => {
   it('refuses a wrong format, a file over the limit and a mislabelled file at begin, with the spec messages, sending nothing', async () => {
     const before = storedFiles();
     const refusals = [
-      { name: 'tool.exe', size: 10, mimeType: '', purpose: 'attachment' as const, message: uploadMessages.unsupported },
-      { name: 'scan.png', size: 10, mimeType: '', purpose: 'archive' as const, message: uploadMessages.unsupported },
-      { name: 'big.pdf', size: maxUploadBytes + 1, mimeType: 'application/pdf', purpose: 'attachment' as const, message: uploadMessages.tooLarge },
-      { name: 'photo.png', size: 10, mimeType: 'application/pdf', purpose: 'attachment' as const, message: uploadMessages.mismatch },
+      { name: 'tool.exe', size: 10, mimeType: '', purpose: 'attachment' as const, message: uploadMessages.unsupported, why: 'fileFormatNotSupported' },
+      { name: 'scan.png', size: 10, mimeType: '', purpose: 'archive' as const, message: uploadMessages.unsupported, why: 'fileFormatNotSupported' },
+      { name: 'big.pdf', size: maxUploadBytes + 1, mimeType: 'application/pdf', purpose: 'attachment' as const, message: uploadMessages.tooLarge, why: 'fileTooLarge' },
+      { name: 'photo.png', size: 10, mimeType: 'application/pdf', purpose: 'attachment' as const, message: uploadMessages.mismatch, why: 'fileContentMismatch' },
     ];
-    for (const { message, ...request } of refusals) {
-      expect(await core.invoke('files.uploadBegin', request)).toEqual({ ok: false, error: { code: 'bad_request', message } });
+    // Each with its reason, so the screen says why in the user's language (issue 31), not the English after the code's text.
+    for (const { message, why, ...request } of refusals) {
+      expect(await core.invoke('files.uploadBegin', request)).toEqual({ ok: false, error: { code: 'bad_request', message, reason: { key: why } } });
     }
     expect(temporaryFiles()).toEqual([]);
     expect(storedFiles()).toEqual(before);

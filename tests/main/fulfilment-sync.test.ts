@@ -111,7 +111,12 @@ describe('fulfilment edits made offline', () => {
       await core.call('fulfilment.restore', { performanceId: restored.performanceId!, planIDList: [restored.id] });
       await core.call('fulfilment.finishBatch', { performanceId: batchA!.performanceId!, planIDList: [batchA!.id, batchB!.id], configFields: { description: 'Batch' } });
       await core.call('fulfilment.deleteTask', { performanceId: deleted.performanceId!, planID: deleted.id });
-      expect((await core.call('sync.status', {})).queued).toBe(4);
+      const waiting = await core.call('sync.status', {});
+      expect(waiting.queued).toBe(4);
+      // The sync details list them, oldest first: each by its kind and the task it is about (issue 31).
+      expect(waiting.waiting.map((change) => change.name)).toEqual(['performance.finishTask', 'performance.restoreTasks', 'performance.finishTasks', 'performance.deletePlanTask']);
+      expect(waiting.waiting[0]!.subject).toMatch(new RegExp(` · ${finishOne.name}$`));
+      expect(waiting.waiting.every((change) => change.subject !== null && !/^[0-9a-f]{8}-/.test(change.subject))).toBe(true);
       // The tab shows each edit at once, marked as waiting for the server.
       const sheet = await core.call('fulfilment.contract', { contractId: single!.contractId });
       const shown = [...sheet.plans.flatMap((p) => p.tasks), ...sheet.looseTasks].find((t) => t.id === finishOne.id)!;

@@ -72,6 +72,18 @@ describe('local full-text search over the replica (FTS5 trigram)', () => {
     expect(search('harbour').count).toBe(4);
   });
 
+  it("shows a clause field in an excerpt by its label with its value, never its key or an id (issue 31)", () => {
+    const clause = {
+      statementId: 2,
+      fieldList: [{ id: 'instalments', name: '分期数', required: true, positionName: 'clause_instalments_4bea673d' }],
+      values: { clause_instalments_4bea673d: '3' },
+    };
+    pull([makeContract(1, { name: 'Lease', formValues: { payment: clause, remark: '分期付款租赁', owner: '0b6f1c52-1d57-4c0e-9a55-3f3f4a5e8c11' } })]);
+    const excerpt = shown(search('分期').list[0]?.excerpt?.text);
+    expect(excerpt).toBe('[分期]数: 3 [分期]付款租赁');
+    expect(excerpt).not.toMatch(/clause_|instalments|0b6f1c52/);
+  });
+
   it('finds Chinese by any part of a word: three characters through the trigram index, two through the pair index', () => {
     pull([
       makeContract(1, { name: '上海办公楼租赁合同', counterpartName: '上海港务集团有限公司' }),

@@ -60,6 +60,8 @@ describe('scene export', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(Buffer.concat(pieces) as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
+    // The sheet is named in the user's language too (issue 31), not 'Ledger'.
+    expect(sheet.name).toBe('合同台账');
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['履约名称', '任务类型', '到期时间', '应收金额']);
     expect(sheet.rowCount).toBe(1 + 1666);
     const dues = Array.from({ length: 1666 }, (_, i) => String(sheet.getRow(i + 2).getCell(3).value));

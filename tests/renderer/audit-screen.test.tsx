@@ -77,6 +77,9 @@ describe('audit screen', () => {
     const calls = renderScreen(admin, serverAnswers);
     expect(await screen.findAllByTestId('audit-event')).toHaveLength(2);
     expect(screen.getAllByText('name, formValues.remark')).toHaveLength(2);
+    // The entity and action in words, not their codes (issue 31).
+    expect(screen.getAllByTestId('audit-action').map((cell) => cell.textContent)).toEqual(['Edit contract', 'Edit contract']);
+    expect(screen.getAllByTestId('audit-event')[0]!.textContent).toContain('Contract');
     // A device is shown by its name where the devices list knows it.
     await waitFor(() => expect(screen.getAllByText('Alice tablet')).toHaveLength(2));
     expect(screen.getByText('Page 1 of 3')).toBeTruthy();

@@ -39,7 +39,8 @@ describe('contract audit events', () => {
   it('lists the contract\'s events from the server, newest first', async () => {
     const calls = renderEvents(() => ({ list: [event(3, 'contract.create'), event(9, 'contract.update')] }));
     const rows = await screen.findAllByTestId('contract-audit-event');
-    expect(rows.map((row) => row.textContent)).toEqual([expect.stringContaining('contract.update'), expect.stringContaining('contract.create')]);
+    expect(rows.map((row) => row.textContent)).toEqual([expect.stringContaining('Edit contract'), expect.stringContaining('Create contract')]);
+    expect(rows.map((row) => row.textContent).join()).not.toContain('contract.');
     expect(calls('online.call')).toMatchObject([{ endpoint: 'contractAuditEvents', params: { id: contractId } }]);
   });
 

@@ -5,23 +5,31 @@ import { firstSyncProgress, syncView } from '../../src-renderer/features/sync/sy
 import { reconnectDelay } from '../../src-renderer/bridge/backoff';
 import { signedOutSyncStatus } from '../../src-main/core/sync/sync-service';
 
-const appInfo = (systemLocale: string): AppInfo => ({ version: '0.1.0', host: 'web', systemLocale, organizationShare: false });
+const appInfo = (systemLocale: string, host: AppInfo['host'] = 'electron'): AppInfo => ({ version: '0.1.0', host, systemLocale, organizationShare: false });
 const settings = (language: Settings['language']): Settings => ({ serverUrl: null, language, archiveCacheMegabytes: 512 });
 
 describe('UI language', () => {
   it('uses the saved choice over the system locale', () => {
-    expect(uiLanguage(settings('en'), appInfo('zh-CN'), 'zh-CN')).toBe('en');
-    expect(uiLanguage(settings('zh-CN'), appInfo('en-US'), 'en-US')).toBe('zh-CN');
+    expect(uiLanguage(settings('en'), appInfo('zh-CN'), ['zh-CN'])).toBe('en');
+    expect(uiLanguage(settings('zh-CN'), appInfo('en-US', 'web'), ['en-US'])).toBe('zh-CN');
   });
 
-  it('follows the operating system when nothing is saved', () => {
-    expect(uiLanguage(settings(null), appInfo('zh-Hans-CN'), 'en-US')).toBe('zh-CN');
-    expect(uiLanguage(settings(null), appInfo('de-DE'), 'zh-CN')).toBe('en');
+  it('follows the operating system on the desktop when nothing is saved', () => {
+    expect(uiLanguage(settings(null), appInfo('zh-Hans-CN'), ['en-US'])).toBe('zh-CN');
+    expect(uiLanguage(settings(null), appInfo('de-DE'), ['zh-CN'])).toBe('en');
+  });
+
+  it("follows the browser's preferred languages in the web edition, not the host process's locale (issue 31)", () => {
+    expect(uiLanguage(settings(null), appInfo('en-US', 'web'), ['zh-CN', 'en'])).toBe('zh-CN');
+    expect(uiLanguage(settings(null), appInfo('zh-CN', 'web'), ['en-GB', 'zh-CN'])).toBe('en');
+    // The first language the app has decides: French first, Chinese next.
+    expect(uiLanguage(settings(null), appInfo('en-US', 'web'), ['fr-FR', 'zh-TW'])).toBe('zh-CN');
+    expect(uiLanguage(settings(null), appInfo('zh-CN', 'web'), ['de-DE'])).toBe('en');
   });
 
   it("falls back to the browser's locale while the core has not answered", () => {
-    expect(uiLanguage(undefined, undefined, 'zh-TW')).toBe('zh-CN');
-    expect(uiLanguage(undefined, undefined, 'en-GB')).toBe('en');
+    expect(uiLanguage(undefined, undefined, ['zh-TW'])).toBe('zh-CN');
+    expect(uiLanguage(undefined, undefined, ['en-GB'])).toBe('en');
   });
 });
 
@@ -57,7 +65,7 @@ describe('reconnect backoff', () => {
 
 describe('sync panel rules', () => {
   const status = (patch: Partial<SyncStatus>): SyncStatus => ({
-    online: true, phase: 'idle', lastSyncAt: null, pulled: 0, remaining: null, firstSync: false, queued: 0, oldestQueuedAt: null, problems: [], error: null, ...patch,
+    online: true, phase: 'idle', lastSyncAt: null, pulled: 0, remaining: null, firstSync: false, queued: 0, oldestQueuedAt: null, waiting: [], problems: [], error: null, ...patch,
   });
 
   it('shows the first-sync progress bar only while a pull from nothing runs with a known size', () => {

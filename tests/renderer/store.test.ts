@@ -68,7 +68,7 @@ describe('store over the bridge', () => {
     await settle();
     expect(core.calls).toEqual(['ledger.contractStatistics', 'ledger.contractStatistics']);
 
-    const pushed = { online: true, phase: 'pulling', lastSyncAt: null, pulled: 5, remaining: 10, firstSync: true, queued: 0, oldestQueuedAt: null, problems: [], error: null } satisfies SyncStatus;
+    const pushed = { online: true, phase: 'pulling', lastSyncAt: null, pulled: 5, remaining: 10, firstSync: true, queued: 0, oldestQueuedAt: null, waiting: [], problems: [], error: null } satisfies SyncStatus;
     core.emit('sync.statusChanged', pushed);
     expect(api.endpoints.syncStatus.select()(store.getState()).data).toEqual(pushed);
     subscription.unsubscribe();

@@ -112,7 +112,7 @@ const scenePerformance: SyncProblem = {
 const rawId = /ct-0192|f-0192|perf-0192/;
 
 const status = (problems: SyncProblem[]): SyncStatus => ({
-  online: true, phase: 'idle', lastSyncAt: null, pulled: 0, remaining: null, firstSync: false, queued: problems.length, oldestQueuedAt: null, problems, error: null,
+  online: true, phase: 'idle', lastSyncAt: null, pulled: 0, remaining: null, firstSync: false, queued: problems.length, oldestQueuedAt: null, waiting: [], problems, error: null,
 });
 
 const dismissed: unknown[] = [];
@@ -319,5 +319,27 @@ describe('sync panel problems per field', () => {
     await waitFor(() => expect(dismissed).toEqual([{ id: 'm-draft' }]));
     await user.click(screen.getByTestId('sync-problem-open'));
     expect(screen.getByTestId('location').textContent).toBe('/myContract/detail?contractId=c-0192-draft');
+  });
+});
+
+describe('sync panel waiting changes', () => {
+  it('lists which changes wait, by kind and contract or plan name, the rest counted (issue 31)', async () => {
+    await i18n.changeLanguage('zh-CN');
+    const waiting = [
+      { id: 'm-1', name: 'contract.update', createdAt: new Date(Date.now() - 120_000).toISOString(), subject: '钢材采购合同' },
+      { id: 'm-2', name: 'performance.savePlan', createdAt: new Date(Date.now() - 60_000).toISOString(), subject: '第二期付款计划' },
+    ];
+    render(
+      <Provider store={createAppStore(bridge)}>
+        <I18nextProvider i18n={i18n}>
+          <MemoryRouter>
+            <SyncPanel status={{ ...status([]), queued: 5, waiting }} />
+          </MemoryRouter>
+        </I18nextProvider>
+      </Provider>,
+    );
+    const items = screen.getAllByTestId('sync-waiting-change').map((item) => item.textContent);
+    expect(items).toEqual([expect.stringMatching(/^编辑合同：钢材采购合同 · 2 ?分钟前$/), expect.stringMatching(/^保存履约计划：第二期付款计划 · 1 ?分钟前$/)]);
+    expect(screen.getByTestId('sync-waiting').textContent).toContain('另有 3 条修改');
   });
 });

@@ -29,10 +29,11 @@ export interface BrowserEdition {
   close(): Promise<void>;
 }
 
-export async function openBrowserEdition(core: Core): Promise<BrowserEdition> {
+/** `locale` is the browser's language (navigator.languages), which the web edition's UI follows until one is chosen. */
+export async function openBrowserEdition(core: Core, { locale = 'en-US' }: { locale?: string } = {}): Promise<BrowserEdition> {
   const host = await startWebHost({ core, rendererDir: rendererDistDir, port: 0 });
   const browser = await launchChromium();
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, locale });
   return {
     host,
     browser,

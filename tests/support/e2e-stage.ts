@@ -30,6 +30,8 @@ export interface E2eStageOptions {
   seed: number;
   /** The core's options beyond the server address and the English system locale. */
   core?: Partial<CoreOptions>;
+  /** The browser's language (the web edition's UI follows it): English unless given. */
+  locale?: string;
   /** Changes the seeded database before the server opens it (data no API call can make). */
   seeded?(db: ServerDb): Promise<void>;
   /** Runs against the started server before the core exists (e.g. to add a template). */
@@ -48,7 +50,7 @@ export async function openE2eStage(options: E2eStageOptions): Promise<E2eStage> 
   const port = Number(new URL(first.url).port);
   await options.prepare?.(first);
   const core = testCore(desktopDir.path, { serverUrl: first.url, systemLocale: 'en-US', connectivityProbeMs: 300, ...options.core });
-  const edition = await openBrowserEdition(core);
+  const edition = await openBrowserEdition(core, { locale: options.locale });
   const stage: E2eStage = {
     server: first,
     serverUrl: first.url,

@@ -6,6 +6,7 @@ import type { Language } from '../../../src-shared/i18n/languages';
 import type { CoreFeature, FeatureHost } from '../feature';
 import { onlineCall } from '../session/online-call';
 import { createWorkbookExporter, type WorkbookCell, type WorkbookSheet } from '../workbook/workbook-export';
+import { auditActionText, auditEntityText } from '../../../src-shared/i18n/audit-words';
 
 // The audit trail's Excel export (issue 32, item 4): the events matching the audit screen's
 // filters, paged from the server (the trail is not kept on the device, so it is online only and
@@ -39,8 +40,8 @@ function eventCells(event: AuditEvent, catalog: Catalog, deviceNames: ReadonlyMa
     { value: event.editedAt ? formatInstantIn(event.editedAt, language, zone) : null },
     { value: event.userName },
     { value: deviceNames.get(event.device) ?? event.device },
-    { value: event.entityId ? `${event.entity} ${event.entityId}` : event.entity },
-    { value: event.action },
+    { value: event.entityId ? `${auditEntityText(catalog, event.entity)} ${event.entityId}` : auditEntityText(catalog, event.entity) },
+    { value: auditActionText(catalog, event.action) },
     { value: changes.join('\n') },
   ];
 }

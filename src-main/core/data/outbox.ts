@@ -95,6 +95,13 @@ export function setReplicaOwner(db: Db, owner: User): void {
 const statusQueries = preparedPerDatabase((db) => ({
   queue: db.select({ queued: count(), oldest: min(outbox.createdAt) }).from(outbox).where(eq(outbox.state, 'pending')).prepare(),
   problems: db.select().from(outbox).where(inArray(outbox.state, ['rejected', 'conflict'])).orderBy(asc(outbox.seq)).prepare(),
+  waiting: db
+    .select({ id: outbox.id, name: outbox.name, args: outbox.args, createdAt: outbox.createdAt })
+    .from(outbox)
+    .where(eq(outbox.state, 'pending'))
+    .orderBy(asc(outbox.seq))
+    .limit(sql.placeholder('limit'))
+    .prepare(),
 }));
 
 const anyLive = preparedPerDatabase((db) => db.select({ seq: outbox.seq }).from(outbox).where(inArray(outbox.state, liveStates)).limit(1).prepare());
@@ -498,6 +505,13 @@ export function createOutbox({ db }: OpenReplica, { clock, features, newId = uui
         tx.delete(outbox).where(eq(outbox.seq, row.seq)).run();
         return insert(tx, parsed.name, parsed.args, parsed.shows, versions);
       });
+    },
+
+    /** The oldest `limit` edits waiting to reach the server, oldest first (the sync details list them). */
+    waiting(limit: number): { id: string; name: string; args: unknown; createdAt: string }[] {
+      return statusQueries(db)
+        .waiting.all({ limit })
+        .map((row) => ({ ...row, args: parseJson(row.args) ?? row.args }));
     },
 
     status(): OutboxStatus {

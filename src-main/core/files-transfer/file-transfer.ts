@@ -8,7 +8,8 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { z } from 'zod';
 import { acceptedExtensions, fileDownloadPath, uploadMessages } from '../../../src-shared/api/files';
 import { maxTemplateDocumentBytes } from '../../../src-shared/contract-document/schema';
-import { AppFailure, reason } from '../../../src-shared/errors';
+import { AppFailure, reason, type Reason } from '../../../src-shared/errors';
+import type { FormMessageKey } from '../../../src-shared/form/messages';
 import { fileTypes, sniffBytes } from '../../../src-shared/api/file-types';
 import { checkUploadFile, fileExtension } from '../../../src-shared/form/upload';
 import type { UploadValue } from '../../../src-shared/form/field-config';
@@ -23,6 +24,16 @@ import type { Logger } from '../ports';
 import type { ActiveSession } from '../session/session-service';
 import { ephemeralFileKey, openSealedFile, readSealedFile, sealedFileWriter } from '../vault/sealed-file';
 import type { UploadQueue } from './upload-queue';
+
+/**
+ * The upload checks' refusals as the server gives them (a reason the renderer shows in the user's
+ * language, not the English text after the code's message).
+ */
+const uploadRefusals: Partial<Record<FormMessageKey, Reason>> = {
+  formatNotSupported: reason('fileFormatNotSupported'),
+  fileTooLarge: reason('fileTooLarge'),
+  wrongFileFormat: reason('fileContentMismatch'),
+};
 
 // Uploads through the core (spec 4 "File upload"): the renderer may not call the server, so it
 // hands the file over in ordered chunks, written to a temporary file (never held whole in memory).
@@ -152,7 +163,7 @@ export function createFileTransfer(options: FileTransferOptions) {
     async begin(request: z.output<typeof uploadBeginRequestSchema>): Promise<{ uploadId: string }> {
       const session = options.session();
       const checked = checkUploadFile({ name: request.name, size: request.size, type: request.mimeType }, uploadRules[request.purpose]);
-      if (!checked.ok) throw new AppFailure('bad_request', checked.message.text);
+      if (!checked.ok) throw new AppFailure('bad_request', checked.message.text, undefined, uploadRefusals[checked.message.key]);
       if (uploads.size >= maxOpenUploads) throw new AppFailure('rate_limited', `at most ${maxOpenUploads} uploads can run at once`);
       const uploadId = randomUUID();
       const path = join(uploadsDir, `${uploadId}.part`);
@@ -270,7 +281,7 @@ export function createFileTransfer(options: FileTransferOptions) {
       // Only the formats the server accepts are handed to the system (never a program).
       if (!serverExtensions.includes(fileExtension(name))) {
         await response.body.cancel();
-        throw new AppFailure('bad_request', uploadMessages.unsupported);
+        throw new AppFailure('bad_request', uploadMessages.unsupported, undefined, reason('fileFormatNotSupported'));
       }
       const folder = join(openedDir, id);
       await mkdir(folder, { recursive: true });

@@ -63,7 +63,7 @@ export function createSceneExporter(options: SceneExportOptions): SceneExporter 
         const catalog = options.catalog();
         const { count, batches, titles } = scenes.all({ ...search, pageNum: 1, pageSize: 50 }, people, batchRows);
         return {
-          name: 'Ledger',
+          name: catalog.scenes.export.sheet,
           columns: titles.map((field) => ({ header: catalogText(catalog, fieldLabelKey(field)) ?? field.name, width: widthOf(field.id) })),
           total: count,
           batches: (function* () {

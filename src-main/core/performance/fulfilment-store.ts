@@ -5,7 +5,7 @@ import { formFieldSchema, planRowSchema, sheetColumnSchema, taskTypeSchema, type
 import { appErrorSchema, AppFailure, reason } from '../../../src-shared/errors';
 import type { ContractPerformance, FinishForm, PlanSheet, RelateCandidates, SheetTask, TaskRefusal } from '../../../src-shared/ipc/fulfilment';
 import { blockingPredecessors, contractInChange, hasRelateCandidate, planRows, relateCandidates, rowIndexAfter, sheetBefore } from '../../../src-shared/rules/fulfilment';
-import { defaultPerformanceForm, effectiveState, openStateFor, stateAfterEdit } from '../../../src-shared/rules/performance';
+import { defaultPerformanceForm, effectiveState, finishAmountField, openStateFor, stateAfterEdit } from '../../../src-shared/rules/performance';
 import { mutations, rowKey } from '../../../src-shared/sync/mutations';
 import { z } from 'zod';
 import type { OpenReplica } from '../data/replica';
@@ -539,11 +539,15 @@ export function createFulfilmentReader(db: ReplicaTx): FulfilmentReader {
       const task = currentTask(db, taskId);
       if (!task) throw new AppFailure('not_found', 'performance task not found');
       const finishing = [task, ...batch.flatMap((id) => currentTask(db, id) ?? [])];
+      const fields = completionFields(db, task);
+      // A finished task shows the amount recorded, in the task's currency (the form's value may hold none).
+      const recorded = money(task.finishedAmount, task.amountUnit);
+      const asked = recorded !== null && fields.some((field) => field.id === finishAmountField);
       return {
         taskId: task.id,
         taskName: task.name,
-        fields: completionFields(db, task),
-        values: task.state === TaskState.Success ? (task.completionValues ?? {}) : null,
+        fields,
+        values: task.state === TaskState.Success ? { ...task.completionValues, ...(asked && { [finishAmountField]: recorded }) } : null,
         amount: money(task.receivableAmount ?? task.payableAmount, task.amountUnit),
         blockingPredecessors: blockingOf(db, finishing).map((other) => ({ id: other.id, name: other.name, dueDate: other.expirationTime })),
       };

@@ -2,6 +2,7 @@ import type { ContractStatus } from '../../../src-shared/domain/enums';
 import { fullTextCountCap, matchEnd, matchStart, type FullTextHit, type FullTextPage, type fullTextSearchRequestSchema } from '../../../src-shared/ipc/archive';
 import type { z } from 'zod';
 import { isCjkPair } from '../data/cjk-bigrams';
+import { readableFormText } from './form-text';
 import type { ReplicaConnection, ReplicaStatement } from '../data/replica';
 
 // The local full-text search (issue 14) over the replica's two indexes of contract name, number,
@@ -125,7 +126,7 @@ export interface TextRow {
 export interface FullTextQueries {
   /** The page of `limit` rows from `offset` in rank order, and the count. */
   ranked(terms: SearchTerms, limit: number, offset: number): RankedPage;
-  /** A row's indexed text. */
+  /** A row's indexed text, its form's as the user reads it (labels, not keys). */
   text(rowid: number): TextRow | undefined;
 }
 
@@ -146,6 +147,12 @@ export function fullTextQueries(sqlite: ReplicaConnection): FullTextQueries {
   // (Read from the local rows out: the index on search_rows finds each one's synced row.)
   const hiddenRows = prepare(`SELECT (SELECT id FROM search_rows WHERE contract_id = l.id AND source = 'base') AS id FROM contracts_local AS l`).pluck();
   const contractOf = prepare('SELECT contract_id FROM search_rows WHERE id = ?').pluck();
+  // The form's values themselves, for an excerpt the user can read (the index's text holds keys).
+  const formValuesOf = prepare(
+    `SELECT CASE r.source WHEN 'local' THEN (SELECT form_values FROM contracts_local WHERE id = r.contract_id)
+       ELSE (SELECT form_values FROM contracts WHERE id = r.contract_id) END
+       FROM search_rows AS r WHERE r.id = ?`,
+  ).pluck();
   const textOf = prepare(
     `SELECT rowid, name, contract_number AS contractNumber, counterpart_name AS counterpartName, form_text AS formText, pdf_text AS pdfText
        FROM contract_search WHERE rowid = ?`,
@@ -234,7 +241,10 @@ export function fullTextQueries(sqlite: ReplicaConnection): FullTextQueries {
         total: matches.length,
       };
     },
-    text: (rowid) => textOf.get(rowid) as TextRow | undefined,
+    text(rowid) {
+      const row = textOf.get(rowid) as TextRow | undefined;
+      return row && { ...row, formText: row.formText === null ? null : readableFormText(formValuesOf.get(rowid) as string | null) };
+    },
   };
 }
 

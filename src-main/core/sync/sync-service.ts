@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { AppFailure, toAppError } from '../../../src-shared/errors';
 import { issueFieldGroup } from '../../../src-shared/sync/field-versions';
-import type { SyncProblem, SyncStatus } from '../../../src-shared/ipc/channels';
+import { waitingListed, type SyncProblem, type SyncStatus, type WaitingChange } from '../../../src-shared/ipc/channels';
 import { isMutationName, mutableEntities, mutations, type MutationArgs, type MutationName } from '../../../src-shared/sync/mutations';
 import { createOutbox, type OutboxProblem } from '../data/outbox';
 import { overlayEntities, overlayOf, splitRowKey, type ClientMutation, type DataEntity, type MutationView, type OverlayEntity } from '../data/replica-features';
@@ -48,6 +48,7 @@ export const signedOutSyncStatus: SyncStatus = {
   firstSync: false,
   queued: 0,
   oldestQueuedAt: null,
+  waiting: [],
   problems: [],
   error: null,
 };
@@ -80,7 +81,7 @@ export function createSyncService(options: SyncServiceOptions) {
   let status: SyncStatus = { ...signedOutSyncStatus, online: true, lastSyncAt: session.meta.lastSyncAt() };
 
   /** The edit as its feature describes it; null for one this build cannot read. */
-  function viewOf(problem: OutboxProblem): MutationView | null {
+  function viewOf(problem: Pick<OutboxProblem, 'name' | 'args'>): MutationView | null {
     if (!isMutationName(problem.name)) return null;
     const args = mutations[problem.name].args.safeParse(problem.args);
     return args.success ? (features.mutations[problem.name] as unknown as ClientMutation<MutationName>).view(args.data) : null;
@@ -129,9 +130,31 @@ export function createSyncService(options: SyncServiceOptions) {
     return { id: problem.id, name: problem.name, state: problem.state, createdAt: problem.createdAt, entity, rowId: row?.id ?? null, subject, changes, fieldNames, valueNames, error: problem.error, theirs, conflicting };
   }
 
+  /**
+   * A waiting edit by its kind and what it is about: the row's name (a deleted one's as last
+   * synced), after its contract's for a task or a plan ("Steel supply · 2nd instalment").
+   */
+  function waitingView(change: { id: string; name: string; args: unknown; createdAt: string }): WaitingChange {
+    const view = viewOf({ name: change.name, args: change.args });
+    const found = view && overlayOf(features, view.row);
+    if (!found) return { id: change.id, name: change.name, createdAt: change.createdAt, subject: view?.name ?? null };
+    const db = session.replica.db;
+    const base = found.overlay.base(db, found.id) as (Record<string, unknown> & { name?: unknown; contractId?: unknown }) | null;
+    const own = found.overlay.name(db, found.id) ?? view.name ?? (typeof base?.name === 'string' ? base.name : null);
+    const contractId = splitRowKey(view.row).entity !== 'contract' && typeof base?.contractId === 'string' ? base.contractId : null;
+    const contract = contractId ? (overlayOf(features, `contract:${contractId}`)?.overlay.name(db, contractId) ?? null) : null;
+    const subject = contract && own ? `${contract} · ${own}` : (own ?? contract);
+    return { id: change.id, name: change.name, createdAt: change.createdAt, subject };
+  }
+
   function queueStatus() {
     const queue = outbox.status();
-    return { queued: queue.queued, oldestQueuedAt: queue.oldestQueuedAt, problems: queue.problems.map(problemView) };
+    return {
+      queued: queue.queued,
+      oldestQueuedAt: queue.oldestQueuedAt,
+      waiting: queue.queued === 0 ? [] : outbox.waiting(waitingListed).map(waitingView),
+      problems: queue.problems.map(problemView),
+    };
   }
 
   function publish(next: Partial<SyncStatus>) {

@@ -76,16 +76,20 @@ function ArchiveUpload({ contract, onClose }: { contract: ArchivableContract; on
         <div className="archive-upload">
           <FileInput
             data-testid="archive-file-input"
+            className="archive-upload__file"
             text={upload?.file.name ?? t('archive.archive.choose')}
-            buttonText={upload ? t('archive.archive.replace') : t('archive.archive.choose')}
+            // The button says what it does in a word; the field beside it says what to choose, whole.
+            buttonText={upload ? t('archive.archive.replace') : t('archive.archive.browse')}
             inputProps={{ accept: '.pdf,application/pdf' }}
             disabled={confirmState.isLoading}
             onInputChange={(event) => void choose(event.currentTarget.files?.[0])}
           />
           {upload && !upload.value && !upload.error && <ProgressBar intent="primary" value={upload.progress} />}
         </div>
-        {upload?.error && <Callout intent="danger" icon="error" title={upload.error} data-testid="archive-upload-error" />}
-        {upload ? (
+        {/* A refused file is not shown: its one message says why (the viewer would add a second). */}
+        {upload?.error ? (
+          <Callout intent="danger" icon="error" title={upload.error} data-testid="archive-upload-error" />
+        ) : upload ? (
           <LazyPdfViewer data={upload.bytes} />
         ) : (
           <NonIdealState icon="upload" title={t('archive.archive.choose')} description={t('archive.archive.chooseHint')} />

@@ -17,6 +17,7 @@ import { failureText } from '../manage/issues';
 import { useServerRead } from '../manage/serverData';
 import { useCurrentUser } from '../manage/useCurrentUser';
 import '../manage/manage.css';
+import { auditWords } from './auditWords';
 import { FilterPicker, type PickerEntry } from './FilterPicker';
 import './audit.css';
 
@@ -57,6 +58,7 @@ function ChangesCell({ event }: { event: AuditEvent }) {
 
 export function AuditScreen() {
   const { t, i18n } = useTranslation();
+  const words = auditWords(i18n.language);
   const user = useCurrentUser();
   const call = useOnlineWrite();
   const isAdmin = user?.role === 'admin';
@@ -232,8 +234,8 @@ export function AuditScreen() {
                     <td>{event.editedAt ? formatDateTime(event.editedAt, i18n.language) : ''}</td>
                     <td>{event.userName}</td>
                     <td className="audit__device" title={event.device}>{deviceNames.get(event.device) ?? event.device}</td>
-                    <td>{event.entity}{event.entityId ? ` ${event.entityId.slice(-8)}` : ''}</td>
-                    <td>{event.action}</td>
+                    <td>{words.entity(event.entity)}{event.entityId ? ` ${event.entityId.slice(-8)}` : ''}</td>
+                    <td data-testid="audit-action">{words.action(event.action)}</td>
                     <td><ChangesCell event={event} /></td>
                   </tr>
                 ))}

@@ -7,6 +7,7 @@ import { errorText } from '../../i18n/errorText';
 import { formatDateTime } from '../../i18n/format';
 import { useOnlineWrite } from '../cached-reads/useCachedRead';
 import './audit.css';
+import { auditWords } from './auditWords';
 
 // One contract's audit events on its history tab (issue 32, item 4): read from the server each
 // time (the trail is not kept on the device), so offline it says why there is nothing.
@@ -51,7 +52,7 @@ export function ContractAuditEvents({ contractId }: { contractId: string }) {
                 <td className="contract-history__time">{event.editedAt ? formatDateTime(event.editedAt, i18n.language) : ''}</td>
                 <td>{event.userName}</td>
                 <td className="audit__device">{event.device}</td>
-                <td>{event.action}</td>
+                <td data-testid="contract-audit-action">{auditWords(i18n.language).action(event.action)}</td>
                 <td className="audit__changes">{Object.keys(event.changes).join(', ')}</td>
               </tr>
             ))}

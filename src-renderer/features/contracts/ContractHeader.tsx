@@ -27,14 +27,14 @@ export function ContractHeader({ contract, actions }: { contract: ReplicaContrac
   return (
     <header className="contract-header" data-testid="contract-header">
       <div className="contract-header__title">
-        <H2 data-testid="contract-detail-name">{contract.name}</H2>
+        <H2 data-testid="contract-detail-name" data-user-data>{contract.name}</H2>
         <div className="contract-header__actions" role="toolbar" aria-label={t('contractPage.actions')} data-testid="contract-actions">
           {actions}
         </div>
       </div>
       <div className="contract-header__facts">
         <span>
-          {t('contracts.number')}: <span data-testid="contract-detail-number">{contract.contractNumber ?? missing}</span>
+          {t('contracts.number')}: <span data-testid="contract-detail-number" data-user-data>{contract.contractNumber ?? missing}</span>
         </span>
         {contract.numberProvisional && (
           <Tooltip content={t('contracts.provisionalNumberHint')}>

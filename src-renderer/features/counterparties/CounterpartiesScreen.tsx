@@ -64,8 +64,18 @@ function CounterpartyList({ type }: { type: PartyType }) {
     }
   }
 
-  /** `wrap`: an address or bank wraps; every other value (codes, numbers, times) is read and copied whole. */
+  /**
+   * `wrap`: an address or bank wraps; every other value (codes, numbers, times) is read and copied
+   * whole. An external party's credit rating and risk count come first after its name: the table
+   * scrolls sideways at 1280 px and they are what the list is read for (issue 31).
+   */
   const columns: { key: string; label: string; wrap?: boolean; cell: (row: CounterpartyRow) => string }[] = [
+    ...(outer
+      ? [
+          { key: 'rating', label: t('counterparties.columns.rating'), cell: (row: CounterpartyRow) => (row.rating === null ? '--' : ratings[row.rating]) },
+          { key: 'riskCount', label: t('counterparties.columns.riskCount'), cell: (row: CounterpartyRow) => dash(row.riskCount?.toString()) },
+        ]
+      : []),
     { key: 'idNumber', label: t('counterparties.columns.idNumber'), cell: (row) => dash(row.idNumber) },
     { key: 'address', label: t('counterparties.columns.address'), wrap: true, cell: (row) => dash(row.address) },
     { key: 'bank', label: t('counterparties.columns.bank'), wrap: true, cell: (row) => dash(row.bank) },
@@ -77,8 +87,6 @@ function CounterpartyList({ type }: { type: PartyType }) {
           { key: 'cooperationCount', label: t('counterparties.columns.cooperationCount'), cell: (row: CounterpartyRow) => dash(row.cooperationCount?.toString()) },
           { key: 'totalAmount', label: t('counterparties.columns.totalAmount'), cell: (row: CounterpartyRow) => (row.totalAmount?.length ? row.totalAmount.map(formatMoney).join(t('contractForm.listSeparator')) : '--') },
           { key: 'averageScore', label: t('counterparties.columns.averageScore'), cell: (row: CounterpartyRow) => dash(row.averageScore?.toFixed(1)) },
-          { key: 'rating', label: t('counterparties.columns.rating'), cell: (row: CounterpartyRow) => (row.rating === null ? '--' : ratings[row.rating]) },
-          { key: 'riskCount', label: t('counterparties.columns.riskCount'), cell: (row: CounterpartyRow) => dash(row.riskCount?.toString()) },
         ]
       : []),
   ];

@@ -62,7 +62,7 @@ export function ExternalDetailScreen() {
   ];
   return (
     <section className="external-detail" data-testid="external-detail" aria-label={t('counterparties.detail.title')}>
-      <h2 className="screen-title">{detail.name}</h2>
+      <h2 className="screen-title" data-user-data>{detail.name}</h2>
       <AsOfNote answer={answer} testId="external-detail-as-of" />
       <Card className="external-detail__card">
         <h3>{t('counterparties.detail.basic')}</h3>

@@ -14,6 +14,7 @@ import { ScreenState } from '../contracts/ScreenState';
 import { MonitoringDialog } from './MonitoringDialog';
 import { useCreditPlatform } from './useCreditPlatform';
 import './credit.css';
+import { dimensionText } from './dimensionText';
 
 // The credit-risk preview (spec 2, a ledger dialog 1000 px wide): the contract's external party
 // with its credit code, rating, risk count and risks; its details open in a new window with
@@ -44,9 +45,9 @@ export function CreditRiskDialog({ contractId, onClose }: { contractId: string; 
             preview.list.map((party) => (
               <Card compact key={party.counterpartyID} className="credit-dialog__party" data-testid="credit-risk-party">
                 <div className="credit-dialog__facts">
-                  <strong data-testid="credit-risk-name">{party.name}</strong>
+                  <strong data-testid="credit-risk-name" data-user-data>{party.name}</strong>
                   <span>
-                    {t('credit.creditRisk.idNumber')}: {party.idNumber || '--'}
+                    {t('credit.creditRisk.idNumber')}: <span data-user-data>{party.idNumber || '--'}</span>
                   </span>
                   <span>
                     {t('credit.creditRisk.rating')}:{' '}
@@ -86,7 +87,7 @@ export function CreditRiskDialog({ contractId, onClose }: { contractId: string; 
                       <tbody>
                         {party.risks.map((risk) => (
                           <tr key={risk.id} data-testid="credit-risk-row">
-                            <td>{risk.dimensionName}</td>
+                            <td>{dimensionText(t, risk.dimensionName)}</td>
                             <td className="credit-table__text">{risk.description}</td>
                             <td className="credit-table__date">{formatDay(risk.occurredOn, i18n.language)}</td>
                           </tr>

@@ -10,6 +10,7 @@ import { useCachedFetch, useCachedRead } from '../cached-reads/useCachedRead';
 import { openRoute } from '../contracts/openRoute';
 import { ScreenState } from '../contracts/ScreenState';
 import './credit.css';
+import { dimensionText } from './dimensionText';
 
 // The external counterparty monitoring table (spec 2, the ledger's dialogs; spec 6, the external
 // counterparty detail's monitoring-dimension section): the party's monitoring results; 'view' opens the monitoring page in a new window — an app route in a new app
@@ -74,7 +75,7 @@ export function MonitoringResults({ counterpartyId }: { counterpartyId: string }
             <tbody>
               {list.map((result) => (
                 <tr key={result.id} data-testid="monitoring-row">
-                  <td>{result.dimensionName}</td>
+                  <td>{dimensionText(t, result.dimensionName)}</td>
                   <td className="credit-table__text">{result.info}</td>
                   <td className="credit-table__date">{formatDateTime(result.updateTime, i18n.language)}</td>
                   <td className="credit-table__operation">

@@ -11,6 +11,7 @@ import { useCachedRead } from '../cached-reads/useCachedRead';
 import { openRoute } from '../contracts/openRoute';
 import { useCreditPlatform } from './useCreditPlatform';
 import './credit.css';
+import { dimensionText } from './dimensionText';
 
 // The dashboard's counterparty risk reminders (spec 2, issue 13): only when the organisation's
 // credit platform configuration is on; asked for again every 10 minutes while online, and shown
@@ -78,8 +79,8 @@ function RiskReminders() {
                       {t('credit.riskReminders.riskCount', { count: riskInfo.riskCount })}
                     </Tag>
                   </td>
-                  <td className="risk-reminders__dimension" title={riskInfo.dimensionName}>
-                    {riskInfo.dimensionName}
+                  <td className="risk-reminders__dimension" title={dimensionText(t, riskInfo.dimensionName)}>
+                    {dimensionText(t, riskInfo.dimensionName)}
                   </td>
                 </tr>
               ))}

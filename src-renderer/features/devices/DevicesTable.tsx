@@ -50,8 +50,8 @@ export function DevicesTable({ devices, showUser, organisationLockDays, actions 
               {showUser && <td>{device.userDisplayName}</td>}
               <td>{device.platform}</td>
               <td>{device.appVersion}</td>
-              <td>{formatDateTime(device.firstSeenAt, i18n.language)}</td>
-              <td>{formatDateTime(device.lastSeenAt, i18n.language)}</td>
+              <td className="manage__whole">{formatDateTime(device.firstSeenAt, i18n.language)}</td>
+              <td className="manage__whole">{formatDateTime(device.lastSeenAt, i18n.language)}</td>
               <td>{state(device)}</td>
               {organisationLockDays !== undefined && (
                 <td data-testid="device-offline-lock">

@@ -36,6 +36,10 @@ function batchFields(fields: FormField[], tasks: readonly SheetTask[], label: (t
   return fields.flatMap((field) => (field.id === finishAmountField ? tasks.map((task) => ({ ...field, id: taskAmountField(task), name: label(task) })) : [field]));
 }
 
+function withUnitShown(field: FormField): FormField {
+  return { ...field, fieldConfig: { ...field.fieldConfig, money: { ...field.fieldConfig?.money, isWithUnit: true } } };
+}
+
 export function FinishDialog({ target, onClose }: { target: FinishTarget; onClose(): void }) {
   const { t } = useTranslation();
   const first = target.kind === 'batch' ? target.tasks[0]! : target.task;
@@ -58,8 +62,10 @@ export function FinishDialog({ target, onClose }: { target: FinishTarget; onClos
       const parsed = formFieldSchema.safeParse(field);
       return parsed.success ? [parsed.data] : [];
     }));
-    return batch ? batchFields(known, batch, (task) => t('fulfilment.taskAmount', { name: task.name })) : known;
-  }, [form, t, batch]);
+    if (batch) return batchFields(known, batch, (task) => t('fulfilment.taskAmount', { name: task.name }));
+    // The finished amount is read with its currency ("1,234.50 CNY"), not a bare number.
+    return viewing ? known.map((field) => (field.id === finishAmountField ? withUnitShown(field) : field)) : known;
+  }, [form, t, batch, viewing]);
 
   const title =
     target.kind === 'batch' ? t('fulfilment.batchTitle', { count: target.tasks.length }) : t(viewing ? 'fulfilment.viewTitle' : 'fulfilment.finishTitle', { name: first.name });

@@ -183,7 +183,7 @@ function PlanCard({ plan, contractId, inChange, alterationQueued, contractStatus
   return (
     <section className="fulfilment-plan" data-testid="performance-plan" data-plan-id={plan.id}>
       <header className="fulfilment-plan__header">
-        <h3 className="fulfilment-plan__title">{plan.performanceName}</h3>
+        <h3 className="fulfilment-plan__title" data-user-data>{plan.performanceName}</h3>
         {editable && (
           <Button
             small

@@ -21,10 +21,10 @@ interface Column {
 
 const columns: Column[] = [
   { key: 'name', value: (c) => c.name, className: 'ledger-table__text' },
-  { key: 'contractNumber', value: (c) => c.contractNumber },
+  { key: 'contractNumber', value: (c) => c.contractNumber, className: 'ledger-table__code' },
   { key: 'counterpartName', value: (c) => c.counterpartName, className: 'ledger-table__text' },
   { key: 'amount', value: (c) => c.amount && formatMoney(c.amount), className: 'ledger-table__amount' },
-  { key: 'status', value: (c) => <ContractStatusCell status={c.status} /> },
+  { key: 'status', value: (c) => <ContractStatusCell status={c.status} />, className: 'ledger-table__status' },
   { key: 'responsibleUserName', value: (c) => c.responsibleUserName },
   { key: 'departmentName', value: (c) => c.departmentName },
   { key: 'updateTime', value: (c, language) => formatDateTime(c.updateTime, language) },

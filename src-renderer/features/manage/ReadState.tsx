@@ -10,13 +10,20 @@ interface ReadStateProps<T> {
   answer: CachedAnswer<T> | undefined;
   error: AppError | undefined;
   children(value: T): ReactNode;
+  /** False where the screen says "as of" once for all its reads (oldestOffline), not per read. */
+  asOfNote?: boolean;
+}
+
+/** Of a screen's reads, the kept one read longest ago while the server is away: the one "as of" note to show. */
+export function oldestOffline(...answers: (CachedAnswer<unknown> | undefined)[]): CachedAnswer<unknown> | undefined {
+  return answers.filter((answer) => answer?.offline).sort((a, b) => a!.asOf.localeCompare(b!.asOf))[0];
 }
 
 /**
  * A server read on screen: its data, the kept copy "as of" its time while the server is away
  * (UI.md "Offline"), or why there is nothing to show.
  */
-export function ReadState<T>({ answer, error, children }: ReadStateProps<T>) {
+export function ReadState<T>({ answer, error, children, asOfNote = true }: ReadStateProps<T>) {
   const { t } = useTranslation();
   if (!answer && error) {
     return (
@@ -28,7 +35,7 @@ export function ReadState<T>({ answer, error, children }: ReadStateProps<T>) {
   if (!answer) return <Spinner className="manage__loading" />;
   return (
     <>
-      <AsOfNote answer={answer} />
+      {asOfNote && <AsOfNote answer={answer} />}
       {children(answer.value)}
     </>
   );

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { HTMLTable, Tab, Tabs } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { NumberingKind } from '../../../src-shared/domain/numbering';
-import { ReadState } from '../manage/ReadState';
+import { AsOfNote } from '../cached-reads/AsOfNote';
+import { oldestOffline, ReadState } from '../manage/ReadState';
 import { useServerRead } from '../manage/serverData';
 import { useCurrentUser } from '../manage/useCurrentUser';
 import { AbbrSettings } from './AbbrSettings';
@@ -40,9 +41,11 @@ function KindPanel({ kind }: { kind: NumberingKind }) {
   const canSave = user?.role === 'admin';
   return (
     <div className="numbering__panel">
-      <ReadState answer={rules.answer} error={rules.error}>
+      {/* One "as of" note for the panel's three reads while the server is away. */}
+      <AsOfNote answer={oldestOffline(rules.answer, abbr.answer, preview.answer)} />
+      <ReadState answer={rules.answer} error={rules.error} asOfNote={false}>
         {(stored) => (
-          <ReadState answer={abbr.answer} error={abbr.error}>
+          <ReadState answer={abbr.answer} error={abbr.error} asOfNote={false}>
             {(settings) => (
               <>
                 <RulesEditor
@@ -61,7 +64,7 @@ function KindPanel({ kind }: { kind: NumberingKind }) {
         )}
       </ReadState>
       <h4 className="manage__subtitle">{t('manage.numbering.savedPreview')}</h4>
-      <ReadState answer={preview.answer} error={preview.error}>
+      <ReadState answer={preview.answer} error={preview.error} asOfNote={false}>
         {(saved) => <SavedPreview rules={saved.list} nameOf={nameOf} />}
       </ReadState>
     </div>
@@ -107,11 +110,13 @@ function EditorsTab() {
   const users = useServerRead('userDirectory');
   const departments = useServerRead('departmentDirectory');
   return (
-    <ReadState answer={editors.answer} error={editors.error}>
+    <>
+    <AsOfNote answer={oldestOffline(editors.answer, users.answer, departments.answer)} />
+    <ReadState answer={editors.answer} error={editors.error} asOfNote={false}>
       {(list) => (
-        <ReadState answer={users.answer} error={users.error}>
+        <ReadState answer={users.answer} error={users.error} asOfNote={false}>
           {(people) => (
-            <ReadState answer={departments.answer} error={departments.error}>
+            <ReadState answer={departments.answer} error={departments.error} asOfNote={false}>
               {(units) => (
                 <EditorsPanel
                   key={editors.answer?.asOf}
@@ -126,5 +131,6 @@ function EditorsTab() {
         </ReadState>
       )}
     </ReadState>
+    </>
   );
 }

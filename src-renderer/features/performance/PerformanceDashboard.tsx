@@ -149,15 +149,15 @@ function BoardList({ days, onOpen, actions }: { days: BoardDay[]; onOpen(task: B
                   if (event.key === 'Enter') onOpen(task);
                 }}
               >
-                <td>{formatDay(day.date, i18n.language)}</td>
+                <td className="dashboard-list__whole">{formatDay(day.date, i18n.language)}</td>
                 <td>
                   {task.name} {task.queued && <Tag minimal intent="warning">{t('dashboard.board.queued')}</Tag>}
                   {task.refusal && <TaskRefusalNote refusal={task.refusal} />}
                 </td>
                 <td>{task.contractName ?? t('dashboard.ics.quickTask')}</td>
                 <td>{task.counterpartName ?? t('contractStatus.missing')}</td>
-                <td>{t(`taskState.${stateLabels[task.state]}`)}</td>
-                <td className="ledger-table__amount">{task.amount ? formatMoney(task.amount) : t('contractStatus.missing')}</td>
+                <td className="dashboard-list__whole">{t(`taskState.${stateLabels[task.state]}`)}</td>
+                <td className="ledger-table__amount dashboard-list__whole">{task.amount ? formatMoney(task.amount) : t('contractStatus.missing')}</td>
                 <td>
                   <QuickTaskActions task={task} actions={actions} />
                 </td>

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, ButtonGroup, Callout, Dialog, DialogBody, DialogFooter, Icon, Tag } from '@blueprintjs/core';
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { SceneView } from '../../../src-shared/ipc/scenes';
 import { useDeleteSceneMutation, useReorderScenesMutation, useSetDefaultSceneMutation } from './scenesApi';
@@ -20,7 +21,7 @@ interface ManageScenesDialogProps {
 
 function SceneRow({ scene, onEdit, onDelete, onSetDefault }: { scene: SceneView; onEdit(): void; onDelete(): void; onSetDefault(): void }) {
   const { t } = useTranslation();
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: scene.id });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: scene.id, attributes: { roleDescription: t('scenes.manageDialog.drag.role') } });
   return (
     <li
       ref={setNodeRef}
@@ -31,7 +32,10 @@ function SceneRow({ scene, onEdit, onDelete, onSetDefault }: { scene: SceneView;
       <button type="button" ref={setActivatorNodeRef} className="manage-scenes__handle" aria-label={t('scenes.manageDialog.dragHandle')} {...attributes} {...listeners}>
         <Icon icon="drag-handle-vertical" />
       </button>
-      <span className="manage-scenes__name">{sceneName(t, scene)}</span>
+      {/* A system scene is named in the catalog; the user's own as written (data). */}
+      <span className="manage-scenes__name" data-user-data={scene.isSystem ? undefined : true}>
+        {sceneName(t, scene)}
+      </span>
       <Tag minimal intent={scene.isSystem ? 'primary' : 'none'}>
         {scene.isSystem ? t('scenes.manageDialog.system') : t('scenes.manageDialog.custom')}
       </Tag>
@@ -43,6 +47,27 @@ function SceneRow({ scene, onEdit, onDelete, onSetDefault }: { scene: SceneView;
       </ButtonGroup>
     </li>
   );
+}
+
+/**
+ * What a screen reader hears while a scene is moved: the scene by its name and its place in the
+ * list, in the user's language (dnd-kit's own words are English, with the scene's id).
+ */
+function dragAnnouncements(t: TFunction, scenes: readonly SceneView[]): Announcements {
+  const place = (active: UniqueIdentifier, at: UniqueIdentifier | undefined) => {
+    const scene = scenes.find((one) => one.id === active);
+    return {
+      name: scene ? sceneName(t, scene) : '',
+      position: scenes.findIndex((one) => one.id === (at ?? active)) + 1,
+      count: scenes.length,
+    };
+  };
+  return {
+    onDragStart: ({ active }) => t('scenes.manageDialog.drag.start', place(active.id, undefined)),
+    onDragOver: ({ active, over }) => (over ? t('scenes.manageDialog.drag.over', place(active.id, over.id)) : t('scenes.manageDialog.drag.outside', place(active.id, undefined))),
+    onDragEnd: ({ active, over }) => (over ? t('scenes.manageDialog.drag.end', place(active.id, over.id)) : t('scenes.manageDialog.drag.outside', place(active.id, undefined))),
+    onDragCancel: ({ active }) => t('scenes.manageDialog.drag.cancel', place(active.id, undefined)),
+  };
 }
 
 export function ManageScenesDialog({ scenes, onEdit, onClose }: ManageScenesDialogProps) {
@@ -64,7 +89,12 @@ export function ManageScenesDialog({ scenes, onEdit, onClose }: ManageScenesDial
     <Dialog isOpen title={t('scenes.manageDialog.title')} onClose={onClose} className="manage-scenes">
       <DialogBody>
         <div data-testid="manage-scenes">
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={dragEnd}>
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragEnd={dragEnd}
+          accessibility={{ announcements: dragAnnouncements(t, scenes), screenReaderInstructions: { draggable: t('scenes.manageDialog.drag.instructions') } }}
+        >
           <SortableContext items={scenes.map((scene) => scene.id)} strategy={verticalListSortingStrategy}>
             <ul className="manage-scenes__list">
               {scenes.map((scene) => (

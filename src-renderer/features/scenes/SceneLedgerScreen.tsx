@@ -53,7 +53,8 @@ export function SceneLedgerScreen() {
               key={s.id}
               id={s.id}
               data-testid={`scene-tab-${s.id}`}
-              title={sceneName(t, s)}
+              // A system scene is named in the catalog; the user's own by its name, as written (data).
+              title={s.isSystem ? sceneName(t, s) : <span data-user-data>{sceneName(t, s)}</span>}
               tagContent={s.pending ? t('scenes.pending') : undefined}
               tagProps={{ minimal: true, intent: 'warning' }}
             />

@@ -41,7 +41,7 @@ export function SessionControls() {
           icon="user"
           endIcon="caret-down"
           loading={leaving}
-          text={session?.signedIn ? session.user.displayName : undefined}
+          text={session?.signedIn ? <span data-user-data>{session.user.displayName}</span> : undefined}
           aria-label={t('mainWindow.userMenu')}
         />
       </PopoverNext>

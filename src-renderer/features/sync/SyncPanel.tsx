@@ -9,6 +9,7 @@ import { useActionFailure } from '../../app/useActionFailure';
 import { errorText, errorTextWithDetail } from '../../i18n/errorText';
 import { formatAge, formatDateTime } from '../../i18n/format';
 import { fieldLabel, fieldValue, problemSubject } from './problemFields';
+import { auditWords } from '../audit/auditWords';
 import { firstSyncProgress } from './syncView';
 
 /** Refused edits the user corrects in their screen (the contract's form) rather than only dismisses. */
@@ -89,6 +90,27 @@ function ProblemItem({ problem }: { problem: SyncProblem }) {
   );
 }
 
+/** Which edits wait to be sent: each by its kind and what it is about, the oldest first, the rest counted. */
+function WaitingList({ status }: { status: SyncStatus }) {
+  const { t, i18n } = useTranslation();
+  const words = auditWords(i18n.language);
+  const more = status.queued - status.waiting.length;
+  return (
+    <div className="sync-panel__waiting">
+      <span className="bp6-text-muted">{t('sync.waitingTitle')}</span>
+      <ul data-testid="sync-waiting">
+        {status.waiting.map((change) => (
+          <li key={change.id} data-testid="sync-waiting-change">
+            {change.subject ? t('sync.waitingChange', { kind: words.action(change.name), subject: change.subject }) : words.action(change.name)}
+            <span className="bp6-text-muted"> · {formatAge(change.createdAt, i18n.language)}</span>
+          </li>
+        ))}
+        {more > 0 && <li className="bp6-text-muted">{t('sync.waitingMore', { count: more })}</li>}
+      </ul>
+    </div>
+  );
+}
+
 /** Everything about sync the user may need: state, queue, first-sync progress, and what to settle. */
 export function SyncPanel({ status }: { status: SyncStatus }) {
   const { t, i18n } = useTranslation();
@@ -102,6 +124,7 @@ export function SyncPanel({ status }: { status: SyncStatus }) {
         {status.queued === 0 ? t('sync.nothingQueued') : t('sync.queued', { count: status.queued })}
         {status.oldestQueuedAt && `, ${t('sync.oldestQueued', { age: formatAge(status.oldestQueuedAt, i18n.language) })}`}
       </p>
+      {status.waiting.length > 0 && <WaitingList status={status} />}
       {progress && (
         <div data-testid="sync-first-progress">
           <p>{t('sync.firstSync', progress)}</p>

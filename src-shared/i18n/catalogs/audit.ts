@@ -1,5 +1,7 @@
 // The audit screen (issue 32, item 4): the organisation's audit trail for administrators.
 
+import { auditActionsEn, auditActionsZh, auditEntitiesEn, auditEntitiesZh } from './audit-actions';
+
 export const auditEn = {
   title: 'Audit trail',
   adminsOnly: 'Only administrators read the audit trail.',
@@ -59,6 +61,8 @@ export const auditEn = {
   },
   contractEvents: 'Audit trail',
   contractEventsOffline: 'The audit trail is read from the server: it shows once the server can be reached.',
+  entities: auditEntitiesEn,
+  actions: auditActionsEn,
 };
 
 export const auditZh: typeof auditEn = {
@@ -120,4 +124,6 @@ export const auditZh: typeof auditEn = {
   },
   contractEvents: '审计日志',
   contractEventsOffline: '审计日志从服务器读取，连接服务器后即可查看。',
+  entities: auditEntitiesZh,
+  actions: auditActionsZh,
 };

@@ -33,6 +33,14 @@ export const creditEn = {
     view: 'View',
     empty: 'No monitoring results for this counterparty yet.',
   },
+  dimensions: {
+    judicial: 'Judicial risk',
+    operating: 'Operating risk',
+    tax: 'Tax risk',
+    administrativePenalty: 'Administrative penalty',
+    equityPledge: 'Equity pledge',
+    dishonestDebtor: 'Dishonest judgment debtor',
+  },
   close: 'Close',
 };
 
@@ -67,6 +75,14 @@ export const creditZh: typeof creditEn = {
     operation: '操作',
     view: '查看',
     empty: '该相对方暂无监控结果。',
+  },
+  dimensions: {
+    judicial: '司法风险',
+    operating: '经营风险',
+    tax: '税务风险',
+    administrativePenalty: '行政处罚',
+    equityPledge: '股权出质',
+    dishonestDebtor: '失信被执行',
   },
   close: '关闭',
 };

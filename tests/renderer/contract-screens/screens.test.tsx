@@ -502,6 +502,27 @@ describe('the contract page', () => {
     expect(screen.queryByTestId('contract-alteration-queued')).toBeNull();
   });
 
+  it('shows a finished task\'s amount with its currency (issue 31)', async () => {
+    const plan = {
+      id: 'p1', performanceId: 'perf-1', performanceName: 'Payments', performanceType: 'payment', conditionType: 1, schedule: null, version: 1, pendingRows: null,
+      columns: [{ id: 'name', name: 'Content', type: 'text' as const, isRequired: true, isState: false }],
+      tasks: [{ ...sheetTask('t1', 'First payment', 4, '2026-12-01'), payableAmount: { amount: 250_000, unit: 'USD' } }],
+    };
+    const { bridge } = fakeBridge({
+      'contract.detail': () => contract(),
+      'fulfilment.contract': () => ({ contractStatus: 4, inChange: false, alterationQueued: false, plans: [plan], looseTasks: [] }),
+      'fulfilment.finishForm': () => ({
+        taskId: 't1', taskName: 'First payment', amount: { amount: 250_000, unit: 'USD' }, blockingPredecessors: [],
+        fields: [{ id: 'finishAmount', name: 'Completion amount', type: 'money', required: true }],
+        values: { finishAmount: { amount: 250_000, unit: 'USD' } },
+      }),
+    });
+    renderScreens(bridge, `/contractApproval/detail?id=${contractId}&flowId=0&tab=PERFORMANCE_TAB&active=0`);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'View' }));
+    const dialog = await screen.findByTestId('finish-dialog');
+    await waitFor(() => expect(within(dialog).getByTestId('preview-finishAmount').textContent).toBe('2,500.00 USD'));
+  });
+
   it('asks a batch finish for each task\'s own completion amount and sends each, and shows a finish the server refused on its row (issue 28)', async () => {
     const plan = {
       id: 'p1', performanceId: 'perf-1', performanceName: 'Payments', performanceType: 'payment', conditionType: 1, schedule: null, version: 1, pendingRows: null,

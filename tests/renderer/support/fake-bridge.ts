@@ -17,7 +17,7 @@ export const signedInStaff: SessionInfo = {
 };
 
 export function syncStatus(overrides: Partial<SyncStatus> = {}): SyncStatus {
-  return { online: true, phase: 'idle', lastSyncAt: null, pulled: 0, remaining: null, firstSync: false, queued: 0, oldestQueuedAt: null, problems: [], error: null, ...overrides };
+  return { online: true, phase: 'idle', lastSyncAt: null, pulled: 0, remaining: null, firstSync: false, queued: 0, oldestQueuedAt: null, waiting: [], problems: [], error: null, ...overrides };
 }
 
 /** A bridge answering the given channels (then a suite's own defaults, then these); every call is kept, in order. */
