@@ -138,13 +138,13 @@ async function checkTouchedRows(tx: ServerDb, viewer: OrgViewer, mutation: Mutat
  * rows show changed: a group the write touched only as a side effect is not the user's edit.
  * `after` holds the rows as the edit left them.
  */
-function checkChangedFields(movedOn: MovedRow[], declared: (key: RowKey) => readonly string[], after: ReadonlyMap<RowKey, LockedRow>): void {
+function checkChangedFields(movedOn: MovedRow[], declared: (key: RowKey) => readonly string[], after: ReadonlyMap<RowKey, Record<string, unknown>>): void {
   const stale: string[] = [];
   const fields: string[] = [];
   for (const { key, base, version, before } of movedOn) {
     const row = after.get(key);
     // A row the edit deleted loses every change made to it since the base: each is a conflict.
-    const changed = row ? changedGroups(before, row.fieldVersions ?? {}).filter((group) => declared(key).includes(group)) : Object.keys(before).filter((group) => group !== '*');
+    const changed = row ? changedGroups(before, (row.fieldVersions as Record<string, number> | null) ?? {}).filter((group) => declared(key).includes(group)) : Object.keys(before).filter((group) => group !== '*');
     const groups = conflictingGroups(before, changed, base);
     if (groups.length === 0) continue;
     stale.push(`${key} is at version ${version}, not ${base}, and its ${groups.join(', ')} changed since`);
@@ -166,23 +166,6 @@ function idsByEntity(keys: readonly RowKey[]): Map<EntityName, string[]> {
 }
 
 /**
- * Every row the edit touched, created or moved, read once after it ran (they are locked already,
- * or new in this transaction): one statement per entity, since a plan brings dozens of rows and a
- * drain of many plans is bounded by round trips to the database.
- */
-async function rowsAfter(tx: ServerDb, viewer: OrgViewer, keys: RowKey[]): Promise<Map<RowKey, LockedRow>> {
-  const after = new Map<RowKey, LockedRow>();
-  for (const [entity, some] of idsByEntity(keys)) {
-    const rows = await entities[entity].lock(tx, viewer, some);
-    for (const id of some) {
-      const row = rows.get(id);
-      if (row) after.set(rowKey(entity, id), row);
-    }
-  }
-  return after;
-}
-
-/**
  * Applies one new mutation inside a savepoint: a conflict or a refusal (any AppFailure: bad
  * args, permissions, business rules) rolls back whatever it began and becomes its result.
  */
@@ -200,20 +183,18 @@ async function decide(tx: ServerDb, viewer: Pusher, mutation: MutationEnvelope, 
       const made = new Set(creates);
       const before = await auditStep(() => rowsBefore(savepoint, audit, audited.filter((key) => !made.has(key)), versions));
       const outcome = await applyOf(name)(savepoint, args, viewer, at, mutation.baseVersions as Record<RowKey, number>);
-      const after = await rowsAfter(savepoint, viewer, [...touches, ...moves].filter((key) => !made.has(key)));
-      checkChangedFields(movedOn, fieldsOf(name, args), after);
-      const now = await auditStep(async () => {
-        const rows = await snapshots(savepoint, audit, audited);
-        audit.entries.push(auditEntry(viewer, audit.clientId, mutation, args, at, audited, before, rows));
-        for (const [key, row] of rows) audit.known.set(key, row);
-        return rows;
+      // Every row the edit touched, created or moved, read once after it ran (locked up front, or
+      // new in this transaction): the audit event's rows after it, and their versions.
+      const now = await snapshots(savepoint, audit, [...new Set([...audited, ...moves])]);
+      checkChangedFields(movedOn, fieldsOf(name, args), now);
+      await auditStep(() => {
+        audit.entries.push(auditEntry(viewer, audit.clientId, mutation, args, at, audited, before, now));
+        for (const key of audited) {
+          const row = now.get(key);
+          if (row) audit.known.set(key, row);
+        }
       });
-      const applied = Object.fromEntries([...after].map(([key, row]) => [key, row.version]));
-      // The created rows' versions come with their snapshots: new in this transaction, nobody else's to lock.
-      for (const key of made) {
-        const row = now.get(key);
-        if (row) applied[key] = row.version as number;
-      }
+      const applied = Object.fromEntries([...now].map(([key, row]) => [key, row.version as number]));
       return { id: mutation.id, status: 'applied' as const, versions: applied, ...(outcome && { outcome }) };
     });
   } catch (error) {
@@ -267,7 +248,7 @@ function rowRead(audit: Audit, entity: EntityName): (id: string) => Promise<Reco
   return read;
 }
 
-/** The rows of `keys` that exist, as they are in the transaction, one statement per entity as in `rowsAfter`. */
+/** The rows of `keys` that exist, as they are in the transaction, one statement per entity (a single row by its prepared read). */
 async function snapshots(tx: ServerDb, audit: Audit, keys: readonly RowKey[]): Promise<Map<RowKey, Record<string, unknown>>> {
   const found = new Map<RowKey, Record<string, unknown>>();
   for (const [entity, ids] of idsByEntity(keys)) {
