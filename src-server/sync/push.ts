@@ -235,8 +235,8 @@ async function rowsBefore(tx: ServerDb, audit: Audit, keys: readonly RowKey[], v
 
 /**
  * One row of the entity as it is, by a statement built once per push run: drizzle builds a select
- * of a contract's every column in about a millisecond, and an edit reads its row twice for its
- * audit event (before and after), which was a third of a 1,000-edit drain.
+ * of a contract's every column in about a millisecond, and each edit of a drain reads its row
+ * after it ran (building that read per edit was a third of a 1,000-edit drain).
  */
 function rowRead(audit: Audit, entity: EntityName): (id: string) => Promise<Record<string, unknown>[]> {
   const kept = audit.reads.get(entity);
