@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AuditChange } from '../../src-shared/api/audit';
 import type { MutationEnvelope, MutationOutcome, MutationResult, SyncChange, SyncPushRequest, SyncPushResponse } from '../../src-shared/api/sync';
@@ -11,8 +11,9 @@ import { changedGroups, conflictIssue, conflictingGroups } from '../../src-share
 import { applyMutation, entities, parseRowKey, type EntityName, type LockedRow } from './mutations';
 import { checkSyncVersions } from './protocol';
 import { appendAuditEvents, type AuditEntry } from '../audit/chain';
-import { changedFields, rowSnapshots } from '../audit/record';
+import { changedFields, rowSnapshots, type AuditedTable } from '../audit/record';
 import { auditDevice } from '../audit/rest';
+import { auditStep } from '../audit/timing';
 import type { SessionUser } from '../auth/service';
 
 // Push (architecture, sync rules 2, 5, 6): each mutation is decided exactly once, in the client's
@@ -107,7 +108,7 @@ async function conflictResult(tx: ServerDb, mutation: MutationEnvelope, conflict
  * at the version the client saw, unless its entity keeps field versions: then it is returned, to
  * be judged by the fields the edit changes (a moved one is checked by its state when the step applies).
  */
-async function checkTouchedRows(tx: ServerDb, viewer: OrgViewer, mutation: MutationEnvelope, rows: { touches: RowKey[]; moves: RowKey[]; removes: RowKey[] }): Promise<MovedRow[]> {
+async function checkTouchedRows(tx: ServerDb, viewer: OrgViewer, mutation: MutationEnvelope, rows: { touches: RowKey[]; moves: RowKey[]; removes: RowKey[] }, versions: Map<RowKey, number>): Promise<MovedRow[]> {
   const stale: string[] = [];
   const movedOn: MovedRow[] = [];
   const removes = new Set(rows.removes);
@@ -121,6 +122,7 @@ async function checkTouchedRows(tx: ServerDb, viewer: OrgViewer, mutation: Mutat
     const row = await lockVisible(tx, viewer, key, removes.has(key));
     if (!row) continue;
     const { version, fieldVersions } = row;
+    versions.set(key, version);
     if (version === base) continue;
     if (fieldVersions && base < version) movedOn.push({ key, base, version, before: fieldVersions });
     else stale.push(`${key} is at version ${version}, not ${base}`);
@@ -137,13 +139,13 @@ async function checkTouchedRows(tx: ServerDb, viewer: OrgViewer, mutation: Mutat
  * rows show changed: a group the write touched only as a side effect is not the user's edit.
  * `after` holds the rows as the edit left them.
  */
-function checkChangedFields(movedOn: MovedRow[], declared: (key: RowKey) => readonly string[], after: ReadonlyMap<RowKey, LockedRow>): void {
+function checkChangedFields(movedOn: MovedRow[], declared: (key: RowKey) => readonly string[], after: ReadonlyMap<RowKey, Record<string, unknown>>): void {
   const stale: string[] = [];
   const fields: string[] = [];
   for (const { key, base, version, before } of movedOn) {
     const row = after.get(key);
     // A row the edit deleted loses every change made to it since the base: each is a conflict.
-    const changed = row ? changedGroups(before, row.fieldVersions ?? {}).filter((group) => declared(key).includes(group)) : Object.keys(before).filter((group) => group !== '*');
+    const changed = row ? changedGroups(before, (row.fieldVersions as Record<string, number> | null) ?? {}).filter((group) => declared(key).includes(group)) : Object.keys(before).filter((group) => group !== '*');
     const groups = conflictingGroups(before, changed, base);
     if (groups.length === 0) continue;
     stale.push(`${key} is at version ${version}, not ${base}, and its ${groups.join(', ')} changed since`);
@@ -165,23 +167,6 @@ function idsByEntity(keys: readonly RowKey[]): Map<EntityName, string[]> {
 }
 
 /**
- * Every row the edit touched, created or moved, read once after it ran (they are locked already,
- * or new in this transaction): one statement per entity, since a plan brings dozens of rows and a
- * drain of many plans is bounded by round trips to the database.
- */
-async function rowsAfter(tx: ServerDb, viewer: OrgViewer, keys: RowKey[]): Promise<Map<RowKey, LockedRow>> {
-  const after = new Map<RowKey, LockedRow>();
-  for (const [entity, some] of idsByEntity(keys)) {
-    const rows = await entities[entity].lock(tx, viewer, some);
-    for (const id of some) {
-      const row = rows.get(id);
-      if (row) after.set(rowKey(entity, id), row);
-    }
-  }
-  return after;
-}
-
-/**
  * Applies one new mutation inside a savepoint: a conflict or a refusal (any AppFailure: bad
  * args, permissions, business rules) rolls back whatever it began and becomes its result.
  */
@@ -192,23 +177,26 @@ async function decide(tx: ServerDb, viewer: Pusher, mutation: MutationEnvelope, 
     return await tx.transaction(async (savepoint) => {
       const rows = rowsOf(name, args);
       const { touches, creates, moves } = rows;
-      const movedOn = await checkTouchedRows(savepoint, viewer, mutation, rows);
+      const versions = new Map<RowKey, number>();
+      const movedOn = await checkTouchedRows(savepoint, viewer, mutation, rows, versions);
       const audited = [...new Set([...touches, ...creates])];
       // A row the edit creates is not there before it: its insert refuses an id taken already.
       const made = new Set(creates);
-      const before = await snapshots(savepoint, audited.filter((key) => !made.has(key)));
+      const before = await auditStep(() => rowsBefore(savepoint, audit, audited.filter((key) => !made.has(key)), versions));
       const outcome = await applyOf(name)(savepoint, args, viewer, at, mutation.baseVersions as Record<RowKey, number>);
-      const after = await rowsAfter(savepoint, viewer, [...touches, ...moves].filter((key) => !made.has(key)));
-      checkChangedFields(movedOn, fieldsOf(name, args), after);
-      const now = await snapshots(savepoint, audited);
-      audit.entries.push(auditEntry(viewer, audit.clientId, mutation, args, at, audited, before, now));
-      const versions = Object.fromEntries([...after].map(([key, row]) => [key, row.version]));
-      // The created rows' versions come with their snapshots: new in this transaction, nobody else's to lock.
-      for (const key of made) {
-        const row = now.get(key);
-        if (row) versions[key] = row.version as number;
-      }
-      return { id: mutation.id, status: 'applied' as const, versions, ...(outcome && { outcome }) };
+      // Every row the edit touched, created or moved, read once after it ran (locked up front, or
+      // new in this transaction): the audit event's rows after it, and their versions.
+      const now = await snapshots(savepoint, audit, [...new Set([...audited, ...moves])]);
+      checkChangedFields(movedOn, fieldsOf(name, args), now);
+      await auditStep(() => {
+        audit.entries.push(auditEntry(viewer, audit.clientId, mutation, args, at, audited, before, now));
+        for (const key of audited) {
+          const row = now.get(key);
+          if (row) audit.known.set(key, row);
+        }
+      });
+      const applied = Object.fromEntries([...now].map(([key, row]) => [key, row.version as number]));
+      return { id: mutation.id, status: 'applied' as const, versions: applied, ...(outcome && { outcome }) };
     });
   } catch (error) {
     if (error instanceof Conflict) return conflictResult(tx, mutation, error);
@@ -221,13 +209,52 @@ async function decide(tx: ServerDb, viewer: Pusher, mutation: MutationEnvelope, 
 interface Audit {
   clientId: string;
   entries: AuditEntry[];
+  /** The push run's transaction, which its mutations' savepoints share. */
+  tx: ServerDb;
+  /** Per entity, the read of one row as it is, prepared once per push run. */
+  reads: Map<EntityName, (id: string) => Promise<Record<string, unknown>[]>>;
+  /** The rows as the run last read them: locked up front, then as each applied mutation left them. */
+  known: Map<RowKey, Record<string, unknown>>;
 }
 
-/** The rows of `keys` that exist, as they are in the transaction, one statement per entity as in `rowsAfter`. */
-async function snapshots(tx: ServerDb, keys: readonly RowKey[]): Promise<Map<RowKey, Record<string, unknown>>> {
+/**
+ * The rows an edit touches as they are before it runs: as the run last read them when the row is
+ * still at that version (every write of a row moves its version; the lock just read it), else
+ * read again. A drain's edits then read their rows once each, after they ran.
+ */
+async function rowsBefore(tx: ServerDb, audit: Audit, keys: readonly RowKey[], versions: ReadonlyMap<RowKey, number>): Promise<Map<RowKey, Record<string, unknown>>> {
+  const found = new Map<RowKey, Record<string, unknown>>();
+  const unknown: RowKey[] = [];
+  for (const key of keys) {
+    const row = audit.known.get(key);
+    if (row && versions.has(key) && row.version === versions.get(key)) found.set(key, row);
+    else unknown.push(key);
+  }
+  for (const [key, row] of await snapshots(tx, audit, unknown)) found.set(key, row);
+  return found;
+}
+
+/**
+ * One row of the entity as it is, by a statement built once per push run: drizzle builds a select
+ * of a contract's every column in about a millisecond, and each edit of a drain reads its row
+ * after it ran (building that read per edit was a third of a 1,000-edit drain).
+ */
+function rowRead(audit: Audit, entity: EntityName): (id: string) => Promise<Record<string, unknown>[]> {
+  const kept = audit.reads.get(entity);
+  if (kept) return kept;
+  const table: AuditedTable = entities[entity].table;
+  const prepared = audit.tx.select().from(table).where(eq(table.id, sql.placeholder('id'))).prepare(`audit_row_${entity}`);
+  const read = async (id: string) => (await prepared.execute({ id })) as Record<string, unknown>[];
+  audit.reads.set(entity, read);
+  return read;
+}
+
+/** The rows of `keys` that exist, as they are in the transaction, one statement per entity (a single row by its prepared read). */
+async function snapshots(tx: ServerDb, audit: Audit, keys: readonly RowKey[]): Promise<Map<RowKey, Record<string, unknown>>> {
   const found = new Map<RowKey, Record<string, unknown>>();
   for (const [entity, ids] of idsByEntity(keys)) {
-    for (const row of await rowSnapshots(tx, entities[entity].table, ids)) found.set(rowKey(entity, row.id as string), row);
+    const rows = ids.length === 1 ? await rowRead(audit, entity)(ids[0]!) : await rowSnapshots(tx, entities[entity].table, ids);
+    for (const row of rows) found.set(rowKey(entity, row.id as string), row);
   }
   return found;
 }
@@ -272,7 +299,7 @@ const lockChunk = 1000;
  * PostgreSQL ends by failing one of them). Ids sort alike in JavaScript and in the "C" collation.
  * A mutation whose args do not parse locks nothing: it is refused when its turn comes.
  */
-async function lockInOneOrder(tx: ServerDb, batch: readonly Parsed[]): Promise<void> {
+async function lockInOneOrder(tx: ServerDb, batch: readonly Parsed[], known: Map<RowKey, Record<string, unknown>>): Promise<void> {
   const ids = new Map<EntityName, Set<string>>();
   for (const parsed of batch) {
     if (parsed instanceof AppFailure) continue;
@@ -283,10 +310,12 @@ async function lockInOneOrder(tx: ServerDb, batch: readonly Parsed[]): Promise<v
     }
   }
   for (const entity of [...ids.keys()].sort()) {
-    const { table } = entities[entity];
+    const table: AuditedTable = entities[entity].table;
     const sorted = [...ids.get(entity)!].sort();
     for (let at = 0; at < sorted.length; at += lockChunk) {
-      await tx.select({ id: table.id }).from(table).where(inArray(table.id, sorted.slice(at, at + lockChunk))).orderBy(sql`${table.id} collate "C"`).for('update');
+      // Whole rows: the audit events' rows before the edits, while nothing changed them yet.
+      const rows = (await tx.select().from(table).where(inArray(table.id, sorted.slice(at, at + lockChunk))).orderBy(sql`${table.id} collate "C"`).for('update')) as Record<string, unknown>[];
+      for (const row of rows) known.set(rowKey(entity, row.id as string), row);
     }
   }
 }
@@ -370,10 +399,10 @@ async function pushOnce(db: ServerDb, viewer: Pusher, clientId: string, ordered:
   return db.transaction(async (tx) => {
     const results: MutationResult[] = [];
     const decided = new Map<string, MutationResult>();
-    const audit: Audit = { clientId, entries: [] };
+    const audit: Audit = { clientId, entries: [], tx, reads: new Map(), known: new Map() };
     const claims = await claimAll(tx, viewer, clientId, ordered);
     const parsed = new Map(claims.flatMap((claim) => (claim.stored || claim.repeat ? [] : [[claim.mutation.id, parseOnce(claim.mutation)] as const])));
-    await lockInOneOrder(tx, [...parsed.values()]);
+    await lockInOneOrder(tx, [...parsed.values()], audit.known);
     for (const { mutation, stored, repeat } of claims) {
       const known = stored ?? (repeat && decided.get(mutation.id));
       if (known) {
@@ -386,7 +415,7 @@ async function pushOnce(db: ServerDb, viewer: Pusher, clientId: string, ordered:
     }
     await storeResults(tx, [...decided.values()]);
     // Last, so that the chain's lock is held only from here to the commit.
-    await appendAuditEvents(tx, audit.entries);
+    await auditStep(() => appendAuditEvents(tx, audit.entries));
     return { results };
   });
 }

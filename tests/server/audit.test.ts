@@ -224,6 +224,24 @@ describeOnDatabases('audit trail', (fixture) => {
     });
   });
 
+  it('a push editing one row twice records each edit against the row as the one before left it', async () => {
+    const [contract] = await queryRows<{ version: number; name: string }>(fixture.db, sql`select version, name from contracts where id = ${draftId}`);
+    const key = rowKey('contract', draftId);
+    const ids = [uuidv7(), uuidv7()];
+    // The second edit is based on the version the first one makes: its "before" is read after the first ran.
+    const body = {
+      protocolVersion: syncProtocolVersion, schemaVersion: syncSchemaVersion, clientId: uuidv7(),
+      mutations: [
+        { id: ids[0]!, seq: 1, name: 'contract.update', args: { id: draftId, patch: { name: 'twice, first' } }, baseVersions: { [key]: contract!.version } },
+        { id: ids[1]!, seq: 2, name: 'contract.update', args: { id: draftId, patch: { name: 'twice, second' } }, baseVersions: { [key]: contract!.version + 1 } },
+      ],
+    };
+    const results = okData('syncPush', await callEndpoint(app, 'syncPush', { token: admin, body })).results;
+    expect(results.map((result) => result.status)).toEqual(['applied', 'applied']);
+    const changes = await Promise.all(ids.map(async (id) => (await queryRows<{ changes: Record<string, unknown> }>(fixture.db, sql`select changes from audit_events where mutation_id = ${id}`))[0]?.changes));
+    expect(changes).toEqual([{ name: { before: contract!.name, after: 'twice, first' } }, { name: { before: 'twice, first', after: 'twice, second' } }]);
+  });
+
   it('shows a contract\'s events in its history, to whoever may see the contract', async () => {
     const history = okData('contractAuditEvents', await call(app, 'GET', url('contractAuditEvents', { id: draftId }), { token: admin }));
     expect(history.list.map((event) => event.action)).toContain('contract.update');

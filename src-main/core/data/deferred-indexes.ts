@@ -31,11 +31,23 @@ export function restoreIndexes(sqlite: ReplicaConnection): void {
   restoreKept(sqlite, prefixes.index);
 }
 
-function restoreKept(sqlite: ReplicaConnection, prefix: string): void {
+/**
+ * Builds every index set aside, each in a transaction of its own: call outside a transaction. A
+ * build's new pages are written at its commit and leave the page cache like any read page, where
+ * inside one transaction they stay in it unwritten and push out the table the next build scans:
+ * an encrypted replica then decrypts (and checks) the whole table again for each of its indexes.
+ */
+export function restoreIndexesOneByOne(sqlite: ReplicaConnection): void {
+  restoreKept(sqlite, prefixes.index, (restore) => sqlite.transaction(restore)());
+}
+
+function restoreKept(sqlite: ReplicaConnection, prefix: string, each: (restore: () => void) => void = (restore) => restore()): void {
   const kept = sqlite.prepare<[string, string], { key: string; value: string }>(`select key, value from replica_meta where key >= ? and key < ? order by key`);
   for (const { key, value } of kept.all(prefix, `${prefix}\uffff`)) {
-    sqlite.exec(value);
-    sqlite.prepare<[string]>('delete from replica_meta where key = ?').run(key);
+    each(() => {
+      sqlite.exec(value);
+      sqlite.prepare<[string]>('delete from replica_meta where key = ?').run(key);
+    });
   }
 }
 

@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { SyncChange } from '../../../src-shared/api/sync';
 import { rowKey, type RowKey } from '../../../src-shared/sync/mutations';
-import { deferTriggers, restoreIndexes, restoreTriggers } from './deferred-indexes';
+import { deferTriggers, restoreIndexes, restoreIndexesOneByOne, restoreTriggers } from './deferred-indexes';
 import { rebuildPulledRows } from './outbox';
 import { attachImage, checkAttachedImage, detachImage, imageTables, imageTablesUpkeep } from './replica-image';
 import type { OpenReplica } from './replica';
@@ -179,6 +179,9 @@ export function replicaWriter(replica: OpenReplica, features: ReplicaFeatures): 
     finishPull() {
       const firstSync = meta.firstSyncOpen();
       const changed = new Set<DataEntity>();
+      // A first sync's indexes are built before the rest of its end, each committed on its own (a
+      // cut between them leaves the others set aside, built at the next end or open).
+      if (firstSync) restoreIndexesOneByOne(replica.sqlite);
       db.transaction((tx) => {
         if (searchDeferred.get(searchIndexDeferredKey) === 1) forgetOptimisticSearchRows();
         tx.delete(replicaMeta).where(inArray(replicaMeta.key, [firstSyncOpenKey, searchIndexDeferredKey])).run();

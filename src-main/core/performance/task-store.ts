@@ -55,8 +55,12 @@ const taskFields = [
 ] as const;
 
 export function createTaskWriter(sqlite: ReplicaConnection): TaskWriter {
+  // A new task carries its contract's status from the start (what trigger 0028 would set): while a
+  // first sync sets that trigger aside, the pull's end then rewrites only the tasks whose contract
+  // came after them, not every page of the table (task-upkeep.ts).
   const upsertTask = sqlite.prepare(
-    `insert into performance_tasks (${taskFields.map((field) => `"${field}"`).join(', ')}) values (${taskFields.map(() => '?').join(', ')})
+    `insert into performance_tasks (${taskFields.map((field) => `"${field}"`).join(', ')}, "contract_status")
+     values (${taskFields.map(() => '?').join(', ')}, (select coalesce(status, 0) from contracts where id = ?))
      on conflict (id) do update set ${taskFields
        .slice(1)
        .map((field) => `"${field}" = excluded."${field}"`)
@@ -92,6 +96,7 @@ export function createTaskWriter(sqlite: ReplicaConnection): TaskWriter {
         task.version,
         task.updateTime,
         task.createTime,
+        task.contractId,
       );
     },
     deleteTask: (id) => void deleteTask.run(id),

@@ -6,7 +6,9 @@ import type { ReplicaConnection } from '../data/replica';
 // by row cost 1.7 s of 200,000 tasks, their build 0.3 s) and the triggers that keep each task's
 // contract status and the per-day counts (client migration 0031; dropped meanwhile, as they stand
 // aside), which the end derives from the rows in one statement each, to what the triggers would
-// have kept. The meta key is the whole state: a cut or a restart mid-way resumes with it, and the
+// have kept (tasks are written with their contract's status already, so only those whose contract
+// came later are rewritten: every page of the table rewritten and journaled was a quarter of an
+// encrypted replica's first sync). The meta key is the whole state: a cut or a restart mid-way resumes with it, and the
 // pull's end finishes it.
 
 const deferredKey = 'task_upkeep_deferred';
@@ -34,7 +36,8 @@ export function taskUpkeep(sqlite: ReplicaConnection): TaskUpkeep {
       if (deferred.get() !== 1) return;
       // The same values as the triggers of 0028 and 0024 keep (their zero-count days aside).
       sqlite.exec(`
-        update performance_tasks set contract_status = (select coalesce(status, 0) from contracts where contracts.id = performance_tasks.contract_id);
+        update performance_tasks set contract_status = (select coalesce(status, 0) from contracts where contracts.id = performance_tasks.contract_id)
+          where contract_status is not (select coalesce(status, 0) from contracts where contracts.id = performance_tasks.contract_id);
         delete from performance_task_days;
         insert into performance_task_days (day, state, count)
           select expiration_time, state, count(*) from performance_tasks where expiration_time is not null group by 1, 2;
