@@ -4,6 +4,16 @@
 
 export const auditFieldsEn = {
   formField: 'Form field',
+  id: 'Record id',
+  organisationId: 'Organisation',
+  createdBy: 'Created by',
+  updatedBy: 'Updated by',
+  userId: 'User',
+  planId: 'Plan',
+  performanceId: 'Performance definition',
+  taskId: 'Task',
+  intellectualPropertyId: 'Intellectual property',
+  sceneId: 'Filter scene',
   name: 'Name',
   title: 'Title',
   status: 'Status',
@@ -99,6 +109,16 @@ export const auditFieldsEn = {
 
 export const auditFieldsZh: typeof auditFieldsEn = {
   formField: '表单字段',
+  id: '记录编号',
+  organisationId: '组织',
+  createdBy: '创建人',
+  updatedBy: '修改人',
+  userId: '用户',
+  planId: '计划',
+  performanceId: '履约事项',
+  taskId: '任务',
+  intellectualPropertyId: '知识产权',
+  sceneId: '筛选场景',
   name: '名称',
   title: '标题',
   status: '状态',
