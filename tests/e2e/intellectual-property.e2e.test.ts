@@ -167,7 +167,7 @@ describe('intellectual property', () => {
     expect(await imported()).toEqual([]);
 
     await page.getByTestId('ip-import-confirm').click();
-    await expect.poll(() => page.getByTestId('ip-import-result').innerText(), { timeout: 20_000 }).toBe('2 rights imported; 2 rows with errors skipped.');
+    await expect.poll(() => page.getByTestId('ip-import-result').innerText(), { timeout: 20_000 }).toBe('2 rights imported; rows with errors skipped: 2.');
     expect(await imported()).toEqual(['E2E-IMP-1', 'E2E-IMP-4']);
     await page.getByTestId('ip-import-close').click();
 

@@ -180,7 +180,7 @@ describe.each(uiLanguages)('every screen in $code', (language) => {
 
   it('shows the main dialogs in the language alone', async () => {
     const out: string[] = [];
-    const dialogs: { name: string; path: string; open: string; ready: string; select?: string }[] = [
+    const dialogs: { name: string; path: string; open: string; ready: string; select?: string; tab?: string }[] = [
       { name: 'ledger-filters', path: '/', open: '[data-testid=ledger-filter-toggle]', ready: '.ledger-filters' },
       { name: 'manage-scenes', path: '/', open: '[data-testid=scene-manage]', ready: '.manage-scenes' },
       { name: 'scene-create', path: '/', open: '[data-testid=scene-add]', ready: '.scene-config' },
@@ -188,10 +188,18 @@ describe.each(uiLanguages)('every screen in $code', (language) => {
       { name: 'credit-risk', path: '/', open: '[data-testid=ledger-credit-risk]', ready: '[data-testid=credit-risk-dialog]' },
       { name: 'transfer', path: '/', open: '[data-testid=transfer-open]', ready: '.transfer-dialog', select: '[data-testid=ledger-row] input[type=checkbox]' },
       { name: 'counterparty-create', path: '/counterparties', open: '[data-testid=counterparty-create]', ready: '.bp6-dialog' },
+      { name: 'contract-edit', path: '/', open: '[data-testid=ledger-edit]', ready: '.bp6-dialog' },
+      { name: 'scoring', path: '/', open: '[data-testid=ledger-score]', ready: '.bp6-dialog' },
+      { name: 'ip-create', path: '/ip', open: '[data-testid=ip-create]', ready: '.bp6-dialog' },
+      { name: 'ip-org-create', path: '/ip', tab: '#bp6-tab-title_ip-tabs_organizations', open: '[data-testid=ip-org-create]', ready: '.bp6-dialog' },
+      { name: 'law-firm-create', path: '/legal', open: '[data-testid=legal-create]', ready: '.bp6-dialog' },
+      { name: 'lawyer-create', path: '/legal', tab: '#bp6-tab-title_legal-tabs_lawyers', open: '[data-testid=legal-create]', ready: '.bp6-dialog' },
+      { name: 'case-type-create', path: '/legal', tab: '#bp6-tab-title_legal-tabs_caseTypes', open: '[data-testid=legal-create]', ready: '.bp6-dialog' },
     ];
     for (const dialog of dialogs) {
       await page.goto(`${stage.edition.host.url}${dialog.path}`);
       if (dialog.path === '/') await page.getByTestId('scene-tab-contracts').click({ timeout: 20_000 });
+      if (dialog.tab) await page.locator(dialog.tab).click({ timeout: 20_000 });
       const opener = page.locator(dialog.open).first();
       await opener.waitFor({ timeout: 20_000 });
       if (dialog.select) await setChecked(page.locator(dialog.select).first());

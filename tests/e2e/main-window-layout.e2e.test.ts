@@ -408,4 +408,34 @@ describe.each(uiLanguages)('every main list at 1280×800 in $code (issue 31)', (
     await page.keyboard.press('Escape');
     await page.locator('.archive-dialog').waitFor({ state: 'detached' });
   });
+
+  it.each([
+    { name: 'contract-edit', path: '/', open: '[data-testid=ledger-edit]' },
+    { name: 'scoring', path: '/', open: '[data-testid=ledger-score]' },
+    { name: 'ip-create', path: '/ip', open: '[data-testid=ip-create]' },
+    { name: 'ip-org-create', path: '/ip', tab: '#bp6-tab-title_ip-tabs_organizations', open: '[data-testid=ip-org-create]' },
+    { name: 'law-firm-create', path: '/legal', open: '[data-testid=legal-create]' },
+    { name: 'lawyer-create', path: '/legal', tab: '#bp6-tab-title_legal-tabs_lawyers', open: '[data-testid=legal-create]' },
+    { name: 'case-type-create', path: '/legal', tab: '#bp6-tab-title_legal-tabs_caseTypes', open: '[data-testid=legal-create]' },
+  ])("shows the $name dialog's buttons whole, its footer's without scrolling the page", async ({ name, path, tab, open }) => {
+    await page.goto(`${stage.edition.host.url}${path}`);
+    if (path === '/') await page.getByTestId('scene-tab-contracts').click({ timeout: 20_000 });
+    if (tab) await page.locator(tab).click({ timeout: 20_000 });
+    await page.locator(open).first().click({ timeout: 20_000 });
+    await page.locator('.bp6-dialog').waitFor();
+    await page.waitForTimeout(300);
+    await screenshot(`dialog-${name}-${language.code}-1280x800`);
+    expect(await cutDialogButtons()).toEqual([]);
+    // The body may scroll (a long form); the footer's buttons stay in the window as it opens.
+    const outside = await page.locator('.bp6-dialog-footer .bp6-button').evaluateAll((buttons) =>
+      buttons.filter((button) => {
+        const box = button.getBoundingClientRect();
+        return box.height === 0 || box.top < 0 || box.bottom > window.innerHeight || box.left < 0 || box.right > window.innerWidth;
+      }).map((button) => button.textContent),
+    );
+    expect(await page.locator('.bp6-dialog-footer .bp6-button').count()).toBeGreaterThan(0);
+    expect(outside).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.locator('.bp6-dialog').waitFor({ state: 'detached' });
+  });
 });

@@ -71,7 +71,7 @@ describe('audit export through the core', () => {
     expect(newest.getCell(4).value).toBe(expected.list[0]!.userName);
     expect(newest.getCell(6).value).toBe(`Organisation ${expected.list[0]!.entityId}`);
     expect(newest.getCell(7).value).toBe('Change audit retention');
-    expect(newest.getCell(8).value).toBe('auditRetentionDays: 500 → 600');
+    expect(newest.getCell(8).value).toBe('Audit retention (days): 500 → 600');
   }, 60_000);
 
   it('writes the headers and times in Chinese when that is the language', async () => {
@@ -81,6 +81,7 @@ describe('audit export through the core', () => {
       expect(cells(sheet.getRow(1))).toEqual(['序号', '服务器应用时间', '设备编辑时间', '用户', '设备', '对象', '操作', '变更字段']);
       expect(sheet.getRow(2).getCell(2).value).toMatch(/^\d{4}年\d{2}月\d{2}日 \d{2}:\d{2}$/);
       expect(sheet.name).toBe('审计日志');
+      expect(sheet.getRow(2).getCell(8).value).toBe('审计日志保留天数: 500 → 600');
     } finally {
       await call(stage.core, 'settings.update', { language: 'en' });
     }
@@ -125,7 +126,27 @@ describe('the audit sheet', () => {
     for await (const batch of sheet.batches) rows.push(...batch.map((row) => row.map((cell) => cell.value)));
     expect(rows.map((row) => row[0])).toEqual(events.map((e) => e.seq));
     expect(rows[0]![4]).toBe('Alice laptop');
-    expect(rows[0]![7]).toBe('name: (empty) → b');
+    expect(rows[0]![7]).toBe('Name: (empty) → b');
     expect(asked.map((query) => [query.pageNum, query.untilSeq, query.entity])).toEqual([[1, undefined, 'contract'], [2, 1200, 'contract'], [3, 1200, 'contract']]);
+  });
+
+  it("names the changed fields in the user's words: a form field by its template's label, a row's field without its id", async () => {
+    const edited: AuditEvent = {
+      ...event(1),
+      entityId: 'c1',
+      changes: {
+        'formValues.f_remark': { before: 'a', after: 'b' },
+        'formValues.f_other': { before: null, after: 'x' },
+        'performanceTask:0190a0e0-0000-7000-8000-00000000b001/status': { before: 'pending', after: 'finished' },
+      },
+    };
+    const page = async () => ({ list: [edited], count: 1 });
+    const changesOf = async (language: 'en' | 'zh-CN') => {
+      const sheet = await auditSheet(page, {}, new Map(), language, undefined, (contractId, fieldId) => (contractId === 'c1' && fieldId === 'f_remark' ? '备注说明' : undefined));
+      for await (const batch of sheet.batches) return batch[0]![7]!.value;
+      return undefined;
+    };
+    expect(await changesOf('en')).toBe(['备注说明: a → b', 'Form field: (empty) → x', 'Performance task · Status: pending → finished'].join('\n'));
+    expect(await changesOf('zh-CN')).toBe(['备注说明: a → b', '表单字段: （空） → x', '履约任务 · 状态: pending → finished'].join('\n'));
   });
 });

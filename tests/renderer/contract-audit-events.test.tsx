@@ -23,12 +23,12 @@ const event = (seq: number, action: string): AuditEvent => ({
   changes: { name: { before: 'a', after: 'b' } }, editedAt: null, appliedAt: '2026-11-20T08:00:00.000Z', mutationId: null, requestId: 'r', prevHash: '0', hash: '1',
 });
 
-function renderEvents(onlineCall: (request: ChannelRequest<'online.call'>) => unknown) {
+function renderEvents(onlineCall: (request: ChannelRequest<'online.call'>) => unknown, formLabel?: (fieldId: string) => string | undefined) {
   const { bridge, calls } = fakeBridge({ 'online.call': onlineCall as never });
   render(
     <Provider store={createAppStore(bridge)}>
       <I18nextProvider i18n={i18n}>
-        <ContractAuditEvents contractId={contractId} />
+        <ContractAuditEvents contractId={contractId} formLabel={formLabel} />
       </I18nextProvider>
     </Provider>,
   );
@@ -42,6 +42,19 @@ describe('contract audit events', () => {
     expect(rows.map((row) => row.textContent)).toEqual([expect.stringContaining('Edit contract'), expect.stringContaining('Create contract')]);
     expect(rows.map((row) => row.textContent).join()).not.toContain('contract.');
     expect(calls('online.call')).toMatchObject([{ endpoint: 'contractAuditEvents', params: { id: contractId } }]);
+  });
+
+  it("names the changed fields in the user's words: a form field by the template's label, a row's field without its id", async () => {
+    await i18n.changeLanguage('zh-CN');
+    const changes = {
+      'formValues.remark_1': { before: 'a', after: 'b' },
+      'formValues.other': { before: null, after: 'c' },
+      'performanceTask:0190c0de-0000-7000-8000-0000000000d1/status': { before: 'pending', after: 'finished' },
+    };
+    renderEvents(() => ({ list: [{ ...event(4, 'contract.update'), changes }] }), (fieldId) => (fieldId === 'remark_1' ? '交付备注' : undefined));
+    const cell = await screen.findByTestId('contract-audit-changes');
+    expect(cell.textContent).toBe('交付备注, 表单字段, 履约任务 · 状态');
+    expect(cell.title).toBe(['交付备注: a → b', '表单字段: （空） → c', '履约任务 · 状态: pending → finished'].join('\n'));
   });
 
   it('says the trail shows once the server can be reached, while offline', async () => {

@@ -3,10 +3,14 @@ import { AppFailure, reason } from '../../../src-shared/errors';
 import { catalogs, type Catalog } from '../../../src-shared/i18n/catalogs';
 import { formatInstantIn } from '../../../src-shared/i18n/days';
 import type { Language } from '../../../src-shared/i18n/languages';
+import { eq } from 'drizzle-orm';
+import { keptTemplate } from '../contracts/drafting-store';
+import { contracts } from '../data/schema';
 import type { CoreFeature, FeatureHost } from '../feature';
+import type { ActiveSession } from '../session/session-service';
 import { onlineCall } from '../session/online-call';
 import { createWorkbookExporter, type WorkbookCell, type WorkbookSheet } from '../workbook/workbook-export';
-import { auditActionText, auditEntityText } from '../../../src-shared/i18n/audit-words';
+import { auditActionText, auditChangeText, auditEntityText } from '../../../src-shared/i18n/audit-words';
 
 // The audit trail's Excel export (issue 32, item 4): the events matching the audit screen's
 // filters, paged from the server (the trail is not kept on the device, so it is online only and
@@ -24,16 +28,27 @@ type AuditPage = { list: AuditEvent[]; count: number };
 const columns = ['seq', 'appliedAt', 'editedAt', 'user', 'device', 'entity', 'action', 'changes'] as const;
 const widths: Record<(typeof columns)[number], number> = { seq: 8, appliedAt: 22, editedAt: 22, user: 16, device: 38, entity: 48, action: 24, changes: 80 };
 
-/** A recorded value as a person reads it: text as it is, nothing as the catalog's "(empty)", the rest as JSON. */
-function valueText(value: unknown, empty: string): string {
-  if (value === null || value === undefined || value === '') return empty;
-  return typeof value === 'string' ? value : JSON.stringify(value);
+/** A contract's form field's label by the contract's template as this device keeps it; undefined where it is not known. */
+export type ContractFormLabel = (contractId: string, fieldId: string) => string | undefined;
+
+/** Labels of the replica's contracts' form fields, each contract's template read once per export. */
+function replicaFormLabels(session: ActiveSession): ContractFormLabel {
+  const labels = new Map<string, ReadonlyMap<string, string>>();
+  return (contractId, fieldId) => {
+    let known = labels.get(contractId);
+    if (!known) {
+      const templateId = session.replica.db.select({ templateId: contracts.templateId }).from(contracts).where(eq(contracts.id, contractId)).get()?.templateId;
+      const template = templateId ? keptTemplate(session.replica.db, session.user.id, templateId) : null;
+      known = new Map((template?.fields ?? []).map((field) => [field.id, field.name]));
+      labels.set(contractId, known);
+    }
+    return known.get(fieldId);
+  };
 }
 
 /** One event's row, as the screen shows it but whole: the device by name, the full record id and every change with its values. */
-function eventCells(event: AuditEvent, catalog: Catalog, deviceNames: ReadonlyMap<string, string>, language: Language, zone: string | undefined): WorkbookCell[] {
-  const empty = catalog.audit.export.empty;
-  const changes = Object.entries(event.changes).map(([field, { before, after }]) => `${field}: ${valueText(before, empty)} → ${valueText(after, empty)}`);
+function eventCells(event: AuditEvent, catalog: Catalog, deviceNames: ReadonlyMap<string, string>, formLabel: ContractFormLabel, language: Language, zone: string | undefined): WorkbookCell[] {
+  const changes = Object.entries(event.changes).map(([field, change]) => auditChangeText(catalog, field, change, event.entity === 'contract' && event.entityId ? (fieldId) => formLabel(event.entityId!, fieldId) : undefined));
   return [
     { value: event.seq },
     { value: formatInstantIn(event.appliedAt, language, zone) },
@@ -57,6 +72,7 @@ export async function auditSheet(
   deviceNames: ReadonlyMap<string, string>,
   language: Language,
   zone?: string,
+  formLabel: ContractFormLabel = () => undefined,
 ): Promise<WorkbookSheet> {
   const catalog = catalogs[language];
   const first = await page({ ...filters, pageNum: 1, pageSize: pageRows });
@@ -64,7 +80,7 @@ export async function auditSheet(
     throw new AppFailure('validation_failed', `${first.count} events match: an export holds at most ${maxAuditExportRows}`, undefined, reason('auditExportTooLarge', { matching: first.count, max: maxAuditExportRows }));
   }
   const untilSeq = first.list[0]?.seq;
-  const toRows = (list: AuditEvent[]) => list.map((event) => eventCells(event, catalog, deviceNames, language, zone));
+  const toRows = (list: AuditEvent[]) => list.map((event) => eventCells(event, catalog, deviceNames, formLabel, language, zone));
   return {
     name: catalog.audit.export.sheet,
     columns: columns.map((column) => ({ header: catalog.audit.columns[column], width: widths[column] })),
@@ -102,7 +118,7 @@ export function createAuditFeature(host: FeatureHost, options: AuditOptions): Co
         return exporter.write(exportId, async () => {
           const devices = await onlineCall(session, 'adminDevices', { query: {} });
           const deviceNames = new Map(devices.map((device) => [device.id, device.name]));
-          return auditSheet((query) => onlineCall(session, 'auditEvents', { query }), filters, deviceNames, options.language(), options.timeZone?.());
+          return auditSheet((query) => onlineCall(session, 'auditEvents', { query }), filters, deviceNames, options.language(), options.timeZone?.(), replicaFormLabels(session));
         });
       },
       'audit.exportRead': ({ exportId, offset }) => {

@@ -17,7 +17,7 @@ import { failureText } from '../manage/issues';
 import { useServerRead } from '../manage/serverData';
 import { useCurrentUser } from '../manage/useCurrentUser';
 import '../manage/manage.css';
-import { auditWords } from './auditWords';
+import { auditWords, useContractFormLabel } from './auditWords';
 import { FilterPicker, type PickerEntry } from './FilterPicker';
 import './audit.css';
 
@@ -51,9 +51,17 @@ function eventsQuery(filters: Filters, pageNum: number): Record<string, string |
   return { pageNum, pageSize, ...filterQuery(filters) };
 }
 
-function ChangesCell({ event }: { event: AuditEvent }) {
-  const names = Object.keys(event.changes);
-  return <span className="audit__changes" title={JSON.stringify(event.changes, null, 1)}>{names.join(', ')}</span>;
+/** A form field of a contract is named by the contract's template where this device keeps it. */
+const namesFormFields = (event: AuditEvent) => event.entity === 'contract' && event.entityId !== null && Object.keys(event.changes).some((field) => field.startsWith('formValues.'));
+
+function ChangesCell({ event, language }: { event: AuditEvent; language: string }) {
+  const formLabel = useContractFormLabel(namesFormFields(event) ? event.entityId : null);
+  const words = auditWords(language);
+  return (
+    <span className="audit__changes" title={words.changes(event.changes, formLabel)}>
+      {words.fields(event.changes, formLabel)}
+    </span>
+  );
 }
 
 export function AuditScreen() {
@@ -236,7 +244,7 @@ export function AuditScreen() {
                     <td className="audit__device" title={event.device}>{deviceNames.get(event.device) ?? event.device}</td>
                     <td>{words.entity(event.entity)}{event.entityId ? ` ${event.entityId.slice(-8)}` : ''}</td>
                     <td data-testid="audit-action">{words.action(event.action)}</td>
-                    <td><ChangesCell event={event} /></td>
+                    <td data-testid="audit-changes"><ChangesCell event={event} language={i18n.language} /></td>
                   </tr>
                 ))}
               </tbody>

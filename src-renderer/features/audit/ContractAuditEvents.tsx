@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Callout, H5, HTMLTable, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { AuditEvent } from '../../../src-shared/api/audit';
+import type { FormFieldLabel } from '../../../src-shared/i18n/audit-words';
 import { toAppError, type AppError } from '../../../src-shared/errors';
 import { errorText } from '../../i18n/errorText';
 import { formatDateTime } from '../../i18n/format';
@@ -12,7 +13,8 @@ import { auditWords } from './auditWords';
 // One contract's audit events on its history tab (issue 32, item 4): read from the server each
 // time (the trail is not kept on the device), so offline it says why there is nothing.
 
-export function ContractAuditEvents({ contractId }: { contractId: string }) {
+/** `formLabel` names the contract's form fields by its template (the history tab knows it). */
+export function ContractAuditEvents({ contractId, formLabel }: { contractId: string; formLabel?: FormFieldLabel }) {
   const { t, i18n } = useTranslation();
   const call = useOnlineWrite();
   const [answer, setAnswer] = useState<{ id: string; list?: AuditEvent[]; error?: AppError } | null>(null);
@@ -28,6 +30,7 @@ export function ContractAuditEvents({ contractId }: { contractId: string }) {
   }, [call, contractId]);
 
   const shown = answer?.id === contractId ? answer : null;
+  const words = auditWords(i18n.language);
   return (
     <section aria-label={t('audit.contractEvents')} data-testid="contract-audit-events">
       <H5>{t('audit.contractEvents')}</H5>
@@ -52,8 +55,10 @@ export function ContractAuditEvents({ contractId }: { contractId: string }) {
                 <td className="contract-history__time">{event.editedAt ? formatDateTime(event.editedAt, i18n.language) : ''}</td>
                 <td>{event.userName}</td>
                 <td className="audit__device">{event.device}</td>
-                <td data-testid="contract-audit-action">{auditWords(i18n.language).action(event.action)}</td>
-                <td className="audit__changes">{Object.keys(event.changes).join(', ')}</td>
+                <td data-testid="contract-audit-action">{words.action(event.action)}</td>
+                <td className="audit__changes" title={words.changes(event.changes, formLabel)} data-testid="contract-audit-changes">
+                  {words.fields(event.changes, formLabel)}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -1,9 +1,36 @@
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useTranslation } from 'react-i18next';
 import { catalogs } from '../../../src-shared/i18n/catalogs';
-import { auditActionText, auditEntityText } from '../../../src-shared/i18n/audit-words';
+import { auditActionText, auditChangeText, auditEntityText, auditFieldsText, type FormFieldLabel } from '../../../src-shared/i18n/audit-words';
 import type { Language } from '../../../src-shared/i18n/languages';
+import { useContractDetailQuery, useTemplateQuery } from '../../api/api';
+import { contractFormFields } from '../contracts/draftValues';
 
-/** The audit trail's entity and action codes in the words of the UI's language. */
+/** The audit trail's entity, action and field codes in the words of the UI's language. */
 export function auditWords(language: string) {
   const catalog = catalogs[language as Language] ?? catalogs.en;
-  return { action: (action: string) => auditActionText(catalog, action), entity: (entity: string) => auditEntityText(catalog, entity) };
+  return {
+    action: (action: string) => auditActionText(catalog, action),
+    entity: (entity: string) => auditEntityText(catalog, entity),
+    /** The changed fields' names, each once. */
+    fields: (changes: Record<string, unknown>, formLabel?: FormFieldLabel) => auditFieldsText(catalog, Object.keys(changes), formLabel).join(', '),
+    /** Every change with its values, one a line. */
+    changes: (changes: Record<string, { before: unknown; after: unknown }>, formLabel?: FormFieldLabel) =>
+      Object.entries(changes)
+        .map(([field, change]) => auditChangeText(catalog, field, change, formLabel))
+        .join('\n'),
+  };
+}
+
+/**
+ * A contract's form field labels by its template, as this device keeps the contract (the
+ * replica) and its template; undefined while unknown, so the fields are named generically.
+ */
+export function useContractFormLabel(contractId: string | null): FormFieldLabel | undefined {
+  const { t } = useTranslation();
+  const { data: contract } = useContractDetailQuery(contractId ?? skipToken);
+  const { data: template } = useTemplateQuery(contract?.templateId ?? skipToken);
+  if (!contract) return undefined;
+  const fields = contractFormFields(contract.templateId, template, t);
+  return fields ? (fieldId) => fields.find((field) => field.id === fieldId)?.name : undefined;
 }

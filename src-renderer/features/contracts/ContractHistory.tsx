@@ -178,7 +178,7 @@ export function ContractHistory({ contract }: { contract: Pick<ReplicaContractDe
           </tbody>
         </HTMLTable>
       )}
-      <ContractAuditEvents contractId={contract.id} />
+      <ContractAuditEvents contractId={contract.id} formLabel={(fieldId) => context.fields.find((field) => field.id === fieldId)?.name} />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 // The audit screen (issue 32, item 4): the organisation's audit trail for administrators.
 
 import { auditActionsEn, auditActionsZh, auditEntitiesEn, auditEntitiesZh } from './audit-actions';
+import { auditFieldsEn, auditFieldsZh } from './audit-fields';
 
 export const auditEn = {
   title: 'Audit trail',
@@ -63,6 +64,7 @@ export const auditEn = {
   contractEventsOffline: 'The audit trail is read from the server: it shows once the server can be reached.',
   entities: auditEntitiesEn,
   actions: auditActionsEn,
+  fields: auditFieldsEn,
 };
 
 export const auditZh: typeof auditEn = {
@@ -126,4 +128,5 @@ export const auditZh: typeof auditEn = {
   contractEventsOffline: '审计日志从服务器读取，连接服务器后即可查看。',
   entities: auditEntitiesZh,
   actions: auditActionsZh,
+  fields: auditFieldsZh,
 };

@@ -121,18 +121,25 @@ function ScoreForm({ contractId, onClose, onSaved }: ScoreDialogProps & { contra
   return (
     <>
       <DialogBody>
-        <p>{detail.counterpartyName}</p>
+        {/* The party and the organisation's criteria are data, in the words they were entered in. */}
+        <p data-user-data>{detail.counterpartyName}</p>
         {detail.resultItems.map((group) => (
           <section key={group.id} className="score-group">
-            <h4>{group.name}</h4>
+            <h4 data-user-data>{group.name}</h4>
             {group.children.map((c) => {
               const shown = touched[c.id] ? errorOf(c.id, c.maxScore) : null;
               return (
                 <FormGroup
                   key={c.id}
-                  label={c.name}
+                  label={<span data-user-data>{c.name}</span>}
                   labelFor={`score-${c.id}`}
-                  helperText={shown ?? `${c.criterion} · ${t('contractFormComplex.score.maxScore', { max: c.maxScore })}`}
+                  helperText={
+                    shown ?? (
+                      <>
+                        <span data-user-data>{c.criterion}</span> · {t('contractFormComplex.score.maxScore', { max: c.maxScore })}
+                      </>
+                    )
+                  }
                   intent={shown ? 'danger' : 'none'}
                 >
                   <InputGroup
