@@ -76,7 +76,8 @@ describe('audit screen', () => {
   it('lists the events, pages, and sends the filters to the server', async () => {
     const calls = renderScreen(admin, serverAnswers);
     expect(await screen.findAllByTestId('audit-event')).toHaveLength(2);
-    expect(screen.getAllByText('name, formValues.remark')).toHaveLength(2);
+    // The changed fields in words (a form field by its label where the template is known).
+    expect(screen.getAllByText('Name, Form field')).toHaveLength(2);
     // The entity and action in words, not their codes (issue 31).
     expect(screen.getAllByTestId('audit-action').map((cell) => cell.textContent)).toEqual(['Edit contract', 'Edit contract']);
     expect(screen.getAllByTestId('audit-event')[0]!.textContent).toContain('Contract');
