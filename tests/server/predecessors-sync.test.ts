@@ -4,7 +4,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { syncProtocolVersion, syncSchemaVersion, type MutationResult, type SyncChange } from '../../src-shared/api/sync';
 import { TaskState } from '../../src-shared/domain/enums';
 import { performanceTasks } from '../../src-server/performance/schema';
-import { callEndpoint, describeOnDatabases, failure, okData } from './support';
+import { callEndpoint, describeOnDatabases, failure, okData, settledFeed } from './support';
 import { cny, future, performanceWorld, type PerformanceWorld } from './performance-fixture';
 
 // Predecessor relations over sync (issue 28 item 4): a relate or unrelate queued offline is
@@ -63,6 +63,8 @@ describeOnDatabases('predecessors over sync', (fixture) => {
     const { alice } = w.people;
     const [a, b] = (await w.newPlan(alice, [{ name: 'a', expirationTime: future, receivableAmount: cny(1_000) }, { name: 'b', expirationTime: future, receivableAmount: cny(1_000) }])).taskList;
     const pull = async (cursor: string) => {
+      // The feed serves a change once every older transaction of the cluster has ended.
+      await settledFeed(fixture.db);
       const query = { cursor, limit: 5000, protocolVersion: syncProtocolVersion, schemaVersion: syncSchemaVersion };
       return okData('syncPull', await callEndpoint(w.app, 'syncPull', { token: alice.token, query }));
     };

@@ -110,7 +110,9 @@ export function AdminDevicesScreen() {
   const all = useServerRead('adminDevices', {}, { skip: !isAdmin });
   const read = useServerRead('adminDevices', { query: { userId } }, { skip: !isAdmin });
   const [revoking, setRevoking] = useState<Device | null>(null);
-  const [locking, setLocking] = useState<Device | null>(null);
+  // The organisation's days are taken when the dialog opens: a refetch of them meanwhile must not
+  // close and reopen it under the user's hands.
+  const [locking, setLocking] = useState<{ device: Device; organisationDays: number } | null>(null);
   const organisation = useServerRead('organisationSettings', {}, { skip: !isAdmin });
   const organisationDays = organisation.answer?.value.offlineLockDays;
   const users = new Map((all.answer?.value ?? []).map((device) => [device.userId, device.userDisplayName]));
@@ -142,7 +144,7 @@ export function AdminDevicesScreen() {
                   device.revokedAt ? null : (
                     <>
                       {organisationDays !== undefined && (
-                        <Button size="small" icon="lock" text={t('devices.offlineLock.edit')} onClick={() => setLocking(device)} data-testid="device-offline-lock-edit" />
+                        <Button size="small" icon="lock" text={t('devices.offlineLock.edit')} onClick={() => setLocking({ device, organisationDays })} data-testid="device-offline-lock-edit" />
                       )}
                       <Button size="small" intent="danger" icon="disable" text={t('devices.revoke')} onClick={() => setRevoking(device)} data-testid="device-revoke" />
                     </>
@@ -151,8 +153,8 @@ export function AdminDevicesScreen() {
               />
             )}
           </ReadState>
-          {locking && organisationDays !== undefined && (
-            <OfflineLockDialog device={locking} organisationDays={organisationDays} onClose={() => setLocking(null)} onSaved={() => void read.refetch()} />
+          {locking && (
+            <OfflineLockDialog device={locking.device} organisationDays={locking.organisationDays} onClose={() => setLocking(null)} onSaved={() => void read.refetch()} />
           )}
           {revoking && (
             <RevokeAlert
