@@ -48,7 +48,7 @@ function replicaFormLabels(session: ActiveSession): ContractFormLabel {
 
 /** One event's row, as the screen shows it but whole: the device by name, the full record id and every change with its values. */
 function eventCells(event: AuditEvent, catalog: Catalog, deviceNames: ReadonlyMap<string, string>, formLabel: ContractFormLabel, language: Language, zone: string | undefined): WorkbookCell[] {
-  const changes = Object.entries(event.changes).map(([field, change]) => auditChangeText(catalog, field, change, event.entity === 'contract' && event.entityId ? (fieldId) => formLabel(event.entityId!, fieldId) : undefined));
+  const changes = Object.entries(event.changes).map(([field, change]) => auditChangeText(catalog, event.entity, field, change, event.entity === 'contract' && event.entityId ? (fieldId) => formLabel(event.entityId!, fieldId) : undefined));
   return [
     { value: event.seq },
     { value: formatInstantIn(event.appliedAt, language, zone) },

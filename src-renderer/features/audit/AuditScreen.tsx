@@ -58,7 +58,7 @@ function ChangesCell({ event, language }: { event: AuditEvent; language: string 
   const formLabel = useContractFormLabel(namesFormFields(event) ? event.entityId : null);
   const words = auditWords(language);
   return (
-    <span className="audit__changes" title={words.changes(event.changes, formLabel)}>
+    <span className="audit__changes" title={words.changes(event, formLabel)}>
       {words.fields(event.changes, formLabel)}
     </span>
   );

@@ -56,7 +56,7 @@ export function ContractAuditEvents({ contractId, formLabel }: { contractId: str
                 <td>{event.userName}</td>
                 <td className="audit__device">{event.device}</td>
                 <td data-testid="contract-audit-action">{words.action(event.action)}</td>
-                <td className="audit__changes" title={words.changes(event.changes, formLabel)} data-testid="contract-audit-changes">
+                <td className="audit__changes" title={words.changes(event, formLabel)} data-testid="contract-audit-changes">
                   {words.fields(event.changes, formLabel)}
                 </td>
               </tr>

@@ -1,5 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
+import type { AuditEvent } from '../../../src-shared/api/audit';
 import { catalogs } from '../../../src-shared/i18n/catalogs';
 import { auditActionText, auditChangeText, auditEntityText, auditFieldsText, type FormFieldLabel } from '../../../src-shared/i18n/audit-words';
 import type { Language } from '../../../src-shared/i18n/languages';
@@ -15,9 +16,9 @@ export function auditWords(language: string) {
     /** The changed fields' names, each once. */
     fields: (changes: Record<string, unknown>, formLabel?: FormFieldLabel) => auditFieldsText(catalog, Object.keys(changes), formLabel).join(', '),
     /** Every change with its values, one a line. */
-    changes: (changes: Record<string, { before: unknown; after: unknown }>, formLabel?: FormFieldLabel) =>
-      Object.entries(changes)
-        .map(([field, change]) => auditChangeText(catalog, field, change, formLabel))
+    changes: (event: Pick<AuditEvent, 'entity' | 'changes'>, formLabel?: FormFieldLabel) =>
+      Object.entries(event.changes)
+        .map(([field, change]) => auditChangeText(catalog, event.entity, field, change, formLabel))
         .join('\n'),
   };
 }
