@@ -9,6 +9,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { showFailure, showNotice } from '../../app/toaster';
 import { WorkbookExport, type ExportProgress } from '../../app/WorkbookExport';
 import { errorText } from '../../i18n/errorText';
+import { shownLanguage } from '../../i18n/language';
 import { formatDateTime } from '../../i18n/format';
 import { DateInput } from '../../i18n/DateInput';
 import { useOnlineWrite } from '../cached-reads/useCachedRead';
@@ -213,7 +214,7 @@ export function AuditScreen() {
             }}
             fileName={() => t('audit.export.fileName')}
             onProgress={onExportProgress}
-            write={(exportId) => invoke(dispatch(bridgeOf), 'audit.export', { exportId, filters: filterQuery(filters) })}
+            write={(exportId) => invoke(dispatch(bridgeOf), 'audit.export', { exportId, filters: filterQuery(filters), language: shownLanguage(i18n.language) })}
             read={(exportId, offset) => invoke(dispatch(bridgeOf), 'audit.exportRead', { exportId, offset })}
           >
             <span className={tooMany ? 'bp6-text-small audit__export-note--over' : 'bp6-text-small bp6-text-muted'} data-testid="audit-export-note">

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import type { AuditEvent } from '../../../src-shared/api/audit';
 import { catalogs } from '../../../src-shared/i18n/catalogs';
 import { auditActionText, auditChangeText, auditEntityText, auditFieldsText, type FormFieldLabel } from '../../../src-shared/i18n/audit-words';
-import type { Language } from '../../../src-shared/i18n/languages';
 import { useContractDetailQuery, useTemplateQuery } from '../../api/api';
 import { contractFormFields } from '../contracts/draftValues';
+import { shownLanguage } from '../../i18n/language';
 
 /** The audit trail's entity, action and field codes in the words of the UI's language. */
 export function auditWords(language: string) {
-  const catalog = catalogs[language as Language] ?? catalogs.en;
+  const catalog = catalogs[shownLanguage(language)];
   return {
     action: (action: string) => auditActionText(catalog, action),
     entity: (entity: string) => auditEntityText(catalog, entity),
@@ -35,3 +35,4 @@ export function useContractFormLabel(contractId: string | null): FormFieldLabel 
   const fields = contractFormFields(contract.templateId, template, t);
   return fields ? (fieldId) => fields.find((field) => field.id === fieldId)?.name : undefined;
 }
+
