@@ -18,7 +18,7 @@ import { failureText } from '../manage/issues';
 import { useServerRead } from '../manage/serverData';
 import { useCurrentUser } from '../manage/useCurrentUser';
 import '../manage/manage.css';
-import { auditWords, useContractFormLabel } from './auditWords';
+import { auditWords, useContractFormLabel, useDeviceText } from './auditWords';
 import { FilterPicker, type PickerEntry } from './FilterPicker';
 import './audit.css';
 
@@ -88,7 +88,7 @@ export function AuditScreen() {
     () => (devices.answer?.value ?? []).map((device) => ({ id: device.id, label: device.name, detail: device.userDisplayName })),
     [devices.answer],
   );
-  const deviceNames = useMemo(() => new Map(deviceEntries.map((entry) => [entry.id, entry.label])), [deviceEntries]);
+  const deviceText = useDeviceText();
   const onExportProgress = useCallback((listener: (progress: ExportProgress) => void) => dispatch(bridgeOf).on('audit.exportProgress', listener), [dispatch]);
 
   const fail = useCallback((cause: unknown) => failureText(t, cause as AppError | SerializedError), [t]);
@@ -242,7 +242,7 @@ export function AuditScreen() {
                     <td>{formatDateTime(event.appliedAt, i18n.language)}</td>
                     <td>{event.editedAt ? formatDateTime(event.editedAt, i18n.language) : ''}</td>
                     <td>{event.userName}</td>
-                    <td className="audit__device" title={event.device}>{deviceNames.get(event.device) ?? event.device}</td>
+                    <td className="audit__device" data-testid="audit-device">{deviceText(event.device)}</td>
                     <td>{words.entity(event.entity)}{event.entityId ? ` ${event.entityId.slice(-8)}` : ''}</td>
                     <td data-testid="audit-action">{words.action(event.action)}</td>
                     <td data-testid="audit-changes"><ChangesCell event={event} language={i18n.language} /></td>

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
 import type { AuditEvent } from '../../../src-shared/api/audit';
@@ -6,6 +7,8 @@ import { auditActionText, auditChangeText, auditEntityText, auditFieldsText, typ
 import { useContractDetailQuery, useTemplateQuery } from '../../api/api';
 import { contractFormFields } from '../contracts/draftValues';
 import { shownLanguage } from '../../i18n/language';
+import { useServerRead } from '../manage/serverData';
+import { useCurrentUser } from '../manage/useCurrentUser';
 
 /** The audit trail's entity, action and field codes in the words of the UI's language. */
 export function auditWords(language: string) {
@@ -36,3 +39,18 @@ export function useContractFormLabel(contractId: string | null): FormFieldLabel 
   return fields ? (fieldId) => fields.find((field) => field.id === fieldId)?.name : undefined;
 }
 
+/**
+ * A recorded device in words, never its id: 'this device' for the one reading, else its name where
+ * the reader's devices (an administrator's: the organisation's) list it, else 'another device'.
+ */
+export function useDeviceText(): (device: string) => string {
+  const { t } = useTranslation();
+  const isAdmin = useCurrentUser()?.role === 'admin';
+  const mine = useServerRead('myDevices');
+  const organisation = useServerRead('adminDevices', {}, { skip: !isAdmin });
+  const known = useMemo(
+    () => new Map([...(organisation.answer?.value ?? []), ...(mine.answer?.value ?? [])].map((device) => [device.id, device.current ? t('devices.thisDevice') : device.name])),
+    [mine.answer, organisation.answer, t],
+  );
+  return (device) => known.get(device) ?? t('audit.anotherDevice');
+}
