@@ -20,7 +20,8 @@ import type { SessionUser } from '../auth/service';
 // sequence order. A batch is one transaction (one commit instead of one per mutation: the drain
 // of a long offline day is bounded by commits); each mutation first claims its id in
 // processed_mutations (its primary key), then runs in its own savepoint, so a refusal or a
-// conflict rolls back only its own effect. A concurrent push of the same id waits on that claim
+// conflict rolls back only its own effect (a run of creations the registry writes together shares
+// one, and is decided one by one when any is refused). A concurrent push of the same id waits on that claim
 // and, once the first batch commits, finds the id taken and returns the stored result. The result
 // is stored in the same transaction as the effect, so either both exist or neither does.
 // Concurrent pushes (through any number of server processes) lock the rows they name in one
