@@ -1,5 +1,4 @@
 import { and, asc, count, eq, like, notExists } from 'drizzle-orm';
-import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { v7 as uuidv7 } from 'uuid';
 import { syncProtocolVersion, syncSchemaVersion, type MutationEnvelope } from '../src-shared/api/sync';
@@ -10,7 +9,7 @@ import { performancePlans, performances, performanceTasks } from '../src-server/
 import { toPerformance } from '../src-server/performance/definition';
 import { buildContractServer, demoUsers, openDatabase, seedDatabase } from '../src-server/index';
 import { figure } from './stats';
-import { freshDatabase, reachablePostgres } from './support';
+import { databaseCpuSeconds, freshDatabase, reachablePostgres } from './support';
 
 // The server's side of issue 28's "1,000 queued plan creations drained ≤ 10 s": 1,000
 // performance.createPlan mutations (a 12-month payment schedule each, on approved contracts
@@ -26,7 +25,8 @@ async function main(): Promise<void> {
     console.log('# plan-push bench skipped: no PostgreSQL answers (set BENCH_DATABASE_URL)');
     return;
   }
-  const handle = await openDatabase({ databaseUrl: await freshDatabase(postgres, 'contract_desk_bench_plan_push') });
+  const databaseUrl = await freshDatabase(postgres, 'contract_desk_bench_plan_push');
+  const handle = await openDatabase({ databaseUrl });
   try {
     await seedDatabase(handle.db, { contracts: 8000, seed: 1 });
     const app = buildContractServer(handle.db);
@@ -57,7 +57,7 @@ async function main(): Promise<void> {
     }));
     const started = performance_now();
     const cpuBefore = process.cpuUsage();
-    const databaseBefore = postgresCpuSeconds();
+    const databaseBefore = await databaseCpuSeconds(databaseUrl);
     for (let at = 0; at < mutations.length; at += batchSize) {
       const response = await app.inject({
         method: 'POST',
@@ -72,15 +72,15 @@ async function main(): Promise<void> {
     }
     const elapsed = performance_now() - started;
     const cpu = process.cpuUsage(cpuBefore);
-    const databaseCpu = postgresCpuSeconds() - databaseBefore;
+    const databaseCpu = (await databaseCpuSeconds(databaseUrl)) - databaseBefore;
     const [tasks] = await handle.db.select({ n: count() }).from(performanceTasks).where(like(performanceTasks.name, 'Bench rent%'));
     figure('plan_push_plans', plans, `plans of ${rowsPerPlan} rows in batches of ${batchSize}`);
     figure('plan_push_total', elapsed / 1000, 's');
     figure('plan_push_per_plan', elapsed / plans, 'ms');
     figure('plan_push_tasks', tasks?.n ?? 0, 'tasks');
-    // Where the time goes on a shared machine: the server's own CPU, and PostgreSQL's (every backend's, from /proc).
+    // Where the time goes on a shared machine: the server's own CPU, and PostgreSQL's (the database's backends, from /proc).
     figure('plan_push_server_cpu', (cpu.user + cpu.system) / 1e6, 's');
-    if (databaseCpu >= 0) figure('plan_push_database_cpu', databaseCpu, 's');
+    figure('plan_push_database_cpu', databaseCpu, 's');
     console.log(`# load average: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
     await app.close();
   } finally {
@@ -89,28 +89,5 @@ async function main(): Promise<void> {
 }
 
 const performance_now = () => performance.now();
-
-/** CPU seconds of every postgres process on this machine so far (Linux /proc); -1 where it cannot be read. */
-function postgresCpuSeconds(): number {
-  try {
-    let ticks = 0;
-    for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-      const stat = (() => {
-        try {
-          return readFileSync(`/proc/${pid}/stat`, 'utf8');
-        } catch {
-          return '';
-        }
-      })();
-      const name = /\((.*)\)/.exec(stat)?.[1] ?? '';
-      if (!name.startsWith('postgres')) continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    }
-    return ticks / 100;
-  } catch {
-    return -1;
-  }
-}
 
 await main();

@@ -7,6 +7,7 @@ import type { ReplicaWriter } from '../src-main/core/data/replica-sync';
 import { searchIndexBuilder } from '../src-main/core/search/index-builder';
 import { figure } from './stats';
 import { clientMigrationsDir, repoRoot } from '../src-main/paths';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The PostgreSQL benches use when one answers (BENCH_DATABASE_URL, else the local default). */
@@ -110,4 +111,32 @@ export function settleFirstSync(replica: OpenReplica, writer: ReplicaWriter, nam
   while (builder.step(500) > 0);
   builder.finish();
   figure(`${name}_full_text_index_build`, (performance.now() - buildStart) / 1000, 's');
+}
+
+/** CPU seconds a process has used so far, every thread (Linux /proc); -1 where it cannot be read. */
+export function processCpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return -1;
+  }
+}
+
+/**
+ * CPU seconds so far of the PostgreSQL backends connected to `databaseUrl`'s database: on a
+ * machine shared with other users of the same PostgreSQL, theirs are not counted (nor the
+ * server-wide WAL writer and checkpointer). Read before and after a timing, with the connections
+ * kept open in between (a backend that ends between the readings takes its seconds with it).
+ */
+export async function databaseCpuSeconds(databaseUrl: string): Promise<number> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    return rows.reduce((sum, { pid }) => sum + Math.max(0, processCpuSeconds(pid)), 0);
+  } finally {
+    await db.end();
+  }
 }

@@ -9,7 +9,7 @@ import { call, testCore, waitFor } from '../tests/support/core';
 import { tempDir } from '../tests/support/temp';
 import { measureFirstPull } from './first-pull.bench';
 import { figure } from './stats';
-import { freshDatabase, reachablePostgres, seedInChild, spawnContractServer } from './support';
+import { databaseCpuSeconds, freshDatabase, processCpuSeconds, reachablePostgres, seedInChild, spawnContractServer } from './support';
 
 // Issue 4, 12 and 33 figures (npm run bench:sync), with the demo data on PostgreSQL, per link profile
 // (BENCH_LINKS, default "loopback,office,poor"; tests/main/link-shape.ts): the first sync of
@@ -92,7 +92,7 @@ async function benchPlanDrainOnly(env: Record<string, string>, args: string[], s
     await measureFirstPull(core, proxy.url, contractCount);
     // As in the whole run: the full-text index the first sync leaves to build is built first.
     await waitFor(async () => ((await call(core, 'search.fullText', { q: 'HT' })).indexing === null ? true : undefined), 300_000);
-    await planDrainFigures(core, proxy);
+    await planDrainFigures(core, proxy, { serverPid: server.child.pid!, databaseUrl: env.DATABASE_URL ?? null });
   } finally {
     await core.close();
     desktop.cleanup();
@@ -161,7 +161,7 @@ async function benchProfile(profile: LinkProfile, proxy: FaultProxy, databaseUrl
     const clean = await drainQueued(core, proxy, ids, profile, null);
     figure(name('drain_1000_edits'), clean / 1000, 's');
     if (profile !== 'office') target(name('drain_1000_edits'), 10, 's');
-    if (profile === 'loopback') await planDrainFigures(core, proxy);
+    if (profile === 'loopback') await planDrainFigures(core, proxy, null);
     if (databaseUrl) {
       figure(name('incremental_500_changes'), (await incrementalSync(core, databaseUrl, ids.slice(0, incremental), profile)) / 1000, 's');
       if (profile === 'poor') target(name('incremental_500_changes'), 3, 's');
@@ -270,17 +270,37 @@ async function incrementalSync(core: Core, databaseUrl: string, ids: string[], r
  * contracts without a plan of that performance), then drained once the server is reachable again:
  * how long the queueing took, and the drain until the queue is empty with no problem.
  */
-/** The drain of 1,000 queued plan creations on loopback, as figures. */
-async function planDrainFigures(core: Core, proxy: FaultProxy): Promise<void> {
-  const plans = await drainPlanCreations(core, proxy);
+/** The contract server's process and its database, whose CPU seconds a drain reads beside its own. */
+interface CpuMeter {
+  serverPid: number;
+  databaseUrl: string | null;
+}
+
+/**
+ * The drain of 1,000 queued plan creations on loopback, as figures; with `meter`, the CPU seconds
+ * the drain took of the server, of PostgreSQL (the database's backends) and of this process (the
+ * core, the proxy and the bench), which compare across runs on a shared machine where the wall
+ * time does not.
+ */
+async function planDrainFigures(core: Core, proxy: FaultProxy, meter: CpuMeter | null): Promise<void> {
+  const cpu = meter && (async () => ({ server: processCpuSeconds(meter.serverPid), database: meter.databaseUrl ? await databaseCpuSeconds(meter.databaseUrl) : -1, core: process.cpuUsage() }));
+  const plans = await drainPlanCreations(core, proxy, cpu);
   figure('sync_loopback_queue_1000_plan_creations', plans.queuedMs / 1000, 's');
   figure('sync_loopback_drain_1000_plan_creations', plans.drainMs / 1000, 's');
   figure('sync_loopback_drain_1000_plan_creations_tasks', plans.tasks, 'tasks');
   target('sync_loopback_drain_1000_plan_creations', 10, 's');
+  if (plans.spent) {
+    const { before, after } = plans.spent;
+    figure('sync_loopback_drain_1000_plan_creations_server_cpu', after.server - before.server, 's');
+    if (before.database >= 0) figure('sync_loopback_drain_1000_plan_creations_database_cpu', after.database - before.database, 's');
+    figure('sync_loopback_drain_1000_plan_creations_core_cpu', (after.core.user - before.core.user + after.core.system - before.core.system) / 1e6, 's');
+  }
   console.log(`# load average after the plan drain: ${load()}`);
 }
 
-async function drainPlanCreations(core: Core, proxy: FaultProxy): Promise<{ queuedMs: number; drainMs: number; tasks: number }> {
+type CpuReading = { server: number; database: number; core: NodeJS.CpuUsage };
+
+async function drainPlanCreations(core: Core, proxy: FaultProxy, cpu: (() => Promise<CpuReading>) | null): Promise<{ queuedMs: number; drainMs: number; tasks: number; spent: { before: CpuReading; after: CpuReading } | null }> {
   const read = await call(core, 'cached.read', { endpoint: 'performanceList' });
   const list = (read.value as { performanceList: Performance[] }).performanceList;
   const chosen = list.find((p) => p.type === 'payment') ?? list[0];
@@ -305,16 +325,18 @@ async function drainPlanCreations(core: Core, proxy: FaultProxy): Promise<{ queu
   const before = await call(core, 'sync.status', {});
   if (before.queued !== edits) throw new Error(`queued ${before.queued} of ${edits} plans`);
   proxy.faults.refuse = false;
+  const cpuBefore = await cpu?.();
   const start = performance.now();
   await waitFor(async () => {
     const status = await call(core, 'sync.now', {});
     return status.queued === 0 ? status : undefined;
   }, 600_000);
   const drainMs = performance.now() - start;
+  const cpuAfter = await cpu?.();
   const status = await call(core, 'sync.status', {});
   if (status.problems.length > 0) throw new Error(`plans refused: ${JSON.stringify(status.problems.slice(0, 3))}`);
   const tasks = (await call(core, 'fulfilment.contract', { contractId: contracts[0]! })).plans.find((plan) => plan.performanceId === chosen.id)?.tasks.length ?? 0;
-  return { queuedMs, drainMs, tasks: tasks * contracts.length };
+  return { queuedMs, drainMs, tasks: tasks * contracts.length, spent: cpuBefore && cpuAfter ? { before: cpuBefore, after: cpuAfter } : null };
 }
 
 /**

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { AppFailure, type AppError } from '../../src-shared/errors';
 import type { AppInfo, EventPayload } from '../../src-shared/ipc/channels';
-import { catalogs } from '../../src-shared/i18n/catalogs';
 import { languageForLocale } from '../../src-shared/i18n/languages';
 import { createContractsFeature } from './contracts';
 import { createEventHub, type CoreEventListener } from './events';
@@ -158,9 +157,9 @@ export function createCore(options: CoreOptions) {
     timeZone: options.timeZone,
   });
   const contracts = createContractsFeature(host, { catalogueStaleMs: options.catalogueStaleMs });
-  const ledger = createLedgerFeature(host, { exportsDir: join(options.dataDir, 'exports'), catalog: () => catalogs[language()] });
+  const ledger = createLedgerFeature(host, { exportsDir: join(options.dataDir, 'exports') });
   const directory = createDirectoryFeature(host);
-  const audit = createAuditFeature(host, { exportsDir: join(options.dataDir, 'audit-exports'), language, timeZone: options.timeZone });
+  const audit = createAuditFeature(host, { exportsDir: join(options.dataDir, 'audit-exports'), timeZone: options.timeZone });
   const archive = createArchiveFeature(host, { cacheBytes: keptFileBytes });
   const search = createSearchFeature(host);
   const transfer = createTransferFeature(host);

@@ -18,7 +18,7 @@ import {
 } from '../../src-shared/domain/performance';
 import type { ReminderSettings } from '../../src-shared/domain/reminders';
 import { defaultReminderSettings, reminderSettingsSchema } from '../../src-shared/domain/reminders';
-import { AppFailure, reason } from '../../src-shared/errors';
+import { AppFailure, invalidFields, reason } from '../../src-shared/errors';
 import { defaultPerformanceForm, openStateFor, stateAfterEdit } from '../../src-shared/rules/performance';
 import { planCreateRows, planExistsRefusal, planRemovalRefusal, planRows, planStatusRefusal } from '../../src-shared/rules/fulfilment';
 import { relatedCells, sheetCellRefusal } from '../../src-shared/rules/sheet-cells';
@@ -29,8 +29,9 @@ import type { OrgViewer } from '../http/feature-helpers';
 import { basedOnVersion, checkIfMatch, ifMatchVersion } from '../http/write-safety';
 import type { ServerDb } from '../db/database';
 import { containsPattern } from '../db/like';
-import { contracts } from '../db/schema';
-import { checkLeader, findVisibleContract, nextRowIndex, taskChanges } from './repository';
+import { contracts, users } from '../db/schema';
+import { visibleTo } from '../contracts/repository';
+import { checkLeader, contractNotFound, findVisibleContract, nextRowIndex, nextRowIndexes, taskChanges } from './repository';
 import { performancePlans, performances, performanceTasks, reminderSettings } from './schema';
 import { effectiveStateSql, selectTasks, sheetOrder, taskVisibleTo, toTaskCard, type Executor } from './tasks';
 
@@ -177,48 +178,95 @@ function planTaskRow(viewer: OrgViewer, task: NewPlanTask, update: TaskUpdate, t
   };
 }
 
+/** A plan creation as the sync mutation performance.createPlan makes it: the ids are the client's. */
+export interface PlanCreation {
+  planId: string;
+  performanceId: string;
+  plan: PlanCreate;
+}
+
+/** Ids per read of a creation run's users: well under PostgreSQL's bound-parameter limit. */
+const idChunk = 1000;
+
 /**
- * Adds a contract's plan under a performance with the ids the client made (the sync mutation
+ * Adds contracts' plans under performances with the ids the client made (the sync mutation
  * performance.createPlan): the schedule's rows, then the rows typed by hand, numbered on from the
  * contract's last row. A contract that has a plan under the performance already is refused
  * (planExists), as is an id taken already: never two plans, nor rows merged in unseen.
+ * Several creations (a drain of plans made offline) are written together, a statement per step
+ * rather than per plan: any refusal refuses them all, and the caller's savepoint takes them back
+ * (a push then applies them one by one, so that each refusal is its own plan's).
  */
-export async function createPlan(tx: ServerDb, viewer: OrgViewer, performanceId: string, planId: string, body: PlanCreate, today: string): Promise<void> {
-  const performance = await findPerformance(tx, viewer, performanceId);
-  const contract = await findVisibleContract(tx, viewer, body.contractID);
-  const refusal = planStatusRefusal(contract.status);
-  if (refusal) throw refusal;
-  const rows = planCreateRows(body);
-  const columns = toPerformance(performance).columns;
-  const cellRefusal = sheetCellRefusal(columns, rows, true);
-  if (cellRefusal) throw cellRefusal;
-  // Cells of columns that follow a contract field are the contract's, as in a sheet save.
-  const related = hasRelatedColumns(columns) ? relatedCells(columns, await contractValues(tx, contract.id)) : {};
+export async function createPlans(tx: ServerDb, viewer: OrgViewer, creations: readonly PlanCreation[], today: string): Promise<void> {
+  const performanceIds = [...new Set(creations.map((c) => c.performanceId))];
+  const definitions = new Map(
+    (await tx.select().from(performances).where(and(inArray(performances.id, performanceIds), eq(performances.organisationId, viewer.organisationId)))).map((row) => [row.id, row]),
+  );
+  const contractIds = [...new Set(creations.map((c) => c.plan.contractID))];
+  const visible = new Map((await tx.select({ id: contracts.id, status: contracts.status }).from(contracts).where(and(inArray(contracts.id, contractIds), visibleTo(viewer)))).map((row) => [row.id, row]));
+  const planned = [];
+  for (const { planId, performanceId, plan } of creations) {
+    const performance = definitions.get(performanceId);
+    if (!performance) throw performanceNotFound();
+    const contract = visible.get(plan.contractID);
+    if (!contract) throw contractNotFound();
+    const refusal = planStatusRefusal(contract.status);
+    if (refusal) throw refusal;
+    const rows = planCreateRows(plan);
+    const columns = toPerformance(performance).columns;
+    const cellRefusal = sheetCellRefusal(columns, rows, true);
+    if (cellRefusal) throw cellRefusal;
+    // Cells of columns that follow a contract field are the contract's, as in a sheet save.
+    const related = hasRelatedColumns(columns) ? relatedCells(columns, await contractValues(tx, contract.id)) : {};
+    planned.push({ planId, performance, contractId: contract.id, plan, rows, related });
+  }
   // The one plan per contract and performance (a unique index) decides between two creations at once.
-  const [written] = await tx
-    .insert(performancePlans)
-    .values({ id: planId, contractId: contract.id, performanceId, createdBy: viewer.id, conditionType: body.conditionType, schedule: body.schedule ?? null })
-    .onConflictDoNothing()
-    .returning({ version: performancePlans.version });
-  if (!written) {
+  const written = new Map(
+    (
+      await tx
+        .insert(performancePlans)
+        .values(planned.map(({ planId, performance, contractId, plan }) => ({ id: planId, contractId, performanceId: performance.id, createdBy: viewer.id, conditionType: plan.conditionType, schedule: plan.schedule ?? null })))
+        .onConflictDoNothing()
+        .returning({ id: performancePlans.id, version: performancePlans.version })
+    ).map((row) => [row.id, row.version]),
+  );
+  const refused = planned.find(({ planId }) => !written.has(planId));
+  if (refused) {
     const [existing] = await tx
       .select({ id: performancePlans.id })
       .from(performancePlans)
-      .where(and(eq(performancePlans.performanceId, performanceId), eq(performancePlans.contractId, contract.id)));
-    throw existing ? planExistsRefusal(performance.name) : new AppFailure('conflict', `the plan id ${planId} is taken already`);
+      .where(and(eq(performancePlans.performanceId, refused.performance.id), eq(performancePlans.contractId, refused.contractId)));
+    throw existing ? planExistsRefusal(refused.performance.name) : new AppFailure('conflict', `the plan id ${refused.planId} is taken already`);
   }
-  const firstIndex = await nextRowIndex(tx, contract.id);
-  for (const [i, { leaderUserID }] of rows.entries()) if (leaderUserID) await checkLeader(tx, performance.organisationId, leaderUserID, `rows.${i}.leaderUserID`);
-  // One statement for the plan's rows: a drain of many plans made offline is bounded by statements.
-  // A task id taken already inserts nothing and refuses the plan (the caller's savepoint takes the plan back).
-  const newRows = rows.map(({ id, ...update }, i) => {
-    const following = Object.keys(related).length === 0 ? update : { ...update, values: { ...update.values, ...related } };
-    return planTaskRow(viewer, { id, planId, contractId: contract.id, performance, planVersion: written.version, rowIndex: firstIndex + i }, following, today);
-  });
+  const nextIndex = await nextRowIndexes(tx, contractIds);
+  await checkLeaders(tx, viewer.organisationId, planned);
+  // One statement for all the plans' rows: a drain of many plans made offline is bounded by statements.
+  // A task id taken already inserts nothing and refuses the plans (the caller's savepoint takes them back).
+  const newRows = planned.flatMap(({ planId, performance, contractId, rows, related }) =>
+    rows.map(({ id, ...update }) => {
+      const following = Object.keys(related).length === 0 ? update : { ...update, values: { ...update.values, ...related } };
+      // Plans of one contract number their rows on, one after the other, as if made one by one.
+      const rowIndex = nextIndex.get(contractId)!;
+      nextIndex.set(contractId, rowIndex + 1);
+      return planTaskRow(viewer, { id, planId, contractId, performance, planVersion: written.get(planId)!, rowIndex }, following, today);
+    }),
+  );
   if (newRows.length === 0) return;
   const inserted = await insertNewRows(tx, performanceTasks, newRows);
   const taken = newRows.find((row) => !inserted.has(row.id));
   if (taken) throw new AppFailure('conflict', `the task id ${taken.id} is taken already`);
+}
+
+/** Each row's leader, when it names one, is a user of the organisation; the first that is not is refused by its row. */
+async function checkLeaders(tx: ServerDb, organisationId: string, planned: readonly { rows: readonly { leaderUserID?: string | null }[] }[]): Promise<void> {
+  const named = [...new Set(planned.flatMap(({ rows }) => rows.flatMap(({ leaderUserID }) => (leaderUserID ? [leaderUserID] : []))))];
+  const known = new Set<string>();
+  for (let at = 0; at < named.length; at += idChunk) {
+    for (const { id } of await tx.select({ id: users.id }).from(users).where(and(inArray(users.id, named.slice(at, at + idChunk)), eq(users.organisationId, organisationId)))) known.add(id);
+  }
+  for (const { rows } of planned) {
+    for (const [i, { leaderUserID }] of rows.entries()) if (leaderUserID && !known.has(leaderUserID)) throw invalidFields([{ path: `rows.${i}.leaderUserID`, message: 'unknown user' }]);
+  }
 }
 
 /**

@@ -56,14 +56,27 @@ export async function findVisibleContract(db: Executor, viewer: Viewer, contract
     .select({ id: contracts.id, name: contracts.name, status: contracts.status })
     .from(contracts)
     .where(and(eq(contracts.id, contractId), visibleTo(viewer)));
-  if (!row) throw new AppFailure('not_found', 'contract not found', undefined, reason('contractMissing'));
+  if (!row) throw contractNotFound();
   return row;
 }
+
+export const contractNotFound = () => new AppFailure('not_found', 'contract not found', undefined, reason('contractMissing'));
 
 /** The next row number of a contract's sheet: the current maximum plus 1 (spec 5). */
 export async function nextRowIndex(db: Executor, contractId: string): Promise<number> {
   const [row] = await db.select({ last: max(performanceTasks.rowIndex) }).from(performanceTasks).where(eq(performanceTasks.contractId, contractId));
   return rowIndexAfter(row?.last ?? null);
+}
+
+/** The next row number of each contract's sheet, in one statement. */
+export async function nextRowIndexes(db: Executor, contractIds: readonly string[]): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ contractId: performanceTasks.contractId, last: max(performanceTasks.rowIndex) })
+    .from(performanceTasks)
+    .where(inArray(performanceTasks.contractId, [...contractIds]))
+    .groupBy(performanceTasks.contractId);
+  const last = new Map(rows.map((row) => [row.contractId, row.last]));
+  return new Map(contractIds.map((id) => [id, rowIndexAfter(last.get(id) ?? null)]));
 }
 
 /** The column values of a task update, with the type rule applied; amounts share one unit. */

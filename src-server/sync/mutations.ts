@@ -1,7 +1,7 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { organisationDay } from '../../src-shared/rules/performance';
 import { changesCondition, missingRow, rowKey } from '../../src-shared/sync/mutations';
-import { createPlan, deleteShownPlan, readReminderSettings, savePlan, saveReminderSettings } from '../performance/performances';
+import { createPlans, deleteShownPlan, readReminderSettings, savePlan, saveReminderSettings } from '../performance/performances';
 import { createQuickTask, deleteTask, finishTask, finishTasks, relateTasks, restoreTask, restoreTasks, unrelateTask } from '../performance/repository';
 import { performancePlans, performances, performanceTasks } from '../performance/schema';
 import { taskVisibleTo } from '../performance/tasks';
@@ -160,7 +160,7 @@ export const applyMutation: ApplyFunctions = {
   },
   // The ids are the client's: the tasks it showed offline are the ones made here.
   'performance.createPlan': async (tx, { planId, performanceId, plan }, viewer, at) => {
-    await createPlan(tx, viewer, performanceId, planId, plan, organisationDay(at));
+    await createPlans(tx, viewer, [{ planId, performanceId, plan }], organisationDay(at));
   },
   'performance.deletePlan': async (tx, { performanceId, planId, taskIds }) => {
     await deleteShownPlan(tx, performanceId, planId, new Set(taskIds));
@@ -191,4 +191,17 @@ export const applyMutation: ApplyFunctions = {
   'scene.setDefault': async (tx, { id }, viewer, at) => {
     await changeScenes(tx, viewer, at, (list) => withDefaultScene(list, id));
   },
+};
+
+type ApplyTogetherFunctions = {
+  [N in MutationName]?: (tx: ServerDb, args: readonly MutationArgs<N>[], viewer: OrgViewer, at: Date) => Promise<void>;
+};
+
+/**
+ * Mutations that only create rows and can be written several at once: a push writes a run of
+ * them together, a statement per step instead of per mutation, and when any of them is refused
+ * takes the run back and applies them one by one (src-server/sync/push.ts).
+ */
+export const applyTogether: ApplyTogetherFunctions = {
+  'performance.createPlan': (tx, creations, viewer, at) => createPlans(tx, viewer, creations, organisationDay(at)),
 };

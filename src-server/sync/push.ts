@@ -8,7 +8,7 @@ import type { ServerDb } from '../db/database';
 import { processedMutations } from '../db/schema';
 import { postgresCode, type OrgViewer } from '../http/feature-helpers';
 import { changedGroups, conflictIssue, conflictingGroups } from '../../src-shared/sync/field-versions';
-import { applyMutation, entities, parseRowKey, type EntityName, type LockedRow } from './mutations';
+import { applyMutation, applyTogether, entities, parseRowKey, type EntityName, type LockedRow } from './mutations';
 import { checkSyncVersions } from './protocol';
 import { appendAuditEvents, type AuditEntry } from '../audit/chain';
 import { changedFields, rowSnapshots, type AuditedTable } from '../audit/record';
@@ -20,7 +20,8 @@ import type { SessionUser } from '../auth/service';
 // sequence order. A batch is one transaction (one commit instead of one per mutation: the drain
 // of a long offline day is bounded by commits); each mutation first claims its id in
 // processed_mutations (its primary key), then runs in its own savepoint, so a refusal or a
-// conflict rolls back only its own effect. A concurrent push of the same id waits on that claim
+// conflict rolls back only its own effect (a run of creations the registry writes together shares
+// one, and is decided one by one when any is refused). A concurrent push of the same id waits on that claim
 // and, once the first batch commits, finds the id taken and returns the stored result. The result
 // is stored in the same transaction as the effect, so either both exist or neither does.
 // Concurrent pushes (through any number of server processes) lock the rows they name in one
@@ -205,6 +206,59 @@ async function decide(tx: ServerDb, viewer: Pusher, mutation: MutationEnvelope, 
   }
 }
 
+/** A new mutation whose args parsed, with the rows it names. */
+interface Ready {
+  mutation: MutationEnvelope;
+  name: MutationName;
+  args: unknown;
+  rows: ReturnType<typeof rowsOf>;
+}
+
+/** The bulk write of a run of mutations of one name (the registry's applyTogether), if it has one. */
+function togetherOf(name: MutationName) {
+  return applyTogether[name] as ((db: ServerDb, args: readonly unknown[], viewer: OrgViewer, at: Date) => Promise<void>) | undefined;
+}
+
+/** A mutation a run may take: it creates rows and touches, moves or removes none, so no lock, base version or field check applies. */
+function createsOnly(mutation: MutationEnvelope, parsed: Parsed | undefined): Ready | null {
+  if (!parsed || parsed instanceof AppFailure || !togetherOf(parsed.name)) return null;
+  const rows = rowsOf(parsed.name, parsed.args);
+  if (rows.touches.length > 0 || rows.moves.length > 0 || rows.removes.length > 0) return null;
+  return { mutation, name: parsed.name, args: parsed.args, rows };
+}
+
+/**
+ * Applies a run of consecutive new mutations of one name that only create rows, written together
+ * in one savepoint: the same rows, results and audit events as one by one, in a few statements.
+ * Null when the write refused any of them: the savepoint took the run back, to be decided one by
+ * one (so that a refusal is its own mutation's and the others apply).
+ */
+async function decideTogether(tx: ServerDb, viewer: Pusher, run: readonly Ready[], at: Date, audit: Audit): Promise<MutationResult[] | null> {
+  try {
+    const { entries, now } = await tx.transaction(async (savepoint) => {
+      await togetherOf(run[0]!.name)!(savepoint, run.map((ready) => ready.args), viewer, at);
+      // Every row the run created, read once: the audit events' rows after it, and their versions.
+      const now = await snapshots(savepoint, audit, run.flatMap((ready) => ready.rows.creates));
+      const entries = await auditStep(() => run.map(({ mutation, args, rows }) => auditEntry(viewer, audit.clientId, mutation, args, at, [...new Set(rows.creates)], new Map(), now)));
+      return { entries, now };
+    });
+    audit.entries.push(...entries);
+    return run.map(({ mutation, rows }) => {
+      const versions: Record<RowKey, number> = {};
+      for (const key of rows.creates) {
+        const row = now.get(key);
+        if (!row) continue;
+        audit.known.set(key, row);
+        versions[key] = row.version as number;
+      }
+      return { id: mutation.id, status: 'applied' as const, versions };
+    });
+  } catch (error) {
+    if (error instanceof AppFailure) return null;
+    throw error;
+  }
+}
+
 /** The audit events of a push's applied mutations, appended at its end (src-server/audit/chain.ts). */
 interface Audit {
   clientId: string;
@@ -253,8 +307,13 @@ function rowRead(audit: Audit, entity: EntityName): (id: string) => Promise<Reco
 async function snapshots(tx: ServerDb, audit: Audit, keys: readonly RowKey[]): Promise<Map<RowKey, Record<string, unknown>>> {
   const found = new Map<RowKey, Record<string, unknown>>();
   for (const [entity, ids] of idsByEntity(keys)) {
-    const rows = ids.length === 1 ? await rowRead(audit, entity)(ids[0]!) : await rowSnapshots(tx, entities[entity].table, ids);
-    for (const row of rows) found.set(rowKey(entity, row.id as string), row);
+    if (ids.length === 1) {
+      for (const row of await rowRead(audit, entity)(ids[0]!)) found.set(rowKey(entity, row.id as string), row);
+      continue;
+    }
+    for (let at = 0; at < ids.length; at += lockChunk) {
+      for (const row of await rowSnapshots(tx, entities[entity].table, ids.slice(at, at + lockChunk))) found.set(rowKey(entity, row.id as string), row);
+    }
   }
   return found;
 }
@@ -403,15 +462,31 @@ async function pushOnce(db: ServerDb, viewer: Pusher, clientId: string, ordered:
     const claims = await claimAll(tx, viewer, clientId, ordered);
     const parsed = new Map(claims.flatMap((claim) => (claim.stored || claim.repeat ? [] : [[claim.mutation.id, parseOnce(claim.mutation)] as const])));
     await lockInOneOrder(tx, [...parsed.values()], audit.known);
-    for (const { mutation, stored, repeat } of claims) {
+    for (let i = 0; i < claims.length; ) {
+      const { mutation, stored, repeat } = claims[i]!;
       const known = stored ?? (repeat && decided.get(mutation.id));
       if (known) {
         results.push(known);
+        i += 1;
         continue;
       }
-      const result = await decide(tx, viewer, mutation, parsed.get(mutation.id)!, at, audit);
-      decided.set(mutation.id, result);
-      results.push(result);
+      // A run of new creations of one name that the registry writes together (a drain of plans made offline).
+      const run: Ready[] = [];
+      for (let j = i; j < claims.length; j += 1) {
+        const claim = claims[j]!;
+        const ready = claim.stored || claim.repeat ? null : createsOnly(claim.mutation, parsed.get(claim.mutation.id));
+        if (!ready || (run.length > 0 && ready.name !== run[0]!.name)) break;
+        run.push(ready);
+      }
+      const step = run.length > 1 ? run.map((ready) => ready.mutation) : [mutation];
+      const together = run.length > 1 ? await decideTogether(tx, viewer, run, at, audit) : null;
+      const outcomes = together ?? [];
+      if (!together) for (const one of step) outcomes.push(await decide(tx, viewer, one, parsed.get(one.id)!, at, audit));
+      for (const result of outcomes) {
+        decided.set(result.id, result);
+        results.push(result);
+      }
+      i += step.length;
     }
     await storeResults(tx, [...decided.values()]);
     // Last, so that the chain's lock is held only from here to the commit.

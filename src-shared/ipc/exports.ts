@@ -1,8 +1,15 @@
 import { z } from 'zod';
 import { auditEventsQuerySchema } from '../api/audit';
+import { languages } from '../i18n/languages';
 
 // The app's Excel exports (a scene as shown, the audit trail): the core writes the file (progress
 // by event), the renderer reads it back in pieces and offers it as a download.
+
+/**
+ * The UI language the file is written in (sheet name, headers, values): the page's, which in the web
+ * edition follows the browser, not the host process the core runs in.
+ */
+export const exportLanguageSchema = z.enum(languages);
 
 export const exportResponseSchema = z.object({ rows: z.number().int().nonnegative(), size: z.number().int().nonnegative() });
 /** A piece of the finished file (base64), from `offset`; the file is removed once its last piece is read. */
@@ -16,5 +23,6 @@ export const auditExportRequestSchema = z
   .object({
     exportId: z.string().uuid(),
     filters: auditEventsQuerySchema.omit({ pageNum: true, pageSize: true, untilSeq: true }),
+    language: exportLanguageSchema,
   })
   .strict();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { filterConditionSchema, ledgerSearchSchema, sortFieldSchema } from '../domain/ledger';
+import { exportLanguageSchema } from './exports';
 
 // The ledger's scenes as the core answers them from the replica (issue 14).
 
@@ -24,5 +25,6 @@ export const sceneExportRequestSchema = z
   .object({
     exportId: z.string().uuid(),
     search: ledgerSearchSchema.omit({ pageNum: true, pageSize: true }),
+    language: exportLanguageSchema,
   })
   .strict();

@@ -65,6 +65,8 @@ describe.each(uiLanguages)('audit screen in $code', (language: UiLanguage) => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile((await download.path())!);
     const sheet = workbook.worksheets[0]!;
+    // The sheet in the page's language, which the export request carries (issue 31).
+    expect(sheet.name).toBe(code === 'en' ? 'Audit trail' : '审计日志');
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(headers);
     expect(sheet.rowCount - 1).toBe(shown);
     for (let row = 2; row <= sheet.rowCount; row += 1) {

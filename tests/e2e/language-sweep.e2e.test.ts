@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PartyType } from '../../src-shared/domain/enums';
 import { en } from '../../src-shared/i18n/en';
 import { specRoutePaths, type SpecRoute } from '../../src-shared/routes';
-import { call } from '../support/core';
+import { isEditableStatus } from '../../src-shared/rules/contract-status';
+import { call, waitFor } from '../support/core';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
 import { chooseLanguage, keepScreenshot, setChecked, uiLanguages, type UiLanguage } from '../support/e2e-views';
 
@@ -17,6 +18,11 @@ let stage: E2eStage;
 let page: Page;
 /** Every screen to visit, by a name for its screenshot. */
 let screens: { name: string; path: string; ready: string; click?: string }[] = [];
+/** A contract the user may edit (a draft, edited by this device and sent) and one locked after approval, by name. */
+let draftName = '';
+let lockedName = '';
+/** A seeded template's number: the template editor's duplicate check lists that template. */
+let templateNumber = '';
 
 /** Latin words Chinese text may hold (tests/shared/i18n-catalogs.test.ts has the same list). */
 const latinInChinese = ['PDF', 'Word', 'Excel', 'DOCX', 'docx', 'CSV', 'MB', 'KB', 'ID', 'Esc', 'README', 'Contract', 'Desk'];
@@ -120,6 +126,18 @@ beforeAll(async () => {
   await page.getByTestId('scene-tab-contracts').click({ timeout: 30_000 });
   const { list } = await call(stage.core, 'ledger.contractPage', { pageNum: 1, pageSize: 50 });
   const contract = list.find((one) => one.status === 4) ?? list[0]!;
+  lockedName = contract.name;
+  // A draft edited on this device and sent: its history tab lists the edit (device, changed values),
+  // and its unlocked edit dialog is swept besides the locked one's.
+  const draft = list.find((one) => isEditableStatus(one.status));
+  if (!draft) throw new Error('the seed has no draft contract to sweep');
+  draftName = `${draft.name}（修订）`;
+  await call(stage.core, 'contract.update', { id: draft.id, patch: { name: draftName } });
+  await call(stage.core, 'sync.now', {});
+  await waitFor(async () => ((await call(stage.core, 'sync.status', {})).queued === 0 ? true : undefined), 30_000);
+  const templates = await call(stage.core, 'cached.read', { endpoint: 'templateList', params: {}, query: { pageNum: 1, pageSize: 20 } });
+  templateNumber = (templates.value as { list: { templateNumber: string | null }[] }).list.find((one) => one.templateNumber)?.templateNumber ?? '';
+  expect(templateNumber).not.toBe('');
   const project = await firstId('projectList');
   const ip = await firstId('ipList');
   const parties = await call(stage.core, 'counterparties.list', { type: PartyType.Outer, pageSize: 5 });
@@ -145,6 +163,8 @@ beforeAll(async () => {
       path,
       ready: '[data-testid=app-content] h2, [data-testid=app-content] h3',
     })),
+    // The contract page's history tab: the audit trail's device and changes in words (no id).
+    { name: 'contract-history', path: `/standingBook/detail?${new URLSearchParams({ contractId: draft.id, mode: 'contract', tab: 'HISTORY_TAB' })}`, ready: '[data-testid=contract-audit-event]' },
     ...(project ? [{ name: 'project', path: `/projects/${project}`, ready: '[data-testid=app-content] h2, [data-testid=app-content] h3' }] : []),
     ...(ip ? [{ name: 'ip-detail', path: `/ip/${ip}`, ready: '[data-testid=app-content] h2, [data-testid=app-content] h3' }] : []),
   ];
@@ -180,7 +200,8 @@ describe.each(uiLanguages)('every screen in $code', (language) => {
 
   it('shows the main dialogs in the language alone', async () => {
     const out: string[] = [];
-    const dialogs: { name: string; path: string; open: string; ready: string; select?: string; tab?: string }[] = [
+    const row = (name: string) => `[data-testid=ledger-row]:has-text(${JSON.stringify(name)}) [data-testid=ledger-edit]`;
+    const dialogs: { name: string; path: string; open: string; ready: string; select?: string; tab?: string; fill?: [selector: string, value: string] }[] = [
       { name: 'ledger-filters', path: '/', open: '[data-testid=ledger-filter-toggle]', ready: '.ledger-filters' },
       { name: 'manage-scenes', path: '/', open: '[data-testid=scene-manage]', ready: '.manage-scenes' },
       { name: 'scene-create', path: '/', open: '[data-testid=scene-add]', ready: '.scene-config' },
@@ -188,13 +209,17 @@ describe.each(uiLanguages)('every screen in $code', (language) => {
       { name: 'credit-risk', path: '/', open: '[data-testid=ledger-credit-risk]', ready: '[data-testid=credit-risk-dialog]' },
       { name: 'transfer', path: '/', open: '[data-testid=transfer-open]', ready: '.transfer-dialog', select: '[data-testid=ledger-row] input[type=checkbox]' },
       { name: 'counterparty-create', path: '/counterparties', open: '[data-testid=counterparty-create]', ready: '.bp6-dialog' },
-      { name: 'contract-edit', path: '/', open: '[data-testid=ledger-edit]', ready: '.bp6-dialog' },
+      { name: 'contract-edit-locked', path: '/', open: row(lockedName), ready: '[data-testid=contract-edit-locked]' },
+      { name: 'contract-edit-draft', path: '/', open: row(draftName), ready: '[data-testid=contract-edit-save]' },
       { name: 'scoring', path: '/', open: '[data-testid=ledger-score]', ready: '.bp6-dialog' },
       { name: 'ip-create', path: '/ip', open: '[data-testid=ip-create]', ready: '.bp6-dialog' },
       { name: 'ip-org-create', path: '/ip', tab: '#bp6-tab-title_ip-tabs_organizations', open: '[data-testid=ip-org-create]', ready: '.bp6-dialog' },
       { name: 'law-firm-create', path: '/legal', open: '[data-testid=legal-create]', ready: '.bp6-dialog' },
       { name: 'lawyer-create', path: '/legal', tab: '#bp6-tab-title_legal-tabs_lawyers', open: '[data-testid=legal-create]', ready: '.bp6-dialog' },
       { name: 'case-type-create', path: '/legal', tab: '#bp6-tab-title_legal-tabs_caseTypes', open: '[data-testid=legal-create]', ready: '.bp6-dialog' },
+      // The template editor's duplicate-number dialogs: one number that a template holds, and all.
+      { name: 'template-number-duplicate', path: '/templates/edit', fill: ['[data-testid=template-number]', templateNumber], open: '[data-testid=template-number-check]', ready: '.bp6-dialog h5' },
+      { name: 'template-number-check-all', path: '/templates/edit', open: '[data-testid=template-number-check-all]', ready: '.bp6-dialog' },
     ];
     for (const dialog of dialogs) {
       await page.goto(`${stage.edition.host.url}${dialog.path}`);
@@ -203,6 +228,7 @@ describe.each(uiLanguages)('every screen in $code', (language) => {
       const opener = page.locator(dialog.open).first();
       await opener.waitFor({ timeout: 20_000 });
       if (dialog.select) await setChecked(page.locator(dialog.select).first());
+      if (dialog.fill) await page.fill(dialog.fill[0], dialog.fill[1]);
       await opener.click();
       await page.locator(dialog.ready).first().waitFor({ timeout: 10_000 });
       await page.waitForTimeout(300);

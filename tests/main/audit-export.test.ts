@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditSheet } from '../../src-main/core/audit';
 import type { Core } from '../../src-main/core/core';
 import { maxAuditExportRows, type AuditEvent, type AuditEventsQuery } from '../../src-shared/api/audit';
+import type { Language } from '../../src-shared/i18n/languages';
 import { call } from '../support/core';
 import { noFaults, openProxiedCore, type ProxiedCore } from '../support/proxied-core';
 
@@ -24,8 +25,8 @@ async function rest<T>(method: string, path: string, body?: unknown): Promise<T>
   return ((await response.json()) as { data: T }).data;
 }
 
-async function exported(core: Core, filters: Record<string, string>, exportId: string): Promise<{ rows: number; sheet: ExcelJS.Worksheet }> {
-  const { rows } = await call(core, 'audit.export', { exportId, filters });
+async function exported(core: Core, filters: Record<string, string>, exportId: string, language: Language = 'en'): Promise<{ rows: number; sheet: ExcelJS.Worksheet }> {
+  const { rows } = await call(core, 'audit.export', { exportId, filters, language });
   const pieces: Buffer[] = [];
   for (let offset = 0, size = 1; offset < size; ) {
     const piece = await call(core, 'audit.exportRead', { exportId, offset });
@@ -74,17 +75,22 @@ describe('audit export through the core', () => {
     expect(newest.getCell(8).value).toBe('Audit retention (days): 500 → 600');
   }, 60_000);
 
-  it('writes the headers and times in Chinese when that is the language', async () => {
-    await call(stage.core, 'settings.update', { language: 'zh-CN' });
-    try {
-      const { sheet } = await exported(stage.core, { entity: 'organisation' }, '0190a0e0-0000-7000-8000-00000000a002');
-      expect(cells(sheet.getRow(1))).toEqual(['序号', '服务器应用时间', '设备编辑时间', '用户', '设备', '对象', '操作', '变更字段']);
-      expect(sheet.getRow(2).getCell(2).value).toMatch(/^\d{4}年\d{2}月\d{2}日 \d{2}:\d{2}$/);
-      expect(sheet.name).toBe('审计日志');
-      expect(sheet.getRow(2).getCell(8).value).toBe('审计日志保留天数: 500 → 600');
-    } finally {
-      await call(stage.core, 'settings.update', { language: 'en' });
-    }
+  it('writes the sheet in the language the page asked in, not the core\'s (issue 31): Chinese from an English host', async () => {
+    // The core follows its host's locale (en-US: no language chosen in its settings), as the web
+    // host does; the page follows the browser, and the export follows the page.
+    await call(stage.core, 'settings.update', { language: null });
+    const { sheet } = await exported(stage.core, { entity: 'organisation' }, '0190a0e0-0000-7000-8000-00000000a002', 'zh-CN');
+    expect(cells(sheet.getRow(1))).toEqual(['序号', '服务器应用时间', '设备编辑时间', '用户', '设备', '对象', '操作', '变更字段']);
+    expect(sheet.getRow(2).getCell(2).value).toMatch(/^\d{4}年\d{2}月\d{2}日 \d{2}:\d{2}$/);
+    expect(sheet.name).toBe('审计日志');
+    expect(sheet.getRow(2).getCell(8).value).toBe('审计日志保留天数: 500 → 600');
+  }, 60_000);
+
+  it('writes coded values by the labels the screens show, in the language asked', async () => {
+    const english = await exported(stage.core, { entity: 'performance' }, '0190a0e0-0000-7000-8000-00000000a004');
+    const chinese = await exported(stage.core, { entity: 'performance' }, '0190a0e0-0000-7000-8000-00000000a005', 'zh-CN');
+    expect(String(english.sheet.getRow(2).getCell(8).value)).toContain('Type: (empty) → Payment');
+    expect(String(chinese.sheet.getRow(2).getCell(8).value)).toContain('类型: （空） → 付款');
   }, 60_000);
 
   it("refuses at once with 'offline' while the server is away", async () => {
@@ -92,7 +98,7 @@ describe('audit export through the core', () => {
     try {
       await stage.online(false);
       const started = performance.now();
-      const refused = await stage.core.invoke('audit.export', { exportId: '0190a0e0-0000-7000-8000-00000000a003', filters: {} });
+      const refused = await stage.core.invoke('audit.export', { exportId: '0190a0e0-0000-7000-8000-00000000a003', filters: {}, language: 'en' });
       expect(refused).toMatchObject({ ok: false, error: { code: 'offline' } });
       expect(performance.now() - started).toBeLessThan(300);
     } finally {

@@ -44,10 +44,10 @@ describe('scene export', () => {
 
   it('writes every row of the scene in its order, in the language asked, and reads back in pieces', async () => {
     const progress: number[] = [];
-    const exporter = createSceneExporter({ dir: join(dir.path, 'exports'), catalog: () => catalogs['zh-CN'], onProgress: (p) => progress.push(p.written) });
+    const exporter = createSceneExporter({ dir: join(dir.path, 'exports'), onProgress: (p) => progress.push(p.written) });
     const search = { filterList: [{ id: 'taskType', condition: { in: ['receivable'] } }], sortField: { id: 'expirationTime', key: 1 as const }, titleIDs: ['taskType', 'expirationTime', 'receivableAmount'] };
     const exportId = '0190a0e0-0000-7000-8000-000000000001';
-    const { rows, size } = await exporter.write(exportId, search, createSceneSearch(replica), new Map());
+    const { rows, size } = await exporter.write(exportId, search, createSceneSearch(replica), new Map(), catalogs['zh-CN']);
     expect(rows).toBe(1666);
     expect(progress).toEqual([0, 1000, 1666]);
     const pieces: Buffer[] = [];
@@ -71,11 +71,11 @@ describe('scene export', () => {
   });
 
   it('filters and writes the effective state: a pending task past its due date is exported, and reads, as overdue', async () => {
-    const exporter = createSceneExporter({ dir: join(dir.path, 'exports'), catalog: () => catalogs['zh-CN'], onProgress: () => undefined });
+    const exporter = createSceneExporter({ dir: join(dir.path, 'exports'), onProgress: () => undefined });
     const today = '2026-05-15';
     const scenes = createSceneSearch(replica, () => today);
     const stateCells = async (exportId: string, filterList: { id: string; condition: { in: number[] } }[]) => {
-      const { rows } = await exporter.write(exportId, { filterList, sortField: { id: 'expirationTime', key: 1 }, titleIDs: ['taskState', 'expirationTime'] }, scenes, new Map());
+      const { rows } = await exporter.write(exportId, { filterList, sortField: { id: 'expirationTime', key: 1 }, titleIDs: ['taskState', 'expirationTime'] }, scenes, new Map(), catalogs['zh-CN']);
       const pieces: Buffer[] = [];
       for (let offset = 0, size = 1; offset < size; ) {
         const read = await exporter.read(exportId, offset);

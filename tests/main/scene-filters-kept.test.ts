@@ -47,7 +47,7 @@ afterAll(async () => {
 
 async function exported(search: { standingBookID: string }): Promise<ExcelJS.Worksheet> {
   const exportId = randomUUID();
-  const { size } = await call(core, 'ledger.export', { exportId, search: { ...search, filterList: [] } });
+  const { size } = await call(core, 'ledger.export', { exportId, search: { ...search, filterList: [] }, language: 'en' });
   const chunks: Buffer[] = [];
   for (let offset = 0; offset < size; ) {
     const piece = Buffer.from((await call(core, 'ledger.exportRead', { exportId, offset })).data, 'base64');

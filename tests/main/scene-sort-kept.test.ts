@@ -35,7 +35,7 @@ const days = (rows: readonly LedgerRow[]) => rows.map((row) => String(row.data.e
 
 async function exported(standingBookID: string): Promise<ExcelJS.Worksheet> {
   const exportId = randomUUID();
-  const { size } = await call(core, 'ledger.export', { exportId, search: { standingBookID, filterList: [] } });
+  const { size } = await call(core, 'ledger.export', { exportId, search: { standingBookID, filterList: [] }, language: 'en' });
   const chunks: Buffer[] = [];
   for (let offset = 0; offset < size; ) {
     const piece = Buffer.from((await call(core, 'ledger.exportRead', { exportId, offset })).data, 'base64');

@@ -147,7 +147,7 @@ describe('audit export', () => {
     fireEvent.click(button);
     expect(await screen.findByTestId('audit-export-progress')).toBeTruthy();
     expect(button.hasAttribute('disabled')).toBe(true);
-    expect(calls('audit.export')).toEqual([{ exportId: expect.any(String), filters: { entity: 'contract' } }]);
+    expect(calls('audit.export')).toEqual([{ exportId: expect.any(String), filters: { entity: 'contract' }, language: 'en' }]);
     finish({ rows: 250, size: 4 });
     await waitFor(() => expect(clicks).toHaveBeenCalledTimes(1));
     expect(await screen.findByText('250 events exported.')).toBeTruthy();

@@ -163,6 +163,17 @@ describe('the template editor', () => {
     expect(calls('online.call')).toEqual([{ endpoint: 'createTemplate', params: {}, query: {}, body: { name: 'Lease 2027', contractTypeId: typeId, fields: [], clauses: [], document: null, templateNumber: 'LS-1' } }]);
   });
 
+  it('checks a number for duplicates and lists the templates holding it, the editor left in place (issue 31)', async () => {
+    const onlineCall = (request: { endpoint: string }) =>
+      request.endpoint === 'templateNumberCheckDuplicate' ? { list: [{ contractNumber: 'MB-a1', contractList: [{ id: approvedId, name: '采购合同标准模板' }] }] } : {};
+    renderAt('/templates/edit', admin, onlineCall);
+    fireEvent.change(await screen.findByTestId('template-number'), { target: { value: 'MB-a1' } });
+    fireEvent.click(screen.getByTestId('template-number-check'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('采购合同标准模板')).toBeTruthy();
+    expect(screen.getByTestId('template-number')).toBeTruthy();
+  });
+
   it('shows a template another author wrote read-only, saying why', async () => {
     renderAt(`/templates/edit?id=${draftId}`, { ...admin, user: { ...admin.user, id: 'u-carol', role: 'staff' } });
     expect((await screen.findByTestId('template-read-only')).textContent).toContain(i18n.t('templates.why.notYours'));

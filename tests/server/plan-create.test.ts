@@ -1,8 +1,9 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { beforeAll, expect, it } from 'vitest';
 import { syncProtocolVersion, syncSchemaVersion, type MutationEnvelope, type MutationResult } from '../../src-shared/api/sync';
 import { ContractStatus, TaskState } from '../../src-shared/domain/enums';
+import { auditEvents } from '../../src-server/audit/schema';
 import { contracts } from '../../src-server/db/schema';
 import { performancePlans, performanceTasks } from '../../src-server/performance/schema';
 import { callEndpoint, describeOnDatabases, failure, okData } from './support';
@@ -79,6 +80,44 @@ describeOnDatabases('adding a plan to a contract', (fixture) => {
     // Another performance of the same contract takes its own plan.
     const [other] = await push([creation(contractID, world.performanceOf('invoicing').id).envelope()]);
     expect(other).toMatchObject({ status: 'applied' });
+  });
+
+  it('writes a push of several plans together as one by one: rows numbered on per contract, each its versions and audit event; one refused among them alone', async () => {
+    const [one, two] = [await world.newContract(world.people.alice), await world.newContract(world.people.alice)];
+    const alone = creation(one);
+    const aloneMutation = alone.envelope();
+    expect((await push([aloneMutation]))[0]).toMatchObject({ status: 'applied' });
+    // Together: a second plan of `one` (another performance), two of `two`.
+    const batch = [creation(one, world.performanceOf('invoicing').id), creation(two), creation(two, world.performanceOf('invoicing').id)];
+    const mutations = batch.map((made) => made.envelope());
+    const results = await push(mutations);
+    expect(results.map((r) => r.status)).toEqual(['applied', 'applied', 'applied']);
+    for (const [i, made] of batch.entries()) {
+      const versions = (results[i] as { versions: Record<string, number> }).versions;
+      expect(Object.keys(versions).sort()).toEqual([`performancePlan:${made.planId}`, ...made.ids.map((id) => `performanceTask:${id}`)].sort());
+    }
+    expect((await tasksOf(batch[0]!.planId)).map((task) => task.rowIndex)).toEqual(batch[0]!.ids.map((_, i) => 14 + i));
+    expect((await tasksOf(batch[1]!.planId)).map((task) => task.rowIndex)).toEqual(batch[1]!.ids.map((_, i) => 1 + i));
+    expect((await tasksOf(batch[2]!.planId)).map((task) => task.rowIndex)).toEqual(batch[2]!.ids.map((_, i) => 14 + i));
+    // Each plan's audit event names its plan and every field of its rows, as the plan pushed alone.
+    const events = await fixture.db.select().from(auditEvents).where(inArray(auditEvents.mutationId, [aloneMutation.id, ...mutations.map((m) => m.id)]));
+    const eventOf = (id: string) => events.find((event) => event.mutationId === id)!;
+    const shape = (id: string, made: { planId: string; ids: string[] }) => {
+      const names = [made.planId, ...made.ids];
+      return Object.keys(eventOf(id).changes).map((key) => key.replace(/^(\w+):([^/]+)/, (_, entity: string, rowId: string) => `${entity}:${names.indexOf(rowId)}`)).sort();
+    };
+    expect(eventOf(mutations[1]!.id)).toMatchObject({ action: 'performance.createPlan', entity: 'performancePlan', entityId: batch[1]!.planId });
+    expect(shape(mutations[1]!.id, batch[1]!)).toEqual(shape(aloneMutation.id, alone));
+
+    // A plan refused among others (here: `two` has its payment plan already) is refused alone; the others apply.
+    const [three, four] = [await world.newContract(world.people.alice), await world.newContract(world.people.alice)];
+    const mixed = [creation(three), creation(two), creation(four)];
+    const mixedResults = await push(mixed.map((made) => made.envelope()));
+    expect(mixedResults.map((r) => r.status)).toEqual(['applied', 'rejected', 'applied']);
+    expect(mixedResults[1]).toMatchObject({ error: { code: 'conflict', reason: { key: 'planExists' } } });
+    expect(await tasksOf(mixed[0]!.planId)).toHaveLength(13);
+    expect(await tasksOf(mixed[1]!.planId)).toHaveLength(0);
+    expect(await tasksOf(mixed[2]!.planId)).toHaveLength(13);
   });
 
   it.each([

@@ -48,7 +48,7 @@ function replicaFormLabels(session: ActiveSession): ContractFormLabel {
 
 /** One event's row, as the screen shows it but whole: the device by name, the full record id and every change with its values. */
 function eventCells(event: AuditEvent, catalog: Catalog, deviceNames: ReadonlyMap<string, string>, formLabel: ContractFormLabel, language: Language, zone: string | undefined): WorkbookCell[] {
-  const changes = Object.entries(event.changes).map(([field, change]) => auditChangeText(catalog, field, change, event.entity === 'contract' && event.entityId ? (fieldId) => formLabel(event.entityId!, fieldId) : undefined));
+  const changes = Object.entries(event.changes).map(([field, change]) => auditChangeText(catalog, event.entity, field, change, event.entity === 'contract' && event.entityId ? (fieldId) => formLabel(event.entityId!, fieldId) : undefined));
   return [
     { value: event.seq },
     { value: formatInstantIn(event.appliedAt, language, zone) },
@@ -101,7 +101,6 @@ export async function auditSheet(
 export interface AuditOptions {
   /** A folder of the core's own for finished exports (temporary: emptied at sign-out). */
   exportsDir: string;
-  language(): Language;
   /** The user's IANA time zone; the system's by default. */
   timeZone?: () => string;
 }
@@ -113,12 +112,12 @@ export function createAuditFeature(host: FeatureHost, options: AuditOptions): Co
     start: clearExports,
     stop: clearExports,
     handlers: {
-      'audit.export': ({ exportId, filters }) => {
+      'audit.export': ({ exportId, filters, language }) => {
         const session = host.signedIn();
         return exporter.write(exportId, async () => {
           const devices = await onlineCall(session, 'adminDevices', { query: {} });
           const deviceNames = new Map(devices.map((device) => [device.id, device.name]));
-          return auditSheet((query) => onlineCall(session, 'auditEvents', { query }), filters, deviceNames, options.language(), options.timeZone?.(), replicaFormLabels(session));
+          return auditSheet((query) => onlineCall(session, 'auditEvents', { query }), filters, deviceNames, language, options.timeZone?.(), replicaFormLabels(session));
         });
       },
       'audit.exportRead': ({ exportId, offset }) => {

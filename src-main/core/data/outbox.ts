@@ -215,8 +215,9 @@ export function rebuildPulledRows(db: Db, features: ReplicaFeatures, keys: Itera
   if (!anyLive(db).get()) return;
   // Looked up by the page's keys: the queue may hold thousands of rows the page never names.
   const touched = [...new Set(liveSeqsTouching(db, [...keys]).map((t) => t.rowKey))];
-  // A row the pull deleted never catches up with our applied edits of it: they are done.
-  const gone = touched.filter((key) => readBase(db, features, key) === null);
+  // A row the pull deleted never catches up with our applied edits of it: they are done. Told by
+  // its version alone: after a drain of plans, a page names thousands of rows that are all there.
+  const gone = touched.filter((key) => readBaseVersion(db, features, key) === -1);
   const doneSeqs = liveSeqsTouching(db, gone).filter((t) => t.state === 'applied').map((t) => t.seq);
   if (doneSeqs.length > 0) db.delete(outbox).where(inArray(outbox.seq, doneSeqs)).run();
   rebuildOverlay(db, features, touched);

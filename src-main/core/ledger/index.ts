@@ -9,7 +9,7 @@ import { authorizedCall } from '../session/authorized-call';
 import { perSession, type ActiveSession } from '../session/session-service';
 import { contractReader } from './contract-ledger';
 import { keepLedgerFields, readLedgerFields } from './field-store';
-import type { Catalog } from '../../../src-shared/i18n/catalogs';
+import { catalogs } from '../../../src-shared/i18n/catalogs';
 import { createSceneExporter } from './scene-export';
 import { createSceneSearch } from './scene-search';
 import { readScenes, sceneMutations, sceneOverlay, scenePullWriter } from './scene-store';
@@ -61,8 +61,6 @@ function peopleNames(session: ActiveSession): Map<string, string> {
 export interface LedgerOptions {
   /** A folder of the core's own for finished exports (temporary: emptied at sign-out). */
   exportsDir: string;
-  /** The user's language's catalog: the export's column titles and option names. */
-  catalog(): Catalog;
 }
 
 export function createLedgerFeature(host: FeatureHost, options: LedgerOptions): CoreFeature<LedgerChannel> {
@@ -71,7 +69,7 @@ export function createLedgerFeature(host: FeatureHost, options: LedgerOptions): 
   const searchOf = perSession((session) => createSceneSearch(session.replica, () => organisationDay(host.clock.now())));
   // The directory is parsed again only after the replica changed, not on every search.
   const peopleOf = perSession((session) => untilReplicaChanges(session.replica.sqlite, () => peopleNames(session)));
-  const exporter = createSceneExporter({ dir: options.exportsDir, catalog: options.catalog, onProgress: (progress) => host.hub.emit('ledger.exportProgress', progress) });
+  const exporter = createSceneExporter({ dir: options.exportsDir, onProgress: (progress) => host.hub.emit('ledger.exportProgress', progress) });
   const clearExports = () => void exporter.clear().catch((cause: unknown) => host.logger.warn('could not remove the finished exports', String(cause)));
   return {
     start: clearExports,
@@ -93,9 +91,9 @@ export function createLedgerFeature(host: FeatureHost, options: LedgerOptions): 
         const session = host.signedIn();
         return searchOf(session).search(search, peopleOf(session)());
       },
-      'ledger.export': ({ exportId, search }) => {
+      'ledger.export': ({ exportId, search, language }) => {
         const session = host.signedIn();
-        return exporter.write(exportId, search, searchOf(session), peopleOf(session)());
+        return exporter.write(exportId, search, searchOf(session), peopleOf(session)(), catalogs[language]);
       },
       'ledger.exportRead': ({ exportId, offset }) => {
         host.signedIn();

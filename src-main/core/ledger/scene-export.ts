@@ -45,12 +45,12 @@ function excelCell(catalog: Catalog, field: LedgerField, value: unknown): Workbo
 
 export interface SceneExportOptions {
   dir: string;
-  catalog: () => Catalog;
   onProgress(progress: ExportProgress): void;
 }
 
 export interface SceneExporter {
-  write(exportId: string, search: Omit<LedgerSearch, 'pageNum' | 'pageSize'>, scenes: SceneSearch, people: ReadonlyMap<string, string>): Promise<{ rows: number; size: number }>;
+  /** `catalog`: the requesting page's language's, for the sheet's name, column titles and option names. */
+  write(exportId: string, search: Omit<LedgerSearch, 'pageNum' | 'pageSize'>, scenes: SceneSearch, people: ReadonlyMap<string, string>, catalog: Catalog): Promise<{ rows: number; size: number }>;
   read: WorkbookExporter['read'];
   clear: WorkbookExporter['clear'];
 }
@@ -58,9 +58,8 @@ export interface SceneExporter {
 export function createSceneExporter(options: SceneExportOptions): SceneExporter {
   const workbooks = createWorkbookExporter(options);
   return {
-    write: (exportId, search, scenes, people) =>
+    write: (exportId, search, scenes, people, catalog) =>
       workbooks.write(exportId, () => {
-        const catalog = options.catalog();
         const { count, batches, titles } = scenes.all({ ...search, pageNum: 1, pageSize: 50 }, people, batchRows);
         return {
           name: catalog.scenes.export.sheet,

@@ -9,6 +9,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { showFailure, showNotice } from '../../app/toaster';
 import { WorkbookExport, type ExportProgress } from '../../app/WorkbookExport';
 import { errorText } from '../../i18n/errorText';
+import { shownLanguage } from '../../i18n/language';
 import { formatDateTime } from '../../i18n/format';
 import { DateInput } from '../../i18n/DateInput';
 import { useOnlineWrite } from '../cached-reads/useCachedRead';
@@ -17,7 +18,7 @@ import { failureText } from '../manage/issues';
 import { useServerRead } from '../manage/serverData';
 import { useCurrentUser } from '../manage/useCurrentUser';
 import '../manage/manage.css';
-import { auditWords, useContractFormLabel } from './auditWords';
+import { auditWords, useContractFormLabel, useDeviceText } from './auditWords';
 import { FilterPicker, type PickerEntry } from './FilterPicker';
 import './audit.css';
 
@@ -58,7 +59,7 @@ function ChangesCell({ event, language }: { event: AuditEvent; language: string 
   const formLabel = useContractFormLabel(namesFormFields(event) ? event.entityId : null);
   const words = auditWords(language);
   return (
-    <span className="audit__changes" title={words.changes(event.changes, formLabel)}>
+    <span className="audit__changes" title={words.changes(event, formLabel)}>
       {words.fields(event.changes, formLabel)}
     </span>
   );
@@ -87,7 +88,7 @@ export function AuditScreen() {
     () => (devices.answer?.value ?? []).map((device) => ({ id: device.id, label: device.name, detail: device.userDisplayName })),
     [devices.answer],
   );
-  const deviceNames = useMemo(() => new Map(deviceEntries.map((entry) => [entry.id, entry.label])), [deviceEntries]);
+  const deviceText = useDeviceText();
   const onExportProgress = useCallback((listener: (progress: ExportProgress) => void) => dispatch(bridgeOf).on('audit.exportProgress', listener), [dispatch]);
 
   const fail = useCallback((cause: unknown) => failureText(t, cause as AppError | SerializedError), [t]);
@@ -213,7 +214,7 @@ export function AuditScreen() {
             }}
             fileName={() => t('audit.export.fileName')}
             onProgress={onExportProgress}
-            write={(exportId) => invoke(dispatch(bridgeOf), 'audit.export', { exportId, filters: filterQuery(filters) })}
+            write={(exportId) => invoke(dispatch(bridgeOf), 'audit.export', { exportId, filters: filterQuery(filters), language: shownLanguage(i18n.language) })}
             read={(exportId, offset) => invoke(dispatch(bridgeOf), 'audit.exportRead', { exportId, offset })}
           >
             <span className={tooMany ? 'bp6-text-small audit__export-note--over' : 'bp6-text-small bp6-text-muted'} data-testid="audit-export-note">
@@ -241,7 +242,7 @@ export function AuditScreen() {
                     <td>{formatDateTime(event.appliedAt, i18n.language)}</td>
                     <td>{event.editedAt ? formatDateTime(event.editedAt, i18n.language) : ''}</td>
                     <td>{event.userName}</td>
-                    <td className="audit__device" title={event.device}>{deviceNames.get(event.device) ?? event.device}</td>
+                    <td className="audit__device" data-testid="audit-device">{deviceText(event.device)}</td>
                     <td>{words.entity(event.entity)}{event.entityId ? ` ${event.entityId.slice(-8)}` : ''}</td>
                     <td data-testid="audit-action">{words.action(event.action)}</td>
                     <td data-testid="audit-changes"><ChangesCell event={event} language={i18n.language} /></td>

@@ -8,7 +8,7 @@ import { errorText } from '../../i18n/errorText';
 import { formatDateTime } from '../../i18n/format';
 import { useOnlineWrite } from '../cached-reads/useCachedRead';
 import './audit.css';
-import { auditWords } from './auditWords';
+import { auditWords, useDeviceText } from './auditWords';
 
 // One contract's audit events on its history tab (issue 32, item 4): read from the server each
 // time (the trail is not kept on the device), so offline it says why there is nothing.
@@ -31,6 +31,7 @@ export function ContractAuditEvents({ contractId, formLabel }: { contractId: str
 
   const shown = answer?.id === contractId ? answer : null;
   const words = auditWords(i18n.language);
+  const deviceText = useDeviceText();
   return (
     <section aria-label={t('audit.contractEvents')} data-testid="contract-audit-events">
       <H5>{t('audit.contractEvents')}</H5>
@@ -54,9 +55,9 @@ export function ContractAuditEvents({ contractId, formLabel }: { contractId: str
                 <td className="contract-history__time">{formatDateTime(event.appliedAt, i18n.language)}</td>
                 <td className="contract-history__time">{event.editedAt ? formatDateTime(event.editedAt, i18n.language) : ''}</td>
                 <td>{event.userName}</td>
-                <td className="audit__device">{event.device}</td>
+                <td className="audit__device" data-testid="contract-audit-device">{deviceText(event.device)}</td>
                 <td data-testid="contract-audit-action">{words.action(event.action)}</td>
-                <td className="audit__changes" title={words.changes(event.changes, formLabel)} data-testid="contract-audit-changes">
+                <td className="audit__changes" title={words.changes(event, formLabel)} data-testid="contract-audit-changes">
                   {words.fields(event.changes, formLabel)}
                 </td>
               </tr>

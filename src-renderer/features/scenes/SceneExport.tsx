@@ -5,6 +5,7 @@ import type { SceneView } from '../../../src-shared/ipc/scenes';
 import { useAppDispatch } from '../../app/hooks';
 import { WorkbookExport, type ExportProgress } from '../../app/WorkbookExport';
 import { errorText } from '../../i18n/errorText';
+import { shownLanguage } from '../../i18n/language';
 import { bridgeOf, invoke } from '../contracts/useBridgeFormServices';
 import { sceneName } from './sceneText';
 
@@ -18,7 +19,7 @@ interface SceneExportProps {
 }
 
 export function SceneExport({ scene, search, disabled }: SceneExportProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
   const onProgress = useCallback((listener: (progress: ExportProgress) => void) => dispatch(bridgeOf).on('ledger.exportProgress', listener), [dispatch]);
   return (
@@ -35,7 +36,7 @@ export function SceneExport({ scene, search, disabled }: SceneExportProps) {
       }}
       fileName={() => sceneName(t, scene)}
       onProgress={onProgress}
-      write={(exportId) => invoke(dispatch(bridgeOf), 'ledger.export', { exportId, search })}
+      write={(exportId) => invoke(dispatch(bridgeOf), 'ledger.export', { exportId, search, language: shownLanguage(i18n.language) })}
       read={(exportId, offset) => invoke(dispatch(bridgeOf), 'ledger.exportRead', { exportId, offset })}
     />
   );

@@ -140,7 +140,7 @@ function NumberInput({ draft, templateId, readOnly, services, onChange }: { draf
             else setMessage(formMessageText(t, request.message));
           }}
         />
-        <Button variant="minimal" disabled={checking} text={t('templates.editor.checkAll')} onClick={() => check({ checkAll: true })} />
+        <Button variant="minimal" disabled={checking} text={t('templates.editor.checkAll')} data-testid="template-number-check-all" onClick={() => check({ checkAll: true })} />
       </div>
       {dialog && (
         <DuplicateNumberDialog

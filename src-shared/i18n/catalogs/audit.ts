@@ -61,6 +61,8 @@ export const auditEn = {
     empty: '(empty)',
   },
   contractEvents: 'Audit trail',
+  /** A device the reader's devices do not name (another user's, or one no longer listed). */
+  anotherDevice: 'Another device',
   contractEventsOffline: 'The audit trail is read from the server: it shows once the server can be reached.',
   entities: auditEntitiesEn,
   actions: auditActionsEn,
@@ -124,6 +126,7 @@ export const auditZh: typeof auditEn = {
     sheet: '审计日志',
     empty: '（空）',
   },
+  anotherDevice: '其他设备',
   contractEvents: '审计日志',
   contractEventsOffline: '审计日志从服务器读取，连接服务器后即可查看。',
   entities: auditEntitiesZh,

@@ -1,5 +1,5 @@
 import { Button, Dialog, DialogBody, DialogFooter, InputGroup, PopoverNext } from '@blueprintjs/core';
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RuleScope } from '../../../../../../src-shared/domain/enums';
 import type { PreviewRule } from '../../../../../../src-shared/domain/numbering';
@@ -20,6 +20,7 @@ import {
 import type { ChannelRequest } from '../../../../../../src-shared/ipc/channels';
 import { AsOfNote } from '../../../../cached-reads/AsOfNote';
 import { type FormMessage } from '../../../../../../src-shared/form/messages';
+import { FormServicesContext } from '../../../FormServicesContext';
 import { useContractFormContext } from '../../../formContext';
 import { fieldInputId } from '../../../ids';
 import type { FieldProps } from '../../../types';
@@ -137,19 +138,21 @@ export function ContractNumberField({ field, value, values, mode, onChange, onBl
  */
 export function DuplicateNumberDialog({ dialog, answer, onClose, onView }: { dialog: DuplicateDialog; answer?: DuplicateCheckAnswer; onClose: () => void; onView?: (id: string) => void }) {
   const { t } = useTranslation();
-  const services = useFormServices();
-  const view = onView ?? ((id: string) => services.openRoute(duplicateContractLink(id), { newWindow: true }));
+  // The template editor passes its own 'view' and has no form above it (useFormServices would throw there).
+  const services = useContext(FormServicesContext);
+  const view = onView ?? ((id: string) => services?.openRoute(duplicateContractLink(id), { newWindow: true }));
   return (
     <Dialog isOpen onClose={onClose} title={t(`form.${dialog.title}`)}>
       <DialogBody>
         <AsOfNote answer={answer} testId="duplicate-check-as-of" />
         {dialog.entries.map((entry) => (
           <section key={entry.contractNumber}>
-            <h5>{entry.contractNumber}</h5>
+            {/* The numbers and the contracts' (or templates') names are data, in the language they were written. */}
+            <h5 data-user-data>{entry.contractNumber}</h5>
             <ul>
               {entry.contractList.map((contract) => (
                 <li key={contract.id}>
-                  {contract.name}{' '}
+                  <span data-user-data>{contract.name}</span>{' '}
                   <a role="button" tabIndex={0} onClick={() => view(contract.id)}>
                     {t('form.view')}
                   </a>
