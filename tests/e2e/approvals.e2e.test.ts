@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContractServerClient } from '../../src-main/core/contract-server/client';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
+import { submitSignIn } from '../support/manage-e2e';
 
 // Approvals in the browser edition (issue 11, spec 4): from the contract page, submit → approve
 // online, and submit → reject (with a comment) while the server is stopped, shown at once as
@@ -65,11 +66,7 @@ afterAll(() => stage?.close());
 
 describe('approvals from the contract page', () => {
   it('signs in as an approver and syncs', async () => {
-    await page.goto(stage.edition.host.url);
-    await expect.poll(() => page.locator('#signin-server').inputValue()).not.toBe('');
-    await page.fill('#signin-username', 'admin');
-    await page.fill('#signin-password', 'admin123');
-    await page.getByTestId('signin-submit').click();
+    await submitSignIn(stage, 'admin', 'admin123');
     await page.getByTestId('scene-tab-contracts').click({ timeout: 30_000 });
     await expect.poll(() => page.getByTestId('ledger-count-all').innerText(), { timeout: 20_000 }).toBe(String(contracts));
     await expect.poll(() => queued()).toBe('0');

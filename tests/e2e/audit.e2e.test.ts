@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
 import { chooseLanguage, keepScreenshot, screenSizes, uiLanguages, type UiLanguage } from '../support/e2e-views';
+import { submitSignIn } from '../support/manage-e2e';
 
 // The audit screen (issue 32, item 4) in Chromium at the two laptop sizes, in English and
 // Chinese: the list as the server answers it (sign-in records nothing), the chain's check intact,
@@ -16,11 +17,7 @@ let page: Page;
 beforeAll(async () => {
   stage = await openE2eStage({ contracts: 10, seed: 17, core: { syncIntervalMs: 3_600_000 } });
   page = stage.page;
-  await page.goto(stage.edition.host.url);
-  await page.waitForFunction((url) => document.querySelector<HTMLInputElement>('#signin-server')?.value === url, stage.serverUrl);
-  await page.fill('#signin-username', 'admin');
-  await page.fill('#signin-password', 'admin123');
-  await page.getByTestId('signin-submit').click();
+  await submitSignIn(stage, 'admin', 'admin123');
   await page.getByTestId('scene-tab-contracts').click({ timeout: 30_000 });
 }, 60_000);
 

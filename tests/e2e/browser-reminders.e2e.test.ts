@@ -10,6 +10,7 @@ import { kindSettings, settingsForAll } from '../main/reminders-fixtures';
 import { call } from '../support/core';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
 import { chooseLanguage, inEachLanguageAndSize, keepScreenshot, uiLanguages } from '../support/e2e-views';
+import { submitSignIn } from '../support/manage-e2e';
 
 // Reminders in the browser edition (issue 28 item 9) against a real server: a task of hers due
 // in three days raises a reminder in the top bar's list and, with the permission granted, a
@@ -92,11 +93,7 @@ afterAll(() => stage?.close());
 
 describe('reminders in the browser edition', () => {
   it('a task due in three days raises a reminder in the in-app list and a browser notification', async () => {
-    await page.goto(stage.edition.host.url);
-    await expect.poll(() => page.locator('#signin-server').inputValue()).not.toBe('');
-    await page.fill('#signin-username', user.username);
-    await page.fill('#signin-password', user.password);
-    await page.getByTestId('signin-submit').click();
+    await submitSignIn(stage, user.username, user.password);
     await expect.poll(() => page.getByTestId('sync-details').getAttribute('data-queued'), { timeout: 30_000 }).toBe('0');
     await expect.poll(() => bellCount(), { timeout: 20_000 }).toBeGreaterThan(0);
     await openList();

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
+import { submitSignIn } from '../support/manage-e2e';
 
 // Chinese in the real app on a machine with no CJK font (this one and CI have none): the app ships
 // Noto Sans SC, so Chinese glyphs have width, and the ledger row's '查看' link can be clicked.
@@ -28,11 +29,7 @@ afterAll(() => stage?.close());
 
 describe('Chinese without a system CJK font', () => {
   it('signs in to the ledger in Chinese', async () => {
-    await page.goto(stage.edition.host.url);
-    await expect.poll(() => page.locator('#signin-server').inputValue()).toBe(stage.serverUrl);
-    await page.fill('#signin-username', 'admin');
-    await page.fill('#signin-password', 'admin123');
-    await page.getByTestId('signin-submit').click();
+    await submitSignIn(stage, 'admin', 'admin123');
     await page.getByTestId('scene-tab-contracts').click({ timeout: 30_000 });
     await expect.poll(() => page.locator('[data-testid=ledger-row]').count(), { timeout: 20_000 }).toBe(5);
   });

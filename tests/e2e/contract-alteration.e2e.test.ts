@@ -6,6 +6,7 @@ import { createContractServerClient } from '../../src-main/core/contract-server/
 import { call } from '../support/core';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
 import { DateTime } from 'luxon';
+import { submitSignIn } from '../support/manage-e2e';
 
 // Issue 11, items 4 and 5: a seeded, approved contract shows its terms and is altered end to end —
 // the changed value and the reason in the browser, the alteration queued by the core and applied
@@ -25,11 +26,7 @@ afterAll(() => stage?.close());
 
 describe('altering a seeded approved contract', () => {
   it('shows its terms, saves a changed amount with a reason, and the server lists the alteration after sync', async () => {
-    await page.goto(stage.edition.host.url);
-    await expect.poll(() => page.locator('#signin-server').inputValue()).not.toBe('');
-    await page.fill('#signin-username', 'admin');
-    await page.fill('#signin-password', 'admin123');
-    await page.getByTestId('signin-submit').click();
+    await submitSignIn(stage, 'admin', 'admin123');
     await page.getByTestId('scene-tab-contracts').click({ timeout: 30_000 });
     await expect.poll(() => page.getByTestId('ledger-count-all').innerText(), { timeout: 30_000 }).toBe('40');
 

@@ -7,6 +7,7 @@ import type { Clause, FieldConfig } from '../../src-shared/domain/contract-forms
 import { createContractServerClient } from '../../src-main/core/contract-server/client';
 import { call } from '../support/core';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
+import { submitSignIn } from '../support/manage-e2e';
 
 // Contract drafting in the browser edition (issue 6): a template made on the server reaches the
 // offline catalogue; a contract drafted from it while the server is stopped is saved on the
@@ -108,11 +109,7 @@ async function openTemplateDraft(): Promise<Page> {
 
 describe('drafting a contract from a template', () => {
   it('signs in and syncs', async () => {
-    await page.goto(stage.edition.host.url);
-    await expect.poll(() => page.locator('#signin-server').inputValue()).not.toBe('');
-    await page.fill('#signin-username', 'admin');
-    await page.fill('#signin-password', 'admin123');
-    await page.getByTestId('signin-submit').click();
+    await submitSignIn(stage, 'admin', 'admin123');
     await page.getByTestId('scene-tab-contracts').click({ timeout: 30_000 });
     await expect.poll(() => page.getByTestId('ledger-count-all').innerText(), { timeout: 20_000 }).toBe('12');
   });

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contracts, counterparties } from '../../src-server/db/schema';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
-import { onServer } from '../support/manage-e2e';
+import { onServer, submitSignIn } from '../support/manage-e2e';
 import { cellsOnMoreThanOneLine, chooseLanguage, inEachLanguageAndSize, keepScreenshot, uiLanguages } from '../support/e2e-views';
 
 // The counterparty screens against the real server (issue 15): the lists with the spec's columns,
@@ -53,11 +53,7 @@ async function search(q: string) {
 
 describe('counterparties in the browser edition', () => {
   it('opens from the navigation with the inner list and its columns', { timeout: 60_000 }, async () => {
-    await page.goto(stage.edition.host.url);
-    await expect.poll(() => page.locator('#signin-server').inputValue()).not.toBe('');
-    await page.fill('#signin-username', 'admin');
-    await page.fill('#signin-password', 'admin123');
-    await page.getByTestId('signin-submit').click();
+    await submitSignIn(stage, 'admin', 'admin123');
     await page.getByTestId('nav-counterparties').click();
     await table().waitFor({ timeout: 20_000 });
     const headers = await table().locator('th').allInnerTexts();

@@ -8,6 +8,7 @@ import { formatDay } from '../../src-renderer/i18n/format';
 import { call } from '../support/core';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
 import { inEachLanguageAndSize, keepScreenshot, setChecked } from '../support/e2e-views';
+import { submitSignIn } from '../support/manage-e2e';
 
 // The performance tab in the browser edition (issue 13): with the server stopped, a task is
 // finished through the finish dialog with its extra fields, two are finished in a batch, a row is
@@ -77,11 +78,7 @@ afterAll(() => stage?.close());
 
 describe('the performance tab offline', () => {
   it('signs in, syncs, and finds the tasks to work on', async () => {
-    await page.goto(stage.edition.host.url);
-    await expect.poll(() => page.locator('#signin-server').inputValue()).not.toBe('');
-    await page.fill('#signin-username', 'admin');
-    await page.fill('#signin-password', 'admin123');
-    await page.getByTestId('signin-submit').click();
+    await submitSignIn(stage, 'admin', 'admin123');
     await page.getByTestId('scene-tab-contracts').click({ timeout: 30_000 });
     await expect.poll(() => page.getByTestId('ledger-count-all').innerText(), { timeout: 30_000 }).toBe(String(contracts));
     await expect.poll(() => queued()).toBe('0');

@@ -7,6 +7,7 @@ import { isEditableStatus } from '../../src-shared/rules/contract-status';
 import { call, waitFor } from '../support/core';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
 import { chooseLanguage, keepScreenshot, setChecked, uiLanguages, type UiLanguage } from '../support/e2e-views';
+import { submitSignIn } from '../support/manage-e2e';
 
 // Issue 31 item 4: every route of src-shared/routes.ts, every screen of our own and the main
 // dialogs, in both languages, read as a user reads them. The chrome (everything but data: table
@@ -118,11 +119,7 @@ beforeAll(async () => {
   stage = await openE2eStage({ contracts: 30, seed: 7, core: { syncIntervalMs: 3_600_000 } });
   page = stage.page;
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(stage.edition.host.url);
-  await page.waitForFunction((url) => document.querySelector<HTMLInputElement>('#signin-server')?.value === url, stage.serverUrl);
-  await page.fill('#signin-username', 'admin');
-  await page.fill('#signin-password', 'admin123');
-  await page.getByTestId('signin-submit').click();
+  await submitSignIn(stage, 'admin', 'admin123');
   await page.getByTestId('scene-tab-contracts').click({ timeout: 30_000 });
   const { list } = await call(stage.core, 'ledger.contractPage', { pageNum: 1, pageSize: 50 });
   const contract = list.find((one) => one.status === 4) ?? list[0]!;

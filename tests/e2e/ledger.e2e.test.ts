@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContractServerClient } from '../../src-main/core/contract-server/client';
 import type { ContractStatistics } from '../../src-shared/domain/contract';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
+import { submitSignIn } from '../support/manage-e2e';
 
 // The real app in Chromium: the built renderer, the web host, the real core and a real contract
 // server. Sign in, see the counts and rows, page and change tabs, stop the server, reload, and
@@ -33,11 +34,7 @@ afterAll(() => stage?.close());
 
 describe('ledger in the browser edition', () => {
   it('shows a plain message for a wrong password', async () => {
-    await page.goto(stage.edition.host.url);
-    await expect.poll(() => page.locator('#signin-server').inputValue()).toBe(stage.serverUrl);
-    await page.fill('#signin-username', 'admin');
-    await page.fill('#signin-password', 'wrong password');
-    await page.getByTestId('signin-submit').click();
+    await submitSignIn(stage, 'admin', 'wrong password');
     await expect.poll(() => text('signin-error')).toContain('Wrong user name or password.');
   });
 

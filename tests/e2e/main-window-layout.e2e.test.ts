@@ -4,6 +4,7 @@ import type { SyncStatus } from '../../src-shared/ipc/channels';
 import { call } from '../support/core';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
 import { cellsOnMoreThanOneLine, chooseLanguage, keepScreenshot, screenSizes, uiLanguages, type UiLanguage } from '../support/e2e-views';
+import { submitSignIn } from '../support/manage-e2e';
 
 // The main window's layout in Chromium at the two laptop sizes UI.md names, in English and
 // Chinese: no part of the window covers another (top bar, navigation, status tabs, 'New contract',
@@ -76,11 +77,7 @@ beforeAll(async () => {
   // No periodic sync round: the first-sync state the tests show the page stays as they set it.
   stage = await openE2eStage({ contracts: 65, seed: 11, core: { syncIntervalMs: 3_600_000 } });
   page = stage.page;
-  await page.goto(stage.edition.host.url);
-  await page.waitForFunction((url) => document.querySelector<HTMLInputElement>('#signin-server')?.value === url, stage.serverUrl);
-  await page.fill('#signin-username', 'admin');
-  await page.fill('#signin-password', 'admin123');
-  await page.getByTestId('signin-submit').click();
+  await submitSignIn(stage, 'admin', 'admin123');
   await page.getByTestId('scene-tab-contracts').click({ timeout: 30_000 });
   await page.waitForFunction(() => document.querySelector('[data-testid=ledger-count-all]')?.textContent === '65', null, { timeout: 20_000 });
   await fullPage();

@@ -5,6 +5,7 @@ import { endpoints, type EndpointName, type EndpointResponse } from '../../src-s
 import { createContractServerClient } from '../../src-main/core/contract-server/client';
 import { contracts, counterparties, templates } from '../../src-server/db/schema';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
+import { submitSignIn } from '../support/manage-e2e';
 
 // The counterparty in the contract form against the real server (issue 11): the party detail
 // dialog shows the party's basic information, scoring from the form loads, checks, saves and
@@ -59,11 +60,7 @@ const dialog = () => page.getByRole('dialog');
 
 describe('the counterparty in the contract form', () => {
   it('signs in and opens the contract with its counterparty', { timeout: 60_000 }, async () => {
-    await page.goto(stage.edition.host.url);
-    await expect.poll(() => page.locator('#signin-server').inputValue()).not.toBe('');
-    await page.fill('#signin-username', 'admin');
-    await page.fill('#signin-password', 'admin123');
-    await page.getByTestId('signin-submit').click();
+    await submitSignIn(stage, 'admin', 'admin123');
     await page.getByTestId('scene-tab-contracts').click({ timeout: 30_000 });
     await expect.poll(() => page.getByTestId('ledger-count-all').innerText(), { timeout: 20_000 }).toBe('15');
     await page.goto(`${stage.edition.host.url}/standingBook/detail?id=${scored.contractId}`);

@@ -12,6 +12,7 @@ import { boardRange } from '../../src-shared/rules/dashboard';
 import { organisationDay, organisationZone } from '../../src-shared/rules/performance';
 import { call } from '../support/core';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
+import { submitSignIn } from '../support/manage-e2e';
 
 // The performance dashboard in the browser edition against a real server (issue 13): counts as
 // the server counts them; a quick task and a change of reminder settings made offline, shown at
@@ -66,11 +67,7 @@ afterAll(() => stage?.close());
 
 describe('the performance dashboard in the browser edition', () => {
   it('signs in and shows the counts the server counts for this month', async () => {
-    await page.goto(stage.edition.host.url);
-    await expect.poll(() => page.locator('#signin-server').inputValue()).not.toBe('');
-    await page.fill('#signin-username', user.username);
-    await page.fill('#signin-password', user.password);
-    await page.getByTestId('signin-submit').click();
+    await submitSignIn(stage, user.username, user.password);
     await expect.poll(() => queued(), { timeout: 20_000 }).toBe('0');
     await page.getByTestId('scene-tab-dashboard').click();
     const { client, token } = await serverApi();

@@ -13,6 +13,7 @@ import { formatDay } from '../../src-renderer/i18n/format';
 import { call } from '../support/core';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
 import { inEachLanguageAndSize, keepScreenshot, setChecked } from '../support/e2e-views';
+import { submitSignIn } from '../support/manage-e2e';
 
 // Quick tasks without dead ends and batch finish amounts (issue 28 items 5 and 8), in the browser
 // edition against a real server: a quick task without a contract is made on the dashboard,
@@ -64,11 +65,7 @@ afterAll(() => stage?.close());
 
 describe('quick tasks on the dashboard', () => {
   it('signs in and makes a quick task without a contract from the dashboard', async () => {
-    await page.goto(stage.edition.host.url);
-    await expect.poll(() => page.locator('#signin-server').inputValue()).not.toBe('');
-    await page.fill('#signin-username', 'admin');
-    await page.fill('#signin-password', 'admin123');
-    await page.getByTestId('signin-submit').click();
+    await submitSignIn(stage, 'admin', 'admin123');
     await expect.poll(() => queued(), { timeout: 30_000 }).toBe('0');
     await page.getByTestId('scene-tab-dashboard').click();
     await page.getByTestId('quick-task-open').click();

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContractServerClient } from '../../src-main/core/contract-server/client';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
+import { submitSignIn } from '../support/manage-e2e';
 
 // Offline edits in the browser edition: sign in, stop the server, rename a contract from the
 // ledger, see it at once and see it queued, start the server and see it drain.
@@ -25,11 +26,7 @@ describe('offline edits in the browser edition', () => {
   let editedId = '';
 
   it('signs in and syncs everything', async () => {
-    await page.goto(stage.edition.host.url);
-    await expect.poll(() => page.locator('#signin-server').inputValue()).not.toBe('');
-    await page.fill('#signin-username', 'admin');
-    await page.fill('#signin-password', 'admin123');
-    await page.getByTestId('signin-submit').click();
+    await submitSignIn(stage, 'admin', 'admin123');
     await page.getByTestId('scene-tab-contracts').click({ timeout: 30_000 });
     await expect.poll(() => text('ledger-count-all'), { timeout: 20_000 }).toBe(String(contracts));
     await expect.poll(() => queued()).toBe('0');

@@ -4,6 +4,7 @@ import { TaskState } from '../../src-shared/domain/enums';
 import type { SyncProblem, SyncStatus } from '../../src-shared/ipc/channels';
 import { openE2eStage, type E2eStage } from '../support/e2e-stage';
 import { chooseLanguage, keepScreenshot, screenSizes, uiLanguages, type UiLanguage } from '../support/e2e-views';
+import { submitSignIn } from '../support/manage-e2e';
 
 // The sync panel's problems in Chromium at the two laptop sizes, in English and Chinese: a task
 // conflict, a scene conflict and a refused contract edit (why, in the UI's language), each field by its name with mine and theirs, within the window,
@@ -69,11 +70,7 @@ const screenshot = (name: string) => keepScreenshot(page, name);
 beforeAll(async () => {
   stage = await openE2eStage({ contracts: 10, seed: 17, core: { syncIntervalMs: 3_600_000 } });
   page = stage.page;
-  await page.goto(stage.edition.host.url);
-  await page.waitForFunction((url) => document.querySelector<HTMLInputElement>('#signin-server')?.value === url, stage.serverUrl);
-  await page.fill('#signin-username', 'admin');
-  await page.fill('#signin-password', 'admin123');
-  await page.getByTestId('signin-submit').click();
+  await submitSignIn(stage, 'admin', 'admin123');
   await page.getByTestId('scene-tab-contracts').click({ timeout: 30_000 });
   const invoke = stage.core.invoke;
   stage.core.invoke = async (channel, request) => {

@@ -7,14 +7,23 @@ import type { E2eStage } from './e2e-stage';
 // What the management screens' end-to-end tests (issue 15) share: signing in through the page,
 // and calls on the server as a given user to check what the screens wrote.
 
-export async function signInOnPage(stage: E2eStage, username: string, password: string): Promise<void> {
+/**
+ * Opens the sign-in screen and submits it as `username`, once the server's address is filled in.
+ * Waits in the page, not with expect.poll, so a suite's beforeAll may sign in too.
+ */
+export async function submitSignIn(stage: E2eStage, username: string, password: string): Promise<void> {
   const { page } = stage;
   await page.goto(stage.edition.host.url);
-  await expect.poll(() => page.locator('#signin-server').inputValue(), { timeout: 20_000 }).not.toBe('');
+  await page.waitForFunction(() => (document.querySelector<HTMLInputElement>('#signin-server')?.value ?? '') !== '', undefined, { timeout: 20_000 });
   await page.fill('#signin-username', username);
   await page.fill('#signin-password', password);
   await page.getByTestId('signin-submit').click();
-  await page.getByTestId('scene-ledger').waitFor({ timeout: 30_000 });
+}
+
+/** Signs in and waits for the ledger. */
+export async function signInOnPage(stage: E2eStage, username: string, password: string): Promise<void> {
+  await submitSignIn(stage, username, password);
+  await stage.page.getByTestId('scene-ledger').waitFor({ timeout: 30_000 });
 }
 
 /** A server call as `username` (signed in once per call: tests make few). */
