@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { AppFailure, type AppError } from '../../src-shared/errors';
 import type { AppInfo, EventPayload } from '../../src-shared/ipc/channels';
-import { languageForLocale } from '../../src-shared/i18n/languages';
+import { languageForLocale, type Language } from '../../src-shared/i18n/languages';
 import { createContractsFeature } from './contracts';
 import { createEventHub, type CoreEventListener } from './events';
 import type { FeatureHost } from './feature';
@@ -112,8 +112,15 @@ export function createCore(options: CoreOptions) {
   /** Kept files (the archive cache and the queued files) share the one bound the user sets. */
   const keptFileBytes = () => settings.get().archiveCacheMegabytes * 1024 * 1024;
 
-  function language() {
-    return settings.get().language ?? languageForLocale(options.systemLocale);
+  /** The language the page last said it shows ('app.pageLanguage'); null until one has. */
+  let pageLanguage: Language | null = null;
+
+  /**
+   * The language of the words the core writes for the UI: the one the user chose, else the page's
+   * (which follows the browser in the web edition, not this process's locale), else the host's.
+   */
+  function language(): Language {
+    return settings.get().language ?? pageLanguage ?? languageForLocale(options.systemLocale);
   }
 
   function signedInEvenLocked(): ActiveSession {
@@ -271,6 +278,10 @@ export function createCore(options: CoreOptions) {
   /** The channels of the core's own machinery: the app, settings, session, sync and file transfer. */
   const coreHandlers = {
     'app.info': () => ({ version: options.version, host: options.host, systemLocale: options.systemLocale, organizationShare: options.organizationShare ?? false }),
+    'app.pageLanguage': ({ language: shown }) => {
+      pageLanguage = shown;
+      return {};
+    },
     'settings.get': () => settings.get(),
     'settings.update': (patch) => {
       const updated = settings.update(patch);

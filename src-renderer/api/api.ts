@@ -35,6 +35,9 @@ export const api = createApi({
       query: () => call('app.info', {}),
       providesTags: ['AppInfo'],
     }),
+    pageLanguage: build.mutation<ChannelResponse<'app.pageLanguage'>, ChannelRequest<'app.pageLanguage'>>({
+      query: (request) => call('app.pageLanguage', request),
+    }),
     settings: build.query<ChannelResponse<'settings.get'>, void>({
       query: () => call('settings.get', {}),
       providesTags: ['Settings'],
@@ -261,6 +264,7 @@ export function syncStatusReceived(status: ChannelResponse<'sync.status'>) {
 
 export const {
   useAppInfoQuery,
+  usePageLanguageMutation,
   useSettingsQuery,
   useUpdateSettingsMutation,
   useSessionQuery,

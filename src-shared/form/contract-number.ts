@@ -48,11 +48,16 @@ export interface DuplicateDialog {
   confirm: FormMessageKey;
 }
 
-/** The dialog a duplicate check opens: NoData when nothing duplicates, else All (checkAll) or Single. */
-export function duplicateDialog(request: DuplicateCheckRequest, results: readonly DuplicateResult[]): DuplicateDialog {
+/**
+ * The dialog a duplicate check opens: NoData when nothing duplicates, else All (checkAll) or Single.
+ * `holders`: what the listed numbers belong to; a template's number is checked against templates,
+ * and the Single title names them.
+ */
+export function duplicateDialog(request: DuplicateCheckRequest, results: readonly DuplicateResult[], holders: 'contracts' | 'templates' = 'contracts'): DuplicateDialog {
   const entries = results.filter((r) => r.contractList.length > 0);
   const type = entries.length === 0 ? DuplicateDialogType.NoData : 'checkAll' in request ? DuplicateDialogType.All : DuplicateDialogType.Single;
-  return { type, title: duplicateDialogTitles[type], entries, confirm: 'iKnow' };
+  const title = type === DuplicateDialogType.Single && holders === 'templates' ? 'duplicateTitleSingleTemplate' : duplicateDialogTitles[type];
+  return { type, title, entries, confirm: 'iKnow' };
 }
 
 /** The 'view' link of a listed contract: its detail, opened in a new tab (spec 2, routes). */

@@ -39,6 +39,7 @@ export const formMessages = {
   duplicateTitleNoData: 'No duplicates found yet',
   duplicateTitleAll: 'View all duplicate numbers',
   duplicateTitleSingle: 'This number duplicates the following contract numbers',
+  duplicateTitleSingleTemplate: 'This number duplicates the following template numbers', // defined here
   iKnow: 'Got it',
   view: 'View',
   edit: 'Edit', // defined here

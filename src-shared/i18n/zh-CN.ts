@@ -442,6 +442,7 @@ export const zhCN: Catalog = {
     duplicateTitleNoData: '暂未发现重复编号',
     duplicateTitleAll: '查看全部重复编号',
     duplicateTitleSingle: '该编号与以下合同编号重复',
+    duplicateTitleSingleTemplate: '该编号与以下模板编号重复',
     iKnow: '我知道了',
     view: '查看',
     edit: '编辑',

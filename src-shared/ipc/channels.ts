@@ -216,6 +216,12 @@ export type AppInfo = z.infer<typeof appInfoSchema>;
 
 export const channels = {
   'app.info': channel(empty, appInfoSchema),
+  /**
+   * The language the page shows (settings.language, else its system's: in the web edition the
+   * browser's, not the host process's). The words the core writes for the UI (reminders, the
+   * contract document's values) follow it; told at start, on every change and after a reconnection.
+   */
+  'app.pageLanguage': channel(z.object({ language: z.enum(languages) }).strict(), empty),
   'settings.get': channel(empty, settingsSchema),
   'settings.update': channel(
     z

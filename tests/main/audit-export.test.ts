@@ -70,6 +70,9 @@ describe('audit export through the core', () => {
     expect(newest.getCell(2).value).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/);
     expect(newest.getCell(3).value).toBeNull();
     expect(newest.getCell(4).value).toBe(expected.list[0]!.userName);
+    // Written through REST with no device named: one the organisation's list lacks, in words (issue 31).
+    expect(expected.list[0]!.device).toMatch(/^session:/);
+    expect(newest.getCell(5).value).toBe('Another device');
     expect(newest.getCell(6).value).toBe(`Organisation ${expected.list[0]!.entityId}`);
     expect(newest.getCell(7).value).toBe('Change audit retention');
     expect(newest.getCell(8).value).toBe('Audit retention (days): 500 → 600');
@@ -82,6 +85,7 @@ describe('audit export through the core', () => {
     const { sheet } = await exported(stage.core, { entity: 'organisation' }, '0190a0e0-0000-7000-8000-00000000a002', 'zh-CN');
     expect(cells(sheet.getRow(1))).toEqual(['序号', '服务器应用时间', '设备编辑时间', '用户', '设备', '对象', '操作', '变更字段']);
     expect(sheet.getRow(2).getCell(2).value).toMatch(/^\d{4}年\d{2}月\d{2}日 \d{2}:\d{2}$/);
+    expect(sheet.getRow(2).getCell(5).value).toBe('其他设备');
     expect(sheet.name).toBe('审计日志');
     expect(sheet.getRow(2).getCell(8).value).toBe('审计日志保留天数: 500 → 600');
   }, 60_000);
@@ -91,6 +95,8 @@ describe('audit export through the core', () => {
     const chinese = await exported(stage.core, { entity: 'performance' }, '0190a0e0-0000-7000-8000-00000000a005', 'zh-CN');
     expect(String(english.sheet.getRow(2).getCell(8).value)).toContain('Type: (empty) → Payment');
     expect(String(chinese.sheet.getRow(2).getCell(8).value)).toContain('类型: （空） → 付款');
+    // Written through this core: the exporting device, as the screen says it (issue 31).
+    expect([english.sheet.getRow(2).getCell(5).value, chinese.sheet.getRow(2).getCell(5).value]).toEqual(['This device', '本机']);
   }, 60_000);
 
   it("refuses at once with 'offline' while the server is away", async () => {
@@ -116,7 +122,7 @@ describe('the audit sheet', () => {
 
   it('refuses more events than the cap before writing anything, naming both numbers', async () => {
     const page = async () => ({ list: [event(1)], count: maxAuditExportRows + 1 });
-    await expect(auditSheet(page, {}, new Map(), 'en')).rejects.toMatchObject({ error: { code: 'validation_failed', reason: { key: 'auditExportTooLarge', params: { matching: maxAuditExportRows + 1, max: maxAuditExportRows } } } });
+    await expect(auditSheet(page, {}, [], 'en')).rejects.toMatchObject({ error: { code: 'validation_failed', reason: { key: 'auditExportTooLarge', params: { matching: maxAuditExportRows + 1, max: maxAuditExportRows } } } });
   });
 
   it('pages up to the first answer\'s newest event, so events recorded meanwhile neither shift nor join it', async () => {
@@ -127,7 +133,7 @@ describe('the audit sheet', () => {
       const from = (query.pageNum - 1) * query.pageSize;
       return { list: events.slice(from, from + query.pageSize), count: events.length };
     };
-    const sheet = await auditSheet(page, { entity: 'contract' }, new Map([['d', 'Alice laptop']]), 'en');
+    const sheet = await auditSheet(page, { entity: 'contract' }, [{ id: 'd', name: 'Alice laptop', current: false }], 'en');
     const rows: unknown[][] = [];
     for await (const batch of sheet.batches) rows.push(...batch.map((row) => row.map((cell) => cell.value)));
     expect(rows.map((row) => row[0])).toEqual(events.map((e) => e.seq));
@@ -148,7 +154,7 @@ describe('the audit sheet', () => {
     };
     const page = async () => ({ list: [edited], count: 1 });
     const changesOf = async (language: 'en' | 'zh-CN') => {
-      const sheet = await auditSheet(page, {}, new Map(), language, undefined, (contractId, fieldId) => (contractId === 'c1' && fieldId === 'f_remark' ? '备注说明' : undefined));
+      const sheet = await auditSheet(page, {}, [], language, undefined, (contractId, fieldId) => (contractId === 'c1' && fieldId === 'f_remark' ? '备注说明' : undefined));
       for await (const batch of sheet.batches) return batch[0]![7]!.value;
       return undefined;
     };

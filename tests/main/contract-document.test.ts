@@ -14,12 +14,16 @@ import { tempDir } from '../support/temp';
 // the device when the catalogue is fetched, so a contract drafted with the server stopped fills
 // its document from the replica alone, as DOCX (its bookmarks hold the values) and as PDF (its
 // text, Chinese included, extracted with pdfjs-dist); a template's document is handed as written.
+// The values' words (currencies, days) follow the language the page shows, not the host's (issue 31).
 
 const serverDir = tempDir('contract-desk-server-');
 const desktop = tempDir('contract-desk-document-');
 let server: RunningServer | null = null;
 let core: Core;
 let template: TemplateDetail;
+/** The contract drafted with the server stopped. */
+let draftedId = '';
+const coreOptions = { syncSoonMs: 20, connectivityProbeMs: 100, syncBackoffMs: 50, catalogueStaleMs: 3_600_000 };
 
 /** The files kept in the replica's documents folder. */
 function keptDocuments(): string[] {
@@ -47,7 +51,7 @@ async function produce(contractId: string, format: DocumentFormat): Promise<{ na
 beforeAll(async () => {
   await seedDemoData({ contracts: 20, seed: 29, dataDir: serverDir.path });
   server = await startContractServer({ port: 0, dataDir: serverDir.path });
-  core = testCore(desktop.path, { syncSoonMs: 20, connectivityProbeMs: 100, syncBackoffMs: 50, catalogueStaleMs: 3_600_000, systemLocale: 'zh-CN' });
+  core = testCore(desktop.path, { ...coreOptions, systemLocale: 'zh-CN' });
   await call(core, 'session.signIn', { serverUrl: server.url, username: 'alice', password: 'alice123' });
   await settledSync(core);
   const catalogue = await waitFor(async () => {
@@ -85,6 +89,7 @@ describe('the contract document offline', () => {
     };
     const drafted = await call(core, 'contract.create', { name: '办公椅采购合同', templateId: template.id, contractTypeId: template.contractTypeId, contractNumber: null, formValues });
     expect(drafted.numberProvisional).toBe(true);
+    draftedId = drafted.id;
 
     const docx = await produce(drafted.id, 'docx');
     expect(docx.name).toBe('办公椅采购合同.docx');
@@ -106,6 +111,25 @@ describe('the contract document offline', () => {
     for (const expected of ['采购合同', '办公椅采购合同', drafted.contractNumber!, '上海云杉科技有限公司', '88,000.00人民币', '合同价款分3期支付', 'Ergonomicchairs,200units']) {
       expect(flat).toContain(expected.replace(/\s+/g, ''));
     }
+  });
+
+  it("writes the values' words in the language the page shows, not the host's: English on a Chinese host, Chinese on an English one", async () => {
+    const words = async () => {
+      const held = bookmarkTexts((await produce(draftedId, 'docx')).bytes);
+      return [held.get('bm_amount'), held.get('bm_signDate')];
+    };
+    await call(core, 'app.pageLanguage', { language: 'en' });
+    expect(await words()).toEqual(['88,000.00 CNY', '1 Apr 2026']);
+
+    // The web host on an English machine, its page in a Chinese browser: the page's words again.
+    await core.close();
+    core = testCore(desktop.path, { ...coreOptions, systemLocale: 'en-US' });
+    expect(await words()).toEqual(['88,000.00 CNY', '1 Apr 2026']);
+    await call(core, 'app.pageLanguage', { language: 'zh-CN' });
+    expect(await words()).toEqual(['88,000.00 人民币', '2026年04月01日']);
+    // A language the app has no words in is refused and changes nothing.
+    expect(await core.invoke('app.pageLanguage', { language: 'fr' } as never)).toMatchObject({ ok: false, error: { code: 'validation_failed' } });
+    expect(await words()).toEqual(['88,000.00 人民币', '2026年04月01日']);
   });
 
   it("hands a template's document as written (its approval page inserts nothing), the kept copy offline", async () => {

@@ -9,6 +9,7 @@ function handlers(overrides: Partial<ChannelHandlers> = {}): ChannelHandlers {
   };
   return {
     'app.info': () => ({ version: '1', host: 'web', systemLocale: 'en-US', organizationShare: false }),
+    'app.pageLanguage': fail,
     'settings.get': fail,
     'settings.update': fail,
     'session.get': () => ({ signedIn: false, serverUrl: null }),

@@ -163,7 +163,11 @@ describe('the template editor', () => {
     expect(calls('online.call')).toEqual([{ endpoint: 'createTemplate', params: {}, query: {}, body: { name: 'Lease 2027', contractTypeId: typeId, fields: [], clauses: [], document: null, templateNumber: 'LS-1' } }]);
   });
 
-  it('checks a number for duplicates and lists the templates holding it, the editor left in place (issue 31)', async () => {
+  it.each([
+    ['en', 'This number duplicates the following template numbers'],
+    ['zh-CN', '该编号与以下模板编号重复'],
+  ])('checks a number for duplicates and lists the templates holding it, titled as templates', async (language, title) => {
+    await i18n.changeLanguage(language);
     const onlineCall = (request: { endpoint: string }) =>
       request.endpoint === 'templateNumberCheckDuplicate' ? { list: [{ contractNumber: 'MB-a1', contractList: [{ id: approvedId, name: '采购合同标准模板' }] }] } : {};
     renderAt('/templates/edit', admin, onlineCall);
@@ -171,6 +175,8 @@ describe('the template editor', () => {
     fireEvent.click(screen.getByTestId('template-number-check'));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('采购合同标准模板')).toBeTruthy();
+    // The dialog lists templates, not contracts (issue 31).
+    expect(screen.getByRole('dialog', { name: title })).toBe(dialog);
     expect(screen.getByTestId('template-number')).toBeTruthy();
   });
 

@@ -1,4 +1,5 @@
 import { maxAuditExportRows, type AuditEvent, type AuditEventsQuery } from '../../../src-shared/api/audit';
+import type { Device } from '../../../src-shared/api/devices';
 import { AppFailure, reason } from '../../../src-shared/errors';
 import { catalogs, type Catalog } from '../../../src-shared/i18n/catalogs';
 import { formatInstantIn } from '../../../src-shared/i18n/days';
@@ -46,15 +47,27 @@ function replicaFormLabels(session: ActiveSession): ContractFormLabel {
   };
 }
 
-/** One event's row, as the screen shows it but whole: the device by name, the full record id and every change with its values. */
-function eventCells(event: AuditEvent, catalog: Catalog, deviceNames: ReadonlyMap<string, string>, formLabel: ContractFormLabel, language: Language, zone: string | undefined): WorkbookCell[] {
+/** The organisation's devices the sheet names: the server's id, its name, and whether it is the one exporting. */
+export type AuditDevice = Pick<Device, 'id' | 'name' | 'current'>;
+
+/**
+ * Each listed device's words as the screen says them: 'this device' for the one exporting, else its
+ * name. A device the list lacks (a REST session's, one no longer listed) is 'another device', never its id.
+ */
+function deviceWords(devices: readonly AuditDevice[], catalog: Catalog): (device: string) => string {
+  const known = new Map(devices.map((device) => [device.id, device.current ? catalog.devices.thisDevice : device.name]));
+  return (device) => known.get(device) ?? catalog.audit.anotherDevice;
+}
+
+/** One event's row, as the screen shows it but whole: the device in words, the full record id and every change with its values. */
+function eventCells(event: AuditEvent, catalog: Catalog, deviceText: (device: string) => string, formLabel: ContractFormLabel, language: Language, zone: string | undefined): WorkbookCell[] {
   const changes = Object.entries(event.changes).map(([field, change]) => auditChangeText(catalog, event.entity, field, change, event.entity === 'contract' && event.entityId ? (fieldId) => formLabel(event.entityId!, fieldId) : undefined));
   return [
     { value: event.seq },
     { value: formatInstantIn(event.appliedAt, language, zone) },
     { value: event.editedAt ? formatInstantIn(event.editedAt, language, zone) : null },
     { value: event.userName },
-    { value: deviceNames.get(event.device) ?? event.device },
+    { value: deviceText(event.device) },
     { value: event.entityId ? `${auditEntityText(catalog, event.entity)} ${event.entityId}` : auditEntityText(catalog, event.entity) },
     { value: auditActionText(catalog, event.action) },
     { value: changes.join('\n') },
@@ -69,7 +82,7 @@ function eventCells(event: AuditEvent, catalog: Catalog, deviceNames: ReadonlyMa
 export async function auditSheet(
   page: (query: AuditEventsQuery) => Promise<AuditPage>,
   filters: AuditFilters,
-  deviceNames: ReadonlyMap<string, string>,
+  devices: readonly AuditDevice[],
   language: Language,
   zone?: string,
   formLabel: ContractFormLabel = () => undefined,
@@ -80,7 +93,8 @@ export async function auditSheet(
     throw new AppFailure('validation_failed', `${first.count} events match: an export holds at most ${maxAuditExportRows}`, undefined, reason('auditExportTooLarge', { matching: first.count, max: maxAuditExportRows }));
   }
   const untilSeq = first.list[0]?.seq;
-  const toRows = (list: AuditEvent[]) => list.map((event) => eventCells(event, catalog, deviceNames, formLabel, language, zone));
+  const deviceText = deviceWords(devices, catalog);
+  const toRows = (list: AuditEvent[]) => list.map((event) => eventCells(event, catalog, deviceText, formLabel, language, zone));
   return {
     name: catalog.audit.export.sheet,
     columns: columns.map((column) => ({ header: catalog.audit.columns[column], width: widths[column] })),
@@ -116,8 +130,7 @@ export function createAuditFeature(host: FeatureHost, options: AuditOptions): Co
         const session = host.signedIn();
         return exporter.write(exportId, async () => {
           const devices = await onlineCall(session, 'adminDevices', { query: {} });
-          const deviceNames = new Map(devices.map((device) => [device.id, device.name]));
-          return auditSheet((query) => onlineCall(session, 'auditEvents', { query }), filters, deviceNames, language, options.timeZone?.(), replicaFormLabels(session));
+          return auditSheet((query) => onlineCall(session, 'auditEvents', { query }), filters, devices, language, options.timeZone?.(), replicaFormLabels(session));
         });
       },
       'audit.exportRead': ({ exportId, offset }) => {

@@ -27,7 +27,7 @@ export interface DocumentServiceOptions {
   session: ActiveSession;
   hub: EventHub;
   logger: Logger;
-  /** The app's language: the words the values are written in (currencies, yes and no). */
+  /** The UI's language (the page's, see core.ts): the words the values are written in (currencies, yes and no, days). */
   language: () => Language;
   /** The font the PDF is set in (the shipped one unless a test says otherwise). */
   font?: () => ShippedFont;

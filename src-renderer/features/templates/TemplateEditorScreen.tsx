@@ -107,7 +107,7 @@ function NumberInput({ draft, templateId, readOnly, services, onChange }: { draf
       (answer) => {
         setChecking(false);
         const parsed = duplicateResultsSchema.safeParse(answer);
-        if (parsed.success) setDialog(duplicateDialog(request, parsed.data.list));
+        if (parsed.success) setDialog(duplicateDialog(request, parsed.data.list, 'templates'));
       },
       (failure: unknown) => {
         setChecking(false);

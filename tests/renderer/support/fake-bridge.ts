@@ -25,6 +25,7 @@ export function fakeBridge(answers: Answers, suiteDefaults: Answers = {}) {
   const calls: { channel: ChannelName; request: unknown }[] = [];
   const defaults: Answers = {
     'app.info': () => ({ version: 'test', host: 'web', systemLocale: 'en-US', organizationShare: false }),
+    'app.pageLanguage': () => ({}),
     'session.get': () => signedInStaff,
     'sync.status': () => syncStatus(),
     ...suiteDefaults,

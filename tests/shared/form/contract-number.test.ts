@@ -46,6 +46,13 @@ describe('duplicate check', () => {
     expect(dialog.entries).toHaveLength(entries);
   });
 
+  it('titles one number duplicated among templates as templates; the other titles are the same', () => {
+    const hit = { contractNumber: 'MB-1', contractList: [{ id: 't1', name: 'Lease' }] };
+    expect(formMessages[duplicateDialog({ contractNumber: 'MB-1' }, [hit], 'templates').title]).toBe('This number duplicates the following template numbers');
+    expect(duplicateDialog({ checkAll: true }, [hit], 'templates').title).toBe(duplicateDialog({ checkAll: true }, [hit]).title);
+    expect(duplicateDialog({ contractNumber: 'MB-2' }, [], 'templates').title).toBe('duplicateTitleNoData');
+  });
+
   it("links each contract's 'view' to its detail in contract mode", () => {
     const link = duplicateContractLink('c1');
     expect(link).toBe('/standingBook/detail?contractId=c1&mode=contract');
