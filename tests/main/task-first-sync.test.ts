@@ -87,8 +87,8 @@ describe('a first sync with the task upkeep set aside', () => {
     const taskIndexes = replica.sqlite.prepare(`select count(*) from sqlite_master where type = 'index' and tbl_name = 'performance_tasks' and sql is not null`).pluck();
     const contractIndexes = replica.sqlite.prepare(`select count(*) from sqlite_master where type = 'index' and tbl_name = 'contracts' and sql is not null`).pluck();
     expect(taskIndexes.get()).toBe(6);
-    expect(contractIndexes.get()).toBe(5);
-    const standingAside = replica.sqlite.prepare(`select count(*) from sqlite_master where type = 'trigger' and (instr(sql, 'task_upkeep_deferred') or instr(sql, 'search_index_deferred'))`).pluck();
+    expect(contractIndexes.get()).toBe(6);
+    const standingAside = replica.sqlite.prepare(`select count(*) from sqlite_master where type = 'trigger' and (instr(sql, 'task_upkeep_deferred') or instr(sql, 'search_index_deferred') or instr(sql, 'repeated_numbers_deferred'))`).pluck();
     const triggers = standingAside.get();
     expect(triggers).toBeGreaterThan(10);
     const dashboard = createDashboardReader(replica.sqlite);
@@ -115,7 +115,7 @@ describe('a first sync with the task upkeep set aside', () => {
     writer.finishPull();
     expect(journal()).toEqual(['wal', 1]);
     expect(taskIndexes.get()).toBe(6);
-    expect(contractIndexes.get()).toBe(5);
+    expect(contractIndexes.get()).toBe(6);
     expect(standingAside.get()).toBe(triggers);
     // By due day: 4 (the 2nd), 2, 5 and 8 (the 3rd), 1 (moved to the 9th); 3 and 6 are gone, 7 has no due day.
     expect(cards()).toEqual([4, 2, 5, 8, 1].map(taskId));
@@ -135,6 +135,7 @@ describe('a first sync with the task upkeep set aside', () => {
       'deferred_index:contracts_contract_number',
       'deferred_index:contracts_counterparty_update_time',
       'deferred_index:contracts_id_status',
+      'deferred_index:contracts_related_candidates',
       'deferred_index:contracts_status_update_time',
       'deferred_index:contracts_update_time',
       'deferred_index:performance_tasks_card',
@@ -171,7 +172,14 @@ describe('a first sync with the task upkeep set aside', () => {
     const names = replica.sqlite.prepare(`select name from sqlite_master where type = 'index' and tbl_name = 'performance_tasks' and sql is not null order by name`).pluck().all();
     expect(names).toEqual(['performance_tasks_card', 'performance_tasks_contract', 'performance_tasks_scene', 'performance_tasks_update_time', 'performance_tasks_without_contract_status']);
     const contractNames = replica.sqlite.prepare(`select name from sqlite_master where type = 'index' and tbl_name = 'contracts' and sql is not null order by name`).pluck().all();
-    expect(contractNames).toEqual(['contracts_contract_number', 'contracts_counterparty_update_time', 'contracts_id_status', 'contracts_status_update_time', 'contracts_update_time']);
+    expect(contractNames).toEqual([
+      'contracts_contract_number',
+      'contracts_counterparty_update_time',
+      'contracts_id_status',
+      'contracts_related_candidates',
+      'contracts_status_update_time',
+      'contracts_update_time',
+    ]);
     const resumed = snapshot(replica);
     replica.close();
     const { schema: _schema, ...expected } = rowByRow();

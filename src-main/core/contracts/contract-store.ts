@@ -8,6 +8,7 @@ import { deferIndexes } from '../data/deferred-indexes';
 import { preparedUpsert } from '../data/prepared-upsert';
 import { preparedPerDatabase, type OverlayEntity, type PullWriter, type ReplicaTx } from '../data/replica-features';
 import { contracts, contractsLocal, outbox, outboxTouches, resyncUnseen } from '../data/schema';
+import { repeatedNumbersUpkeep } from './repeated-numbers';
 import { pulledRow, toReplicaContract, toRow, type ContractRow, type ReplicaContract } from './contract-rows';
 import { catalogueNames, keptTemplate } from './drafting-store';
 
@@ -98,10 +99,14 @@ const upsertChunk = 500;
 export function contractPullWriter({ sqlite }: OpenReplica): PullWriter<'contract'> {
   const upsert = preparedUpsert(sqlite, contracts);
   const empty = sqlite.prepare<[], number>('select not exists (select 1 from contracts)').pluck();
+  const repeatedNumbers = repeatedNumbersUpkeep(sqlite);
   return {
     pullFromStart() {
-      if (empty.get() === 1) deferIndexes(sqlite, 'contracts');
+      if (empty.get() !== 1) return;
+      deferIndexes(sqlite, 'contracts');
+      repeatedNumbers.defer();
     },
+    imageTakenIn: () => repeatedNumbers.discard(),
     page(db) {
       const seen: string[] = [];
       return {
@@ -128,10 +133,11 @@ export function contractPullWriter({ sqlite }: OpenReplica): PullWriter<'contrac
       return [];
     },
     finishPull(db): RowKey[] {
-      if (!db.select({ id: resyncUnseen.id }).from(resyncUnseen).limit(1).get()) return [];
       const gone = db.select({ id: resyncUnseen.id }).from(resyncUnseen).all().map((row) => row.id);
       for (let i = 0; i < gone.length; i += upsertChunk) db.delete(contracts).where(inArray(contracts.id, gone.slice(i, i + upsertChunk))).run();
-      db.delete(resyncUnseen).run();
+      if (gone.length > 0) db.delete(resyncUnseen).run();
+      // After the removals: derived from the rows as they are left.
+      repeatedNumbers.finish();
       return gone.map((id) => rowKey('contract', id));
     },
   };

@@ -9,12 +9,13 @@ import type { ReplicaConnection } from './replica';
 // (replica-sync.ts), beside the feed's pages.
 
 /**
- * The tables a pull writes, and those their triggers keep (the status counts, the tasks' day
- * counts): an image's rows. Every other table is the device's own (the outbox and its optimistic
- * rows, cached reads, kept files, the full-text index) and stays as it is; an image holding a row
- * anywhere else is refused, so a table a new pull writer fills cannot be left out unseen.
+ * The tables a pull writes, and those their triggers keep (the status counts, the numbers held
+ * twice, the tasks' day counts): an image's rows. Every other table is the device's own (the
+ * outbox and its optimistic rows, cached reads, kept files, the full-text index) and stays as it
+ * is; an image holding a row anywhere else is refused, so a table a new pull writer fills cannot
+ * be left out unseen.
  */
-export const imageTables = ['contracts', 'contract_status_counts', 'performance_tasks', 'performance_task_days', 'performance_plans', 'ledger_scenes', 'reminder_settings'] as const;
+export const imageTables = ['contracts', 'contract_status_counts', 'repeated_contract_numbers', 'performance_tasks', 'performance_task_days', 'performance_plans', 'ledger_scenes', 'reminder_settings'] as const;
 
 /** The meta key naming whose replica an image is. */
 export const imageUserKey = 'image_user_id';

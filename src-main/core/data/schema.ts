@@ -51,8 +51,19 @@ export const contracts = sqliteTable(
     index('contracts_counterparty_update_time').on(t.counterpartyId, t.updateTime),
     // The duplicate-number check offline: one number, or every number held twice.
     index('contracts_contract_number').on(t.contractNumber),
+    // Related-contract candidates offline: walked newest first, matched on name or number, and
+    // stopped at the limit without reading a row of the table.
+    index('contracts_related_candidates').on(t.updateTime, t.id, t.name, t.contractNumber),
   ],
 );
+
+/**
+ * The numbers `contracts` holds more than once, kept by triggers on `contracts` (client migration
+ * 0042) so the duplicate check of every number reads these few rather than grouping the ledger.
+ */
+export const repeatedContractNumbers = sqliteTable('repeated_contract_numbers', {
+  contractNumber: text('contract_number').primaryKey(),
+});
 
 /**
  * Contracts per status (0 for a missing status), kept by triggers on `contracts` so the ledger's
