@@ -108,9 +108,10 @@ export const scoringMutations: ClientMutations<'contract.score'> = {
       if (detail) checkScores(detail.resultItems.flatMap((group) => group.children), args);
     },
     apply: () => undefined,
+    /** The sync panel shows a refused score by its total and explanation (the sync-merge catalog's score, scoreComment). */
     view: ({ id, comment, resultItems }) => ({
       row: rowKey('contract', id),
-      changes: { score: resultItems.reduce((sum, g) => sum + g.children.reduce((s, c) => s + Number(c.actualScore ?? 0), 0), 0), comment },
+      changes: { score: resultItems.reduce((sum, g) => sum + g.children.reduce((s, c) => s + Number(c.actualScore ?? 0), 0), 0), scoreComment: comment },
     }),
   },
 };
