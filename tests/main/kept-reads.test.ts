@@ -140,4 +140,40 @@ describe('kept reads of a drafter, offline', () => {
     // No longer waiting: the dialog shows the server's score again.
     expect(await scoreDetail(contractId)).toMatchObject({ queued: false, value: { comment: 'scored on the train' } });
   });
+
+  it('scores a contract drafted offline: its party and the criteria as last read, queued behind the draft, applied once it has reached the server', async () => {
+    await online(() => call(alice, 'cached.read', { endpoint: 'projectListAll' }));
+    const catalogue = await call(alice, 'drafting.catalogue', {});
+    const template = await call(alice, 'drafting.template', { id: catalogue.templates.find((t) => t.name.includes('采购'))!.id });
+    // The criteria as read with a synced contract's score (the organisation's, one set for every contract).
+    const { list } = await call(alice, 'ledger.contractPage', { pageNum: 1, pageSize: 50 });
+    let read: Awaited<ReturnType<typeof detailOf>> | undefined;
+    const detailOf = (contractId: string) => call(alice, 'scoring.detail', { contractId });
+    for (const contract of list) {
+      read = await detailOf(contract.id).catch(() => undefined);
+      if (read) break;
+    }
+    await server.stop();
+    const [party] = (await call(alice, 'drafting.searchParties', { keyword: '', partyType: 2, pageNum: 1, pageSize: 10 })).list;
+    const drafted = await call(alice, 'contract.create', {
+      name: 'scored on the train', templateId: template.id, contractTypeId: null, contractNumber: null,
+      formValues: { contractName: 'scored on the train', contractType: template.contractTypeId, counterparty: [{ id: party!.id, name: party!.name }] },
+    });
+    const local = await detailOf(drafted.id);
+    expect(local).toMatchObject({ offline: true, queued: false, asOf: read!.asOf, value: { contractId: drafted.id, counterpartyId: party!.id, counterpartyName: party!.name, version: null, totalScore: null } });
+    expect(local.value.resultItems.map((group) => group.children.map((c) => c.id))).toEqual(read!.value.resultItems.map((group) => group.children.map((c) => c.id)));
+    const resultItems = local.value.resultItems.map((group) => ({ id: group.id, children: group.children.map((c) => ({ id: c.id, actualScore: c.maxScore })) }));
+    expect(await call(alice, 'scoring.save', { contractId: drafted.id, body: { comment: 'drafted and scored offline', resultItems } })).toEqual({ queued: true });
+    expect(await detailOf(drafted.id)).toMatchObject({ queued: true, value: { comment: 'drafted and scored offline', totalScore: local.value.maxTotalScore, version: 1 } });
+
+    await server.start();
+    const applied = await waitFor(async () => {
+      const answer = await detailOf(drafted.id).catch(() => undefined);
+      return answer && !answer.offline && !answer.queued ? answer : undefined;
+    }, 60_000);
+    expect(applied.value).toMatchObject({ comment: 'drafted and scored offline', totalScore: local.value.maxTotalScore, version: 1, counterpartyId: party!.id });
+    const status = await call(alice, 'sync.status', {});
+    expect(status.queued).toBe(0);
+    expect(status.problems.filter((problem) => problem.rowId === drafted.id)).toEqual([]);
+  });
 });
