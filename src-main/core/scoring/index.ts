@@ -43,7 +43,7 @@ function queuedScores(db: ReplicaTx, contractId: string): QueuedScore[] {
  * server will be at once the queued ones apply (each save moves it by one), so a score made on
  * top of them is based on that and not refused as stale.
  */
-export function withQueuedScores(detail: ScoreDetail, queued: readonly QueuedScore[]): { value: ScoreDetail; queued: boolean } {
+function withQueuedScores(detail: ScoreDetail, queued: readonly QueuedScore[]): { value: ScoreDetail; queued: boolean } {
   const last = queued.at(-1)?.args;
   if (!last) return { value: detail, queued: false };
   const scores = new Map(last.resultItems.flatMap((group) => group.children.map((child) => [child.id, child.actualScore] as const)));
@@ -65,8 +65,17 @@ function keptDetail(db: ReplicaTx, userId: string, contractId: string): ScoreDet
     .from(cachedReads)
     .where(and(eq(cachedReads.userId, userId), eq(cachedReads.kind, scoreDetailKind), eq(cachedReads.key, contractId)))
     .get();
-  const parsed = row ? scoreDetailSchema.safeParse(JSON.parse(row.value)) : null;
-  return parsed?.success ? parsed.data : null;
+  return row ? parsedDetail(row.value) : null;
+}
+
+/** A kept detail as stored; a damaged or outdated one is none (as cachedReadStore reads it). */
+function parsedDetail(text: string): ScoreDetail | null {
+  try {
+    const parsed = scoreDetailSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -88,10 +97,10 @@ function unsyncedDetail(db: ReplicaTx, userId: string, contractId: string): { va
     .where(and(eq(cachedReads.userId, userId), eq(cachedReads.kind, scoreDetailKind)))
     .orderBy(desc(cachedReads.fetchedAt))
     .get();
-  const criteria = latest ? scoreDetailSchema.safeParse(JSON.parse(latest.value)) : null;
-  if (!latest || !criteria?.success) return null;
-  const resultItems = criteria.data.resultItems.map((group) => ({ ...group, children: group.children.map((c) => ({ ...c, actualScore: null })) }));
-  const value: ScoreDetail = { contractId, counterpartyId: party.id, counterpartyName: party.name, comment: '', totalScore: null, maxTotalScore: criteria.data.maxTotalScore, updateTime: null, version: null, resultItems };
+  const criteria = latest && parsedDetail(latest.value);
+  if (!latest || !criteria) return null;
+  const resultItems = criteria.resultItems.map((group) => ({ ...group, children: group.children.map((c) => ({ ...c, actualScore: null })) }));
+  const value: ScoreDetail = { contractId, counterpartyId: party.id, counterpartyName: party.name, comment: '', totalScore: null, maxTotalScore: criteria.maxTotalScore, updateTime: null, version: null, resultItems };
   return { value, asOf: latest.fetchedAt };
 }
 
@@ -116,12 +125,19 @@ export const scoringMutations: ClientMutations<'contract.score'> = {
   },
 };
 
+/** The queue rows of this contract's scores the server has applied: any detail it answers after now holds them. */
+const appliedScores = (db: ReplicaTx, contractId: string) => queuedScores(db, contractId).flatMap((score) => (score.state === 'applied' ? [score.seq] : []));
+
+/** Applied scores leave the queue once a detail from the server that holds them is kept (nothing else brings them back). */
+function forget(db: ReplicaTx, seqs: readonly number[]) {
+  if (seqs.length > 0) db.delete(outbox).where(inArray(outbox.seq, [...seqs])).run();
+}
+
 export function createScoringFeature(host: FeatureHost): CoreFeature<'scoring.detail' | 'scoring.save'> {
   async function detail(contractId: string): Promise<ScoreDetailAnswer> {
     const session = host.signedIn();
     const { db } = session.replica;
-    // Applied before the server is asked: its answer holds them, and they leave the queue.
-    const appliedBefore = queuedScores(db, contractId).filter((score) => score.state === 'applied').map((score) => score.seq);
+    const appliedBefore = appliedScores(db, contractId);
     if (!onServer(db, contractId)) {
       const local = unsyncedDetail(db, session.user.id, contractId);
       if (!local) throw new AppFailure('not_found', `contract ${contractId} has not reached the server yet`);
@@ -133,7 +149,7 @@ export function createScoringFeature(host: FeatureHost): CoreFeature<'scoring.de
       schema: scoreDetailSchema,
       fetch: () => onlineCall(session, 'scoreDetail', { params: { id: contractId } }),
     });
-    if (!answer.offline && appliedBefore.length > 0) db.delete(outbox).where(inArray(outbox.seq, appliedBefore)).run();
+    if (!answer.offline) forget(db, appliedBefore);
     return { ...answer, ...withQueuedScores(answer.value, queuedScores(db, contractId)) };
   }
 
@@ -144,9 +160,11 @@ export function createScoringFeature(host: FeatureHost): CoreFeature<'scoring.de
     // earlier score of this contract still waiting (the user's scores apply in the order made).
     const waiting = queuedScores(db, contractId).some((score) => score.state === 'pending');
     if (onServer(db, contractId) && !waiting) {
+      const appliedBefore = appliedScores(db, contractId);
       try {
         const saved = await onlineCall(session, 'scoreSubmit', { params: { id: contractId }, body });
         cachedReadStore(db, session.user.id).write(scoreDetailKind, contractId, saved.detail, host.clock.now().toISOString());
+        forget(db, appliedBefore);
         return { queued: false };
       } catch (cause) {
         if (!isServerAway(cause)) throw cause;
