@@ -15,6 +15,7 @@ import { fileKeyWrapper, recordQueuedEdits } from './vault/replica-keys';
 import { createDirectoryFeature } from './directory';
 import { createCachedReadsFeature } from './cached-reads';
 import { createCounterpartiesFeature } from './counterparties';
+import { createScoringFeature } from './scoring';
 import { createDispatcher, type ChannelHandlers } from './ipc/dispatch';
 import { createAuditFeature } from './audit';
 import { createLedgerFeature } from './ledger';
@@ -174,6 +175,7 @@ export function createCore(options: CoreOptions) {
   const contractDocument = createContractDocumentFeature(host, { language });
   const features = [performance, reminderInbox, contracts, ledger, audit, archive, search, cachedReads, contractDocument];
   const counterparties = createCounterpartiesFeature(host);
+  const scoring = createScoringFeature(host);
 
   // The outbox's size is kept outside the replica, so a replica whose key is lost can still say
   // how many unsent edits went with it. Whether any wait is written at once; a count that only
@@ -325,7 +327,7 @@ export function createCore(options: CoreOptions) {
   } satisfies Partial<ChannelHandlers>;
 
   // Every channel has exactly one handler: a channel no map handles is a type error.
-  const handlers: ChannelHandlers = { ...coreHandlers, ...contracts.handlers, ...ledger.handlers, ...performance.handlers, ...directory.handlers, ...archive.handlers, ...search.handlers, ...transfer.handlers, ...cachedReads.handlers, ...counterparties.handlers, ...reminderInbox.handlers, ...contractDocument.handlers, ...audit.handlers };
+  const handlers: ChannelHandlers = { ...coreHandlers, ...contracts.handlers, ...ledger.handlers, ...performance.handlers, ...directory.handlers, ...archive.handlers, ...search.handlers, ...transfer.handlers, ...cachedReads.handlers, ...counterparties.handlers, ...scoring.handlers, ...reminderInbox.handlers, ...contractDocument.handlers, ...audit.handlers };
 
   const dispatch = createDispatcher(handlers, logger);
   const restored = sessions.restore();

@@ -2,8 +2,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ScoreDetail, scoreSubmitSchema } from '../../src-shared/api/scoring';
 import { PartyType } from '../../src-shared/domain/enums';
-import { AppFailure, defaultErrorMessages, type FieldIssue } from '../../src-shared/errors';
-import { scoreError, scoreSavedMessage } from '../../src-shared/rules/scoring';
+import { AppFailure } from '../../src-shared/errors';
+import { checkScores, scoreSavedMessage } from '../../src-shared/rules/scoring';
 import { visibleTo } from '../contracts/repository';
 import type { ServerDb } from '../db/database';
 import { contracts, counterparties } from '../db/schema';
@@ -70,38 +70,15 @@ export async function getScoreDetail(db: ServerDb, viewer: OrgViewer, contractId
 }
 
 /**
- * Checks every criterion's score against its own full score. Each criterion of the organisation
- * must be scored; one that is missing fails as empty, one that is unknown as bad input.
+ * Saves a contract's score: the REST call's write, and a queued 'contract.score' when the push
+ * applies it (inside its savepoint), so both check and write alike.
  */
-function checkScores(groups: Groups, body: z.output<typeof scoreSubmitSchema>) {
-  const sent = new Map<string, { path: string; value: number | string | null | undefined }>();
-  body.resultItems.forEach((group, g) =>
-    group.children.forEach((child, c) => sent.set(child.id, { path: `resultItems.${g}.children.${c}.actualScore`, value: child.actualScore })),
-  );
-  const issues: FieldIssue[] = [];
-  const scores: { criterionId: string; actualScore: number }[] = [];
-  const known = new Set<string>();
-  for (const criterion of groups.flatMap((g) => g.children)) {
-    known.add(criterion.id);
-    const entry = sent.get(criterion.id);
-    const message = scoreError(entry?.value, criterion.maxScore);
-    if (message) issues.push({ path: entry?.path ?? `resultItems.${criterion.id}.actualScore`, message });
-    else scores.push({ criterionId: criterion.id, actualScore: Number(entry!.value) });
-  }
-  for (const [id, { path }] of sent) if (!known.has(id)) issues.push({ path: path.replace(/\.actualScore$/, '.id'), message: `unknown criterion ${id}` });
-  if (issues.length > 0) {
-    const summary = issues.map((i) => `${i.path}: ${i.message}`).join('; ');
-    throw new AppFailure('validation_failed', `${defaultErrorMessages.validation_failed}: ${summary}`, issues);
-  }
-  return scores;
-}
-
-export async function submitScore(
+export async function applyScore(
   db: ServerDb, viewer: OrgViewer, contractId: string, body: z.output<typeof scoreSubmitSchema>, newId: () => string, at: Date,
-): Promise<{ message: string; detail: ScoreDetail }> {
+): Promise<void> {
   const contract = await scoredContract(db, viewer, contractId);
   const groups = await criteriaGroups(db, viewer);
-  const scores = checkScores(groups, body);
+  const scores = checkScores(groups.flatMap((g) => g.children), body);
   const totalScore = scores.reduce((sum, s) => sum + s.actualScore, 0);
   const maxTotalScore = fullScore(groups);
   await db.transaction(async (tx) => {
@@ -117,5 +94,11 @@ export async function submitScore(
     }
     if (scores.length > 0) await tx.insert(scoreResultItems).values(scores.map((s) => ({ resultId, ...s })));
   });
+}
+
+export async function submitScore(
+  db: ServerDb, viewer: OrgViewer, contractId: string, body: z.output<typeof scoreSubmitSchema>, newId: () => string, at: Date,
+): Promise<{ message: string; detail: ScoreDetail }> {
+  await applyScore(db, viewer, contractId, body, newId, at);
   return { message: scoreSavedMessage, detail: await getScoreDetail(db, viewer, contractId) };
 }

@@ -1,4 +1,6 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { applyScore } from '../scoring/repository';
 import { organisationDay } from '../../src-shared/rules/performance';
 import { changesCondition, missingRow, rowKey } from '../../src-shared/sync/mutations';
 import { createPlans, deleteShownPlan, readReminderSettings, savePlan, saveReminderSettings } from '../performance/performances';
@@ -142,6 +144,8 @@ export const applyMutation: ApplyFunctions = {
   'contract.alter': (tx, { id, formValues, reason }, viewer, at) => alterLockedContract(tx, viewer, id, { formValues, reason }, at),
   'contract.approvalStep': (tx, { id, ...step }, viewer, at) => stepLockedContract(tx, viewer, id, step, at),
   'contract.archive': (tx, { id, fileId, takenAt }, viewer, at) => archiveLockedContract(tx, viewer, id, { fileId, takenAt }, at),
+  // The REST call's checks and write, by its messages: a score changed since its base is refused as stale.
+  'contract.score': (tx, { id, ...body }, viewer, at) => applyScore(tx, viewer, id, body, uuidv7, at),
   // Fulfilment: the REST handlers' own writes (src-server/performance), with "today" of the
   // time the server applies the mutation and no If-Match (the state is checked instead).
   'performance.finishTask': async (tx, { id, ...input }, viewer, at) => void (await finishTask(tx, viewer, id, input, at, organisationDay(at), {})),

@@ -449,7 +449,9 @@ export const en = {
       explanationPlaceholder: 'Please enter score explanation',
       confirm: 'Confirm',
       saveFirst: 'Save the contract first: a saved contract is scored.',
-      notOnServer: 'This contract has not reached the server yet: score it once it has synced.',
+      notOnServer: 'This contract has not reached the server yet, and this device has not read the scoring criteria: score it once it has synced.',
+      queued: 'The scores below are yours, waiting on this device to sync: the server applies them once it can be reached.',
+      savedQueued: 'Scores saved on this device: they are sent once the server can be reached.',
     },
     agent: {
       lawFirms: 'Law firms',

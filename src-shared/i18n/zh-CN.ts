@@ -491,7 +491,9 @@ export const zhCN: Catalog = {
       explanationPlaceholder: '请输入评分说明',
       confirm: '确定',
       saveFirst: '请先保存合同：评分针对已保存的合同。',
-      notOnServer: '该合同尚未同步到服务器，同步后再评分。',
+      notOnServer: '该合同尚未同步到服务器，本设备也未读取过评分标准，同步后再评分。',
+      queued: '以下评分为你在本设备上的评分，等待同步：连接服务器后生效。',
+      savedQueued: '评分已保存在本设备，连接服务器后发送。',
     },
     agent: {
       lawFirms: '律所',

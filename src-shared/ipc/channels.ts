@@ -34,6 +34,7 @@ import { ledgerFieldSchema, ledgerRowSchema, ledgerSearchSchema, sceneCreateSche
 import { sceneExportRequestSchema, sceneViewSchema } from './scenes';
 import { auditExportRequestSchema, exportProgressSchema, exportReadRequestSchema, exportReadResponseSchema, exportResponseSchema } from './exports';
 import { cachedAnswerSchema, cachedReadRequestSchema } from './cached-reads';
+import { scoreDetailAnswerSchema, scoreDetailRequestSchema, scoreSaveAnswerSchema, scoreSaveRequestSchema } from './scoring';
 import { counterpartyListAnswerSchema, counterpartyListRequestSchema } from './counterparties';
 import { appReminderListSchema, reminderIdRequestSchema, remindersChangedEventSchema, snoozeReminderRequestSchema } from './reminders';
 import { templateSummarySchema } from '../api/contract-forms';
@@ -391,6 +392,10 @@ export const channels = {
 
   /** Inner or outer counterparties, a page: the server's, or the kept ones searched here offline (see counterparties.ts). */
   'counterparties.list': channel(counterpartyListRequestSchema, counterpartyListAnswerSchema),
+  /** A contract's score detail: the server's, or the kept one as of its time, with the user's queued scores on it (see scoring.ts). */
+  'scoring.detail': channel(scoreDetailRequestSchema, scoreDetailAnswerSchema),
+  /** Saves a contract's score on the server, or queues it to sync while it cannot (see scoring.ts). */
+  'scoring.save': channel(scoreSaveRequestSchema, scoreSaveAnswerSchema),
 
   // The browser edition's reminders (see reminders.ts); the desktop shows native notifications instead, and its list stays empty.
   /** The reminders shown and not yet snoozed, opened or dismissed, newest first. */

@@ -194,12 +194,10 @@ export const numberNoticeSchema = z.object({
 });
 export type NumberNotice = z.infer<typeof numberNoticeSchema>;
 
-/** The server calls the form may make through the core while online (reads and the score). */
+/** The server calls the form may make through the core while online. */
 export const onlineCallNames = [
   'counterpartSearch',
   'counterpartExternalDetail',
-  'scoreDetail',
-  'scoreSubmit',
   'lawFirmList',
   'lawyersByLawFirms',
   'dynamicSelect',

@@ -7,6 +7,7 @@ import { sceneCreateSchema } from '../domain/ledger';
 import { moneySchema } from '../domain/money';
 import { finishPayload, finishTaskSchema, periodicScheduleSchema, planCreateSchema, planPerformanceShownSchema, type PlanSave, planSaveSchema, quickTaskPayloadSchema, restorePayloadSchema, type TaskUpdate } from '../domain/performance';
 import { relateBodySchema, unrelateQuerySchema } from '../api/performance';
+import { scoreSubmitSchema } from '../api/scoring';
 import { reminderSettingsPatchSchema } from '../domain/reminders';
 import { reminderTaskKinds, type ReminderTaskKind } from '../domain/enums';
 import { byFieldGroup, valueFieldGroup, type FieldGroup, type VersionedEntity } from './field-versions';
@@ -223,6 +224,18 @@ export const mutations = {
       .strict(),
     touches: () => [],
     moves: (args) => [rowKey('contract', args.id)],
+  }),
+  /**
+   * Scores a contract's outer counterparty (spec 2 "Counterparty scoring dialog"), taken offline
+   * too (issue 30): the user's own assessment, the REST body plus the contract's id. It changes no
+   * synced row: the server checks the contract, its party, the criteria and the score's version
+   * when it applies it, as its REST call does, so a score changed elsewhere meanwhile is refused.
+   */
+  'contract.score': mutation({
+    entity: 'contract',
+    fields: () => [],
+    args: scoreSubmitSchema.extend({ id: contractIdSchema }).strict(),
+    touches: () => [],
   }),
   /** Alters an approved contract (spec 4): only fields with alterEditStatus 2 change. */
   'contract.alter': mutation({

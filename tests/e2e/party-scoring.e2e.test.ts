@@ -124,6 +124,31 @@ describe('the counterparty in the contract form', () => {
     await page.keyboard.press('Escape');
   });
 
+  it('scores with the server stopped: the detail as of its read, the score waits to sync, shown when reopened, on the server once it is back', { timeout: 90_000 }, async () => {
+    const before = await onServer('scoreDetail', { id: scored.contractId });
+    const criteria = before.resultItems.flatMap((group) => group.children);
+    await stage.stopServer();
+    await expect.poll(() => page.getByTestId('sync-indicator').getAttribute('data-online'), { timeout: 20_000 }).toBe('false');
+    await partyField().getByRole('button', { name: /score/i }).click();
+    await expect.poll(() => dialog().getByTestId('score-as-of').count(), { timeout: 20_000 }).toBe(1);
+    for (const criterion of criteria) await dialog().locator(`#score-${criterion.id}`).fill(String(criterion.maxScore));
+    await dialog().getByPlaceholder(/please enter score explanation/i).fill('Scored on the train');
+    await dialog().getByRole('button', { name: /confirm/i }).click();
+    await expect.poll(() => dialog().count()).toBe(0);
+    await expect.poll(() => partyField().getByRole('status').innerText()).toMatch(/saved on this device/i);
+
+    await partyField().getByRole('button', { name: /score/i }).click();
+    await expect.poll(() => dialog().getByTestId('score-queued').count(), { timeout: 20_000 }).toBe(1);
+    expect(await dialog().getByPlaceholder(/please enter score explanation/i).inputValue()).toBe('Scored on the train');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog().count()).toBe(0);
+
+    await stage.startServer();
+    await expect.poll(async () => (await onServer('scoreDetail', { id: scored.contractId })).comment, { timeout: 30_000 }).toBe('Scored on the train');
+    const after = await onServer('scoreDetail', { id: scored.contractId });
+    expect(after).toMatchObject({ totalScore: after.maxTotalScore, version: before.version! + 1 });
+  });
+
   it('on a new draft: asks for a party before scoring; a new party is refused only when left empty', { timeout: 60_000 }, async () => {
     await page.goto(`${stage.edition.host.url}/standingBook/create?mode=contract`);
     const option = page.getByTestId('contract-template').locator('option', { hasText: purchaseTemplate });

@@ -92,6 +92,8 @@ function handlers(overrides: Partial<ChannelHandlers> = {}): ChannelHandlers {
     'contract.transfer': fail,
     'cached.read': fail,
     'counterparties.list': fail,
+    'scoring.detail': fail,
+    'scoring.save': fail,
     'reminders.list': fail,
     'reminders.snooze': fail,
     'reminders.dismiss': fail,

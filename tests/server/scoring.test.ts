@@ -1,10 +1,12 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { contracts, counterparties, users } from '../../src-server/db/schema';
 import { demoUsers, seedDatabase } from '../../src-server/index';
 import type { ScoreDetail } from '../../src-shared/api/scoring';
-import { call, describeOnDatabases, failure, okData, queryRows, signIn } from './support';
+import type { MutationEnvelope } from '../../src-shared/api/sync';
+import { v7 as uuidv7 } from 'uuid';
+import { call, callEndpoint, describeOnDatabases, failure, okData, queryRows, signIn, syncVersions } from './support';
 
 const demo = (username: string) => demoUsers.find((u) => u.username === username)!;
 
@@ -21,6 +23,8 @@ describeOnDatabases('counterparty scoring', (fixture) => {
   let alice: string;
   let bob: string;
   const path = (id: string) => `/api/v1/contracts/${id}/score_detail`;
+  const queuedId = uuidv7();
+  const innerQueuedId = uuidv7();
 
   beforeAll(async () => {
     await seedDatabase(fixture.db, { contracts: 200, seed: 4 });
@@ -32,6 +36,9 @@ describeOnDatabases('counterparty scoring', (fixture) => {
       { id: 'score-me', name: 'to score', status: 4, counterpartyId: outer!.id, ...owner },
       { id: 'score-inner', name: 'inner party', status: 4, counterpartyId: inner!.id, ...owner },
       { id: 'score-none', name: 'no party', status: 1, ...owner },
+      // Queued scores name a contract by its uuid (a contract's id as the desktop makes it).
+      { id: queuedId, name: 'scored offline', status: 4, counterpartyId: outer!.id, ...owner },
+      { id: innerQueuedId, name: 'inner party, scored offline', status: 4, counterpartyId: inner!.id, ...owner },
     ]);
     app = fixture.server();
     alice = (await signIn(app, 'alice', demo('alice').password)).token;
@@ -98,5 +105,49 @@ describeOnDatabases('counterparty scoring', (fixture) => {
     failure(await call(app, 'PUT', path('no-such-contract'), { token: alice, body: { resultItems: [] } }), 404, 'not_found');
     failure(await call(app, 'GET', path('score-me')), 401, 'unauthorized');
     failure(await call(app, 'PUT', path('score-me'), { body: { resultItems: [] } }), 401, 'unauthorized');
+  });
+
+  describe('a score queued offline (contract.score), applied by the push', () => {
+    const clientId = uuidv7();
+    let seq = 0;
+    const score = (args: Record<string, unknown>, id = uuidv7()): MutationEnvelope => ({ id, seq: ++seq, name: 'contract.score', args, baseVersions: {}, createdAt: '2026-11-28T08:00:00.000Z' });
+    const push = async (token: string, mutations: MutationEnvelope[]) =>
+      okData('syncPush', await callEndpoint(app, 'syncPush', { token, body: { ...syncVersions, clientId, mutations } })).results;
+    const events = async (mutationId: string) => queryRows<{ action: string }>(fixture.db, sql`select action from audit_events where mutation_id = ${mutationId}`);
+
+    it('applies like the REST call, once: a replay of its id changes nothing and records no second event', async () => {
+      const detail = okData('scoreDetail', await call(app, 'GET', path(queuedId), { token: alice }));
+      const mutation = score({ id: queuedId, ...filled(detail, (c) => c.maxScore - 2, 'on the train') });
+      const [applied] = await push(alice, [mutation]);
+      expect(applied).toMatchObject({ id: mutation.id, status: 'applied' });
+      const after = okData('scoreDetail', await call(app, 'GET', path(queuedId), { token: alice }));
+      expect(after).toMatchObject({ comment: 'on the train', totalScore: 100 - 2 * detail.resultItems.flatMap((g) => g.children).length, version: 1 });
+      expect((await events(mutation.id)).map((e) => e.action)).toEqual(['contract.score']);
+
+      const [replayed] = await push(alice, [mutation]);
+      expect(replayed).toEqual(applied);
+      expect(okData('scoreDetail', await call(app, 'GET', path(queuedId), { token: alice }))).toEqual(after);
+      expect(await events(mutation.id)).toHaveLength(1);
+    });
+
+    it('refuses what the REST call refuses, with its messages, and records nothing for a refusal', async () => {
+      const detail = okData('scoreDetail', await call(app, 'GET', path(queuedId), { token: alice }));
+      const tooHigh = score({ id: queuedId, ...filled(detail, () => 1000), version: 1 });
+      // Scored elsewhere meanwhile: a score based on the version before is stale, as an If-Match is.
+      const elsewhere = score({ id: queuedId, ...filled(detail, () => 1), version: 1 });
+      const stale = score({ id: queuedId, ...filled(detail, () => 0), version: 1 });
+      const inner = score({ id: innerQueuedId, ...filled(detail, () => 1) });
+      const hidden = score({ id: queuedId, ...filled(detail, () => 1) });
+      const [high, applied, conflict, noParty] = await push(alice, [tooHigh, elsewhere, stale, inner]);
+      expect(applied).toMatchObject({ status: 'applied' });
+      expect(high).toMatchObject({ status: 'rejected', error: { code: 'validation_failed' } });
+      expect(high!.status === 'rejected' && high!.error.issues).toContainEqual({ path: 'resultItems.0.children.0.actualScore', message: 'score cannot be greater than full score' });
+      expect(conflict).toMatchObject({ status: 'rejected', error: { code: 'conflict' } });
+      expect(noParty).toMatchObject({ status: 'rejected', error: { code: 'bad_request', message: 'please select an external party first' } });
+      const [notBobs] = await push(bob, [hidden]);
+      expect(notBobs).toMatchObject({ status: 'rejected', error: { code: 'not_found' } });
+      for (const mutation of [tooHigh, stale, inner, hidden]) expect(await events(mutation.id)).toEqual([]);
+      expect(okData('scoreDetail', await call(app, 'GET', path(queuedId), { token: alice }))).toMatchObject({ version: 2, totalScore: detail.resultItems.flatMap((g) => g.children).length });
+    });
   });
 });

@@ -44,6 +44,7 @@ const examples: Record<MutationName, { args: unknown; fields: string[]; parts?: 
   'performance.deletePlan': { args: { performanceId: other, planId: id, taskIds: [third] }, fields: [], parts: { [`performanceTask:${third}`]: ['state'] } },
   'performance.relateTask': { args: { id, frontTaskIDList: [other, third] }, fields: ['front'] },
   'performance.unrelateTask': { args: { id, frontTaskID: other }, fields: ['front'] },
+  'contract.score': { args: { id, comment: 'on time', resultItems: [{ id: other, children: [{ id: third, actualScore: 8 }] }] }, fields: [] },
   'performance.quickTask': { args: { id, payload: { name: 'n', type: 'custom', fieldList: [] } }, fields: [] },
   'performance.reminderSettings': { args: { settings: { [reminderTaskKinds[0]]: {} } }, fields: [reminderTaskKinds[0]] },
   'scene.create': { args: { id, name: 'n' }, fields: [] },

@@ -52,6 +52,10 @@ export interface FormServices {
   ): Promise<unknown>;
   /** A server read kept for offline reading (the law firms and lawyers of the agent field): the server's answer, or the kept one as of its time. */
   cachedRead(endpoint: CachedReadName, request: { params?: Record<string, string>; query?: Record<string, string | number | boolean> }): Promise<CachedAnswer<unknown>>;
+  /** A contract's score detail: the server's, or the kept one as of its time offline, with the user's queued scores on it. */
+  scoreDetail(contractId: string): Promise<ChannelResponse<'scoring.detail'>>;
+  /** Saves a contract's score on the server, or queues it to sync while the server cannot take it. */
+  saveScore(request: ChannelRequest<'scoring.save'>): Promise<ChannelResponse<'scoring.save'>>;
   /** Uploads a file; progress in 0..1; the signal cancels. Resolves to the stored file. */
   upload(file: File, options: UploadOptions): Promise<{ id: string; name: string; file: string }>;
   /**

@@ -104,6 +104,8 @@ export function useBridgeFormServices(): { services: FormServices | undefined; e
       searchParties: (request) => dispatch(api.endpoints.searchParties.initiate(request, { subscribe: false })).unwrap(),
       relatedCandidates: (q) => invoke(dispatch(bridgeOf), 'drafting.relatedCandidates', { q }),
       checkDuplicate: (query) => invoke(dispatch(bridgeOf), 'drafting.checkDuplicate', query),
+      scoreDetail: (contractId) => invoke(dispatch(bridgeOf), 'scoring.detail', { contractId }),
+      saveScore: (request) => invoke(dispatch(bridgeOf), 'scoring.save', request),
       onlineCall: async (endpoint, request) => {
         const data = await dispatch(
           api.endpoints.onlineCall.initiate({ endpoint, params: request.params ?? {}, query: request.query ?? {}, body: request.body }),

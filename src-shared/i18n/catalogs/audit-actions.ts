@@ -30,7 +30,7 @@ export const auditEntitiesEn = {
 
 export const auditActionsEn = {
   // Synced changes (mutations), by their entity.
-  contract: { update: 'Edit contract', approvalStep: 'Approval step', create: 'Create contract', archive: 'Archive contract', alter: 'Alter contract' },
+  contract: { update: 'Edit contract', approvalStep: 'Approval step', create: 'Create contract', archive: 'Archive contract', alter: 'Alter contract', score: 'Score counterparty' },
   performance: {
     finishTask: 'Finish task',
     finishTasks: 'Finish tasks',
@@ -152,7 +152,7 @@ export const auditEntitiesZh: typeof auditEntitiesEn = {
 };
 
 export const auditActionsZh: typeof auditActionsEn = {
-  contract: { update: '编辑合同', approvalStep: '审批环节', create: '新建合同', archive: '合同归档', alter: '合同变更' },
+  contract: { update: '编辑合同', approvalStep: '审批环节', create: '新建合同', archive: '合同归档', alter: '合同变更', score: '相对方评分' },
   performance: {
     finishTask: '完成任务',
     finishTasks: '批量完成任务',

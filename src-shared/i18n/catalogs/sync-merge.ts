@@ -29,6 +29,9 @@ export const syncMergeEn = {
       project: 'Project',
       archive: 'Archive',
       caseType: 'Case type',
+      // A queued score's total and its explanation (contract.score).
+      score: 'Counterparty score',
+      scoreComment: 'Score explanation',
     },
     performanceTask: {
       name: 'Performance content',
@@ -115,6 +118,8 @@ export const syncMergeZh: typeof syncMergeEn = {
       project: '项目',
       archive: '归档',
       caseType: '案件类型',
+      score: '相对方评分',
+      scoreComment: '评分说明',
     },
     performanceTask: {
       name: '履约内容',

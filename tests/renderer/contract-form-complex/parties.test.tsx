@@ -200,6 +200,39 @@ describe('party picker', () => {
     expect(screen.getByRole('status').textContent).toBe('Operation successful');
   });
 
+  it('scores offline: shows the kept detail as of its time and the queued scores as waiting to sync, and says a new score is saved on this device', async () => {
+    const detail = {
+      contractId: 'c1', counterpartyId: 'a1', counterpartyName: 'Acme Ltd', comment: 'late twice', totalScore: 6, maxTotalScore: 10,
+      updateTime: null, version: 3,
+      resultItems: [{ id: 'g1', name: 'delivery', children: [{ id: 'k1', name: 'on time', criterion: 'days late', maxScore: 10, actualScore: 6 }] }],
+    };
+    const saveScore = vi.fn(() => Promise.resolve({ queued: true }));
+    const services = fakeServices({
+      scoreDetail: vi.fn(() => Promise.resolve({ value: detail, asOf: '2026-11-20T08:00:00.000Z', offline: true, queued: true })),
+      saveScore,
+    });
+    renderField(outer, { services, value: [acme] });
+    await userEvent.click(screen.getByRole('button', { name: 'Score' }));
+    expect((await screen.findByTestId('score-queued')).textContent).toBe('The scores below are yours, waiting on this device to sync: the server applies them once it can be reached.');
+    expect(screen.getByTestId('score-as-of').textContent).toMatch(/^Offline: as last read on .*2026/);
+    const score = screen.getByRole('textbox', { name: 'on time' }) as HTMLInputElement;
+    expect(score.value).toBe('6');
+    expect((screen.getByPlaceholderText('Please enter score explanation') as HTMLTextAreaElement).value).toBe('late twice');
+    await userEvent.clear(score);
+    await userEvent.type(score, '7');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Based on the version the queued scores lead to: applied after them, not refused as stale.
+    expect(saveScore).toHaveBeenCalledWith({ contractId: 'c1', body: { comment: 'late twice', version: 3, resultItems: [{ id: 'g1', children: [{ id: 'k1', actualScore: 7 }] }] } });
+    expect(screen.getByRole('status').textContent).toBe('Scores saved on this device: they are sent once the server can be reached.');
+  });
+
+  it('says a score cannot be read offline when this device never read it', async () => {
+    renderField(outer, { services: fakeServices(), value: [acme] });
+    await userEvent.click(screen.getByRole('button', { name: 'Score' }));
+    await waitFor(() => expect(screen.getByRole('dialog').textContent).toContain('this device has not read it before'));
+  });
+
   it('keeps a score as typed and says what is wrong with it: 1.5, 12.5 and -3 are never rewritten', async () => {
     const detail = {
       contractId: 'c1', counterpartyId: 'a1', counterpartyName: 'Acme Ltd', comment: '', totalScore: null, maxTotalScore: 15,

@@ -43,6 +43,26 @@ export function fakeServices(overrides: Partial<FormServices> = {}, answers: Onl
         return Promise.reject(error);
       }
     }) as FormServices['cachedRead'],
+    // The score dialog's core calls, answered by the scoreDetail and scoreSubmit answers: online and saved, unless a test says otherwise.
+    scoreDetail: vi.fn((contractId: string) => {
+      const answer = answers.scoreDetail;
+      if (!answer) return Promise.reject({ code: 'offline', message: 'offline' });
+      try {
+        return Promise.resolve({ value: answer({ params: { id: contractId } }), asOf: '2026-11-20T08:00:00.000Z', offline: false, queued: false });
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    }) as FormServices['scoreDetail'],
+    saveScore: vi.fn(({ contractId, body }: Parameters<FormServices['saveScore']>[0]) => {
+      const answer = answers.scoreSubmit;
+      if (!answer) return Promise.reject({ code: 'offline', message: 'offline' });
+      try {
+        answer({ params: { id: contractId }, body });
+        return Promise.resolve({ queued: false });
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    }) as FormServices['saveScore'],
     upload: vi.fn(() => Promise.resolve({ id: 'f1', name: 'a.pdf', file: '/files/f1' })),
     catalogue: { refreshedAt: null, templates: [], contractTypes: [], numberingPreview: [], isNumberEditor: false },
     organizationShare: false,

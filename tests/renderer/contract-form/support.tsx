@@ -26,6 +26,8 @@ export function fakeServices(overrides: Partial<FormServices> = {}): FormService
     checkDuplicate: vi.fn(() => Promise.reject(new Error('not used'))),
     onlineCall: vi.fn(() => Promise.reject(new Error('not used'))),
     cachedRead: vi.fn(() => Promise.reject(new Error('not used'))),
+    scoreDetail: vi.fn(() => Promise.reject(new Error('not used'))),
+    saveScore: vi.fn(() => Promise.reject(new Error('not used'))),
     upload: vi.fn(() => Promise.reject(new Error('not used'))),
     catalogue: emptyCatalogue,
     organizationShare: false,

@@ -400,11 +400,13 @@ describe('the contract page', () => {
   });
 
   it("opens the form's scoring dialog for the contract's counterparty", async () => {
-    const { bridge, calls } = fakeBridge({ 'contract.detail': () => contract(), 'online.call': () => new Refusal({ code: 'offline', message: 'offline' }) });
+    const { bridge, calls } = fakeBridge({ 'contract.detail': () => contract(), 'scoring.detail': () => new Refusal({ code: 'offline', message: 'offline' }) });
     renderScreens(bridge, `/standingBook/detail?id=${contractId}`);
     await userEvent.setup().click(await screen.findByTestId('contract-score'));
-    expect(await screen.findByRole('dialog', { name: 'Counterparty scoring' })).toBeTruthy();
-    await waitFor(() => expect(calls('online.call')).toMatchObject([{ endpoint: 'scoreDetail', params: { id: contractId } }]));
+    const dialog = await screen.findByRole('dialog', { name: 'Counterparty scoring' });
+    await waitFor(() => expect(calls('scoring.detail')).toEqual([{ contractId }]));
+    // Never read on this device, and the server away: the dialog says so.
+    await waitFor(() => expect(dialog.textContent).toContain('this device has not read it before'));
   });
 
   it("shows 'archive pending' for a contract archived on this device until the server applies it, and its kept PDF instead of the archive step", async () => {

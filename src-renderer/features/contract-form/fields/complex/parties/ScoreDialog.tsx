@@ -2,7 +2,7 @@ import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGrou
 import { useEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { scoreDetailSchema, type ScoreDetail } from '../../../../../../src-shared/api/scoring';
+import type { ScoreDetailAnswer } from '../../../../../../src-shared/ipc/scoring';
 import { toAppError } from '../../../../../../src-shared/errors';
 import {
   scoreError,
@@ -11,11 +11,14 @@ import {
   scoreSavedMessage,
   scoreTooHighMessage,
 } from '../../../../../../src-shared/rules/scoring';
-import { callFailureText, useContractId, useFormServices } from '../services';
+import { AsOfNote } from '../../../../cached-reads/AsOfNote';
+import { callFailureText, isOfflineFailure, useContractId, useFormServices } from '../services';
 
 // The counterparty scoring dialog, 800px wide (spec 2 "Counterparty scoring dialog", spec 4
 // "Scoring dialog", spec 5 "Scoring"): opens and loads, validates each criterion on blur and
-// before submit, submits on confirm and closes on success; closing drops what was typed.
+// before submit, submits on confirm and closes on success; closing drops what was typed. Offline
+// (issue 30) it shows the kept detail as of its time, and a score saved then waits to sync: the
+// dialog shows the user's queued scores as waiting until the server has applied them.
 
 export const scoreDialogWidth = 800;
 
@@ -25,17 +28,21 @@ const scoreMessageKeys = {
   [scoreTooHighMessage]: 'messages.scoreMax',
 } as const;
 
-type Loaded = { status: 'loading' } | { status: 'loaded'; detail: ScoreDetail } | { status: 'failed'; text: string };
+type Loaded = { status: 'loading' } | { status: 'loaded'; answer: ScoreDetailAnswer } | { status: 'failed'; text: string };
 
 interface ScoreDialogProps {
   onClose(): void;
-  /** Called with 'operation successful!' once the scores are saved (the dialog then closes). */
+  /** Called with 'operation successful!' once the scores are saved (or with 'saved on this device' once queued); the dialog then closes. */
   onSaved(text: string): void;
 }
 
-/** A contract saved on this device but not yet synced is unknown to the server, which keeps the scores. */
+/**
+ * A contract saved on this device but not yet synced, with no criteria read here before; or a
+ * detail never read on this device while the server is away.
+ */
 function scoreLoadFailureText(t: TFunction, failure: unknown): string {
-  return toAppError(failure).code === 'not_found' ? t('contractFormComplex.score.notOnServer') : callFailureText(t, failure);
+  if (toAppError(failure).code === 'not_found') return t('contractFormComplex.score.notOnServer');
+  return isOfflineFailure(failure) ? t('cachedReads.neverRead') : callFailureText(t, failure);
 }
 
 export function ScoreDialog({ onClose, onSaved }: ScoreDialogProps) {
@@ -66,15 +73,13 @@ function ScoreForm({ contractId, onClose, onSaved }: ScoreDialogProps & { contra
 
   useEffect(() => {
     let live = true;
-    services.onlineCall('scoreDetail', { params: { id: contractId } }).then(
+    services.scoreDetail(contractId).then(
       (answer) => {
         if (!live) return;
-        const parsed = scoreDetailSchema.safeParse(answer);
-        if (!parsed.success) return setLoaded({ status: 'failed', text: t('form.noData') });
-        const criteria = parsed.data.resultItems.flatMap((group) => group.children);
+        const criteria = answer.value.resultItems.flatMap((group) => group.children);
         setScores(Object.fromEntries(criteria.map((c) => [c.id, c.actualScore === null ? '' : String(c.actualScore)])));
-        setComment(parsed.data.comment);
-        setLoaded({ status: 'loaded', detail: parsed.data });
+        setComment(answer.value.comment);
+        setLoaded({ status: 'loaded', answer });
       },
       (failure: unknown) => live && setLoaded({ status: 'failed', text: scoreLoadFailureText(t, failure) }),
     );
@@ -86,7 +91,8 @@ function ScoreForm({ contractId, onClose, onSaved }: ScoreDialogProps & { contra
   if (loaded.status !== 'loaded') {
     return <DialogBody>{loaded.status === 'loading' ? <Spinner size={20} /> : <p role="status">{loaded.text}</p>}</DialogBody>;
   }
-  const { detail } = loaded;
+  const { answer } = loaded;
+  const detail = answer.value;
   const criteria = detail.resultItems.flatMap((group) => group.children);
   const errorOf = (id: string, maxScore: number) => {
     const message = scoreError(scores[id], maxScore);
@@ -105,10 +111,10 @@ function ScoreForm({ contractId, onClose, onSaved }: ScoreDialogProps & { contra
         children: group.children.map((c) => ({ id: c.id, actualScore: Number(scores[c.id]) })),
       })),
     };
-    services.onlineCall('scoreSubmit', { params: { id: contractId }, body }).then(
-      () => {
+    services.saveScore({ contractId, body }).then(
+      ({ queued }) => {
         setSaving(false);
-        onSaved(t('messages.operationSuccessful', { defaultValue: scoreSavedMessage }));
+        onSaved(queued ? t('contractFormComplex.score.savedQueued') : t('messages.operationSuccessful', { defaultValue: scoreSavedMessage }));
         onClose();
       },
       (cause: unknown) => {
@@ -121,6 +127,12 @@ function ScoreForm({ contractId, onClose, onSaved }: ScoreDialogProps & { contra
   return (
     <>
       <DialogBody>
+        <AsOfNote answer={answer} testId="score-as-of" />
+        {answer.queued && (
+          <Callout compact intent="primary" icon="time" data-testid="score-queued">
+            {t('contractFormComplex.score.queued')}
+          </Callout>
+        )}
         {/* The party and the organisation's criteria are data, in the words they were entered in. */}
         <p data-user-data>{detail.counterpartyName}</p>
         {detail.resultItems.map((group) => (
